@@ -1,0 +1,19 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+
+import { router } from './actions/router';
+import { versionDescription } from './actions/versionDescription';
+import { seqeraApiConnectionTest } from './methods/credentialTest';
+import * as listSearch from './methods/listSearch';
+
+export class Seqera implements INodeType {
+	description: INodeTypeDescription = versionDescription;
+
+	methods = {
+		listSearch,
+		credentialTest: { seqeraApiConnectionTest },
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await router.call(this);
+	}
+}

@@ -1,0 +1,148 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+export const workspaceLocator: INodeProperties = {
+	displayName: 'Workspace',
+	name: 'workspace',
+	type: 'resourceLocator',
+	default: { mode: 'list', value: '' },
+	description:
+		"Leave empty to use the credential's default workspace, or your personal workspace when the credential has none",
+	modes: [
+		{
+			displayName: 'From List',
+			name: 'list',
+			type: 'list',
+			typeOptions: { searchListMethod: 'searchWorkspaces', searchable: true },
+		},
+		{
+			displayName: 'ID',
+			name: 'id',
+			type: 'string',
+			placeholder: '138659136604200',
+			validation: [
+				{
+					type: 'regex',
+					properties: { regex: '^[0-9]+$', errorMessage: 'A workspace ID is a number' },
+				},
+			],
+		},
+	],
+};
+
+export const runLocator: INodeProperties = {
+	displayName: 'Run',
+	name: 'workflowId',
+	type: 'resourceLocator',
+	default: { mode: 'list', value: '' },
+	required: true,
+	description: 'The pipeline run',
+	modes: [
+		{
+			displayName: 'From List',
+			name: 'list',
+			type: 'list',
+			typeOptions: { searchListMethod: 'searchRuns', searchable: true },
+		},
+		{
+			displayName: 'ID',
+			name: 'id',
+			type: 'string',
+			placeholder: '4Bx1Hmn3fXk2Qp',
+			validation: [
+				{
+					type: 'regex',
+					properties: { regex: '^[A-Za-z0-9]+$', errorMessage: 'A run ID has only letters and digits' },
+				},
+			],
+		},
+		{
+			displayName: 'By URL',
+			name: 'url',
+			type: 'string',
+			placeholder: 'https://cloud.seqera.io/orgs/acme/workspaces/genomics/watch/4Bx1Hmn3fXk2Qp',
+			extractValue: { type: 'regex', regex: '/watch/([A-Za-z0-9]+)' },
+			validation: [
+				{
+					type: 'regex',
+					properties: { regex: '.*/watch/[A-Za-z0-9]+.*', errorMessage: 'Paste the URL of a run page (it contains /watch/)' },
+				},
+			],
+		},
+	],
+};
+
+export const pipelineLocator: INodeProperties = {
+	displayName: 'Launchpad Pipeline',
+	name: 'pipelineId',
+	type: 'resourceLocator',
+	default: { mode: 'list', value: '' },
+	required: true,
+	description: 'A pipeline saved in the workspace Launchpad; its saved launch settings are used',
+	modes: [
+		{
+			displayName: 'From List',
+			name: 'list',
+			type: 'list',
+			typeOptions: { searchListMethod: 'searchPipelines', searchable: true },
+		},
+		{
+			displayName: 'ID',
+			name: 'id',
+			type: 'string',
+			placeholder: '72618912534712',
+			validation: [
+				{ type: 'regex', properties: { regex: '^[0-9]+$', errorMessage: 'A pipeline ID is a number' } },
+			],
+		},
+	],
+};
+
+export const computeEnvLocator: INodeProperties = {
+	displayName: 'Compute Environment',
+	name: 'computeEnvId',
+	type: 'resourceLocator',
+	default: { mode: 'list', value: '' },
+	description: "Leave empty to use the workspace's primary compute environment",
+	modes: [
+		{
+			displayName: 'From List',
+			name: 'list',
+			type: 'list',
+			typeOptions: { searchListMethod: 'searchComputeEnvs', searchable: true },
+		},
+		{
+			displayName: 'ID',
+			name: 'id',
+			type: 'string',
+			placeholder: '4Xg5nI8pbEXNf3GbDvxoGm',
+			validation: [
+				{
+					type: 'regex',
+					properties: { regex: '^[A-Za-z0-9_-]+$', errorMessage: 'A compute environment ID has only letters, digits, - and _' },
+				},
+			],
+		},
+	],
+};
+
+/** Return All and Limit, as every n8n list operation has them. */
+export function returnAllAndLimit(): INodeProperties[] {
+	return [
+		{
+			displayName: 'Return All',
+			name: 'returnAll',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to return all results or only up to a given limit',
+		},
+		{
+			displayName: 'Limit',
+			name: 'limit',
+			type: 'number',
+			default: 50,
+			typeOptions: { minValue: 1 },
+			displayOptions: { show: { returnAll: [false] } },
+			description: 'Max number of results to return',
+		},
+	];
+}

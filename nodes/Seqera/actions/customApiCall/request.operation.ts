@@ -1,0 +1,158 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestMethods,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import { workspaceIdFor } from '../../helpers/parameters';
+import { requireText } from '../../helpers/validate';
+import { apiRequest, connectionOf, type QueryValue } from '../../transport/request';
+import { workspaceLocator } from '../common.descriptions';
+import { forEachItem } from '../perItem';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Method',
+		name: 'method',
+		type: 'options',
+		default: 'GET',
+		options: [
+			{ name: 'DELETE', value: 'DELETE' },
+			{ name: 'GET', value: 'GET' },
+			{ name: 'PATCH', value: 'PATCH' },
+			{ name: 'POST', value: 'POST' },
+			{ name: 'PUT', value: 'PUT' },
+		],
+	},
+	{
+		displayName: 'Path',
+		name: 'path',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: '/workflow/{{ $json.workflowId }}',
+		description:
+			'The endpoint below the base URL, as in the Seqera API reference. Each part between slashes is encoded on its own; put query parameters below, not after "?".',
+	},
+	workspaceLocator,
+	{
+		displayName: 'Query Parameters',
+		name: 'queryParameters',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Parameter',
+		default: {},
+		options: [
+			{
+				displayName: 'Parameter',
+				name: 'parameter',
+				values: [
+					{ displayName: 'Name', name: 'name', type: 'string', default: '', placeholder: 'search' },
+					{ displayName: 'Value', name: 'value', type: 'string', default: '' },
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Body',
+		name: 'bodyType',
+		type: 'options',
+		default: 'none',
+		displayOptions: { show: { method: ['POST', 'PUT', 'PATCH', 'DELETE'] } },
+		options: [
+			{ name: 'None', value: 'none' },
+			{ name: 'JSON', value: 'json' },
+			{ name: 'Key/Value Pairs (Sent as Params)', value: 'params', description: 'Sent as {"params": {...}}' },
+		],
+	},
+	{
+		displayName: 'JSON Body',
+		name: 'jsonBody',
+		type: 'json',
+		default: '{}',
+		displayOptions: { show: { bodyType: ['json'], method: ['POST', 'PUT', 'PATCH', 'DELETE'] } },
+	},
+	{
+		displayName: 'Parameters',
+		name: 'bodyParameters',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Parameter',
+		default: {},
+		displayOptions: { show: { bodyType: ['params'], method: ['POST', 'PUT', 'PATCH', 'DELETE'] } },
+		options: [
+			{
+				displayName: 'Parameter',
+				name: 'parameter',
+				values: [
+					{ displayName: 'Name', name: 'name', type: 'string', default: '' },
+					{ displayName: 'Value', name: 'value', type: 'string', default: '' },
+				],
+			},
+		],
+	},
+];
+
+const displayOptions = { show: { resource: ['customApiCall'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+type NameValue = { name?: string; value?: string };
+
+function pairs(context: IExecuteFunctions, parameter: string, itemIndex: number): NameValue[] {
+	const collection = context.getNodeParameter(parameter, itemIndex, {}) as { parameter?: NameValue[] };
+	return (collection.parameter ?? []).filter((pair) => (pair.name ?? '').trim() !== '');
+}
+
+function bodyFor(context: IExecuteFunctions, itemIndex: number, method: string): IDataObject | undefined {
+	if (method === 'GET') return undefined;
+	const bodyType = context.getNodeParameter('bodyType', itemIndex, 'none') as string;
+	if (bodyType === 'params') {
+		const params: IDataObject = {};
+		for (const pair of pairs(context, 'bodyParameters', itemIndex)) params[pair.name!.trim()] = pair.value ?? '';
+		return { params };
+	}
+	if (bodyType !== 'json') return undefined;
+	const raw = context.getNodeParameter('jsonBody', itemIndex, '{}') as unknown;
+	if (typeof raw !== 'string') return raw as IDataObject;
+	try {
+		return JSON.parse(raw) as IDataObject;
+	} catch (error) {
+		throw new NodeOperationError(context.getNode(), 'JSON Body is not valid JSON', {
+			itemIndex,
+			description: `${(error as Error).message} (item ${itemIndex}). Fix the JSON, or choose Key/Value Pairs.`,
+		});
+	}
+}
+
+/** Any platform endpoint, through the same budget, retries and error mapping as the built-in operations. */
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	const connection = await connectionOf(this);
+	return await forEachItem(this, async (itemIndex) => {
+		const node = this.getNode();
+		const method = this.getNodeParameter('method', itemIndex) as IHttpRequestMethods;
+		const path = requireText(node, itemIndex, 'Path', this.getNodeParameter('path', itemIndex));
+		if (/[?#]/.test(path)) {
+			throw new NodeOperationError(node, 'Path must not contain "?" or "#"', {
+				itemIndex,
+				description: `Put query parameters under "Query Parameters" instead (item ${itemIndex}).`,
+			});
+		}
+		const query: Record<string, QueryValue> = {};
+		for (const pair of pairs(this, 'queryParameters', itemIndex)) query[pair.name!.trim()] = pair.value ?? '';
+		const workspaceId = workspaceIdFor(this, itemIndex, connection);
+		if (workspaceId !== undefined && query.workspaceId === undefined) query.workspaceId = workspaceId;
+
+		const response = await apiRequest<IDataObject | IDataObject[]>(this, {
+			method,
+			path: path.split('/').filter((segment) => segment !== ''),
+			query,
+			body: bodyFor(this, itemIndex, method),
+			itemIndex,
+		});
+		return response;
+	});
+}

@@ -1,0 +1,80 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import * as cancel from './cancel.operation';
+import * as deleteRun from './delete.operation';
+import * as deleteMany from './deleteMany.operation';
+import * as downloadFile from './downloadFile.operation';
+import * as get from './get.operation';
+import * as getLog from './getLog.operation';
+import * as getMany from './getMany.operation';
+import * as getMetrics from './getMetrics.operation';
+import * as getProgress from './getProgress.operation';
+import * as getTask from './getTask.operation';
+import * as getTasks from './getTasks.operation';
+import * as launch from './launch.operation';
+import * as relaunch from './relaunch.operation';
+
+export {
+	cancel,
+	deleteRun as delete,
+	deleteMany,
+	downloadFile,
+	get,
+	getLog,
+	getMany,
+	getMetrics,
+	getProgress,
+	getTask,
+	getTasks,
+	launch,
+	relaunch,
+};
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['workflow'] } },
+		options: [
+			{ name: 'Cancel', value: 'cancel', action: 'Cancel a run', description: 'Stop a submitted or running run' },
+			{ name: 'Delete', value: 'delete', action: 'Delete a run' },
+			{ name: 'Delete Many', value: 'deleteMany', action: 'Delete many runs' },
+			{
+				name: 'Download File',
+				value: 'downloadFile',
+				action: 'Download a run file',
+				description: 'Fetch a log or report file of a run as binary data',
+			},
+			{ name: 'Get', value: 'get', action: 'Get a run' },
+			{ name: 'Get Log', value: 'getLog', action: 'Get the log of a run' },
+			{ name: 'Get Many', value: 'getMany', action: 'Get many runs' },
+			{ name: 'Get Metrics', value: 'getMetrics', action: 'Get the metrics of a run', description: 'Resource use per process' },
+			{ name: 'Get Progress', value: 'getProgress', action: 'Get the progress of a run' },
+			{ name: 'Get Task', value: 'getTask', action: 'Get a task of a run' },
+			{ name: 'Get Tasks', value: 'getTasks', action: 'Get the tasks of a run' },
+			{ name: 'Launch', value: 'launch', action: 'Launch a pipeline' },
+			{
+				name: 'Relaunch',
+				value: 'relaunch',
+				action: 'Relaunch a run',
+				description: 'Launch again with the same settings, resuming by default',
+			},
+		],
+		default: 'getMany',
+	},
+	...getMany.description,
+	...get.description,
+	...getProgress.description,
+	...getMetrics.description,
+	...launch.description,
+	...relaunch.description,
+	...cancel.description,
+	...deleteRun.description,
+	...deleteMany.description,
+	...getTasks.description,
+	...getTask.description,
+	...getLog.description,
+	...downloadFile.description,
+];

@@ -1,0 +1,27 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { runIdFor, workspaceIdFor } from '../../helpers/parameters';
+import { apiRequest, connectionOf } from '../../transport/request';
+import { runLocator, workspaceLocator } from '../common.descriptions';
+import { forEachItem } from '../perItem';
+
+const properties: INodeProperties[] = [runLocator, workspaceLocator];
+
+const displayOptions = { show: { resource: ['workflow'], operation: ['cancel'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	const connection = await connectionOf(this);
+	return await forEachItem(this, async (itemIndex) => {
+		const workflowId = runIdFor(this, itemIndex);
+		await apiRequest(this, {
+			method: 'POST',
+			path: ['workflow', workflowId, 'cancel'],
+			query: { workspaceId: workspaceIdFor(this, itemIndex, connection) },
+			itemIndex,
+		});
+		return { workflowId, cancelled: true };
+	});
+}

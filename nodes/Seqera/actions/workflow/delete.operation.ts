@@ -1,0 +1,38 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { runIdFor, workspaceIdFor } from '../../helpers/parameters';
+import { apiRequest, connectionOf } from '../../transport/request';
+import { runLocator, workspaceLocator } from '../common.descriptions';
+import { forEachItem } from '../perItem';
+
+const properties: INodeProperties[] = [
+	runLocator,
+	workspaceLocator,
+	{
+		displayName: 'Force',
+		name: 'force',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to delete the run even while it is still active',
+	},
+];
+
+const displayOptions = { show: { resource: ['workflow'], operation: ['delete'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	const connection = await connectionOf(this);
+	return await forEachItem(this, async (itemIndex) => {
+		const workflowId = runIdFor(this, itemIndex);
+		const force = this.getNodeParameter('force', itemIndex, false) as boolean;
+		await apiRequest(this, {
+			method: 'DELETE',
+			path: ['workflow', workflowId],
+			query: { workspaceId: workspaceIdFor(this, itemIndex, connection), force: force || undefined },
+			itemIndex,
+		});
+		return { workflowId, deleted: true };
+	});
+}

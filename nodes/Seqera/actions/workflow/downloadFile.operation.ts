@@ -1,0 +1,58 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { runIdFor, workspaceIdFor } from '../../helpers/parameters';
+import { requireText } from '../../helpers/validate';
+import { apiRequestFile, connectionOf } from '../../transport/request';
+import { runLocator, workspaceLocator } from '../common.descriptions';
+import { forEachItem } from '../perItem';
+
+const properties: INodeProperties[] = [
+	runLocator,
+	{
+		displayName: 'File Name',
+		name: 'fileName',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'nf-4Bx1Hmn3fXk2Qp.log',
+		description:
+			'A file of the run, as listed under "downloads" by Get Log: the Nextflow log (nf-&lt;run ID&gt;.log), the console output, timeline or report',
+	},
+	workspaceLocator,
+	{
+		displayName: 'Put Output File in Field',
+		name: 'binaryPropertyName',
+		type: 'string',
+		default: 'data',
+		required: true,
+		hint: 'The name of the output binary field to put the file in',
+	},
+];
+
+const displayOptions = { show: { resource: ['workflow'], operation: ['downloadFile'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	const connection = await connectionOf(this);
+	return await forEachItem(this, async (itemIndex) => {
+		const node = this.getNode();
+		const workflowId = runIdFor(this, itemIndex);
+		const fileName = requireText(node, itemIndex, 'File Name', this.getNodeParameter('fileName', itemIndex));
+		const binaryPropertyName = requireText(
+			node,
+			itemIndex,
+			'Put Output File in Field',
+			this.getNodeParameter('binaryPropertyName', itemIndex),
+		);
+		const file = await apiRequestFile(this, {
+			method: 'GET',
+			path: ['workflow', workflowId, 'download'],
+			query: { workspaceId: workspaceIdFor(this, itemIndex, connection), fileName },
+			itemIndex,
+		});
+		const binary = await this.helpers.prepareBinaryData(file.data, file.fileName ?? fileName, file.mimeType);
+		return [{ json: { workflowId, fileName: binary.fileName, size: file.data.length }, binary: { [binaryPropertyName]: binary } }];
+	});
+}

@@ -1,0 +1,27 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { runIdFor, workspaceIdFor } from '../../helpers/parameters';
+import { flattenRun } from '../../helpers/runs';
+import { apiRequest, connectionOf } from '../../transport/request';
+import { runLocator, workspaceLocator } from '../common.descriptions';
+import { forEachItem } from '../perItem';
+
+const properties: INodeProperties[] = [runLocator, workspaceLocator];
+
+const displayOptions = { show: { resource: ['workflow'], operation: ['get'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	const connection = await connectionOf(this);
+	return await forEachItem(this, async (itemIndex) => {
+		const run = await apiRequest<IDataObject>(this, {
+			method: 'GET',
+			path: ['workflow', runIdFor(this, itemIndex)],
+			query: { workspaceId: workspaceIdFor(this, itemIndex, connection) },
+			itemIndex,
+		});
+		return flattenRun(run);
+	});
+}

@@ -1,0 +1,28 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { runIdFor, workspaceIdFor } from '../../helpers/parameters';
+import { apiRequest, connectionOf } from '../../transport/request';
+import { runLocator, workspaceLocator } from '../common.descriptions';
+import { forEachItem } from '../perItem';
+
+const properties: INodeProperties[] = [runLocator, workspaceLocator];
+
+const displayOptions = { show: { resource: ['workflow'], operation: ['getLog'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+/** The run's Nextflow console log; `downloads` names the files Download File can fetch. */
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	const connection = await connectionOf(this);
+	return await forEachItem(this, async (itemIndex) => {
+		const workflowId = runIdFor(this, itemIndex);
+		const response = await apiRequest<{ log?: IDataObject }>(this, {
+			method: 'GET',
+			path: ['workflow', workflowId, 'log'],
+			query: { workspaceId: workspaceIdFor(this, itemIndex, connection) },
+			itemIndex,
+		});
+		return { workflowId, ...(response.log ?? {}) };
+	});
+}

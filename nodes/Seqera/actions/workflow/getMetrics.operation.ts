@@ -1,0 +1,28 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { runIdFor, workspaceIdFor } from '../../helpers/parameters';
+import { apiRequest, connectionOf } from '../../transport/request';
+import { runLocator, workspaceLocator } from '../common.descriptions';
+import { forEachItem } from '../perItem';
+
+const properties: INodeProperties[] = [runLocator, workspaceLocator];
+
+const displayOptions = { show: { resource: ['workflow'], operation: ['getMetrics'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+/** One output item per pipeline process, each with its CPU, memory, time and I/O statistics. */
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	const connection = await connectionOf(this);
+	return await forEachItem(this, async (itemIndex) => {
+		const workflowId = runIdFor(this, itemIndex);
+		const response = await apiRequest<{ metrics?: IDataObject[] }>(this, {
+			method: 'GET',
+			path: ['workflow', workflowId, 'metrics'],
+			query: { workspaceId: workspaceIdFor(this, itemIndex, connection) },
+			itemIndex,
+		});
+		return (response.metrics ?? []).map((processMetrics) => ({ workflowId, ...processMetrics }));
+	});
+}

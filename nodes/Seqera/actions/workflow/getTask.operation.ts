@@ -1,0 +1,42 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { runIdFor, workspaceIdFor } from '../../helpers/parameters';
+import { unwrapTask } from '../../helpers/runs';
+import { requireNumericId } from '../../helpers/validate';
+import { apiRequest, connectionOf } from '../../transport/request';
+import { runLocator, workspaceLocator } from '../common.descriptions';
+import { forEachItem } from '../perItem';
+
+const properties: INodeProperties[] = [
+	runLocator,
+	{
+		displayName: 'Task ID',
+		name: 'taskId',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: '17',
+		description: 'The numeric task ID, as listed by Get Tasks',
+	},
+	workspaceLocator,
+];
+
+const displayOptions = { show: { resource: ['workflow'], operation: ['getTask'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	const connection = await connectionOf(this);
+	return await forEachItem(this, async (itemIndex) => {
+		const workflowId = runIdFor(this, itemIndex);
+		const taskId = requireNumericId(this.getNode(), itemIndex, this.getNodeParameter('taskId', itemIndex), 'Task ID');
+		const response = await apiRequest<IDataObject>(this, {
+			method: 'GET',
+			path: ['workflow', workflowId, 'task', taskId],
+			query: { workspaceId: workspaceIdFor(this, itemIndex, connection) },
+			itemIndex,
+		});
+		return { workflowId, ...unwrapTask(response) };
+	});
+}

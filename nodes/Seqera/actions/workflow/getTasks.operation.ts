@@ -1,0 +1,89 @@
+import type { IExecuteFunctions, IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { runIdFor, workspaceIdFor } from '../../helpers/parameters';
+import { unwrapTask } from '../../helpers/runs';
+import { apiRequestPages, connectionOf } from '../../transport/request';
+import { returnAllAndLimit, runLocator, workspaceLocator } from '../common.descriptions';
+import { forEachItem } from '../perItem';
+
+const properties: INodeProperties[] = [
+	runLocator,
+	workspaceLocator,
+	...returnAllAndLimit(),
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Search',
+				name: 'search',
+				type: 'string',
+				default: '',
+				description: 'Only tasks whose process, tag or status matches this text',
+			},
+			{
+				displayName: 'Sort By',
+				name: 'sortBy',
+				type: 'options',
+				default: 'taskId',
+				options: [
+					{ name: 'Duration', value: 'duration' },
+					{ name: 'Process', value: 'process' },
+					{ name: 'Status', value: 'status' },
+					{ name: 'Submitted', value: 'submit' },
+					{ name: 'Task ID', value: 'taskId' },
+				],
+			},
+			{
+				displayName: 'Sort Direction',
+				name: 'sortDir',
+				type: 'options',
+				default: 'asc',
+				options: [
+					{ name: 'Ascending', value: 'asc' },
+					{ name: 'Descending', value: 'desc' },
+				],
+			},
+		],
+	},
+];
+
+const displayOptions = { show: { resource: ['workflow'], operation: ['getTasks'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	const connection = await connectionOf(this);
+	return await forEachItem(this, async (itemIndex) => {
+		const workflowId = runIdFor(this, itemIndex);
+		const returnAll = this.getNodeParameter('returnAll', itemIndex) as boolean;
+		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		let collected = 0;
+		const tasks = await apiRequestPages<IDataObject>(
+			this,
+			{
+				method: 'GET',
+				path: ['workflow', workflowId, 'tasks'],
+				query: {
+					workspaceId: workspaceIdFor(this, itemIndex, connection),
+					search: options.search as string | undefined,
+					sortBy: options.sortBy as string | undefined,
+					sortDir: options.sortDir as string | undefined,
+				},
+				limit: returnAll ? undefined : (this.getNodeParameter('limit', itemIndex) as number),
+				itemIndex,
+			},
+			// Task pages report a running `total` instead of `hasMore`.
+			(page) => {
+				const results = (page.tasks as IDataObject[] | undefined) ?? [];
+				collected += results.length;
+				return { results, hasMore: typeof page.total === 'number' ? collected < page.total : undefined };
+			},
+		);
+		return tasks.map((task) => ({ workflowId, ...unwrapTask(task) }));
+	});
+}

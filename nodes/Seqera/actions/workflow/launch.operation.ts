@@ -1,0 +1,90 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { workspaceIdFor } from '../../helpers/parameters';
+import { launchRequestFromSaved } from '../../helpers/runs';
+import { requireNumericId, requireText } from '../../helpers/validate';
+import { apiRequest, connectionOf } from '../../transport/request';
+import { computeEnvLocator, pipelineLocator, workspaceLocator } from '../common.descriptions';
+import { forEachItem } from '../perItem';
+import { applyLaunchSettings, computeEnvIdFor, launchSettingsField } from './launchSettings';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Pipeline Source',
+		name: 'source',
+		type: 'options',
+		default: 'repository',
+		options: [
+			{ name: 'Repository URL', value: 'repository', description: 'Any Nextflow pipeline repository' },
+			{
+				name: 'Launchpad Pipeline',
+				value: 'launchpad',
+				description: 'A pipeline saved in the workspace, with its saved settings',
+			},
+		],
+	},
+	{
+		displayName: 'Pipeline Repository',
+		name: 'pipeline',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'https://github.com/nf-core/rnaseq',
+		displayOptions: { show: { source: ['repository'] } },
+	},
+	{ ...pipelineLocator, displayOptions: { show: { source: ['launchpad'] } } },
+	workspaceLocator,
+	computeEnvLocator,
+	launchSettingsField,
+];
+
+const displayOptions = { show: { resource: ['workflow'], operation: ['launch'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+/** Launches are sent once: a launch that may have reached the platform is never repeated. */
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	const connection = await connectionOf(this);
+	return await forEachItem(this, async (itemIndex) => {
+		const node = this.getNode();
+		const workspaceId = workspaceIdFor(this, itemIndex, connection);
+		const source = this.getNodeParameter('source', itemIndex) as 'repository' | 'launchpad';
+
+		let request: IDataObject;
+		if (source === 'launchpad') {
+			const pipelineId = requireNumericId(
+				node,
+				itemIndex,
+				this.getNodeParameter('pipelineId', itemIndex, '', { extractValue: true }),
+				'Launchpad Pipeline',
+			);
+			const saved = await apiRequest<{ launch?: IDataObject }>(this, {
+				method: 'GET',
+				path: ['pipelines', pipelineId, 'launch'],
+				query: { workspaceId },
+				itemIndex,
+			});
+			request = launchRequestFromSaved(saved.launch ?? {});
+		} else {
+			request = { pipeline: requireText(node, itemIndex, 'Pipeline Repository', this.getNodeParameter('pipeline', itemIndex)) };
+		}
+		const computeEnvId = computeEnvIdFor(this, itemIndex);
+		if (computeEnvId) request.computeEnvId = computeEnvId;
+		request = applyLaunchSettings(this, itemIndex, request);
+
+		const launched = await apiRequest<{ workflowId?: string }>(this, {
+			method: 'POST',
+			path: ['workflow', 'launch'],
+			query: { workspaceId },
+			body: { launch: request },
+			itemIndex,
+		});
+		return {
+			workflowId: launched.workflowId,
+			workspaceId: workspaceId === undefined ? null : Number(workspaceId),
+			pipeline: request.pipeline,
+			...(request.runName ? { runName: request.runName } : {}),
+		};
+	});
+}

@@ -1,0 +1,146 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { requireJsonOrYaml, requireNumericIdList, requireStringId, toList } from '../../helpers/validate';
+
+/** The launch settings Launch and Relaunch both offer; on Relaunch each one overrides the original run's. */
+export const launchSettingsField: INodeProperties = {
+	displayName: 'Launch Settings',
+	name: 'launchSettings',
+	type: 'collection',
+	placeholder: 'Add Setting',
+	default: {},
+	options: [
+		{
+			displayName: 'Config Profiles',
+			name: 'configProfiles',
+			type: 'string',
+			default: '',
+			placeholder: 'docker, test',
+			description: 'Comma-separated Nextflow configuration profiles',
+		},
+		{
+			displayName: 'Head Job CPUs',
+			name: 'headJobCpus',
+			type: 'number',
+			default: 0,
+			typeOptions: { minValue: 0 },
+			description: 'CPUs for the Nextflow head job; 0 keeps the compute environment default',
+		},
+		{
+			displayName: 'Head Job Memory (MB)',
+			name: 'headJobMemoryMb',
+			type: 'number',
+			default: 0,
+			typeOptions: { minValue: 0 },
+			description: 'Memory for the Nextflow head job; 0 keeps the compute environment default',
+		},
+		{
+			displayName: 'Label IDs',
+			name: 'labelIds',
+			type: 'string',
+			default: '',
+			placeholder: '112233445566, 998877665544',
+			description: 'Comma-separated numeric IDs of labels to put on the run',
+		},
+		{ displayName: 'Main Script', name: 'mainScript', type: 'string', default: '', placeholder: 'main.nf' },
+		{
+			displayName: 'Nextflow Config',
+			name: 'configText',
+			type: 'string',
+			typeOptions: { rows: 4 },
+			default: '',
+			description: 'Nextflow configuration text added to the run',
+		},
+		{ displayName: 'Nextflow Version', name: 'nextflowVersion', type: 'string', default: '', placeholder: '25.04.6' },
+		{
+			displayName: 'Pipeline Parameters',
+			name: 'paramsText',
+			type: 'string',
+			typeOptions: { rows: 6 },
+			default: '',
+			placeholder: '{"input": "s3://bucket/samplesheet.csv", "outdir": "s3://bucket/results"}',
+			description: 'Parameters as JSON or YAML',
+		},
+		{
+			displayName: 'Post-Run Script',
+			name: 'postRunScript',
+			type: 'string',
+			typeOptions: { rows: 3 },
+			default: '',
+			description: 'Bash run after the pipeline finishes',
+		},
+		{
+			displayName: 'Pre-Run Script',
+			name: 'preRunScript',
+			type: 'string',
+			typeOptions: { rows: 3 },
+			default: '',
+			description: 'Bash run before Nextflow starts',
+		},
+		{
+			displayName: 'Pull Latest',
+			name: 'pullLatest',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to pull the latest revision of the pipeline before running',
+		},
+		{ displayName: 'Revision', name: 'revision', type: 'string', default: '', placeholder: 'main or 3.14.0' },
+		{ displayName: 'Run Name', name: 'runName', type: 'string', default: '', placeholder: 'nightly-rnaseq' },
+		{
+			displayName: 'Stub Run',
+			name: 'stubRun',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to run the processes\' stub blocks instead of the real commands',
+		},
+		{ displayName: 'Work Directory', name: 'workDir', type: 'string', default: '', placeholder: 's3://bucket/work' },
+		{
+			// Names of secrets, not their values: nothing to hide.
+			// eslint-disable-next-line n8n-nodes-base/node-param-type-options-password-missing
+			displayName: 'Workspace Secrets',
+			name: 'workspaceSecrets',
+			type: 'string',
+			default: '',
+			description: 'Comma-separated names of workspace secrets to make available to the run',
+		},
+	],
+};
+
+/**
+ * Lays the settings the user filled in over `request`, checking each first. Settings left empty keep the
+ * value already in the request (from the Launchpad or the original run).
+ */
+export function applyLaunchSettings(context: IExecuteFunctions, itemIndex: number, request: IDataObject): IDataObject {
+	const node = context.getNode();
+	const settings = context.getNodeParameter('launchSettings', itemIndex, {}) as IDataObject;
+	const applied: IDataObject = { ...request };
+	for (const [name, value] of Object.entries(settings)) {
+		if (value === '' || value === undefined || value === null) continue;
+		switch (name) {
+			case 'configProfiles':
+			case 'workspaceSecrets':
+				applied[name] = toList(value);
+				break;
+			case 'labelIds':
+				applied.labelIds = requireNumericIdList(node, itemIndex, value, 'Label IDs');
+				break;
+			case 'paramsText':
+				applied.paramsText = requireJsonOrYaml(node, itemIndex, value, 'Pipeline Parameters');
+				break;
+			case 'headJobCpus':
+			case 'headJobMemoryMb':
+				if (Number(value) > 0) applied[name] = Number(value);
+				break;
+			default:
+				applied[name] = value;
+		}
+	}
+	return applied;
+}
+
+export function computeEnvIdFor(context: IExecuteFunctions, itemIndex: number): string | undefined {
+	const value = context.getNodeParameter('computeEnvId', itemIndex, '', { extractValue: true }) as string;
+	return String(value ?? '').trim() === ''
+		? undefined
+		: requireStringId(context.getNode(), itemIndex, value, 'Compute Environment');
+}

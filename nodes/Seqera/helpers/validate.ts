@@ -1,0 +1,113 @@
+import { NodeOperationError } from 'n8n-workflow';
+import type { INode } from 'n8n-workflow';
+import { parseDocument } from 'yaml';
+
+// Seqera run IDs are short alphanumeric strings (e.g. "4Bx1Hmn3fXk2Qp"); anything else is a typo or a pasted URL.
+const WORKFLOW_ID = /^[A-Za-z0-9]{1,64}$/;
+// Workspace, pipeline, label and task IDs are int64 numbers.
+const NUMERIC_ID = /^[0-9]{1,19}$/;
+// Compute environment and credentials IDs are alphanumeric strings.
+const STRING_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+function describeValue(value: unknown): string {
+	const text = String(value ?? '');
+	// eslint-disable-next-line no-control-regex
+	const visible = text.replace(/[\u0000-\u001f\u007f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+	return visible.length > 80 ? `${visible.slice(0, 77)}...` : visible;
+}
+
+function fail(node: INode, itemIndex: number, message: string, description: string): never {
+	throw new NodeOperationError(node, message, { itemIndex, description });
+}
+
+export function requireText(node: INode, itemIndex: number, field: string, value: unknown): string {
+	const text = typeof value === 'string' ? value.trim() : value === undefined || value === null ? '' : String(value).trim();
+	if (text === '') {
+		fail(node, itemIndex, `${field} is empty`, `Enter a value for "${field}" (item ${itemIndex}).`);
+	}
+	return text;
+}
+
+export function requireWorkflowId(node: INode, itemIndex: number, value: unknown, field = 'Run ID'): string {
+	const text = requireText(node, itemIndex, field, value);
+	if (!WORKFLOW_ID.test(text)) {
+		fail(
+			node,
+			itemIndex,
+			`${field} "${describeValue(text)}" is not a valid run ID`,
+			`A run ID has only letters and digits, like 4Bx1Hmn3fXk2Qp (item ${itemIndex}). Copy it from the run's page or from a Get Many result.`,
+		);
+	}
+	return text;
+}
+
+export function requireNumericId(node: INode, itemIndex: number, value: unknown, field: string): string {
+	const text = requireText(node, itemIndex, field, value);
+	if (!NUMERIC_ID.test(text)) {
+		fail(
+			node,
+			itemIndex,
+			`${field} "${describeValue(text)}" is not a number`,
+			`${field} must be a whole number such as 138659136604200 (item ${itemIndex}). Pick it from the list or copy the number from the web app.`,
+		);
+	}
+	return text;
+}
+
+export function optionalNumericId(node: INode, itemIndex: number, value: unknown, field: string): string | undefined {
+	const text = value === undefined || value === null ? '' : String(value).trim();
+	return text === '' ? undefined : requireNumericId(node, itemIndex, text, field);
+}
+
+export function requireStringId(node: INode, itemIndex: number, value: unknown, field: string): string {
+	const text = requireText(node, itemIndex, field, value);
+	if (!STRING_ID.test(text)) {
+		fail(
+			node,
+			itemIndex,
+			`${field} "${describeValue(text)}" is not a valid ID`,
+			`${field} has only letters, digits, "-" and "_" (item ${itemIndex}). Pick it from the list instead.`,
+		);
+	}
+	return text;
+}
+
+/** A list typed as "a, b, c" or given as an array by an expression. */
+export function toList(value: unknown): string[] {
+	const parts = Array.isArray(value) ? value.map((part) => String(part)) : String(value ?? '').split(',');
+	return parts.map((part) => part.trim()).filter((part) => part !== '');
+}
+
+export function requireNumericIdList(node: INode, itemIndex: number, value: unknown, field: string): number[] {
+	return toList(value).map((part) => Number(requireNumericId(node, itemIndex, part, field)));
+}
+
+/**
+ * Checks that pipeline parameters or other structured text parse as YAML (JSON is YAML too), so a typo is
+ * reported with its line and column before any launch is sent. The text itself is sent unchanged.
+ */
+export function requireJsonOrYaml(node: INode, itemIndex: number, value: unknown, field: string): string {
+	const text = typeof value === 'string' ? value : JSON.stringify(value ?? {});
+	const document = parseDocument(text, { prettyErrors: false });
+	const problem = document.errors[0];
+	if (problem) {
+		const position = problem.linePos?.[0];
+		const where = position ? ` at line ${position.line}, column ${position.col}` : '';
+		fail(
+			node,
+			itemIndex,
+			`${field} is not valid JSON or YAML${where}`,
+			`${problem.message.split('\n')[0]} (item ${itemIndex}). Fix the text, or build it with an expression such as {{ JSON.stringify($json.params) }}.`,
+		);
+	}
+	const parsed: unknown = document.toJS();
+	if (parsed !== null && parsed !== undefined && (typeof parsed !== 'object' || Array.isArray(parsed))) {
+		fail(
+			node,
+			itemIndex,
+			`${field} must be a set of name/value pairs`,
+			`Give the parameters as a JSON object like {"input": "s3://bucket/samples.csv"} or as YAML "input: s3://bucket/samples.csv" (item ${itemIndex}).`,
+		);
+	}
+	return text;
+}
