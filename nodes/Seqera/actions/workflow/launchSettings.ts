@@ -95,10 +95,10 @@ export const launchSettingsField: INodeProperties = {
 		},
 		{ displayName: 'Work Directory', name: 'workDir', type: 'string', default: '', placeholder: 's3://bucket/work' },
 		{
+			displayName: 'Workspace Secret Names',
+			name: 'workspaceSecretNames',
 			// Names of secrets, not their values: nothing to hide.
 			// eslint-disable-next-line n8n-nodes-base/node-param-type-options-password-missing
-			displayName: 'Workspace Secrets',
-			name: 'workspaceSecrets',
 			type: 'string',
 			default: '',
 			description: 'Comma-separated names of workspace secrets to make available to the run',
@@ -118,8 +118,10 @@ export function applyLaunchSettings(context: IExecuteFunctions, itemIndex: numbe
 		if (value === '' || value === undefined || value === null) continue;
 		switch (name) {
 			case 'configProfiles':
-			case 'workspaceSecrets':
-				applied[name] = toList(value);
+				applied.configProfiles = toList(value);
+				break;
+			case 'workspaceSecretNames':
+				applied.workspaceSecrets = toList(value);
 				break;
 			case 'labelIds':
 				applied.labelIds = requireNumericIdList(node, itemIndex, value, 'Label IDs');
