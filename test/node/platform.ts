@@ -1,0 +1,76 @@
+import type { ICredentialDataDecryptedObject, IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+
+import { SeqeraApi } from '../../credentials/SeqeraApi.credentials';
+import { Seqera } from '../../nodes/Seqera/Seqera.node';
+import { createHarness, type Harness, type NodeRunResult, type RunNodeOptions } from '../engine/harness';
+import { startSimulator, type Simulator, type SimulatorOptions } from '../simulator/server';
+
+export const SEQERA_NODE = 'n8n-nodes-seqera.seqera';
+export const TOKEN = 'sim-token-alpha';
+export const GENOMICS = 138659136604200;
+export const RND = 40230138858677;
+
+/** A simulator plus the node running in n8n's engine against it, as a test file needs them. */
+export interface Platform {
+	sim: Simulator;
+	harness: Harness;
+	credentials: (overrides?: ICredentialDataDecryptedObject) => Record<string, ICredentialDataDecryptedObject>;
+	run: (parameters: INodeParameters, options?: Partial<RunNodeOptions> & { credentialOverrides?: ICredentialDataDecryptedObject }) => Promise<NodeRunResult>;
+	/** The JSON of output 0, for the common case. */
+	json: (result: NodeRunResult) => IDataObject[];
+}
+
+export function seqeraCredentials(sim: Simulator, overrides: ICredentialDataDecryptedObject = {}): ICredentialDataDecryptedObject {
+	return {
+		accessToken: TOKEN,
+		server: 'custom',
+		baseUrl: sim.baseUrl,
+		apiVersion: '1',
+		workspaceId: '',
+		// The simulator's certificate is self-signed, as on an Enterprise install with its own CA.
+		allowUnauthorizedCerts: true,
+		maxCallsPerSecond: 20,
+		maxCallsPerHour: 72000,
+		...overrides,
+	};
+}
+
+export async function startPlatform(options: SimulatorOptions = {}): Promise<Platform> {
+	const sim = await startSimulator({ runProgressMs: 200, ...options });
+	const harness = createHarness({
+		nodeTypes: { [SEQERA_NODE]: new Seqera() },
+		credentialTypes: { seqeraApi: new SeqeraApi() },
+	});
+	const credentials = (overrides?: ICredentialDataDecryptedObject) => ({ seqeraApi: seqeraCredentials(sim, overrides) });
+	return {
+		sim,
+		harness,
+		credentials,
+		run: async (parameters, options = {}) => {
+			const { credentialOverrides, ...runOptions } = options;
+			return await harness.runNode({
+				type: SEQERA_NODE,
+				parameters,
+				credentials: credentials(credentialOverrides),
+				...runOptions,
+			});
+		},
+		json: (result) => (result.outputs[0] ?? []).map((item: INodeExecutionData) => item.json),
+	};
+}
+
+/**
+ * Every request the tests sent must match the platform's published contract. Without the contract file
+ * (a clone without ../shared) the simulator says so once and records nothing.
+ */
+export function expectContractKept(sim: Simulator): void {
+	expect(sim.contractViolations).toEqual([]);
+}
+
+export function workspaceParameter(id: number): INodeParameters {
+	return { workspace: { __rl: true, mode: 'id', value: String(id) } };
+}
+
+export function runParameter(id: string): INodeParameters {
+	return { workflowId: { __rl: true, mode: 'id', value: id } };
+}

@@ -1,0 +1,193 @@
+import { GENOMICS, RND, expectContractKept, runParameter, startPlatform, workspaceParameter, type Platform } from './platform';
+
+let platform: Platform;
+
+beforeAll(async () => {
+	platform = await startPlatform();
+});
+
+afterAll(async () => {
+	expectContractKept(platform.sim);
+	await platform.sim.close();
+});
+
+function genomicsRuns() {
+	return platform.sim.data.runsIn(GENOMICS);
+}
+
+describe('Workflow → Get Many', () => {
+	it('returns every run of the workspace, following pages until the platform has no more', async () => {
+		// 64 seeded runs plus these make more than one page of 100.
+		for (let index = 0; index < 80; index++) {
+			platform.sim.data.addRun({ workspaceId: GENOMICS, runName: `paging_run_${index}`, submit: new Date(Date.now() - 86_400_000 * 40 - index * 1000) });
+		}
+		const before = platform.sim.log.length;
+		const result = await platform.run({ resource: 'workflow', operation: 'getMany', returnAll: true, ...workspaceParameter(GENOMICS) });
+
+		const runs = platform.json(result);
+		expect(runs).toHaveLength(genomicsRuns().length);
+		expect(runs.map((run) => run.id)).toEqual(genomicsRuns().map((run) => run.id));
+		expect(runs[0]).toMatchObject({ runName: genomicsRuns()[0].runName, workspaceName: 'genomics', orgName: 'acme-bio' });
+		expect(Array.isArray(runs[0].labels)).toBe(true);
+
+		const pages = platform.sim.log.slice(before).filter((entry) => entry.path === '/workflow');
+		expect(pages.map((entry) => [entry.query.max, entry.query.offset])).toEqual([
+			['100', '0'],
+			['100', '100'],
+		]);
+		expect(pages[0].query.attributes).toBe('labels');
+	});
+
+	it('stops at the limit and pages in steps of at most 100', async () => {
+		const result = await platform.run({ resource: 'workflow', operation: 'getMany', returnAll: false, limit: 7, ...workspaceParameter(GENOMICS) });
+		expect(platform.json(result).map((run) => run.id)).toEqual(genomicsRuns().slice(0, 7).map((run) => run.id));
+	});
+
+	it('builds the search syntax from the Status filter and finds only failed runs', async () => {
+		const before = platform.sim.log.length;
+		const result = await platform.run({
+			resource: 'workflow',
+			operation: 'getMany',
+			returnAll: true,
+			filters: { status: 'failed' },
+			...workspaceParameter(GENOMICS),
+		});
+		const expected = genomicsRuns().filter((run) => run.status === 'FAILED');
+		expect(expected.length).toBeGreaterThan(0);
+		expect(platform.json(result).map((run) => run.id)).toEqual(expected.map((run) => run.id));
+		expect(platform.json(result).every((run) => run.status === 'FAILED')).toBe(true);
+		expect(platform.sim.log[before].query.search).toBe('status:failed');
+	});
+
+	it('passes free-text search and dates through in the platform syntax', async () => {
+		const newest = genomicsRuns()[0];
+		const day = newest.submit.toISOString().slice(0, 10);
+		const before = platform.sim.log.length;
+		const result = await platform.run({
+			resource: 'workflow',
+			operation: 'getMany',
+			returnAll: true,
+			search: newest.runName,
+			filters: { after: `${day}T00:00:00.000Z` },
+			attributes: ['labels', 'optimized'],
+			...workspaceParameter(GENOMICS),
+		});
+		expect(platform.json(result).map((run) => run.id)).toContain(newest.id);
+		expect(platform.sim.log[before].query).toMatchObject({ search: `${newest.runName} after:${day}`, attributes: 'labels,optimized' });
+	});
+
+	it("uses the credential's default workspace when the node leaves it empty", async () => {
+		const result = await platform.run(
+			{ resource: 'workflow', operation: 'getMany', returnAll: false, limit: 3 },
+			{ credentialOverrides: { workspaceId: String(RND) } },
+		);
+		expect(platform.json(result).map((run) => run.id)).toEqual(platform.sim.data.runsIn(RND).slice(0, 3).map((run) => run.id));
+	});
+
+	it('sends the bearer token, Accept-Version and its User-Agent on every call', async () => {
+		const before = platform.sim.log.length;
+		await platform.run({ resource: 'workflow', operation: 'getMany', returnAll: false, limit: 1, ...workspaceParameter(GENOMICS) });
+		const entry = platform.sim.log[before];
+		expect(entry.status).toBe(200);
+		expect(entry.acceptVersion).toBe('1');
+		expect(entry.userAgent).toMatch(/^n8n-nodes-seqera\/\d+\.\d+\.\d+$/);
+	});
+});
+
+describe('Workflow → one run', () => {
+	const pick = () => genomicsRuns().find((run) => run.status === 'SUCCEEDED')!;
+
+	it('Get returns the run with its workspace context', async () => {
+		const run = pick();
+		const result = await platform.run({ resource: 'workflow', operation: 'get', ...runParameter(run.id), ...workspaceParameter(GENOMICS) });
+		expect(platform.json(result)).toEqual([
+			expect.objectContaining({ id: run.id, runName: run.runName, status: 'SUCCEEDED', workspaceName: 'genomics', progress: expect.any(Object) }),
+		]);
+	});
+
+	it('Get accepts the run page URL from the web app', async () => {
+		const run = pick();
+		const result = await platform.run({
+			resource: 'workflow',
+			operation: 'get',
+			workflowId: { __rl: true, mode: 'url', value: `https://cloud.seqera.io/orgs/acme-bio/workspaces/genomics/watch/${run.id}` },
+			...workspaceParameter(GENOMICS),
+		});
+		expect(platform.json(result)[0].id).toBe(run.id);
+	});
+
+	it('Get Progress returns run and process progress', async () => {
+		const run = pick();
+		const result = await platform.run({ resource: 'workflow', operation: 'getProgress', ...runParameter(run.id), ...workspaceParameter(GENOMICS) });
+		const [progress] = platform.json(result);
+		expect(progress.workflowId).toBe(run.id);
+		expect(progress.workflowProgress).toEqual(expect.objectContaining({ succeeded: expect.any(Number) }));
+		expect(Array.isArray(progress.processesProgress)).toBe(true);
+	});
+
+	it('Get Metrics returns one item per process', async () => {
+		const run = pick();
+		const result = await platform.run({ resource: 'workflow', operation: 'getMetrics', ...runParameter(run.id), ...workspaceParameter(GENOMICS) });
+		const metrics = platform.json(result);
+		const tasks = platform.json(
+			await platform.run({ resource: 'workflow', operation: 'getTasks', returnAll: true, ...runParameter(run.id), ...workspaceParameter(GENOMICS) }),
+		);
+		const processes = [...new Set(tasks.filter((task) => task.status === 'COMPLETED').map((task) => task.process))];
+		expect(metrics.map((row) => row.process).sort()).toEqual(processes.sort());
+		expect(metrics.every((row) => row.workflowId === run.id && typeof row.cpu === 'object')).toBe(true);
+	});
+
+	it('Get Tasks pages through every task, and Limit cuts the list', async () => {
+		const run = pick();
+		const all = platform.json(
+			await platform.run({ resource: 'workflow', operation: 'getTasks', returnAll: true, ...runParameter(run.id), ...workspaceParameter(GENOMICS) }),
+		);
+		expect(all.length).toBeGreaterThan(3);
+		expect(new Set(all.map((task) => task.taskId)).size).toBe(all.length);
+		const limited = platform.json(
+			await platform.run({ resource: 'workflow', operation: 'getTasks', returnAll: false, limit: 3, ...runParameter(run.id), ...workspaceParameter(GENOMICS) }),
+		);
+		expect(limited.map((task) => task.taskId)).toEqual(all.slice(0, 3).map((task) => task.taskId));
+	});
+
+	it('Get Task returns one task', async () => {
+		const run = pick();
+		const [first] = platform.json(
+			await platform.run({ resource: 'workflow', operation: 'getTasks', returnAll: false, limit: 1, ...runParameter(run.id), ...workspaceParameter(GENOMICS) }),
+		);
+		const result = await platform.run({
+			resource: 'workflow',
+			operation: 'getTask',
+			taskId: String(first.taskId),
+			...runParameter(run.id),
+			...workspaceParameter(GENOMICS),
+		});
+		expect(platform.json(result)).toEqual([expect.objectContaining({ workflowId: run.id, taskId: first.taskId, process: first.process })]);
+	});
+
+	it('Get Log returns log entries and the names of downloadable files', async () => {
+		const run = pick();
+		const [log] = platform.json(await platform.run({ resource: 'workflow', operation: 'getLog', ...runParameter(run.id), ...workspaceParameter(GENOMICS) }));
+		expect(Array.isArray(log.entries)).toBe(true);
+		expect((log.downloads as Array<{ fileName: string }>).map((download) => download.fileName)).toContain(`nf-${run.id}.log`);
+	});
+
+	it('Download File returns the file as binary data', async () => {
+		const run = pick();
+		const result = await platform.run({
+			resource: 'workflow',
+			operation: 'downloadFile',
+			fileName: `nf-${run.id}.log`,
+			binaryPropertyName: 'log',
+			...runParameter(run.id),
+			...workspaceParameter(GENOMICS),
+		});
+		const [item] = result.outputs[0];
+		expect(item.json).toMatchObject({ workflowId: run.id, fileName: `nf-${run.id}.log` });
+		const binary = item.binary!.log;
+		expect(binary.fileName).toBe(`nf-${run.id}.log`);
+		const text = Buffer.from(binary.data, 'base64').toString('utf8');
+		expect(text).toContain('N E X T F L O W');
+		expect(item.json.size).toBe(Buffer.byteLength(text));
+	});
+});

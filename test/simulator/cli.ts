@@ -1,0 +1,59 @@
+/**
+ * `npm run simulator`: a simulator to point n8n (or curl) at by hand.
+ * Env: PORT (default 8443), SIM_BASE_PATH ('' or '/api'), SIM_RUN_PROGRESS_MS,
+ * SIM_QUIET=1 to stop printing each request.
+ */
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { SEED_USER, WORKSPACE_IDS } from './seed';
+import { DEFAULT_TOKENS, startSimulator, type LoggedRequest } from './server';
+
+function describeRequest(entry: LoggedRequest): string {
+	const query = new URLSearchParams(entry.query).toString();
+	const time = new Date(performance.timeOrigin + entry.at).toISOString().slice(11, 23);
+	return `${time} ${entry.method} ${entry.path}${query ? `?${query}` : ''} -> ${entry.status || 'dropped'}`;
+}
+
+async function main(): Promise<void> {
+	const port = Number(process.env.PORT ?? 8443);
+	const sim = await startSimulator({
+		port,
+		basePath: process.env.SIM_BASE_PATH ?? '',
+		runProgressMs: process.env.SIM_RUN_PROGRESS_MS ? Number(process.env.SIM_RUN_PROGRESS_MS) : undefined,
+	});
+	const certFile = path.join(os.tmpdir(), `seqera-simulator-${port}.pem`);
+	writeFileSync(certFile, sim.certPem);
+
+	console.log(`Seqera Platform simulator listening on ${sim.baseUrl}`);
+	console.log(`Tokens:       ${DEFAULT_TOKENS.join(', ')}`);
+	console.log(`User:         ${SEED_USER.userName} (id ${SEED_USER.id})`);
+	console.log(`Workspaces:   ${Object.entries(WORKSPACE_IDS).map(([name, id]) => `${name}=${id}`).join(', ')}`);
+	console.log(`Certificate:  ${certFile} (self-signed; trust it with NODE_EXTRA_CA_CERTS=${certFile})`);
+	console.log(`Try:          curl --cacert ${certFile} -H "Authorization: Bearer ${DEFAULT_TOKENS[0]}" ${sim.baseUrl}/user-info`);
+	console.log('Press Ctrl-C to stop.');
+
+	let printed: LoggedRequest | undefined;
+	const printer = setInterval(() => {
+		if (process.env.SIM_QUIET === '1') return;
+		// Entries are logged on arrival and get their status when answered, so print only answered ones.
+		const start = printed ? sim.log.indexOf(printed) + 1 : 0;
+		for (const entry of sim.log.slice(start)) {
+			if (entry.status === 0 && performance.now() - entry.at < 5000) break;
+			console.log(describeRequest(entry));
+			printed = entry;
+		}
+	}, 250);
+
+	const stop = () => {
+		clearInterval(printer);
+		void sim.close().then(() => process.exit(0));
+	};
+	process.once('SIGINT', stop);
+	process.once('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+	console.error(error);
+	process.exit(1);
+});

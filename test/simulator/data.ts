@@ -1,0 +1,384 @@
+/**
+ * The simulated platform's state and the rules that change it (launch, cancel,
+ * delete, labels). Handlers in routes.ts call in here; tests may read and add
+ * to it directly (e.g. `sim.data.addRun({...})`, `sim.data.launches.length`).
+ */
+import { parse as parseYaml } from 'yaml';
+import { ApiError, badRequest, withErrorId } from './apiTypes';
+import {
+	isActive,
+	type LaunchRecord,
+	type LaunchSettings,
+	type SimComputeEnv,
+	type SimLabel,
+	type SimOrg,
+	type SimPipeline,
+	type SimRun,
+	type SimUser,
+	type SimWorkspace,
+	type WorkspaceRef,
+} from './model';
+import { SeededRandom } from './random';
+import {
+	SEED,
+	SEED_COMPUTE_ENVS,
+	SEED_LABELS,
+	SEED_ORGS,
+	SEED_PIPELINES,
+	SEED_USER,
+	SEED_WORKSPACES,
+	projectInfo,
+	randomRunName,
+	seedRuns,
+} from './seed';
+
+export interface LaunchValidationError {
+	code: string;
+	message: string;
+}
+
+/** A repository URL (`https://github.com/nf-core/rnaseq`) or a short `owner/repo` name. */
+const PIPELINE_PATTERN = /^(?:https?:\/\/[\w.-]+(?::\d+)?(?:\/[\w.~%-]+)+\/?|[\w.-]+\/[\w.-]+)$/;
+const RUN_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,79}$/;
+const LABEL_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,38}$/;
+const DEFAULT_NEXTFLOW_VERSION = '24.10.4';
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+	typeof value === 'object' && value !== null && !Array.isArray(value);
+const optionalString = (value: unknown): string | undefined =>
+	typeof value === 'string' && value.trim() !== '' ? value : undefined;
+const stringList = (value: unknown): string[] =>
+	Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+
+export class SimulatorData {
+	readonly user: SimUser = { ...SEED_USER };
+	readonly orgs: SimOrg[] = SEED_ORGS.map((o) => ({ ...o }));
+	readonly workspaces: SimWorkspace[] = SEED_WORKSPACES.map((w) => ({ ...w }));
+	readonly computeEnvs: SimComputeEnv[] = SEED_COMPUTE_ENVS.map((ce) => ({ ...ce, config: { ...ce.config } }));
+	readonly pipelines: SimPipeline[] = SEED_PIPELINES.map((p) => ({ ...p }));
+	readonly labels: SimLabel[] = SEED_LABELS.map((l) => ({ ...l }));
+	/** Every accepted POST /workflow/launch, oldest first. */
+	readonly launches: LaunchRecord[] = [];
+	/** Newest first, like the platform lists them. */
+	private readonly runList: SimRun[];
+	/** Separate stream from the seed, so launches never change the seed data. */
+	private readonly random = new SeededRandom(SEED + 1);
+
+	constructor(
+		private readonly runProgressMs: number,
+		readonly seededAt: Date = new Date(),
+	) {
+		this.runList = seedRuns(seededAt, new SeededRandom(SEED));
+		this.sortRuns();
+	}
+
+	/** All runs, newest first, with launched runs moved on to the status their clock says. */
+	get runs(): readonly SimRun[] {
+		const now = performance.now();
+		for (const run of this.runList) this.advance(run, now);
+		return this.runList;
+	}
+
+	runsIn(workspace: WorkspaceRef): SimRun[] {
+		return this.runs.filter((run) => run.workspaceId === workspace);
+	}
+
+	findRun(id: string): SimRun | undefined {
+		const run = this.runList.find((r) => r.id === id);
+		if (run) this.advance(run, performance.now());
+		return run;
+	}
+
+	/** For tests: adds a run with sensible defaults for everything not given. */
+	addRun(fields: Partial<SimRun> & Pick<SimRun, 'workspaceId'>): SimRun {
+		const computeEnv = this.primaryComputeEnv(fields.workspaceId) ?? this.computeEnvs[0];
+		const projectName = fields.projectName ?? 'nf-core/rnaseq';
+		const submit = fields.submit ?? new Date();
+		const status = fields.status ?? 'SUCCEEDED';
+		const start = fields.start ?? (status === 'SUBMITTED' ? undefined : submit);
+		const complete = fields.complete ?? (isActive(status) || status === 'UNKNOWN' ? undefined : new Date(submit.getTime() + 600_000));
+		const launch: LaunchSettings = {
+			pipeline: `https://github.com/${projectName}`,
+			revision: projectInfo(projectName).revision,
+			computeEnvId: computeEnv.id,
+			workDir: computeEnv.workDir,
+			configProfiles: [],
+			pullLatest: false,
+			stubRun: false,
+			dateCreated: submit,
+		};
+		const run: SimRun = {
+			id: this.random.base62(14),
+			runName: randomRunName(this.random, new Set(this.runList.map((r) => r.runName))),
+			projectName,
+			repository: launch.pipeline,
+			revision: launch.revision,
+			commitId: this.random.hex(40),
+			sessionId: this.random.uuid(),
+			launchId: this.random.base62(22),
+			userName: this.user.userName,
+			ownerId: this.user.id,
+			computeEnvId: computeEnv.id,
+			workDir: computeEnv.workDir,
+			params: {},
+			configProfiles: [],
+			labelIds: [],
+			nextflowVersion: DEFAULT_NEXTFLOW_VERSION,
+			resume: false,
+			optimized: false,
+			launch,
+			...fields,
+			status,
+			submit,
+			start,
+			complete,
+		};
+		this.runList.push(run);
+		this.sortRuns();
+		return run;
+	}
+
+	workspaceById(id: number): SimWorkspace | undefined {
+		return this.workspaces.find((w) => w.id === id);
+	}
+
+	orgById(id: number): SimOrg | undefined {
+		return this.orgs.find((o) => o.id === id);
+	}
+
+	/** The organisation a workspace belongs to; none for the personal workspace. */
+	orgOf(workspace: WorkspaceRef): SimOrg | undefined {
+		const found = workspace === null ? undefined : this.workspaceById(workspace);
+		return found && this.orgById(found.orgId);
+	}
+
+	computeEnvsIn(workspace: WorkspaceRef): SimComputeEnv[] {
+		return this.computeEnvs.filter((ce) => ce.workspaceId === workspace);
+	}
+
+	primaryComputeEnv(workspace: WorkspaceRef): SimComputeEnv | undefined {
+		return this.computeEnvsIn(workspace).find((ce) => ce.primary);
+	}
+
+	computeEnvById(id: string): SimComputeEnv | undefined {
+		return this.computeEnvs.find((ce) => ce.id === id);
+	}
+
+	pipelinesIn(workspace: WorkspaceRef): SimPipeline[] {
+		return this.pipelines.filter((p) => p.workspaceId === workspace);
+	}
+
+	labelsIn(workspace: WorkspaceRef): SimLabel[] {
+		return this.labels.filter((l) => l.workspaceId === workspace);
+	}
+
+	labelsOf(run: SimRun): SimLabel[] {
+		return this.labels.filter((l) => run.labelIds.includes(l.id));
+	}
+
+	/**
+	 * POST /workflow/launch. Malformed requests fail with a plain message; a
+	 * well-formed launch that cannot run lists every blocker in `errors`.
+	 */
+	launch(workspace: WorkspaceRef, body: unknown, tokenHash: string | null): SimRun {
+		if (!isRecord(body) || !isRecord(body.launch)) throw badRequest('Missing launch request');
+		const request = body.launch;
+		const pipeline = optionalString(request.pipeline)?.trim();
+		if (!pipeline) throw badRequest('Missing pipeline repository');
+		if (!PIPELINE_PATTERN.test(pipeline)) throw badRequest(`Invalid pipeline repository: ${pipeline}`);
+
+		const blockers: LaunchValidationError[] = [];
+		const requestedComputeEnvId = optionalString(request.computeEnvId);
+		let computeEnv: SimComputeEnv | undefined;
+		if (requestedComputeEnvId) {
+			computeEnv = this.computeEnvsIn(workspace).find((ce) => ce.id === requestedComputeEnvId);
+			if (!computeEnv) {
+				blockers.push({
+					code: 'COMPUTE_ENV_NOT_FOUND',
+					message: `Compute environment '${requestedComputeEnvId}' not found in this workspace`,
+				});
+			}
+		} else {
+			computeEnv = this.primaryComputeEnv(workspace);
+			if (!computeEnv) {
+				blockers.push({ code: 'COMPUTE_ENV_MISSING', message: 'No compute environment given and the workspace has no primary one' });
+			}
+		}
+		if (computeEnv && computeEnv.status !== 'AVAILABLE') {
+			blockers.push({
+				code: 'COMPUTE_ENV_NOT_AVAILABLE',
+				message: `Compute environment '${computeEnv.name}' is not available (status ${computeEnv.status})`,
+			});
+		}
+		const workDir = optionalString(request.workDir) ?? computeEnv?.workDir;
+		if (!workDir) {
+			blockers.push({ code: 'WORK_DIR_MISSING', message: 'Work directory is missing and cannot be taken from a compute environment' });
+		}
+		const runName = optionalString(request.runName);
+		if (runName !== undefined && !RUN_NAME_PATTERN.test(runName)) {
+			blockers.push({
+				code: 'INVALID_RUN_NAME',
+				message: `Invalid run name '${runName}' - use up to 80 letters, digits, '-' or '_'`,
+			});
+		}
+		const labelIds = Array.isArray(request.labelIds) ? request.labelIds : [];
+		const workspaceLabelIds = new Set(this.labelsIn(workspace).map((l) => l.id));
+		for (const id of labelIds.filter((id) => !workspaceLabelIds.has(id as number))) {
+			blockers.push({ code: 'LABEL_NOT_FOUND', message: `Label ${String(id)} not found in this workspace` });
+		}
+		const params = this.parseParams(request.paramsText, blockers);
+		const resume = request.resume === true;
+		const givenSessionId = optionalString(request.sessionId);
+		if (resume && !givenSessionId) {
+			blockers.push({ code: 'SESSION_ID_MISSING', message: 'Resuming a run requires the sessionId of the run to resume' });
+		}
+		if (blockers.length > 0 || !computeEnv || !workDir) {
+			throw new ApiError(400, {
+				message: withErrorId(`Unable to launch workflow: ${blockers.map((b) => b.message).join('; ')}`),
+				errors: blockers,
+			});
+		}
+
+		const repository = pipeline.startsWith('http')
+			? pipeline.replace(/\.git$/, '').replace(/\/$/, '')
+			: `https://github.com/${pipeline}`;
+		const projectName = new URL(repository).pathname.replace(/^\//, '');
+		const revision = optionalString(request.revision) ?? projectInfo(projectName).revision;
+		const configProfiles = stringList(request.configProfiles);
+		const finalRunName = runName ?? randomRunName(this.random, new Set(this.runList.map((r) => r.runName)));
+		const willFail = params.fail === true || finalRunName.toLowerCase().includes('fail');
+		const pipelineEntry = this.pipelinesIn(workspace).find((p) => p.repository === repository);
+		const submit = new Date();
+		const run: SimRun = {
+			id: this.random.base62(14),
+			workspaceId: workspace,
+			runName: finalRunName,
+			projectName,
+			repository,
+			revision,
+			commitId: optionalString(request.commitId) ?? this.random.hex(40),
+			sessionId: resume && givenSessionId ? givenSessionId : this.random.uuid(),
+			launchId: this.random.base62(22),
+			status: 'SUBMITTED',
+			submit,
+			userName: this.user.userName,
+			ownerId: this.user.id,
+			computeEnvId: computeEnv.id,
+			workDir,
+			params,
+			configProfiles,
+			labelIds: labelIds as number[],
+			pipelineId: pipelineEntry?.id,
+			nextflowVersion: optionalString(request.nextflowVersion) ?? DEFAULT_NEXTFLOW_VERSION,
+			resume,
+			optimized: false,
+			launch: {
+				pipeline: repository,
+				revision,
+				computeEnvId: computeEnv.id,
+				workDir,
+				configProfiles,
+				configText: optionalString(request.configText),
+				paramsText: optionalString(request.paramsText),
+				preRunScript: optionalString(request.preRunScript),
+				postRunScript: optionalString(request.postRunScript),
+				mainScript: optionalString(request.mainScript),
+				entryName: optionalString(request.entryName),
+				towerConfig: optionalString(request.towerConfig),
+				pullLatest: request.pullLatest === true,
+				stubRun: request.stubRun === true,
+				headJobCpus: typeof request.headJobCpus === 'number' ? request.headJobCpus : undefined,
+				headJobMemoryMb: typeof request.headJobMemoryMb === 'number' ? request.headJobMemoryMb : undefined,
+				userSecrets: stringList(request.userSecrets),
+				workspaceSecrets: stringList(request.workspaceSecrets),
+				pipelineId: pipelineEntry?.id,
+				nextflowVersion: optionalString(request.nextflowVersion),
+				dateCreated: submit,
+			},
+			progression: { launchedAt: performance.now(), stepMs: this.runProgressMs, outcome: willFail ? 'FAILED' : 'SUCCEEDED' },
+		};
+		this.runList.push(run);
+		this.sortRuns();
+		this.launches.push({ workflowId: run.id, workspaceId: workspace, tokenHash, request: body, at: performance.now() });
+		return run;
+	}
+
+	/** Only SUBMITTED and RUNNING runs can be cancelled. */
+	cancel(run: SimRun): void {
+		if (!isActive(run.status)) {
+			throw badRequest(`Workflow ${run.id} cannot be cancelled because its status is ${run.status}`);
+		}
+		run.progression = undefined;
+		run.status = 'CANCELLED';
+		run.complete = new Date();
+	}
+
+	/** Deleting an active run needs `force`, as on the platform. */
+	delete(run: SimRun, force: boolean): void {
+		if (isActive(run.status) && !force) {
+			throw badRequest(`Workflow ${run.id} is active (${run.status}) - cancel it first or delete with force=true`);
+		}
+		this.runList.splice(this.runList.indexOf(run), 1);
+	}
+
+	/** POST /labels: returns the existing label when one with the same name and value exists. */
+	createLabel(workspace: WorkspaceRef, body: unknown): SimLabel {
+		if (!isRecord(body)) throw badRequest('Missing label request');
+		const name = optionalString(body.name);
+		if (!name || !LABEL_NAME_PATTERN.test(name)) {
+			throw badRequest(`Invalid label name '${String(body.name ?? '')}' - use 1 to 39 letters, digits, '-', '_' or '.'`);
+		}
+		const resource = body.resource === true;
+		const value = optionalString(body.value);
+		if (resource && value === undefined) throw badRequest('Resource labels need a value');
+		if (!resource && value !== undefined) throw badRequest('Only resource labels can have a value');
+		const existing = this.labelsIn(workspace).find((l) => l.name === name && l.value === value && l.resource === resource);
+		if (existing) return existing;
+		const label: SimLabel = {
+			id: 300_000_000_000_000 + this.random.int(0, 99_999_999_999),
+			workspaceId: workspace,
+			name,
+			value,
+			resource,
+			isDefault: body.isDefault === true,
+			dateCreated: new Date(),
+		};
+		this.labels.push(label);
+		return label;
+	}
+
+	private parseParams(paramsText: unknown, blockers: LaunchValidationError[]): Record<string, unknown> {
+		if (typeof paramsText !== 'string' || paramsText.trim() === '') return {};
+		try {
+			// JSON is valid YAML, so one parser covers both formats the platform accepts.
+			const parsed: unknown = parseYaml(paramsText);
+			if (isRecord(parsed)) return parsed;
+		} catch {
+			// reported below
+		}
+		blockers.push({ code: 'INVALID_PARAMS', message: 'Pipeline parameters (paramsText) must be a JSON or YAML object' });
+		return {};
+	}
+
+	/** Launched runs take one `stepMs` per status: SUBMITTED, RUNNING, then their outcome. */
+	private advance(run: SimRun, now: number): void {
+		const progression = run.progression;
+		if (!progression) return;
+		const steps = Math.floor((now - progression.launchedAt) / progression.stepMs);
+		const launched = run.submit.getTime();
+		if (steps >= 1) {
+			run.status = 'RUNNING';
+			run.start ??= new Date(launched + progression.stepMs);
+		}
+		if (steps >= 2) {
+			run.status = progression.outcome;
+			run.complete = new Date(launched + 2 * progression.stepMs);
+			run.exitStatus = progression.outcome === 'SUCCEEDED' ? 0 : 1;
+			run.progression = undefined;
+		}
+	}
+
+	private sortRuns(): void {
+		this.runList.sort((a, b) => b.submit.getTime() - a.submit.getTime() || a.id.localeCompare(b.id));
+	}
+}

@@ -1,0 +1,533 @@
+/**
+ * Internal entities → the JSON the platform sends, shaped after the contract's
+ * response schemas. Optional fields are left `undefined` (and so dropped by
+ * JSON.stringify) rather than sent as null, unless the platform is known to send null.
+ */
+import { isoSeconds } from './apiTypes';
+import type { SimulatorData } from './data';
+import {
+	isActive,
+	type SimComputeEnv,
+	type SimLabel,
+	type SimOrg,
+	type SimPipeline,
+	type SimRun,
+	type SimUser,
+	type SimWorkspace,
+	type WorkspaceRef,
+} from './model';
+import { hashString } from './random';
+import { consoleLines, loadOf, runFiles, summarise, type SimTask } from './runDetails';
+import { projectInfo } from './seed';
+
+type Json = Record<string, unknown>;
+
+const ts = (date: Date | undefined): string | undefined => (date ? isoSeconds(date) : undefined);
+
+const PLATFORM_NAMES: Record<SimComputeEnv['platform'], string> = {
+	'aws-batch': 'AWS Batch',
+	'google-batch': 'Google Batch',
+	'slurm-platform': 'Slurm Workload Manager',
+};
+
+export function userDto(user: SimUser): Json {
+	return {
+		id: user.id,
+		userName: user.userName,
+		email: user.email,
+		firstName: user.firstName,
+		lastName: user.lastName,
+		organization: user.organization,
+		description: 'Computational biologist',
+		avatar: `https://www.gravatar.com/avatar/${hashString(user.email).toString(16)}?d=404`,
+		notification: true,
+		termsOfUseConsent: true,
+		marketingConsent: false,
+		deleted: false,
+		dateCreated: ts(user.dateCreated),
+		lastUpdated: ts(user.dateCreated),
+		lastAccess: ts(new Date()),
+	};
+}
+
+export function organizationDto(org: SimOrg, user: SimUser): Json {
+	return {
+		orgId: org.id,
+		name: org.name,
+		fullName: org.fullName,
+		description: org.description,
+		location: org.location,
+		website: org.website,
+		type: org.type,
+		memberId: user.id * 10 + 1,
+		memberRole: org.role,
+	};
+}
+
+export function workspaceDto(workspace: SimWorkspace): Json {
+	return {
+		id: workspace.id,
+		name: workspace.name,
+		fullName: workspace.fullName,
+		description: workspace.description,
+		visibility: workspace.visibility,
+	};
+}
+
+/** Each organisation appears once with null workspace fields, then once per workspace, as on the platform. */
+export function orgsAndWorkspacesDto(data: SimulatorData): Json[] {
+	return data.orgs.flatMap((org) => [
+		{
+			orgId: org.id,
+			orgName: org.name,
+			orgLogoUrl: null,
+			orgType: org.type,
+			roles: [org.role],
+			workspaceId: null,
+			workspaceName: null,
+			workspaceFullName: null,
+			visibility: null,
+		},
+		...data.workspaces
+			.filter((w) => w.orgId === org.id)
+			.map((w) => ({
+				orgId: org.id,
+				orgName: org.name,
+				orgLogoUrl: null,
+				orgType: org.type,
+				roles: [w.role],
+				workspaceId: w.id,
+				workspaceName: w.name,
+				workspaceFullName: w.fullName,
+				visibility: w.visibility,
+			})),
+	]);
+}
+
+/** orgId/orgName/workspaceId/workspaceName of a workspace; nothing for the personal workspace. */
+export function workspaceContext(data: SimulatorData, workspace: WorkspaceRef): Json {
+	const found = workspace === null ? undefined : data.workspaceById(workspace);
+	const org = data.orgOf(workspace);
+	return { orgId: org?.id, orgName: org?.name, workspaceId: found?.id, workspaceName: found?.name };
+}
+
+export function labelDto(label: SimLabel): Json {
+	return {
+		id: label.id,
+		name: label.name,
+		value: label.value,
+		resource: label.resource,
+		isDefault: label.isDefault,
+		isDynamic: false,
+		isInterpolated: false,
+		dateCreated: ts(label.dateCreated),
+	};
+}
+
+function computeConfigDto(ce: SimComputeEnv): Json {
+	return { discriminator: ce.platform, workDir: ce.workDir, environment: [], ...ce.config };
+}
+
+export function computeEnvListEntryDto(ce: SimComputeEnv, workspaceName: string | undefined, attributes: ReadonlySet<string>): Json {
+	return {
+		id: ce.id,
+		name: ce.name,
+		description: ce.description,
+		platform: ce.platform,
+		region: ce.region,
+		workDir: ce.workDir,
+		status: ce.status,
+		message: ce.message,
+		primary: ce.primary,
+		credentialsId: ce.credentialsId,
+		lastUsed: ts(ce.lastUsed),
+		visibility: 'SHARED',
+		workspaceName,
+		fusion2Enabled: ce.config.fusion2Enabled === true,
+		waveEnabled: ce.config.waveEnabled === true,
+		schedEnabled: false,
+		labels: attributes.has('labels') ? [] : undefined,
+		resources: attributes.has('resources') ? null : undefined,
+	};
+}
+
+/** ComputeEnvResponseDto; also the ComputeEnv_ComputeConfig_ embedded in launch descriptions (same fields). */
+export function computeEnvDto(ce: SimComputeEnv, orgId: number | undefined): Json {
+	return {
+		id: ce.id,
+		name: ce.name,
+		description: ce.description,
+		platform: ce.platform,
+		config: computeConfigDto(ce),
+		credentialsId: ce.credentialsId,
+		status: ce.status,
+		message: ce.message,
+		primary: ce.primary,
+		deleted: false,
+		orgId,
+		workspaceId: ce.workspaceId ?? undefined,
+		dateCreated: ts(ce.dateCreated),
+		lastUpdated: ts(ce.dateCreated),
+		lastUsed: ts(ce.lastUsed),
+	};
+}
+
+export function pipelineDto(
+	pipeline: SimPipeline,
+	data: SimulatorData,
+	attributes: ReadonlySet<string>,
+): Json {
+	const computeEnv = data.computeEnvById(pipeline.computeEnvId);
+	const project = projectInfo(pipeline.repository.replace('https://github.com/', ''));
+	return {
+		pipelineId: pipeline.id,
+		name: pipeline.name,
+		description: pipeline.description,
+		repository: pipeline.repository,
+		icon: `https://github.com/${project.projectName.split('/')[0]}.png`,
+		userId: data.user.id,
+		userName: data.user.userName,
+		userFirstName: data.user.firstName,
+		userLastName: data.user.lastName,
+		visibility: 'SHARED',
+		deleted: false,
+		lastUpdated: ts(pipeline.lastUpdated),
+		...workspaceContext(data, pipeline.workspaceId),
+		labels: attributes.has('labels') ? data.labels.filter((l) => pipeline.labelIds.includes(l.id)).map(labelDto) : undefined,
+		optimizationStatus: attributes.has('optimized') ? 'UNAVAILABLE' : undefined,
+		computeEnv:
+			attributes.has('computeEnv') && computeEnv
+				? { id: computeEnv.id, name: computeEnv.name, platform: computeEnv.platform, region: computeEnv.region }
+				: undefined,
+	};
+}
+
+/** LaunchDbDto: the pre-filled launch form of a launchpad pipeline. */
+export function pipelineLaunchDto(pipeline: SimPipeline, data: SimulatorData): Json {
+	const computeEnv = data.computeEnvById(pipeline.computeEnvId);
+	return {
+		id: pipeline.launchId,
+		computeEnv: computeEnv && computeEnvDto(computeEnv, data.orgOf(computeEnv.workspaceId)?.id),
+		pipeline: pipeline.repository,
+		workDir: pipeline.workDir,
+		revision: pipeline.revision,
+		configProfiles: pipeline.configProfiles,
+		paramsText: pipeline.paramsText,
+		mainScript: 'main.nf',
+		pullLatest: false,
+		stubRun: false,
+		resume: false,
+		userSecrets: [],
+		workspaceSecrets: [],
+		nextflowVersion: null,
+		workspaceId: pipeline.workspaceId ?? undefined,
+		dateCreated: ts(pipeline.dateCreated),
+		lastUpdated: ts(pipeline.lastUpdated),
+	};
+}
+
+function statsDto(tasks: readonly SimTask[]): Json {
+	const load = loadOf(tasks);
+	const total = Math.max(1, load.succeeded + load.cached + load.failed + load.ignored);
+	const pct = (n: number) => Math.round((n / total) * 10_000) / 100;
+	const durationOf = (status: SimTask['status']) =>
+		tasks.filter((t) => t.status === status).reduce((sum, t) => sum + (t.realtime ?? 0), 0);
+	const cpuHours = load.cpuTime / 3_600_000;
+	return {
+		succeedCount: load.succeeded,
+		cachedCount: load.cached,
+		failedCount: load.failed,
+		ignoredCount: load.ignored,
+		succeedCountFmt: String(load.succeeded),
+		cachedCountFmt: String(load.cached),
+		failedCountFmt: String(load.failed),
+		ignoredCountFmt: String(load.ignored),
+		succeedPct: pct(load.succeeded),
+		cachedPct: pct(load.cached),
+		failedPct: pct(load.failed),
+		ignoredPct: pct(load.ignored),
+		succeedDuration: durationOf('COMPLETED'),
+		cachedDuration: durationOf('CACHED'),
+		failedDuration: durationOf('FAILED'),
+		computeTimeFmt: `${cpuHours.toFixed(1)} CPU hours`,
+	};
+}
+
+function errorMessageOf(run: SimRun, tasks: readonly SimTask[]): string | undefined {
+	if (run.status !== 'FAILED') return undefined;
+	const failed = tasks.find((t) => t.status === 'FAILED');
+	return run.errorMessage ?? (failed ? `Error executing process > '${failed.name}'` : 'Nextflow terminated with an error');
+}
+
+export function workflowDto(run: SimRun, tasks: readonly SimTask[], minimal = false): Json {
+	const lastUpdated = run.complete ?? run.start ?? run.submit;
+	const core: Json = {
+		id: run.id,
+		runName: run.runName,
+		status: run.status,
+		projectName: run.projectName,
+		repository: run.repository,
+		userName: run.userName,
+		ownerId: run.ownerId,
+		submit: ts(run.submit),
+		start: ts(run.start),
+		complete: ts(run.complete),
+		dateCreated: ts(run.submit),
+		lastUpdated: ts(lastUpdated),
+	};
+	if (minimal) return core;
+	const project = projectInfo(run.projectName);
+	const projectDir = `/.nextflow/assets/${run.projectName}`;
+	const terminal = run.complete !== undefined;
+	const profiles = run.configProfiles.join(',');
+	return {
+		...core,
+		sessionId: run.sessionId,
+		launchId: run.launchId,
+		workDir: run.workDir,
+		launchDir: run.workDir,
+		projectDir,
+		homeDir: '/root',
+		scriptName: 'main.nf',
+		scriptFile: `${projectDir}/main.nf`,
+		revision: run.revision,
+		commitId: run.commitId,
+		profile: profiles || 'standard',
+		commandLine: `nextflow run '${run.repository}' -name ${run.runName} -with-tower -r ${run.revision}${
+			profiles ? ` -profile ${profiles}` : ''
+		}${run.resume ? ` -resume ${run.sessionId}` : ''}`,
+		configFiles: [`${projectDir}/nextflow.config`, `${run.workDir}/nf-${run.id}.config`],
+		params: run.params,
+		container: project.container,
+		containerEngine: 'docker',
+		manifest: {
+			name: run.projectName,
+			homePage: run.repository,
+			description: project.description,
+			mainScript: 'main.nf',
+			defaultBranch: 'master',
+			nextflowVersion: '!>=23.04.0',
+			version: run.revision,
+		},
+		nextflow: { version: run.nextflowVersion, build: '5934', timestamp: '2024-12-16T18:36:56Z' },
+		stats: terminal ? statsDto(tasks) : undefined,
+		duration: run.start ? (run.complete ?? new Date()).getTime() - run.start.getTime() : undefined,
+		success: terminal ? run.status === 'SUCCEEDED' : undefined,
+		exitStatus: run.exitStatus,
+		errorMessage: errorMessageOf(run, tasks),
+		errorReport: errorMessageOf(run, tasks),
+		resume: run.resume,
+		deleted: false,
+		requiresAttention: false,
+	};
+}
+
+export function workflowMaxDto(run: SimRun, tasks: readonly SimTask[]): Json {
+	return {
+		...workflowDto(run, tasks),
+		configProfiles: run.configProfiles,
+		nextflowVersion: run.nextflowVersion,
+		logFile: `${run.workDir}/nf-${run.id}.log`,
+		outFile: `${run.workDir}/nf-${run.id}.txt`,
+		preRunScript: run.launch.preRunScript ?? null,
+		postRunScript: run.launch.postRunScript ?? null,
+		fusion: { enabled: true, version: '2.4' },
+		wave: { enabled: true },
+	};
+}
+
+export function progressDto(run: SimRun, tasks: readonly SimTask[]): Json {
+	const processes = projectInfo(run.projectName).processes;
+	const lastUpdated = ts(run.complete ?? run.start ?? run.submit);
+	return {
+		workflowProgress: {
+			...loadOf(tasks),
+			executors: [...new Set(tasks.map((t) => t.executor))],
+			dateCreated: ts(run.submit),
+			lastUpdated,
+		},
+		processesProgress: processes.map((process) => {
+			const { cost: _cost, ...load } = loadOf(tasks.filter((t) => t.process === process));
+			return { process, ...load, dateCreated: ts(run.submit), lastUpdated };
+		}),
+		totalProcesses: processes.length,
+	};
+}
+
+export function platformDto(ce: SimComputeEnv | undefined): Json | undefined {
+	return ce && { id: ce.platform, name: PLATFORM_NAMES[ce.platform] };
+}
+
+export function jobInfoDto(run: SimRun, ce: SimComputeEnv | undefined): Json {
+	const statusText: Record<SimRun['status'], string> = {
+		SUBMITTED: 'SUBMITTED',
+		RUNNING: 'RUNNING',
+		SUCCEEDED: 'SUCCEEDED',
+		FAILED: 'FAILED',
+		CANCELLED: 'FAILED',
+		UNKNOWN: 'UNKNOWN',
+	};
+	const jobId = hashString(`job/${run.id}`);
+	return {
+		id: jobId,
+		operationId:
+			ce?.platform === 'aws-batch'
+				? `arn:aws:batch:${ce.region}:123456789012:job/${run.sessionId}`
+				: `${ce?.platform ?? 'job'}-${jobId}`,
+		status: statusText[run.status],
+		message: run.status === 'CANCELLED' ? 'Cancelled by user' : run.status === 'FAILED' ? 'Essential container in task exited' : '',
+		exitCode: run.exitStatus,
+	};
+}
+
+export function runMessages(run: SimRun): string[] {
+	return run.status === 'UNKNOWN' ? ['Lost contact with the Nextflow head job - the run status is unknown'] : [];
+}
+
+export function pipelineInfoDto(run: SimRun): Json | undefined {
+	if (run.pipelineId === undefined) return undefined;
+	return {
+		id: run.pipelineId,
+		workspaceId: run.workspaceId ?? undefined,
+		version: {
+			id: `${run.pipelineId}-${run.revision}`,
+			name: run.revision,
+			hash: run.commitId,
+			isDefault: true,
+			isDraftVersion: false,
+			dateCreated: ts(run.launch.dateCreated),
+			lastUpdated: ts(run.launch.dateCreated),
+		},
+	};
+}
+
+export function taskDto(task: SimTask, run: SimRun): Json {
+	return {
+		id: task.id,
+		taskId: task.taskId,
+		hash: task.hash,
+		name: task.name,
+		process: task.process,
+		tag: task.tag,
+		status: task.status,
+		submit: ts(task.submit),
+		start: ts(task.start),
+		complete: ts(task.complete),
+		dateCreated: ts(task.submit ?? run.submit),
+		lastUpdated: ts(task.complete ?? task.start ?? task.submit ?? run.submit),
+		module: [],
+		container: task.container,
+		attempt: 1,
+		script: task.script,
+		workdir: task.workdir,
+		queue: task.executor === 'slurm' ? 'normal' : `TowerForge-${run.computeEnvId.slice(0, 8)}-work`,
+		cpus: task.cpus,
+		memory: task.memory,
+		time: task.time,
+		executor: task.executor,
+		machineType: task.machineType,
+		cloudZone: task.cloudZone,
+		priceModel: task.priceModel,
+		cost: task.cost,
+		nativeId: task.nativeId,
+		exit: task.exit,
+		exitStatus: task.exit,
+		errorAction: task.errorAction,
+		duration: task.duration,
+		realtime: task.realtime,
+		pcpu: task.pcpu,
+		pmem: task.pmem,
+		peakRss: task.peakRss,
+		peakVmem: task.peakVmem,
+		rss: task.peakRss,
+		vmem: task.peakVmem,
+		rchar: task.rchar,
+		wchar: task.wchar,
+		readBytes: task.readBytes,
+		writeBytes: task.writeBytes,
+		volCtxt: task.volCtxt,
+		invCtxt: task.invCtxt,
+	};
+}
+
+export function metricsDto(run: SimRun, tasks: readonly SimTask[]): Json[] {
+	const finished = tasks.filter((t) => t.realtime !== undefined);
+	const processes = [...new Set(finished.map((t) => t.process))];
+	return processes.map((process, index) => {
+		const ofProcess = finished.filter((t) => t.process === process);
+		const series = (value: (t: SimTask) => number) => summarise(ofProcess.map((t) => ({ value: value(t), label: t.name })));
+		return {
+			id: hashString(`${run.id}/metrics`) + index,
+			process,
+			cpu: series((t) => t.pcpu ?? 0),
+			mem: series((t) => t.peakRss ?? 0),
+			vmem: series((t) => t.peakVmem ?? 0),
+			time: series((t) => t.realtime ?? 0),
+			reads: series((t) => t.rchar ?? 0),
+			writes: series((t) => t.wchar ?? 0),
+			cpuUsage: series((t) => (t.pcpu ?? 0) / t.cpus),
+			memUsage: series((t) => ((t.peakRss ?? 0) / t.memory) * 100),
+			timeUsage: series((t) => ((t.realtime ?? 0) / t.time) * 100),
+		};
+	});
+}
+
+/** WorkflowLaunchResponse: what the run was launched with, for relaunch and resume. */
+export function workflowLaunchDto(run: SimRun, data: SimulatorData): Json {
+	const ce = data.computeEnvById(run.launch.computeEnvId);
+	const { launch } = run;
+	return {
+		id: run.launchId,
+		computeEnv: ce && computeEnvDto(ce, data.orgOf(ce.workspaceId)?.id),
+		pipeline: launch.pipeline,
+		pipelineId: launch.pipelineId,
+		workDir: launch.workDir,
+		revision: launch.revision,
+		commitId: run.commitId,
+		configProfiles: launch.configProfiles,
+		configText: launch.configText,
+		paramsText: launch.paramsText,
+		towerConfig: launch.towerConfig,
+		preRunScript: launch.preRunScript,
+		postRunScript: launch.postRunScript,
+		mainScript: launch.mainScript,
+		entryName: launch.entryName,
+		pullLatest: launch.pullLatest,
+		stubRun: launch.stubRun,
+		headJobCpus: launch.headJobCpus,
+		headJobMemoryMb: launch.headJobMemoryMb,
+		userSecrets: launch.userSecrets,
+		workspaceSecrets: launch.workspaceSecrets,
+		nextflowVersion: launch.nextflowVersion ?? null,
+		resume: run.resume,
+		sessionId: run.sessionId,
+		resumeDir: run.workDir,
+		resumeCommitId: run.commitId,
+		dateCreated: ts(launch.dateCreated),
+	};
+}
+
+/** WorkflowLogResponse; `maxLength` keeps the tail of the log within that many characters. */
+export function logDto(run: SimRun, tasks: readonly SimTask[], maxLength: number | undefined): Json {
+	let entries = consoleLines(run, tasks);
+	let truncated = false;
+	if (maxLength !== undefined) {
+		const kept: string[] = [];
+		let length = 0;
+		for (let i = entries.length - 1; i >= 0 && length + entries[i].length + 1 <= maxLength; i--) {
+			kept.unshift(entries[i]);
+			length += entries[i].length + 1;
+		}
+		truncated = kept.length < entries.length;
+		entries = kept;
+	}
+	return {
+		log: {
+			entries,
+			truncated,
+			pending: isActive(run.status),
+			message: run.status === 'SUBMITTED' ? 'Waiting for the Nextflow head job to start' : '',
+			downloads: runFiles(run, tasks).map(({ saveName, fileName, displayText }) => ({ saveName, fileName, displayText })),
+		},
+	};
+}

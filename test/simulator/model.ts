@@ -1,0 +1,162 @@
+/** The simulator's in-memory platform entities (internal shapes; dto.ts turns them into API JSON). */
+
+export type WorkflowStatus = 'SUBMITTED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'CANCELLED' | 'UNKNOWN';
+export const WORKFLOW_STATUSES: readonly WorkflowStatus[] = ['SUBMITTED', 'RUNNING', 'SUCCEEDED', 'FAILED', 'CANCELLED', 'UNKNOWN'];
+export const isActive = (status: WorkflowStatus): boolean => status === 'SUBMITTED' || status === 'RUNNING';
+
+/** null stands for the user's personal workspace (requests without `workspaceId`). */
+export type WorkspaceRef = number | null;
+
+export interface SimUser {
+	id: number;
+	userName: string;
+	email: string;
+	firstName: string;
+	lastName: string;
+	organization: string;
+	dateCreated: Date;
+}
+
+export interface SimOrg {
+	id: number;
+	name: string;
+	fullName: string;
+	description: string;
+	type: 'academic' | 'evaluating' | 'pro' | 'basic' | 'internal';
+	role: 'owner' | 'member' | 'collaborator';
+	location: string;
+	website: string;
+}
+
+export interface SimWorkspace {
+	id: number;
+	orgId: number;
+	name: string;
+	fullName: string;
+	description: string;
+	visibility: 'PRIVATE' | 'SHARED';
+	role: 'owner' | 'admin' | 'maintain' | 'launch' | 'view';
+}
+
+export type ComputeEnvStatus = 'CREATING' | 'AVAILABLE' | 'DISABLED' | 'DELETING' | 'ERRORED' | 'INVALID' | 'DELETED';
+
+export interface SimComputeEnv {
+	id: string;
+	workspaceId: WorkspaceRef;
+	name: string;
+	description: string;
+	platform: 'aws-batch' | 'google-batch' | 'slurm-platform';
+	region: string;
+	workDir: string;
+	status: ComputeEnvStatus;
+	message?: string;
+	primary: boolean;
+	credentialsId: string;
+	dateCreated: Date;
+	lastUsed: Date;
+	/** Platform-specific fields of the ComputeConfig (without discriminator/workDir, added by dto.ts). */
+	config: Record<string, unknown>;
+}
+
+export interface SimPipeline {
+	id: number;
+	workspaceId: WorkspaceRef;
+	name: string;
+	description: string;
+	repository: string;
+	revision: string;
+	configProfiles: string[];
+	paramsText: string;
+	computeEnvId: string;
+	workDir: string;
+	labelIds: number[];
+	dateCreated: Date;
+	lastUpdated: Date;
+	launchId: string;
+}
+
+export interface SimLabel {
+	id: number;
+	workspaceId: WorkspaceRef;
+	name: string;
+	/** Only resource labels carry a value. */
+	value?: string;
+	resource: boolean;
+	isDefault: boolean;
+	dateCreated: Date;
+}
+
+/** The launch form a run was started with; served back by GET /workflow/{id}/launch for relaunch/resume. */
+export interface LaunchSettings {
+	pipeline: string;
+	revision: string;
+	computeEnvId: string;
+	workDir: string;
+	configProfiles: string[];
+	configText?: string;
+	paramsText?: string;
+	preRunScript?: string;
+	postRunScript?: string;
+	mainScript?: string;
+	entryName?: string;
+	towerConfig?: string;
+	pullLatest: boolean;
+	stubRun: boolean;
+	headJobCpus?: number;
+	headJobMemoryMb?: number;
+	userSecrets?: string[];
+	workspaceSecrets?: string[];
+	pipelineId?: number;
+	nextflowVersion?: string;
+	dateCreated: Date;
+}
+
+/** Launched runs move SUBMITTED → RUNNING → outcome, one step per `stepMs`. */
+export interface RunProgression {
+	/** performance.now() at launch. */
+	launchedAt: number;
+	stepMs: number;
+	outcome: 'SUCCEEDED' | 'FAILED';
+}
+
+export interface SimRun {
+	id: string;
+	workspaceId: WorkspaceRef;
+	runName: string;
+	projectName: string;
+	repository: string;
+	revision: string;
+	commitId: string;
+	sessionId: string;
+	launchId: string;
+	status: WorkflowStatus;
+	submit: Date;
+	start?: Date;
+	complete?: Date;
+	userName: string;
+	ownerId: number;
+	computeEnvId: string;
+	workDir: string;
+	params: Record<string, unknown>;
+	configProfiles: string[];
+	labelIds: number[];
+	pipelineId?: number;
+	nextflowVersion: string;
+	resume: boolean;
+	optimized: boolean;
+	exitStatus?: number;
+	/** When absent, a failed run reports the task that failed. */
+	errorMessage?: string;
+	launch: LaunchSettings;
+	progression?: RunProgression;
+}
+
+export interface LaunchRecord {
+	workflowId: string;
+	workspaceId: WorkspaceRef;
+	tokenHash: string | null;
+	/** The request body exactly as received ({launch: {...}}). */
+	request: unknown;
+	/** performance.now() when the launch was accepted. */
+	at: number;
+}

@@ -1,0 +1,174 @@
+/**
+ * The endpoint table: account, organisations, workspaces, compute
+ * environments, pipelines and labels. Run endpoints live in workflowRoutes.ts.
+ */
+import { forbidden, json, type ApiRequest } from './apiTypes';
+import type { SimulatorData } from './data';
+import {
+	computeEnvDto,
+	computeEnvListEntryDto,
+	labelDto,
+	organizationDto,
+	orgsAndWorkspacesDto,
+	pipelineDto,
+	pipelineLaunchDto,
+	userDto,
+	workspaceDto,
+} from './dto';
+import type { SimPipeline } from './model';
+import {
+	DEFAULT_PAGE,
+	MAX_PAGE,
+	attributesParam,
+	booleanParam,
+	enumParam,
+	integerParam,
+	numericPathParam,
+	pageOf,
+	workspaceOf,
+} from './params';
+import { route, type Route } from './router';
+import { WORKSPACE_IDS } from './seed';
+import { workflowRoutes } from './workflowRoutes';
+
+
+function findPipeline(request: ApiRequest, data: SimulatorData): SimPipeline {
+	const id = numericPathParam(request, 'pipelineId');
+	const workspace = workspaceOf(request, data);
+	const pipeline = data.pipelinesIn(workspace).find((p) => p.id === id);
+	if (!pipeline) throw forbidden();
+	return pipeline;
+}
+
+const accountRoutes: Route[] = [
+	route(
+		'GET',
+		'/service-info',
+		(_request, { enterprise }) =>
+			json({
+				serviceInfo: {
+					version: enterprise ? '25.2.0' : '25.2.0-cycle23_a1b2c3d',
+					apiVersion: '1.187.0',
+					commitId: 'a1b2c3d',
+					authTypes: ['github', 'google', 'oidc'],
+					loginPath: '/login',
+					seqeraCloud: !enterprise,
+					waveEnabled: true,
+					groundswellEnabled: false,
+					userWorkspaceEnabled: true,
+					allowInstanceCredentials: false,
+					allowNextflowCliLogs: true,
+					heartbeatInterval: 60,
+					contentMaxFileSize: 5_242_880,
+					llmEnabled: false,
+					seqeraComputeEnabled: !enterprise,
+					evalWorkspaceIds: [],
+					landingUrl: 'https://seqera.io',
+					termsOfUseUrl: 'https://seqera.io/terms',
+					contactEmail: 'support@seqera.io',
+				},
+			}),
+		{ public: true },
+	),
+	route('GET', '/user-info', (_request, { data }) =>
+		json({ user: userDto(data.user), needConsent: false, defaultWorkspaceId: WORKSPACE_IDS.genomics }),
+	),
+	route('GET', '/user/{userId}/workspaces', (request, { data }) => {
+		if (numericPathParam(request, 'userId') !== data.user.id) throw forbidden();
+		return json({ orgsAndWorkspaces: orgsAndWorkspacesDto(data) });
+	}),
+	route('GET', '/orgs', (_request, { data }) =>
+		json({ organizations: data.orgs.map((org) => organizationDto(org, data.user)), totalSize: data.orgs.length }),
+	),
+	route('GET', '/orgs/{orgId}/workspaces', (request, { data }) => {
+		const org = data.orgById(numericPathParam(request, 'orgId'));
+		if (!org) throw forbidden();
+		return json({ workspaces: data.workspaces.filter((w) => w.orgId === org.id).map(workspaceDto) });
+	}),
+];
+
+const computeEnvRoutes: Route[] = [
+	route('GET', '/compute-envs', (request, { data }) => {
+		const workspace = workspaceOf(request, data);
+		const attributes = attributesParam(request, ['labels', 'resources']);
+		const status = request.query.status?.toUpperCase();
+		const workspaceName = workspace === null ? undefined : data.workspaceById(workspace)?.name;
+		return json({
+			computeEnvs: data
+				.computeEnvsIn(workspace)
+				.filter((ce) => !status || ce.status === status)
+				.map((ce) => computeEnvListEntryDto(ce, workspaceName, attributes)),
+		});
+	}),
+	route('GET', '/compute-envs/{computeEnvId}', (request, { data }) => {
+		const workspace = workspaceOf(request, data);
+		attributesParam(request, ['labels', 'resources']);
+		const ce = data.computeEnvsIn(workspace).find((c) => c.id === request.pathParams.computeEnvId);
+		if (!ce) throw forbidden();
+		return json({ computeEnv: computeEnvDto(ce, data.orgOf(workspace)?.id) });
+	}),
+];
+
+const PIPELINE_ATTRIBUTES = ['optimized', 'labels', 'computeEnv'];
+
+const pipelineRoutes: Route[] = [
+	route('GET', '/pipelines', (request, { data }) => {
+		const workspace = workspaceOf(request, data);
+		const attributes = attributesParam(request, PIPELINE_ATTRIBUTES);
+		const max = integerParam(request, 'max', DEFAULT_PAGE, { min: 1, max: MAX_PAGE });
+		const offset = integerParam(request, 'offset', 0);
+		const sortBy = enumParam(request, 'sortBy', ['CREATED', 'MODIFIED', 'NAME'], 'NAME');
+		const direction = enumParam(request, 'sortDir', ['ASCENDING', 'DESCENDING'], 'ASCENDING') === 'ASCENDING' ? 1 : -1;
+		const search = (request.query.search ?? '').toLowerCase();
+		const matching = data
+			.pipelinesIn(workspace)
+			.filter((p) => [p.name, p.description, p.repository].some((text) => text.toLowerCase().includes(search)))
+			.sort((a, b) => {
+				const order =
+					sortBy === 'NAME'
+						? a.name.localeCompare(b.name)
+						: sortBy === 'CREATED'
+							? a.dateCreated.getTime() - b.dateCreated.getTime()
+							: a.lastUpdated.getTime() - b.lastUpdated.getTime();
+				return order * direction;
+			});
+		return json({
+			pipelines: pageOf(matching, offset, max).map((p) => pipelineDto(p, data, attributes)),
+			totalSize: matching.length,
+		});
+	}),
+	route('GET', '/pipelines/{pipelineId}', (request, { data }) => {
+		const attributes = attributesParam(request, PIPELINE_ATTRIBUTES);
+		return json({ pipeline: pipelineDto(findPipeline(request, data), data, attributes) });
+	}),
+	route('GET', '/pipelines/{pipelineId}/launch', (request, { data }) =>
+		json({ launch: pipelineLaunchDto(findPipeline(request, data), data) }),
+	),
+];
+
+const labelRoutes: Route[] = [
+	route('GET', '/labels', (request, { data }) => {
+		const workspace = workspaceOf(request, data);
+		const max = integerParam(request, 'max', DEFAULT_PAGE, { min: 1, max: MAX_PAGE });
+		const offset = integerParam(request, 'offset', 0);
+		const type = enumParam(request, 'type', ['simple', 'resource', 'all'], 'all');
+		const onlyDefault = request.query.isDefault === undefined ? undefined : booleanParam(request, 'isDefault');
+		const search = (request.query.search ?? '').toLowerCase();
+		const matching = data
+			.labelsIn(workspace)
+			.filter((l) => type === 'all' || l.resource === (type === 'resource'))
+			.filter((l) => onlyDefault === undefined || l.isDefault === onlyDefault)
+			.filter((l) => `${l.name}=${l.value ?? ''}`.toLowerCase().includes(search))
+			.sort((a, b) => a.name.localeCompare(b.name));
+		return json({ labels: pageOf(matching, offset, max).map(labelDto), totalSize: matching.length });
+	}),
+	route('POST', '/labels', (request, { data }) => {
+		const label = data.createLabel(workspaceOf(request, data), request.body);
+		return json({ id: label.id, name: label.name, value: label.value, resource: label.resource, isDefault: label.isDefault });
+	}),
+];
+
+/** Every endpoint the simulator serves. */
+export function allRoutes(): Route[] {
+	return [...accountRoutes, ...computeEnvRoutes, ...pipelineRoutes, ...labelRoutes, ...workflowRoutes];
+}

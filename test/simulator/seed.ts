@@ -1,0 +1,453 @@
+/**
+ * Deterministic seed data: one user in two organisations with three shared
+ * workspaces plus the personal one, their compute environments, launchpad
+ * pipelines, labels and 120 past runs. Fixed ids so tests can name them.
+ */
+import type {
+	LaunchSettings,
+	SimComputeEnv,
+	SimLabel,
+	SimOrg,
+	SimPipeline,
+	SimRun,
+	SimUser,
+	SimWorkspace,
+	WorkflowStatus,
+	WorkspaceRef,
+} from './model';
+import { SeededRandom } from './random';
+
+export const SEED = 20240501;
+
+export const SEED_USER: SimUser = {
+	id: 4187,
+	userName: 'ada-lovelace',
+	email: 'ada.lovelace@acme-bio.example',
+	firstName: 'Ada',
+	lastName: 'Lovelace',
+	organization: 'ACME Biosciences',
+	dateCreated: new Date('2022-03-14T09:26:53Z'),
+};
+
+export const ORG_IDS = { acmeBio: 215386097437409, community: 68279422163436 } as const;
+export const WORKSPACE_IDS = { genomics: 138659136604200, rnd: 40230138858677, showcase: 119671096768016 } as const;
+
+export const SEED_ORGS: SimOrg[] = [
+	{
+		id: ORG_IDS.acmeBio,
+		name: 'acme-bio',
+		fullName: 'ACME Biosciences',
+		description: 'Sequencing core and R&D of ACME Biosciences',
+		type: 'pro',
+		role: 'owner',
+		location: 'Cambridge, UK',
+		website: 'https://acme-bio.example',
+	},
+	{
+		id: ORG_IDS.community,
+		name: 'community',
+		fullName: 'Seqera Community',
+		description: 'Public showcase of nf-core pipelines',
+		type: 'academic',
+		role: 'member',
+		location: 'Barcelona, Spain',
+		website: 'https://seqera.io',
+	},
+];
+
+export const SEED_WORKSPACES: SimWorkspace[] = [
+	{
+		id: WORKSPACE_IDS.genomics,
+		orgId: ORG_IDS.acmeBio,
+		name: 'genomics',
+		fullName: 'Genomics production',
+		description: 'Production sequencing analyses',
+		visibility: 'PRIVATE',
+		role: 'owner',
+	},
+	{
+		id: WORKSPACE_IDS.rnd,
+		orgId: ORG_IDS.acmeBio,
+		name: 'rnd',
+		fullName: 'Research and development',
+		description: 'Pipeline development and benchmarks',
+		visibility: 'PRIVATE',
+		role: 'admin',
+	},
+	{
+		id: WORKSPACE_IDS.showcase,
+		orgId: ORG_IDS.community,
+		name: 'showcase',
+		fullName: 'Community showcase',
+		description: 'Try nf-core pipelines on test data',
+		visibility: 'SHARED',
+		role: 'launch',
+	},
+];
+
+export const COMPUTE_ENV_IDS = {
+	genomicsBatch: '5cY2ZPQ3zN4LfyZtWUFbSp',
+	genomicsSpot: '3Kd0zVFRVHrWSQ2WfjvEEh',
+	rndGoogle: '1qGy8Rk3h1tDDYbYfEeWwB',
+	rndSlurmErrored: '7nX9sTzkB0Ujm6vH2cLpQa',
+	showcaseBatch: '4Wq1bFVaD3nG8cRkT6yJzE',
+	personalBatch: '2pLk5mNq8RsT1uVw3XyZ4a',
+} as const;
+
+const CE_CREATED = new Date('2024-01-08T10:15:00Z');
+
+function awsBatch(
+	id: string,
+	workspaceId: WorkspaceRef,
+	name: string,
+	region: string,
+	workDir: string,
+	primary: boolean,
+	spot: boolean,
+): SimComputeEnv {
+	return {
+		id,
+		workspaceId,
+		name,
+		description: `AWS Batch ${spot ? 'spot' : 'on-demand'} queue in ${region}`,
+		platform: 'aws-batch',
+		region,
+		workDir,
+		status: 'AVAILABLE',
+		primary,
+		credentialsId: `${id.slice(0, 10)}Cred`,
+		dateCreated: CE_CREATED,
+		lastUsed: CE_CREATED,
+		config: {
+			region,
+			computeQueue: `TowerForge-${id.slice(0, 8)}-work`,
+			headQueue: `TowerForge-${id.slice(0, 8)}-head`,
+			cliPath: '/home/ec2-user/miniconda/bin/aws',
+			fusion2Enabled: true,
+			waveEnabled: true,
+		},
+	};
+}
+
+export const SEED_COMPUTE_ENVS: SimComputeEnv[] = [
+	awsBatch(COMPUTE_ENV_IDS.genomicsBatch, WORKSPACE_IDS.genomics, 'aws-batch-genomics', 'eu-west-1', 's3://acme-genomics-work/scratch', true, false),
+	awsBatch(COMPUTE_ENV_IDS.genomicsSpot, WORKSPACE_IDS.genomics, 'aws-batch-spot-genomics', 'eu-west-1', 's3://acme-genomics-work/spot', false, true),
+	{
+		id: COMPUTE_ENV_IDS.rndGoogle,
+		workspaceId: WORKSPACE_IDS.rnd,
+		name: 'gcp-batch-rnd',
+		description: 'Google Batch in europe-west2',
+		platform: 'google-batch',
+		region: 'europe-west2',
+		workDir: 'gs://acme-rnd-work/nextflow',
+		status: 'AVAILABLE',
+		primary: true,
+		credentialsId: '6fRm2TqP9kGoogleCred',
+		dateCreated: CE_CREATED,
+		lastUsed: CE_CREATED,
+		config: { location: 'europe-west2', projectId: 'acme-rnd-4711', spot: true, waveEnabled: true, fusion2Enabled: true },
+	},
+	{
+		id: COMPUTE_ENV_IDS.rndSlurmErrored,
+		workspaceId: WORKSPACE_IDS.rnd,
+		name: 'hpc-slurm-legacy',
+		description: 'On-premise Slurm cluster (being retired)',
+		platform: 'slurm-platform',
+		region: 'on-premise',
+		workDir: '/scratch/nextflow/work',
+		status: 'ERRORED',
+		message: 'Unable to connect to login.hpc.acme-bio.example:22 - Connection timed out',
+		primary: false,
+		credentialsId: '3hJk8LmN0pSshCred',
+		dateCreated: CE_CREATED,
+		lastUsed: CE_CREATED,
+		config: { hostName: 'login.hpc.acme-bio.example', port: 22, userName: 'nfrunner', headQueue: 'long', computeQueue: 'normal' },
+	},
+	awsBatch(COMPUTE_ENV_IDS.showcaseBatch, WORKSPACE_IDS.showcase, 'community-aws-batch', 'us-east-1', 's3://nf-showcase-work/scratch', true, true),
+	awsBatch(COMPUTE_ENV_IDS.personalBatch, null, 'personal-aws', 'eu-central-1', 's3://ada-lovelace-nf/work', true, false),
+];
+
+/** What the simulator knows about each pipeline project: enough to make tasks, logs and metrics. */
+export interface ProjectInfo {
+	projectName: string;
+	revision: string;
+	description: string;
+	/** The last process runs once over all samples (MultiQC-style); the others once per sample. */
+	processes: string[];
+	container: string;
+}
+
+export const PROJECTS: ProjectInfo[] = [
+	{
+		projectName: 'nf-core/rnaseq',
+		revision: '3.14.0',
+		description: 'RNA sequencing analysis pipeline for gene/isoform quantification and extensive quality control.',
+		processes: ['FASTQC', 'TRIMGALORE', 'STAR_ALIGN', 'SALMON_QUANT', 'MULTIQC'].map((p) => `NFCORE_RNASEQ:RNASEQ:${p}`),
+		container: 'quay.io/biocontainers/star:2.7.10a--h9ee0642_0',
+	},
+	{
+		projectName: 'nf-core/sarek',
+		revision: '3.4.2',
+		description: 'Analysis pipeline to detect germline or somatic variants from WGS / targeted sequencing.',
+		processes: ['FASTP', 'BWAMEM1_MEM', 'GATK4_MARKDUPLICATES', 'GATK4_HAPLOTYPECALLER', 'MULTIQC'].map((p) => `NFCORE_SAREK:SAREK:${p}`),
+		container: 'quay.io/biocontainers/gatk4:4.5.0.0--py36hdfd78af_0',
+	},
+	{
+		projectName: 'nf-core/chipseq',
+		revision: '2.0.0',
+		description: 'ChIP-seq peak-calling, QC and differential analysis pipeline.',
+		processes: ['FASTQC', 'BWA_MEM', 'MACS2_CALLPEAK', 'MULTIQC'].map((p) => `NFCORE_CHIPSEQ:CHIPSEQ:${p}`),
+		container: 'quay.io/biocontainers/macs2:2.2.7.1--py38h4a8c8d9_3',
+	},
+	{
+		projectName: 'nf-core/atacseq',
+		revision: '2.1.2',
+		description: 'ATAC-seq peak-calling and QC analysis pipeline.',
+		processes: ['FASTQC', 'BOWTIE2_ALIGN', 'MACS2_CALLPEAK', 'MULTIQC'].map((p) => `NFCORE_ATACSEQ:ATACSEQ:${p}`),
+		container: 'quay.io/biocontainers/bowtie2:2.4.4--py39hbb4e92a_0',
+	},
+	{
+		projectName: 'nf-core/viralrecon',
+		revision: '2.6.0',
+		description: 'Assembly and intrahost/low-frequency variant calling for viral samples.',
+		processes: ['FASTP', 'BOWTIE2_ALIGN', 'IVAR_VARIANTS', 'MULTIQC'].map((p) => `NFCORE_VIRALRECON:ILLUMINA:${p}`),
+		container: 'quay.io/biocontainers/ivar:1.4--h6b7c446_1',
+	},
+	{
+		projectName: 'nextflow-io/hello',
+		revision: 'master',
+		description: 'A simple Nextflow "hello world" pipeline.',
+		processes: ['sayHello'],
+		container: 'ubuntu:22.04',
+	},
+];
+
+/** Used for repositories the simulator has no entry for (e.g. a launch of `https://github.com/acme/custom`). */
+export function projectInfo(projectName: string): ProjectInfo {
+	return (
+		PROJECTS.find((p) => p.projectName === projectName) ?? {
+			projectName,
+			revision: 'main',
+			description: '',
+			processes: ['PREPARE_INPUT', 'ANALYSE', 'REPORT'],
+			container: 'ubuntu:22.04',
+		}
+	);
+}
+
+export const LABEL_IDS = {
+	production: 70218431907355,
+	rnaseq: 70218431907356,
+	validation: 70218431907357,
+	teamGenomics: 70218431907358,
+	experimental: 113705930511402,
+	benchmark: 113705930511403,
+	demo: 257113490214871,
+	scratch: 8802116320311,
+} as const;
+
+const LABEL_CREATED = new Date('2024-02-01T08:00:00Z');
+const label = (id: number, workspaceId: WorkspaceRef, name: string, value?: string): SimLabel => ({
+	id,
+	workspaceId,
+	name,
+	value,
+	resource: value !== undefined,
+	isDefault: false,
+	dateCreated: LABEL_CREATED,
+});
+
+export const SEED_LABELS: SimLabel[] = [
+	label(LABEL_IDS.production, WORKSPACE_IDS.genomics, 'production'),
+	label(LABEL_IDS.rnaseq, WORKSPACE_IDS.genomics, 'rnaseq'),
+	label(LABEL_IDS.validation, WORKSPACE_IDS.genomics, 'validation'),
+	label(LABEL_IDS.teamGenomics, WORKSPACE_IDS.genomics, 'team', 'genomics'),
+	label(LABEL_IDS.experimental, WORKSPACE_IDS.rnd, 'experimental'),
+	label(LABEL_IDS.benchmark, WORKSPACE_IDS.rnd, 'benchmark'),
+	label(LABEL_IDS.demo, WORKSPACE_IDS.showcase, 'demo'),
+	label(LABEL_IDS.scratch, null, 'scratch'),
+];
+
+export const PIPELINE_IDS = {
+	genomicsRnaseq: 48572619846135,
+	genomicsSarek: 243801574462771,
+	genomicsHello: 96715327413080,
+	rndChipseq: 175239844261419,
+	rndAtacseq: 10652283014906,
+	showcaseRnaseq: 31822561979147,
+	showcaseViralrecon: 203640914858229,
+	personalHello: 72911550361738,
+} as const;
+
+const PIPELINE_CREATED = new Date('2024-02-12T13:45:10Z');
+
+function pipeline(
+	id: number,
+	workspaceId: WorkspaceRef,
+	name: string,
+	projectName: string,
+	computeEnvId: string,
+	labelIds: number[] = [],
+): SimPipeline {
+	const project = projectInfo(projectName);
+	const computeEnv = SEED_COMPUTE_ENVS.find((ce) => ce.id === computeEnvId);
+	return {
+		id,
+		workspaceId,
+		name,
+		description: project.description,
+		repository: `https://github.com/${projectName}`,
+		revision: project.revision,
+		configProfiles: projectName.startsWith('nf-core/') ? ['test'] : [],
+		paramsText: projectName.startsWith('nf-core/')
+			? JSON.stringify({ input: `${computeEnv?.workDir}/inputs/samplesheet.csv`, outdir: `${computeEnv?.workDir}/results` }, null, 2)
+			: '',
+		computeEnvId,
+		workDir: computeEnv?.workDir ?? '',
+		labelIds,
+		dateCreated: PIPELINE_CREATED,
+		lastUpdated: PIPELINE_CREATED,
+		launchId: `${String(id).slice(-8)}Launch${name.replace(/[^A-Za-z0-9]/g, '').slice(0, 8)}`,
+	};
+}
+
+export const SEED_PIPELINES: SimPipeline[] = [
+	pipeline(PIPELINE_IDS.genomicsRnaseq, WORKSPACE_IDS.genomics, 'rnaseq', 'nf-core/rnaseq', COMPUTE_ENV_IDS.genomicsBatch, [LABEL_IDS.rnaseq]),
+	pipeline(PIPELINE_IDS.genomicsSarek, WORKSPACE_IDS.genomics, 'sarek', 'nf-core/sarek', COMPUTE_ENV_IDS.genomicsBatch),
+	pipeline(PIPELINE_IDS.genomicsHello, WORKSPACE_IDS.genomics, 'hello', 'nextflow-io/hello', COMPUTE_ENV_IDS.genomicsSpot),
+	pipeline(PIPELINE_IDS.rndChipseq, WORKSPACE_IDS.rnd, 'chipseq-dev', 'nf-core/chipseq', COMPUTE_ENV_IDS.rndGoogle),
+	pipeline(PIPELINE_IDS.rndAtacseq, WORKSPACE_IDS.rnd, 'atacseq', 'nf-core/atacseq', COMPUTE_ENV_IDS.rndGoogle),
+	pipeline(PIPELINE_IDS.showcaseRnaseq, WORKSPACE_IDS.showcase, 'nf-core-rnaseq', 'nf-core/rnaseq', COMPUTE_ENV_IDS.showcaseBatch),
+	pipeline(PIPELINE_IDS.showcaseViralrecon, WORKSPACE_IDS.showcase, 'nf-core-viralrecon', 'nf-core/viralrecon', COMPUTE_ENV_IDS.showcaseBatch),
+	pipeline(PIPELINE_IDS.personalHello, null, 'my-hello', 'nextflow-io/hello', COMPUTE_ENV_IDS.personalBatch),
+];
+
+/** How many seed runs each workspace gets; genomics has more than one page of 50. */
+const SEED_RUN_COUNTS: ReadonlyArray<{ workspaceId: WorkspaceRef; count: number; projects: string[]; colleagues: string[] }> = [
+	{
+		workspaceId: WORKSPACE_IDS.genomics,
+		count: 64,
+		projects: ['nf-core/rnaseq', 'nf-core/rnaseq', 'nf-core/sarek', 'nextflow-io/hello'],
+		colleagues: ['grace-hopper', 'alan-turing'],
+	},
+	{ workspaceId: WORKSPACE_IDS.rnd, count: 24, projects: ['nf-core/chipseq', 'nf-core/atacseq'], colleagues: ['alan-turing'] },
+	{
+		workspaceId: WORKSPACE_IDS.showcase,
+		count: 20,
+		projects: ['nf-core/rnaseq', 'nf-core/viralrecon'],
+		colleagues: ['rosalind-franklin', 'barbara-mcclintock'],
+	},
+	{ workspaceId: null, count: 12, projects: ['nextflow-io/hello', 'nf-core/rnaseq'], colleagues: [] },
+];
+
+const ADJECTIVES = [
+	'crazy', 'elegant', 'tiny', 'focused', 'jolly', 'nostalgic', 'peaceful', 'sharp', 'sleepy', 'stoic',
+	'trusting', 'wise', 'zealous', 'admiring', 'boring', 'cheeky', 'dreamy', 'ecstatic', 'furious', 'gloomy',
+	'hopeful', 'insane', 'kickass', 'lonely', 'mad', 'naughty', 'pensive', 'reverent', 'silly', 'suspicious',
+];
+const SCIENTISTS = [
+	'euler', 'curie', 'darwin', 'pasteur', 'mendel', 'franklin', 'turing', 'hopper', 'lovelace', 'noether',
+	'hodgkin', 'mcclintock', 'sanger', 'crick', 'watson', 'linnaeus', 'kepler', 'galileo', 'newton', 'faraday',
+	'bohr', 'planck', 'fermi', 'pauling', 'meitner', 'goodall', 'leakey', 'brenner', 'margulis', 'avery',
+];
+
+/** Nextflow-style run names; never containing "fail", which the simulator reserves for failing launches. */
+export function randomRunName(random: SeededRandom, taken: ReadonlySet<string>): string {
+	for (let attempt = 0; ; attempt++) {
+		const name = `${random.pick(ADJECTIVES)}_${random.pick(SCIENTISTS)}`;
+		// 900 combinations; past that, a numeric suffix keeps names unique.
+		const candidate = attempt < 50 ? name : `${name}_${attempt}`;
+		if (!taken.has(candidate)) return candidate;
+	}
+}
+
+const HOUR = 3_600_000;
+const SEED_SPAN_MS = 35 * 24 * HOUR;
+
+/** The newest runs of a workspace may still be active; older ones have long finished. */
+function seedStatus(random: SeededRandom, index: number): WorkflowStatus {
+	if (index < 4) return random.weighted({ RUNNING: 5, SUBMITTED: 2, SUCCEEDED: 3 });
+	return random.weighted({ SUCCEEDED: 62, FAILED: 20, CANCELLED: 10, UNKNOWN: 8 });
+}
+
+export function seedRuns(now: Date, random: SeededRandom): SimRun[] {
+	const runs: SimRun[] = [];
+	const names = new Set<string>();
+	for (const plan of SEED_RUN_COUNTS) {
+		const spacing = SEED_SPAN_MS / plan.count;
+		const labels = SEED_LABELS.filter((l) => l.workspaceId === plan.workspaceId && !l.resource);
+		for (let index = 0; index < plan.count; index++) {
+			const projectName = random.pick(plan.projects);
+			const project = projectInfo(projectName);
+			const computeEnv =
+				SEED_COMPUTE_ENVS.find((ce) => ce.workspaceId === plan.workspaceId && ce.primary) ?? SEED_COMPUTE_ENVS[0];
+			const pipelineEntry = SEED_PIPELINES.find(
+				(p) => p.workspaceId === plan.workspaceId && p.repository.endsWith(`/${projectName}`),
+			);
+			const status = seedStatus(random, index);
+			const runName =
+				plan.workspaceId === SEED_WORKSPACES[0].id && index === 0 ? 'crazy_euler' : randomRunName(random, names);
+			names.add(runName);
+
+			const submit = new Date(now.getTime() - Math.round(index * spacing + random.int(5, 50) * 60_000));
+			const start = status === 'SUBMITTED' ? undefined : new Date(submit.getTime() + random.int(1, 9) * 60_000);
+			let complete: Date | undefined;
+			if (start && (status === 'SUCCEEDED' || status === 'FAILED' || status === 'CANCELLED')) {
+				const planned = start.getTime() + random.int(15, 360) * 60_000;
+				complete = new Date(Math.max(start.getTime() + 60_000, Math.min(planned, now.getTime() - 60_000)));
+			}
+			const userName = plan.colleagues.length > 0 && random.next() < 0.3 ? random.pick(plan.colleagues) : SEED_USER.userName;
+			// A label named after a pipeline (e.g. "rnaseq") only goes on runs of that pipeline.
+			const labelIds = labels
+				.filter((l) => !PROJECTS.some((p) => p.projectName.endsWith(`/${l.name}`)) || projectName.endsWith(`/${l.name}`))
+				.filter(() => random.next() < 0.35)
+				.map((l) => l.id);
+			const workDir = `${computeEnv.workDir}`;
+			const params: Record<string, unknown> = projectName.startsWith('nf-core/')
+				? { input: `${workDir}/inputs/samplesheet-${index % 7}.csv`, outdir: `${workDir}/results/${runName}`, genome: 'GRCh38' }
+				: { greeting: 'Bonjour' };
+			const launch: LaunchSettings = {
+				pipeline: `https://github.com/${projectName}`,
+				revision: project.revision,
+				computeEnvId: computeEnv.id,
+				workDir,
+				configProfiles: projectName.startsWith('nf-core/') ? ['docker'] : [],
+				paramsText: JSON.stringify(params, null, 2),
+				pullLatest: false,
+				stubRun: false,
+				pipelineId: pipelineEntry?.id,
+				nextflowVersion: '24.10.4',
+				dateCreated: submit,
+			};
+			runs.push({
+				id: random.base62(14),
+				workspaceId: plan.workspaceId,
+				runName,
+				projectName,
+				repository: launch.pipeline,
+				revision: project.revision,
+				commitId: random.hex(40),
+				sessionId: random.uuid(),
+				launchId: random.base62(22),
+				status,
+				submit,
+				start,
+				complete,
+				userName,
+				ownerId: userName === SEED_USER.userName ? SEED_USER.id : 5000 + plan.colleagues.indexOf(userName),
+				computeEnvId: computeEnv.id,
+				workDir,
+				params,
+				configProfiles: launch.configProfiles,
+				labelIds,
+				pipelineId: pipelineEntry?.id,
+				nextflowVersion: '24.10.4',
+				resume: false,
+				optimized: false,
+				exitStatus: status === 'SUCCEEDED' ? 0 : status === 'FAILED' ? 1 : undefined,
+				launch,
+			});
+		}
+	}
+	return runs;
+}

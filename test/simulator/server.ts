@@ -1,0 +1,398 @@
+/**
+ * A local HTTPS stand-in for the Seqera Platform API: same routes, shapes,
+ * errors and per-token rate limits as the real service, plus a request log,
+ * contract checks and scripted faults for tests.
+ *
+ * Every request goes through the same gate as on the platform, in this order:
+ * base path → token → rate limit → scripted fault → body → contract → route.
+ */
+import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { generate } from 'selfsigned';
+import { ApiError, withErrorId, type ApiResult } from './apiTypes';
+import { Contract, contractFilePath, type ContractViolation } from './contract';
+import { SimulatorData } from './data';
+import { FaultQueue, GATEWAY_STATUS_TEXT, TRUNCATED_JSON, WEB_APP_PAGE, htmlPage, type Fault } from './faults';
+import { SlidingWindowLimiter, maxInAnyWindow } from './rateLimiter';
+import { findRoute, type Route } from './router';
+import { allRoutes } from './routes';
+
+export type { ContractViolation } from './contract';
+export type { Fault } from './faults';
+export { SimulatorData } from './data';
+
+export interface SimulatorOptions {
+	/** 0 (default) picks a free port; the server only listens on 127.0.0.1. */
+	port?: number;
+	/** Accepted bearer tokens; default ['sim-token-alpha', 'sim-token-beta']. */
+	tokens?: string[];
+	/** '' (default, like Cloud) or '/api' (like Enterprise: https://HOST/api/workflow). */
+	basePath?: string;
+	/** Requests per token in any sliding 1000 ms window; default 20. */
+	perSecond?: number;
+	/** Requests per token in any sliding hour window; default 72000. */
+	perHour?: number;
+	/** Length of the "hour" window, so tests can exhaust it quickly; default 3_600_000. */
+	hourWindowMs?: number;
+	/** Default true when the contract file exists. */
+	validateContract?: boolean;
+	/** Time a launched run spends in each of SUBMITTED and RUNNING; default 2000 ms. */
+	runProgressMs?: number;
+}
+
+export interface LoggedRequest {
+	/** performance.now() when the request arrived. */
+	at: number;
+	method: string;
+	/** Without the base path and query string. */
+	path: string;
+	query: Record<string, string>;
+	/** sha256 hex of a valid bearer token (the token itself is never kept); null when missing or invalid. */
+	tokenHash: string | null;
+	acceptVersion?: string;
+	userAgent?: string;
+	body?: unknown;
+	/** 0 when the connection was dropped without an answer. */
+	status: number;
+}
+
+export const DEFAULT_TOKENS = ['sim-token-alpha', 'sim-token-beta'];
+const MAX_BODY_BYTES = 1_048_576;
+/** The CLI may run for days; old log entries are dropped beyond this many. */
+const MAX_LOG_ENTRIES = 200_000;
+
+let warnedMissingContract = false;
+
+export function hashToken(token: string): string {
+	return createHash('sha256').update(token).digest('hex');
+}
+
+interface Reply {
+	status: number;
+	headers?: Record<string, string | number>;
+	body?: string;
+}
+
+const jsonReply = (status: number, body: unknown, headers: Record<string, string | number> = {}): Reply => ({
+	status,
+	headers: { 'Content-Type': 'application/json', ...headers },
+	body: JSON.stringify(body),
+});
+const emptyReply = (status: number): Reply => ({ status });
+const htmlReply = (status: number, html: string): Reply => ({ status, headers: { 'Content-Type': 'text/html; charset=utf-8' }, body: html });
+
+function toReply(result: ApiResult): Reply {
+	switch (result.kind) {
+		case 'json':
+			return jsonReply(result.status, result.body);
+		case 'empty':
+			return emptyReply(result.status);
+		case 'file':
+			return {
+				status: 200,
+				headers: { 'Content-Type': result.contentType, 'Content-Disposition': `attachment; filename="${result.fileName}"` },
+				body: result.content,
+			};
+	}
+}
+
+function errorReply(error: ApiError): Reply {
+	return error.body ? jsonReply(error.status, error.body) : emptyReply(error.status);
+}
+
+function readBody(request: IncomingMessage): Promise<Buffer | 'too-large'> {
+	return new Promise((resolve, reject) => {
+		const chunks: Buffer[] = [];
+		let size = 0;
+		request.on('data', (chunk: Buffer) => {
+			size += chunk.length;
+			if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+		});
+		request.on('end', () => resolve(size > MAX_BODY_BYTES ? 'too-large' : Buffer.concat(chunks)));
+		request.on('error', reject);
+	});
+}
+
+function bearerToken(header: string | undefined): string | undefined {
+	const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
+	return match?.[1];
+}
+
+export class Simulator {
+	readonly log: LoggedRequest[] = [];
+	readonly contractViolations: ContractViolation[] = [];
+	readonly data: SimulatorData;
+	private readonly server: https.Server;
+	private readonly tokenHashes: Set<string>;
+	private readonly limiter: SlidingWindowLimiter;
+	private readonly faults = new FaultQueue();
+	private readonly routes: Route[] = allRoutes();
+	private readonly pendingDelays = new Set<NodeJS.Timeout>();
+	private origin = '';
+
+	/** Use startSimulator(), which also creates the certificate and starts listening. */
+	constructor(
+		private readonly options: Required<Omit<SimulatorOptions, 'validateContract'>>,
+		readonly certPem: string,
+		keyPem: string,
+		private readonly contract: Contract | undefined,
+	) {
+		this.data = new SimulatorData(options.runProgressMs);
+		this.tokenHashes = new Set(options.tokens.map(hashToken));
+		this.limiter = new SlidingWindowLimiter([
+			{ limit: options.perSecond, windowMs: 1000 },
+			{ limit: options.perHour, windowMs: options.hourWindowMs },
+		]);
+		this.server = https.createServer({ key: keyPem, cert: certPem }, (request, response) => {
+			this.handle(request, response).catch((error: unknown) => {
+				console.error('[seqera-simulator] unexpected error', error);
+				if (!response.headersSent) response.writeHead(500).end();
+			});
+		});
+	}
+
+	/** e.g. https://127.0.0.1:43121 or https://127.0.0.1:43121/api */
+	get baseUrl(): string {
+		return this.origin + this.options.basePath;
+	}
+
+	async listen(): Promise<void> {
+		await new Promise<void>((resolve, reject) => {
+			this.server.once('error', reject);
+			this.server.listen(this.options.port, '127.0.0.1', () => {
+				this.server.off('error', reject);
+				resolve();
+			});
+		});
+		this.origin = `https://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+	}
+
+	addFault(fault: Fault): void {
+		this.faults.add(fault);
+	}
+
+	clearFaults(): void {
+		this.faults.clear();
+	}
+
+	/**
+	 * Most requests seen in any 1000 ms window (t - 1000, t], counting every logged
+	 * request including refused ones: it measures what the client sent. Without a
+	 * token hash, all requests made with any valid token count together.
+	 */
+	maxCallsInAnySlidingSecond(tokenHash?: string): number {
+		const times = this.log
+			.filter((entry) => (tokenHash === undefined ? entry.tokenHash !== null : entry.tokenHash === tokenHash))
+			.map((entry) => entry.at);
+		return maxInAnyWindow(times, 1000);
+	}
+
+	count429(): number {
+		return this.log.filter((entry) => entry.status === 429).length;
+	}
+
+	/** Drops open (keep-alive) connections too, so test runners can exit at once. */
+	async close(): Promise<void> {
+		for (const timer of this.pendingDelays) clearTimeout(timer);
+		this.pendingDelays.clear();
+		await new Promise<void>((resolve) => {
+			this.server.close(() => resolve());
+			this.server.closeAllConnections();
+		});
+	}
+
+	private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+		const at = performance.now();
+		// Prefixing (rather than resolving against a base) keeps `//x/y` a path instead of a host.
+		const url = new URL(`https://simulator.invalid${request.url ?? '/'}`);
+		const method = (request.method ?? 'GET').toUpperCase();
+		const queryValues = new Map<string, string[]>();
+		for (const [name, value] of url.searchParams) queryValues.set(name, [...(queryValues.get(name) ?? []), value]);
+		const query = Object.fromEntries([...queryValues].map(([name, values]) => [name, values.join(',')]));
+		const { basePath } = this.options;
+		const inApi = basePath === '' || url.pathname === basePath || url.pathname.startsWith(`${basePath}/`);
+		const path = inApi ? url.pathname.slice(basePath.length) || '/' : url.pathname;
+		const token = bearerToken(request.headers.authorization);
+		const tokenHash = token !== undefined && this.tokenHashes.has(hashToken(token)) ? hashToken(token) : null;
+		const entry: LoggedRequest = {
+			at,
+			method,
+			path,
+			query,
+			tokenHash,
+			acceptVersion: request.headers['accept-version'] as string | undefined,
+			userAgent: request.headers['user-agent'],
+			status: 0,
+		};
+		this.record(entry);
+		const rawBody = await readBody(request);
+		const reply = (r: Reply) => this.send(response, entry, r);
+
+		// Outside the API base path the web app answers, whatever the method or token.
+		if (!inApi) return reply(htmlReply(200, WEB_APP_PAGE));
+
+		const found = findRoute(this.routes, method, path);
+		if (tokenHash === null && !found?.route.public) return reply(emptyReply(403));
+
+		if (tokenHash !== null) {
+			const admission = this.limiter.tryAdmit(tokenHash, at);
+			if (!admission.admitted) {
+				return reply(
+					jsonReply(429, { message: withErrorId('Too many requests') }, { 'Retry-After': admission.retryAfterSeconds }),
+				);
+			}
+		}
+
+		const fault = this.faults.take(method, path);
+		if (fault) {
+			if (fault.kind !== 'delay') return this.applyFault(fault, response, entry);
+			await this.sleep(fault.delayMs ?? 0);
+		}
+
+		let body: unknown;
+		if (rawBody === 'too-large') return reply(jsonReply(413, { message: withErrorId('Request body too large') }));
+		if (rawBody.length > 0) {
+			const text = rawBody.toString('utf8');
+			try {
+				body = JSON.parse(text);
+			} catch {
+				entry.body = text;
+				return reply(jsonReply(400, { message: withErrorId('Malformed JSON request body') }));
+			}
+		}
+		entry.body = body;
+
+		if (this.contract) {
+			const violation = this.contract.checkRequest({ method, path, query: queryValues, body });
+			if (violation) {
+				this.contractViolations.push(violation);
+				// A route the platform does not have is a 403 there too; a bad request to a real one is a 400.
+				if (!this.contract.findOperation(method, path)) return reply(emptyReply(403));
+				return reply(jsonReply(400, { message: withErrorId(`Contract violation: ${violation.problems.join('; ')}`) }));
+			}
+		}
+
+		if (!found) return reply(emptyReply(403));
+		try {
+			const result = found.route.handle(
+				{ method, path, pathParams: found.pathParams, query, body, tokenHash },
+				{ data: this.data, enterprise: basePath !== '' },
+			);
+			return reply(toReply(result));
+		} catch (error) {
+			if (error instanceof ApiError) return reply(errorReply(error));
+			throw error;
+		}
+	}
+
+	private applyFault(fault: Fault, response: ServerResponse, entry: LoggedRequest): void {
+		switch (fault.kind) {
+			case 'drop':
+				entry.status = 0;
+				response.socket?.destroy();
+				return;
+			case 'html':
+				return this.send(response, entry, htmlReply(200, WEB_APP_PAGE));
+			case 'malformedJson':
+				return this.send(response, entry, { status: 200, headers: { 'Content-Type': 'application/json' }, body: TRUNCATED_JSON });
+			case 'rateLimit':
+				return this.send(
+					response,
+					entry,
+					jsonReply(
+						429,
+						{ message: withErrorId('Too many requests') },
+						fault.retryAfterSeconds === undefined ? {} : { 'Retry-After': fault.retryAfterSeconds },
+					),
+				);
+			case 'status': {
+				const status = fault.status ?? 500;
+				const gatewayText = GATEWAY_STATUS_TEXT[status];
+				if (gatewayText) return this.send(response, entry, htmlReply(status, htmlPage(`${status} ${gatewayText}`, gatewayText)));
+				if (status === 204 || status === 403) return this.send(response, entry, emptyReply(status));
+				return this.send(response, entry, jsonReply(status, { message: withErrorId(`Simulated HTTP ${status}`) }));
+			}
+			case 'delay':
+				return;
+		}
+	}
+
+	private send(response: ServerResponse, entry: LoggedRequest, reply: Reply): void {
+		entry.status = reply.status;
+		if (response.destroyed) return;
+		const body = reply.body ?? '';
+		response.writeHead(reply.status, { ...reply.headers, 'Content-Length': Buffer.byteLength(body) });
+		response.end(body);
+	}
+
+	private record(entry: LoggedRequest): void {
+		this.log.push(entry);
+		if (this.log.length > MAX_LOG_ENTRIES) this.log.splice(0, this.log.length - MAX_LOG_ENTRIES * 0.9);
+	}
+
+	private sleep(ms: number): Promise<void> {
+		return new Promise((resolve) => {
+			const timer = setTimeout(() => {
+				this.pendingDelays.delete(timer);
+				resolve();
+			}, ms);
+			this.pendingDelays.add(timer);
+		});
+	}
+}
+
+async function selfSignedCertificate(): Promise<{ cert: string; key: string }> {
+	const pems = await generate([{ name: 'commonName', value: 'localhost' }], {
+		keyType: 'ec',
+		algorithm: 'sha256',
+		extensions: [
+			{ name: 'basicConstraints', cA: false },
+			{ name: 'keyUsage', digitalSignature: true, keyEncipherment: true },
+			{ name: 'extKeyUsage', serverAuth: true },
+			{
+				name: 'subjectAltName',
+				altNames: [
+					{ type: 2, value: 'localhost' },
+					{ type: 7, ip: '127.0.0.1' },
+				],
+			},
+		],
+	});
+	return { cert: pems.cert, key: pems.private };
+}
+
+function loadContract(wanted: boolean | undefined): Contract | undefined {
+	if (wanted === false) return undefined;
+	const file = contractFilePath();
+	const contract = Contract.loadIfPresent(file);
+	if (!contract && !warnedMissingContract) {
+		warnedMissingContract = true;
+		console.warn(`[seqera-simulator] contract not found at ${file} - contract checks are skipped`);
+	}
+	return contract;
+}
+
+function positive(name: string, value: number): number {
+	if (!(value > 0)) throw new Error(`Simulator option ${name} must be > 0, got ${value}`);
+	return value;
+}
+
+export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
+	const basePath = (options.basePath ?? '').replace(/\/+$/, '');
+	if (basePath !== '' && !basePath.startsWith('/')) throw new Error(`basePath must start with '/', got '${basePath}'`);
+	const resolved: Required<Omit<SimulatorOptions, 'validateContract'>> = {
+		port: options.port ?? 0,
+		tokens: options.tokens ?? DEFAULT_TOKENS,
+		basePath,
+		perSecond: positive('perSecond', options.perSecond ?? 20),
+		perHour: positive('perHour', options.perHour ?? 72_000),
+		hourWindowMs: positive('hourWindowMs', options.hourWindowMs ?? 3_600_000),
+		runProgressMs: positive('runProgressMs', options.runProgressMs ?? 2000),
+	};
+	const { cert, key } = await selfSignedCertificate();
+	const simulator = new Simulator(resolved, cert, key, loadContract(options.validateContract));
+	await simulator.listen();
+	return simulator;
+}
