@@ -60,9 +60,14 @@ const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'
 
 /**
  * Where the running platform is known to differ from its published contract.
- * Only response-only schemas are patched, so request checks stay exactly as strict as the spec.
+ * Response schemas aside, only one request field is patched (action launch params); every other
+ * request check is exactly as strict as the spec.
  */
 function patchKnownDeviations(schemas: Record<string, SchemaObject>): void {
+	// Action launch params are Java Map<String, Object>: the generator wrote Object as `type: object`,
+	// but the platform takes any JSON value, and its own clients send strings (`{"params": {"input": "s3://..."}}`).
+	const launchAction = schemas['LaunchActionRequest']?.properties as Record<string, SchemaObject> | undefined;
+	if (launchAction?.params) launchAction.params = { type: 'object', additionalProperties: {} };
 	// Java's Iterator<String> is serialised by the server as a JSON array of log lines.
 	schemas['Iterator_String_'] = { type: 'array', items: { type: 'string' } };
 	// Run params are Java Map<String, Object>, rendered as object-valued; the server sends any JSON value.

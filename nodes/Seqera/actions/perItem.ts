@@ -32,11 +32,16 @@ export async function forEachItem(
 					? caught
 					: new NodeOperationError(context.getNode(), caught as Error, { itemIndex });
 			if (!context.continueOnFail()) throw error;
+			// n8n routes an item to the error output only when its JSON holds nothing but error, message
+			// and details; the description and HTTP code ride along in details.
 			results.push({
 				json: {
 					error: error.message,
-					...(error.description ? { description: error.description } : {}),
-					...(error instanceof NodeApiError && error.httpCode ? { httpCode: error.httpCode } : {}),
+					details: {
+						...(error.description ? { description: error.description } : {}),
+						...(error instanceof NodeApiError && error.httpCode ? { httpCode: error.httpCode } : {}),
+						itemIndex,
+					},
 				},
 				pairedItem: { item: itemIndex },
 			});

@@ -88,7 +88,7 @@ export function requireNumericIdList(node: INode, itemIndex: number, value: unkn
  */
 export function requireJsonOrYaml(node: INode, itemIndex: number, value: unknown, field: string): string {
 	const text = typeof value === 'string' ? value : JSON.stringify(value ?? {});
-	const document = parseDocument(text, { prettyErrors: false });
+	const document = parseDocument(text);
 	const problem = document.errors[0];
 	if (problem) {
 		const position = problem.linePos?.[0];

@@ -205,23 +205,24 @@ export function errorFromNetworkFailure(
 ): NodeApiError {
 	const where = `${call.method} ${call.path}`;
 	const attempts = extra.attempts && extra.attempts > 1 ? ` (${extra.attempts} attempts)` : '';
-	const codeNote = code ? ` [${code}]` : '';
+	// The low-level code goes into the description: n8n replaces a message that contains one with generic text.
+	const codeNote = code ? ` (${code})` : '';
 	switch (kind) {
 		case 'tls':
 			return build(
 				node,
 				call,
 				'TLS',
-				`The TLS certificate of ${call.baseUrl} is not trusted${codeNote}`,
-				`${where} could not be sent securely. If this is your own Enterprise install with its own certificate authority, add that CA to n8n (NODE_EXTRA_CA_CERTS) or, only for an install you trust, turn on "Ignore SSL Issues" in the credential.`,
+				`The TLS certificate of ${call.baseUrl} is not trusted`,
+				`${where} could not be sent securely${codeNote}. If this is your own Enterprise install with its own certificate authority, add that CA to n8n (NODE_EXTRA_CA_CERTS) or, only for an install you trust, turn on "Ignore SSL Issues" in the credential.`,
 			);
 		case 'unreachable':
 			return build(
 				node,
 				call,
 				'UNREACHABLE',
-				`Cannot reach ${call.baseUrl}${codeNote}`,
-				`${where} found no server${attempts}. Check the base URL's host name, DNS, firewalls and proxies between n8n and the platform.`,
+				`Cannot reach ${call.baseUrl}`,
+				`${where} found no server${attempts}${codeNote}. Check the base URL's host name, DNS, firewalls and proxies between n8n and the platform.`,
 			);
 		case 'timeout':
 			return build(
@@ -236,8 +237,8 @@ export function errorFromNetworkFailure(
 				node,
 				call,
 				'CONNECTION_DROPPED',
-				`The connection to ${call.baseUrl} was closed before an answer arrived${attempts}${codeNote}`,
-				`${where} got no answer. Check proxies or load balancers between n8n and the platform; try again later.`,
+				`The connection to ${call.baseUrl} was closed before an answer arrived${attempts}`,
+				`${where} got no answer${codeNote}. Check proxies or load balancers between n8n and the platform; try again later.`,
 			);
 		case 'cancelled':
 			return build(node, call, 'CANCELLED', 'The call was cancelled', `${where} was cancelled with the execution.`);
@@ -246,8 +247,8 @@ export function errorFromNetworkFailure(
 				node,
 				call,
 				'NETWORK',
-				`The call to ${call.baseUrl} failed${codeNote}`,
-				`${where} did not complete${attempts}.`,
+				`The call to ${call.baseUrl} failed`,
+				`${where} did not complete${attempts}${codeNote}.`,
 			);
 	}
 }

@@ -1,0 +1,76 @@
+import { GENOMICS, expectContractKept, startPlatform, workspaceParameter, type Platform } from './platform';
+
+let platform: Platform;
+
+beforeAll(async () => {
+	platform = await startPlatform();
+});
+
+afterAll(async () => {
+	expectContractKept(platform.sim);
+	await platform.sim.close();
+});
+
+describe('Custom API Call', () => {
+	it('calls a path built from item data, with query parameters and the workspace', async () => {
+		const run = platform.sim.data.runsIn(GENOMICS).find((candidate) => candidate.status === 'SUCCEEDED')!;
+		const before = platform.sim.log.length;
+		const result = await platform.run(
+			{
+				resource: 'customApiCall',
+				operation: 'request',
+				method: 'GET',
+				path: '=/workflow/{{ $json.workflowId }}/tasks',
+				queryParameters: { parameter: [{ name: 'max', value: '2' }] },
+				...workspaceParameter(GENOMICS),
+			},
+			{ items: [{ workflowId: run.id }] },
+		);
+		const [output] = platform.json(result);
+		expect((output.tasks as unknown[]).length).toBe(2);
+		expect(platform.sim.log[before]).toMatchObject({ method: 'GET', path: `/workflow/${run.id}/tasks`, query: { max: '2', workspaceId: String(GENOMICS) } });
+	});
+
+	it('sends a JSON body', async () => {
+		const finished = platform.sim.data.runsIn(GENOMICS).find((run) => run.status === 'SUCCEEDED')!;
+		const result = await platform.run({
+			resource: 'customApiCall',
+			operation: 'request',
+			method: 'POST',
+			path: '/workflow/delete',
+			bodyType: 'json',
+			jsonBody: JSON.stringify({ workflowIds: [finished.id] }),
+			...workspaceParameter(GENOMICS),
+		});
+		expect(platform.json(result)).toEqual([{ failedWorkflowIds: [] }]);
+		expect(platform.sim.data.findRun(finished.id)).toBeUndefined();
+	});
+
+	it('sends key/value pairs as {"params": {...}} and maps the answer like any operation', async () => {
+		const before = platform.sim.log.length;
+		const result = await platform.run({
+			resource: 'customApiCall',
+			operation: 'request',
+			method: 'POST',
+			path: '/actions/5mQ2x7Rk1Lp3Zv/launch',
+			bodyType: 'params',
+			bodyParameters: { parameter: [{ name: 'input', value: 's3://bucket/samples.csv' }, { name: 'outdir', value: 's3://bucket/out' }] },
+			...workspaceParameter(GENOMICS),
+		});
+		expect(platform.sim.log[before]).toMatchObject({
+			method: 'POST',
+			path: '/actions/5mQ2x7Rk1Lp3Zv/launch',
+			body: { params: { input: 's3://bucket/samples.csv', outdir: 's3://bucket/out' } },
+		});
+		// The simulator serves no actions: the platform's 403 reaches the user with both causes named.
+		expect(result.error).toMatchObject({ httpCode: '403' });
+		expect((result.error as { description?: string }).description).toContain('Your tokens');
+	});
+
+	it('refuses a path that would step out of the API', async () => {
+		const before = platform.sim.log.length;
+		const result = await platform.run({ resource: 'customApiCall', operation: 'request', method: 'GET', path: '/workflow/../user-info' });
+		expect(platform.sim.log.length).toBe(before);
+		expect(result.error!.message).toBe('".." cannot be used as an ID or path segment');
+	});
+});

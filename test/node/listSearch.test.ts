@@ -1,0 +1,54 @@
+import { GENOMICS, RND, SEQERA_NODE, expectContractKept, startPlatform, workspaceParameter, type Platform } from './platform';
+
+let platform: Platform;
+
+beforeAll(async () => {
+	platform = await startPlatform();
+});
+
+afterAll(async () => {
+	expectContractKept(platform.sim);
+	await platform.sim.close();
+});
+
+describe('lists in the editor', () => {
+	it('lists workspaces as "Organization / Workspace", searchable', async () => {
+		const all = await platform.harness.listSearch(SEQERA_NODE, 'searchWorkspaces', platform.credentials());
+		expect(all.results).toEqual([
+			{ name: 'acme-bio / genomics', value: String(GENOMICS) },
+			{ name: 'acme-bio / rnd', value: String(RND) },
+			{ name: 'community / showcase', value: '119671096768016' },
+		]);
+		const filtered = await platform.harness.listSearch(SEQERA_NODE, 'searchWorkspaces', platform.credentials(), 'SHOW');
+		expect(filtered.results.map((item) => item.name)).toEqual(['community / showcase']);
+	});
+
+	it('lists runs of the chosen workspace, page by page', async () => {
+		const parameters = workspaceParameter(GENOMICS);
+		const first = await platform.harness.listSearch(SEQERA_NODE, 'searchRuns', platform.credentials(), undefined, undefined, parameters);
+		const runs = platform.sim.data.runsIn(GENOMICS);
+		expect(first.results).toHaveLength(50);
+		expect(first.results[0]).toEqual({
+			name: `${runs[0].runName} · ${runs[0].status} · ${runs[0].projectName}`,
+			value: runs[0].id,
+		});
+		expect(first.paginationToken).toBe('50');
+		const second = await platform.harness.listSearch(SEQERA_NODE, 'searchRuns', platform.credentials(), undefined, '50', parameters);
+		expect(second.results.map((item) => item.value)).toEqual(runs.slice(50, 100).map((run) => run.id));
+		expect(second.paginationToken).toBeUndefined();
+	});
+
+	it("lists Launchpad pipelines of the credential's default workspace", async () => {
+		const result = await platform.harness.listSearch(SEQERA_NODE, 'searchPipelines', platform.credentials({ workspaceId: String(RND) }), 'atac');
+		expect(result.results).toEqual([
+			{ name: 'atacseq', value: '10652283014906', description: platform.sim.data.pipelinesIn(RND).find((p) => p.name === 'atacseq')!.repository },
+		]);
+	});
+
+	it('lists only available compute environments, marking the primary one', async () => {
+		const result = await platform.harness.listSearch(SEQERA_NODE, 'searchComputeEnvs', platform.credentials(), undefined, undefined, workspaceParameter(RND));
+		const available = platform.sim.data.computeEnvsIn(RND).filter((computeEnv) => computeEnv.status === 'AVAILABLE');
+		expect(result.results.map((item) => item.value)).toEqual(available.map((computeEnv) => computeEnv.id));
+		expect(result.results.find((item) => item.name.endsWith('· primary'))?.value).toBe(platform.sim.data.primaryComputeEnv(RND)!.id);
+	});
+});
