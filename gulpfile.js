@@ -1,8 +1,12 @@
-const { src, dest } = require('gulp');
+const { parallel, src, dest } = require('gulp');
 
-/** The TypeScript build does not copy icons; n8n loads them from dist next to the compiled nodes. */
+/** The TypeScript build copies neither icons nor the nodes' codex files; n8n loads both from dist. */
 function buildIcons() {
 	return src('icons/**/*.svg').pipe(dest('dist/icons'));
 }
 
-exports['build:icons'] = buildIcons;
+function buildCodex() {
+	return src('nodes/**/*.node.json').pipe(dest('dist/nodes'));
+}
+
+exports['build:icons'] = parallel(buildIcons, buildCodex);
