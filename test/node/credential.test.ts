@@ -69,7 +69,7 @@ describe('credential test button', () => {
 		const port = await closedPort();
 		const result = await testCredential(seqeraCredentials(platform.sim, { baseUrl: `https://127.0.0.1:${port}/api` }));
 		expect(result.status).toBe('Error');
-		expect(result.message).toMatch(/^Host unreachable: Cannot reach https:\/\/127\.0\.0\.1:\d+\/api\. GET \/user-info found no server \(ECONNREFUSED\)/);
+		expect(result.message).toMatch(/^Host unreachable: Cannot reach https:\/\/127\.0\.0\.1:\d+\/api\. GET \/user-info found no server \(4 attempts\) \(ECONNREFUSED\)/);
 	});
 
 	it('refuses plain HTTP before sending anything', async () => {

@@ -73,7 +73,7 @@ export function errorFromResponse(
 	call: FailedCall,
 	statusCode: number,
 	bodyText: string,
-	extra: { attempts?: number; retryAfterSeconds?: number } = {},
+	extra: { attempts?: number; retryAfterSeconds?: number; mayHaveActed?: boolean } = {},
 ): NodeApiError {
 	const httpCode = String(statusCode);
 	const body = parseJsonObject(bodyText);
@@ -143,7 +143,9 @@ export function errorFromResponse(
 			call,
 			httpCode,
 			`The Seqera Platform failed with ${statusCode}${attempts}`,
-			`${where} answered ${statusCode}: a problem on the platform's side. Try again later; if it persists, check the platform's status page.${errorIdLine}`,
+			`${where} answered ${statusCode}: a problem on the platform's side. Try again later; if it persists, check the platform's status page.${errorIdLine}${
+				extra.mayHaveActed ? ' It was not sent again because the platform may have carried it out: check (for a launch, the runs list) before trying again.' : ''
+			}`,
 		);
 	}
 	return build(
@@ -201,9 +203,13 @@ export function errorFromNetworkFailure(
 	call: FailedCall,
 	kind: NetworkFailureKind,
 	code: string | undefined,
-	extra: { attempts?: number; timeoutMs?: number } = {},
+	extra: { attempts?: number; timeoutMs?: number; mayHaveActed?: boolean } = {},
 ): NodeApiError {
 	const where = `${call.method} ${call.path}`;
+	// A request that is not safe to repeat was sent once; the user must look before sending it again.
+	const notRepeated = extra.mayHaveActed
+		? ` It was not sent again because the platform may have carried it out: check (for a launch, the runs list) before trying again.`
+		: '';
 	const attempts = extra.attempts && extra.attempts > 1 ? ` (${extra.attempts} attempts)` : '';
 	// The low-level code goes into the description: n8n replaces a message that contains one with generic text.
 	const codeNote = code ? ` (${code})` : '';
@@ -230,7 +236,7 @@ export function errorFromNetworkFailure(
 				call,
 				'TIMEOUT',
 				`The Seqera Platform did not answer in time${attempts}`,
-				`${where} took longer than ${Math.round((extra.timeoutMs ?? 0) / 1000)} s. The platform may be overloaded; try again later.`,
+				`${where} took longer than ${Math.round((extra.timeoutMs ?? 0) / 1000)} s. The platform may be overloaded; try again later.${notRepeated}`,
 			);
 		case 'dropped':
 			return build(
@@ -238,7 +244,7 @@ export function errorFromNetworkFailure(
 				call,
 				'CONNECTION_DROPPED',
 				`The connection to ${call.baseUrl} was closed before an answer arrived${attempts}`,
-				`${where} got no answer${codeNote}. Check proxies or load balancers between n8n and the platform; try again later.`,
+				`${where} got no answer${codeNote}. Check proxies or load balancers between n8n and the platform; try again later.${notRepeated}`,
 			);
 		case 'cancelled':
 			return build(node, call, 'CANCELLED', 'The call was cancelled', `${where} was cancelled with the execution.`);
@@ -248,7 +254,7 @@ export function errorFromNetworkFailure(
 				call,
 				'NETWORK',
 				`The call to ${call.baseUrl} failed`,
-				`${where} did not complete${attempts}${codeNote}.`,
+				`${where} did not complete${attempts}${codeNote}.${notRepeated}`,
 			);
 	}
 }

@@ -1,6 +1,9 @@
 import Bottleneck from 'bottleneck';
 import { createHash } from 'node:crypto';
 
+import { SlidingWindow, type WindowLimits } from './slidingWindow';
+import { sleep } from './timing';
+
 /** The per-token budget a credential declares. */
 export interface TokenBudget {
 	baseUrl: string;
@@ -8,6 +11,20 @@ export interface TokenBudget {
 	maxCallsPerSecond: number;
 	maxCallsPerHour: number;
 }
+
+/**
+ * Decides when a call of one token may start. The local gate counts this process's calls; a shared
+ * gate counts every process's calls through Redis (queue mode).
+ */
+export interface BudgetGate {
+	/** Resolves when a call may start, and counts it. */
+	admit(signal?: AbortSignal): Promise<void>;
+	/** Holds every caller of the token back until `until` (epoch ms), e.g. after a 429. */
+	pauseUntil(until: number): Promise<void>;
+	setLimits(limits: WindowLimits): void;
+}
+
+export type GateFactory = (key: string, limits: WindowLimits) => BudgetGate;
 
 // The platform may count any sliding second, and requests sent evenly can still arrive a little
 // bunched; a small margin on the spacing keeps bunched arrivals inside the limit.
@@ -18,36 +35,94 @@ export function budgetKey(baseUrl: string, token: string): string {
 	return createHash('sha256').update(`${baseUrl}\n${token}`).digest('hex');
 }
 
-/**
- * Spacing between call starts that satisfies both windows at once: calls started at least this far
- * apart can never exceed either limit in any sliding window.
- */
+/** Least time between two call starts: evenly spread calls cannot burst past either window. */
 export function callSpacingMs(maxCallsPerSecond: number, maxCallsPerHour: number): number {
 	return Math.ceil(Math.max(1000 / maxCallsPerSecond, 3_600_000 / maxCallsPerHour)) + SPACING_MARGIN_MS;
 }
 
-// One limiter per token for the life of the process: dropping an idle one would forget the budget.
-const limiters = new Map<string, { limiter: Bottleneck; minTime: number; maxConcurrent: number }>();
-
-function limiterFor(budget: TokenBudget): Bottleneck {
-	const key = budgetKey(budget.baseUrl, budget.token);
-	const minTime = callSpacingMs(budget.maxCallsPerSecond, budget.maxCallsPerHour);
-	const maxConcurrent = Math.max(1, Math.floor(budget.maxCallsPerSecond));
-	const known = limiters.get(key);
-	if (!known) {
-		const limiter = new Bottleneck({ id: key, minTime, maxConcurrent });
-		limiters.set(key, { limiter, minTime, maxConcurrent });
-		return limiter;
-	}
-	if (known.minTime !== minTime || known.maxConcurrent !== maxConcurrent) {
-		// The credential's limits were edited since the limiter was made: follow them.
-		known.limiter.updateSettings({ minTime, maxConcurrent });
-		Object.assign(known, { minTime, maxConcurrent });
-	}
-	return known.limiter;
+export function windowLimits(budget: Pick<TokenBudget, 'maxCallsPerSecond' | 'maxCallsPerHour'>): WindowLimits {
+	return {
+		maxCallsPerSecond: budget.maxCallsPerSecond,
+		maxCallsPerHour: budget.maxCallsPerHour,
+		spacingMs: callSpacingMs(budget.maxCallsPerSecond, budget.maxCallsPerHour),
+	};
 }
 
-/** Runs `call` when the token's budget allows it; every HTTP call of the package passes through here. */
-export async function withinBudget<T>(budget: TokenBudget, call: () => Promise<T>): Promise<T> {
-	return await limiterFor(budget).schedule(call);
+/** This process's own count of a token's calls. */
+export class LocalGate implements BudgetGate {
+	private readonly window: SlidingWindow;
+
+	constructor(limits: WindowLimits) {
+		this.window = new SlidingWindow(limits);
+	}
+
+	async admit(signal?: AbortSignal): Promise<void> {
+		for (;;) {
+			const wait = this.window.tryAcquire(Date.now());
+			if (wait === 0) return;
+			await sleep(wait, signal);
+		}
+	}
+
+	async pauseUntil(until: number): Promise<void> {
+		this.window.pauseUntil(until);
+	}
+
+	setLimits(limits: WindowLimits): void {
+		this.window.setLimits(limits);
+	}
 }
+
+interface TokenQueue {
+	queue: Bottleneck;
+	gate: BudgetGate;
+	settingsKey: string;
+}
+
+/**
+ * One queue per token for the life of the process, shared by every node, execution and credential
+ * that use the token. Bottleneck keeps the queue and caps calls in flight; the gate decides when each
+ * call may start. No Bottleneck Group: it drops limiters idle for 5 minutes, forgetting the hourly
+ * count. Retries go back through `withinBudget`, never through Bottleneck's own retry hook, which
+ * would skip the spacing.
+ */
+export class TokenLimiter {
+	private readonly queues = new Map<string, TokenQueue>();
+
+	constructor(private readonly makeGate: GateFactory = (_key, limits) => new LocalGate(limits)) {}
+
+	private queueFor(budget: TokenBudget): TokenQueue {
+		const key = budgetKey(budget.baseUrl, budget.token);
+		const limits = windowLimits(budget);
+		const settingsKey = `${limits.maxCallsPerSecond}/${limits.maxCallsPerHour}`;
+		const maxConcurrent = Math.max(1, Math.floor(limits.maxCallsPerSecond));
+		let entry = this.queues.get(key);
+		if (!entry) {
+			entry = { queue: new Bottleneck({ maxConcurrent }), gate: this.makeGate(key, limits), settingsKey };
+			this.queues.set(key, entry);
+		} else if (entry.settingsKey !== settingsKey) {
+			// The credential's limits were edited since the queue was made: follow them.
+			entry.queue.updateSettings({ maxConcurrent });
+			entry.gate.setLimits(limits);
+			entry.settingsKey = settingsKey;
+		}
+		return entry;
+	}
+
+	/** Runs `call` when the token's budget allows it; every HTTP call of the package passes through here. */
+	async withinBudget<T>(budget: TokenBudget, call: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+		const { queue, gate } = this.queueFor(budget);
+		return await queue.schedule(async () => {
+			await gate.admit(signal);
+			return await call();
+		});
+	}
+
+	/** After a 429: every caller of this token waits, not just the one that was refused. */
+	async pause(budget: TokenBudget, until: number): Promise<void> {
+		await this.queueFor(budget).gate.pauseUntil(until);
+	}
+}
+
+/** The queues of this process. */
+export const tokenLimiter = new TokenLimiter();

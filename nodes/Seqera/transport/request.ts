@@ -19,8 +19,11 @@ import {
 	errorFromResponse,
 	errorFromUnreadableBody,
 	type FailedCall,
+	type NetworkFailureKind,
 } from './errors';
-import { withinBudget, type TokenBudget } from './limiter';
+import { tokenLimiter, type TokenBudget } from './limiter';
+import { decideRetry, isIdempotent, retryAfterMs, type CallOutcome } from './retry';
+import { sleep } from './timing';
 
 export const CREDENTIAL_TYPE = 'seqeraApi';
 const USER_AGENT = `n8n-nodes-seqera/${packageVersion}`;
@@ -125,12 +128,22 @@ function networkErrorCode(error: unknown): { code?: string; message: string } {
 	return { message: error instanceof Error ? error.message : String(error) };
 }
 
+/** The execution's cancel signal, where the context has one (node executions do; list lookups do not). */
+function cancelSignalOf(context: SeqeraFunctions | ICredentialTestFunctions): AbortSignal | undefined {
+	return 'getExecutionCancelSignal' in context ? context.getExecutionCancelSignal() : undefined;
+}
+
+/**
+ * Sends one request within the token's budget, retrying as `decideRetry` allows, and returns the
+ * platform's final answer whatever its status. Calls that got no answer are thrown as mapped errors.
+ */
 async function exchange(
 	node: INode,
 	connection: Connection,
 	transmit: Transmit,
 	request: ApiRequest,
-): Promise<{ response: RawResponse; call: FailedCall }> {
+	signal?: AbortSignal,
+): Promise<{ response: RawResponse; call: FailedCall; attempts: number }> {
 	const call: FailedCall = {
 		method: request.method,
 		path: `/${request.path.join('/')}`,
@@ -153,14 +166,43 @@ async function exchange(
 		skipSslCertificateValidation: connection.allowUnauthorizedCerts,
 		timeout: REQUEST_TIMEOUT_MS,
 	};
-	try {
-		const response = await withinBudget(connection.budget, async () => await transmit(options));
-		return { response, call };
-	} catch (error) {
-		const { code, message } = networkErrorCode(error);
-		throw errorFromNetworkFailure(node, call, classifyNetworkFailure(code, message), code, {
+	for (let attempt = 1; ; attempt++) {
+		let outcome: CallOutcome;
+		let response: RawResponse | undefined;
+		let failure: { kind: NetworkFailureKind; code?: string } | undefined;
+		try {
+			response = await tokenLimiter.withinBudget(connection.budget, async () => await transmit(options), signal);
+			outcome = {
+				kind: 'answer',
+				statusCode: response.statusCode,
+				retryAfterMs: retryAfterMs(headerText(response.headers, 'retry-after')),
+			};
+		} catch (error) {
+			const { code, message } = networkErrorCode(error);
+			failure = { kind: signal?.aborted ? 'cancelled' : classifyNetworkFailure(code, message), code };
+			outcome = { kind: 'network', failure: failure.kind };
+		}
+
+		const decision = decideRetry(outcome, request.method, attempt);
+		if (decision.retry) {
+			if (decision.pauseToken) await tokenLimiter.pause(connection.budget, Date.now() + decision.waitMs);
+			else await sleepOrCancel(node, call, decision.waitMs, signal);
+			continue;
+		}
+		if (response) return { response, call, attempts: attempt };
+		throw errorFromNetworkFailure(node, call, failure!.kind, failure!.code, {
+			attempts: attempt,
 			timeoutMs: REQUEST_TIMEOUT_MS,
+			mayHaveActed: !isIdempotent(request.method),
 		});
+	}
+}
+
+async function sleepOrCancel(node: INode, call: FailedCall, ms: number, signal?: AbortSignal): Promise<void> {
+	try {
+		await sleep(ms, signal);
+	} catch {
+		throw errorFromNetworkFailure(node, call, 'cancelled', undefined);
 	}
 }
 
@@ -173,6 +215,11 @@ function transmitWithNodeCredential(context: SeqeraFunctions): Transmit {
 		)) as { statusCode: number; headers: Record<string, unknown>; body: unknown };
 		return { statusCode: response.statusCode, headers: response.headers, body: toBuffer(response.body) };
 	};
+}
+
+function retryAfterSeconds(response: RawResponse): number | undefined {
+	const wait = retryAfterMs(headerText(response.headers, 'retry-after'));
+	return wait === undefined ? undefined : Math.ceil(wait / 1000);
 }
 
 function isSuccess(statusCode: number): boolean {
@@ -192,10 +239,14 @@ function parseJsonBody<T>(node: INode, call: FailedCall, response: RawResponse):
 async function send(context: SeqeraFunctions, request: ApiRequest): Promise<{ response: RawResponse; call: FailedCall }> {
 	const connection = await connectionOf(context);
 	const node = context.getNode();
-	const exchanged = await exchange(node, connection, transmitWithNodeCredential(context), request);
-	const { response, call } = exchanged;
+	const exchanged = await exchange(node, connection, transmitWithNodeCredential(context), request, cancelSignalOf(context));
+	const { response, call, attempts } = exchanged;
 	if (!isSuccess(response.statusCode)) {
-		throw errorFromResponse(node, call, response.statusCode, response.body.toString('utf8'));
+		throw errorFromResponse(node, call, response.statusCode, response.body.toString('utf8'), {
+			attempts,
+			retryAfterSeconds: retryAfterSeconds(response),
+			mayHaveActed: !isIdempotent(request.method),
+		});
 	}
 	return exchanged;
 }

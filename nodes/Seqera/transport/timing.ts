@@ -1,0 +1,28 @@
+/** Waits `ms`, or rejects as soon as the execution is cancelled. */
+export async function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+	if (signal?.aborted) throw cancelledError(signal);
+	if (ms <= 0) return;
+	await new Promise<void>((resolve, reject) => {
+		const onAbort = () => {
+			clearTimeout(timer);
+			reject(cancelledError(signal!));
+		};
+		const timer = setTimeout(() => {
+			signal?.removeEventListener('abort', onAbort);
+			resolve();
+		}, ms);
+		signal?.addEventListener('abort', onAbort, { once: true });
+	});
+}
+
+export class CancelledError extends Error {
+	readonly code = 'ERR_CANCELED';
+
+	constructor() {
+		super('The execution was cancelled');
+	}
+}
+
+function cancelledError(signal: AbortSignal): Error {
+	return signal.reason instanceof Error && signal.reason.name !== 'AbortError' ? signal.reason : new CancelledError();
+}
