@@ -31,7 +31,8 @@ export async function forEachItem(
 				caught instanceof NodeApiError || caught instanceof NodeOperationError
 					? caught
 					: new NodeOperationError(context.getNode(), caught as Error, { itemIndex });
-			if (!context.continueOnFail()) throw error;
+			// A cancelled execution stops here; Continue On Fail is for items that failed, not for a stop.
+			if (!context.continueOnFail() || context.getExecutionCancelSignal()?.aborted) throw error;
 			// n8n routes an item to the error output only when its JSON holds nothing but error, message
 			// and details; the description and HTTP code ride along in details.
 			results.push({

@@ -247,7 +247,8 @@ export function errorFromNetworkFailure(
 				`${where} got no answer${codeNote}. Check proxies or load balancers between n8n and the platform; try again later.${notRepeated}`,
 			);
 		case 'cancelled':
-			return build(node, call, 'CANCELLED', 'The call was cancelled', `${where} was cancelled with the execution.`);
+			// n8n recognises a cancelled execution by "canceled" in the error message.
+			return build(node, call, 'CANCELED', 'The execution was canceled', `${where} was stopped with the execution.`);
 		default:
 			return build(
 				node,

@@ -19,7 +19,7 @@ export class CancelledError extends Error {
 	readonly code = 'ERR_CANCELED';
 
 	constructor() {
-		super('The execution was cancelled');
+		super('The execution was canceled');
 	}
 }
 
