@@ -75,6 +75,14 @@ export class SeqeraApi implements ICredentialType {
 				'Whether to accept a certificate your system does not trust. Only for an Enterprise install whose certificate authority you trust.',
 		},
 		{
+			displayName: 'Timeout (Seconds)',
+			name: 'timeoutSeconds',
+			type: 'number',
+			default: 60,
+			typeOptions: { minValue: 1 },
+			description: 'How long to wait for an answer to one call before giving up on it',
+		},
+		{
 			displayName: 'Max Calls per Second',
 			name: 'maxCallsPerSecond',
 			type: 'number',

@@ -6,8 +6,8 @@ describe('run search syntax', () => {
 			buildRunSearch('rnaseq', {
 				status: 'failed',
 				label: 'production',
-				after: '2026-11-01T08:30:00.000+01:00',
-				before: '2026-11-20',
+				after: new Date('2026-11-01T08:30:00.000+01:00'),
+				before: new Date('2026-11-20'),
 			}),
 		).toBe('rnaseq status:failed label:production after:2026-11-01 before:2026-11-20');
 	});
@@ -17,6 +17,6 @@ describe('run search syntax', () => {
 	});
 
 	it('is empty when nothing is asked', () => {
-		expect(buildRunSearch('  ', { label: '', after: '' })).toBe('');
+		expect(buildRunSearch('  ', { label: '' })).toBe('');
 	});
 });

@@ -111,3 +111,25 @@ export function requireJsonOrYaml(node: INode, itemIndex: number, value: unknown
 	}
 	return text;
 }
+
+/**
+ * A date from an n8n date field, an expression ({{ $now }} gives a Luxon DateTime), an ISO string or
+ * epoch milliseconds. Empty means "not given".
+ */
+export function optionalDate(node: INode, itemIndex: number, value: unknown, field: string): Date | undefined {
+	if (value === undefined || value === null || value === '') return undefined;
+	let date: Date;
+	if (value instanceof Date) date = value;
+	else if (typeof (value as { toJSDate?: unknown }).toJSDate === 'function') date = (value as { toJSDate: () => Date }).toJSDate();
+	else if (typeof value === 'number') date = new Date(value);
+	else date = new Date(String(value).trim());
+	if (Number.isNaN(date.getTime())) {
+		fail(
+			node,
+			itemIndex,
+			`${field} "${describeValue(value)}" is not a date`,
+			`Pick a date, or give one as 2026-11-01 or 2026-11-01T08:30:00Z, or an expression such as {{ $now.minus({ days: 7 }) }} (item ${itemIndex}).`,
+		);
+	}
+	return date;
+}

@@ -27,7 +27,7 @@ import { sleep } from './timing';
 
 export const CREDENTIAL_TYPE = 'seqeraApi';
 const USER_AGENT = `n8n-nodes-seqera/${packageVersion}`;
-const REQUEST_TIMEOUT_MS = 60_000;
+const DEFAULT_TIMEOUT_SECONDS = 60;
 
 /** The n8n contexts that call the platform with the node's credential. */
 export type SeqeraFunctions = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
@@ -50,6 +50,7 @@ export interface Connection {
 	baseUrl: string;
 	allowUnauthorizedCerts: boolean;
 	defaultWorkspaceId: string;
+	timeoutMs: number;
 	budget: TokenBudget;
 }
 
@@ -59,6 +60,7 @@ export function connectionFrom(credentials: ICredentialDataDecryptedObject): Con
 		baseUrl,
 		allowUnauthorizedCerts: credentials.allowUnauthorizedCerts === true,
 		defaultWorkspaceId: String(credentials.workspaceId ?? '').trim(),
+		timeoutMs: (Number(credentials.timeoutSeconds) || DEFAULT_TIMEOUT_SECONDS) * 1000,
 		budget: {
 			baseUrl,
 			token: String(credentials.accessToken ?? '').trim(),
@@ -164,7 +166,7 @@ async function exchange(
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
 		skipSslCertificateValidation: connection.allowUnauthorizedCerts,
-		timeout: REQUEST_TIMEOUT_MS,
+		timeout: connection.timeoutMs,
 	};
 	for (let attempt = 1; ; attempt++) {
 		let outcome: CallOutcome;
@@ -192,7 +194,7 @@ async function exchange(
 		if (response) return { response, call, attempts: attempt };
 		throw errorFromNetworkFailure(node, call, failure!.kind, failure!.code, {
 			attempts: attempt,
-			timeoutMs: REQUEST_TIMEOUT_MS,
+			timeoutMs: connection.timeoutMs,
 			mayHaveActed: !isIdempotent(request.method),
 		});
 	}

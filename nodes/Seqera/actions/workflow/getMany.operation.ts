@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { flattenRun } from '../../helpers/runs';
-import { buildRunSearch } from '../../helpers/search';
+import { buildRunSearch, type RunSearchFilters } from '../../helpers/search';
+import { optionalDate } from '../../helpers/validate';
 import { workspaceIdFor } from '../../helpers/parameters';
 import { apiRequestPages, connectionOf } from '../../transport/request';
 import { returnAllAndLimit, workspaceLocator } from '../common.descriptions';
@@ -86,10 +87,13 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	const connection = await connectionOf(this);
 	return await forEachItem(this, async (itemIndex) => {
 		const returnAll = this.getNodeParameter('returnAll', itemIndex) as boolean;
-		const search = buildRunSearch(
-			this.getNodeParameter('search', itemIndex, '') as string,
-			this.getNodeParameter('filters', itemIndex, {}) as IDataObject,
-		);
+		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+		const node = this.getNode();
+		const search = buildRunSearch(this.getNodeParameter('search', itemIndex, '') as string, {
+			...(filters as RunSearchFilters),
+			after: optionalDate(node, itemIndex, filters.after, 'After'),
+			before: optionalDate(node, itemIndex, filters.before, 'Before'),
+		});
 		const runs = await apiRequestPages<IDataObject>(
 			this,
 			{

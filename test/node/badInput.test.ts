@@ -1,0 +1,154 @@
+import type { INodeParameters } from 'n8n-workflow';
+
+import { GENOMICS, expectContractKept, startPlatform, workspaceParameter, type Platform } from './platform';
+
+let platform: Platform;
+let runId: string;
+
+beforeAll(async () => {
+	platform = await startPlatform();
+	runId = platform.sim.data.runsIn(GENOMICS)[0].id;
+});
+
+afterAll(async () => {
+	expectContractKept(platform.sim);
+	await platform.sim.close();
+});
+
+const run = (value: string): INodeParameters => ({ workflowId: { __rl: true, mode: 'id', value } });
+const workspace = (value: string): INodeParameters => ({ workspace: { __rl: true, mode: 'id', value } });
+const get = (overrides: INodeParameters): INodeParameters => ({ resource: 'workflow', operation: 'get', ...workspaceParameter(GENOMICS), ...overrides });
+const launch = (overrides: INodeParameters): INodeParameters => ({
+	resource: 'workflow',
+	operation: 'launch',
+	source: 'repository',
+	pipeline: 'https://github.com/nextflow-io/hello',
+	...workspaceParameter(GENOMICS),
+	...overrides,
+});
+const custom = (overrides: INodeParameters): INodeParameters => ({ resource: 'customApiCall', operation: 'request', method: 'GET', ...overrides });
+
+// Values arrive as item data through an expression, as in a sync job: n8n's own editor checks only
+// see fixed values, so these reach the node's checks.
+const V = '={{ $json.value }}';
+
+interface BadInput {
+	what: string;
+	value?: string;
+	parameters: () => INodeParameters;
+	credentials?: Record<string, unknown>;
+	message: string;
+}
+
+const notARunId = (text: string) => `Run ID "${text}" is not a valid run ID`;
+const notANumber = (field: string, text: string) => `${field} "${text}" is not a number`;
+
+const cases: BadInput[] = [
+	...['a/b', '../x', 'abc?x=1', 'abc#frag', 'abc%2Fdef', 'abc def', 'abc;rm', 'ab.cd', 'x'.repeat(65), '{{x}}'].map((value) => ({
+		what: `run ID ${JSON.stringify(value)}`,
+		value,
+		parameters: () => get(run(V)),
+		message: notARunId(value.length > 80 ? `${value.slice(0, 77)}...` : value),
+	})),
+	{ what: 'run ID ".."', value: '..', parameters: () => get(run(V)), message: notARunId('..') },
+	{ what: 'run ID with a NUL byte', value: 'abc\u0000def', parameters: () => get(run(V)), message: notARunId('abc\\u0000def') },
+	{ what: 'run ID with a newline', value: 'abc\ndef', parameters: () => get(run(V)), message: notARunId('abc\\u000adef') },
+	{ what: 'empty run ID', value: '', parameters: () => get(run(V)), message: 'Run ID is empty' },
+	{ what: 'blank run ID', value: '   ', parameters: () => get(run(V)), message: 'Run ID is empty' },
+	{
+		what: 'run URL without /watch/',
+		value: 'https://cloud.seqera.io/orgs/a/workspaces/b/runs',
+		parameters: () => get({ workflowId: { __rl: true, mode: 'url', value: V } }),
+		// n8n's own check of the locator's URL pattern.
+		message: "ERROR: Run parameter's value is invalid. This is likely because the URL entered is incorrect",
+	},
+	...['12a', '-1', '1.5', '1e5', '12345678901234567890', '../1', '1/2', '0x1F', '１２'].map((value) => ({
+		what: `workspace ID ${JSON.stringify(value)}`,
+		value,
+		parameters: () => get({ ...run(runId), ...workspace(V) }),
+		message: notANumber('Workspace', value),
+	})),
+	{
+		what: "credential's default workspace \"genomics\"",
+		parameters: () => ({ resource: 'workflow', operation: 'get', ...run(runId) }),
+		credentials: { workspaceId: 'genomics' },
+		message: notANumber('Default Workspace ID (credential)', 'genomics'),
+	},
+	...['abc', '1;2', '-3', '1 2'].map((value) => ({
+		what: `task ID ${JSON.stringify(value)}`,
+		value,
+		parameters: () => get({ operation: 'getTask', ...run(runId), taskId: V }),
+		message: notANumber('Task ID', value),
+	})),
+	{ what: 'empty task ID', value: '', parameters: () => get({ operation: 'getTask', ...run(runId), taskId: V }), message: 'Task ID is empty' },
+	{
+		what: 'Launchpad pipeline "rnaseq"',
+		value: 'rnaseq',
+		parameters: () => launch({ source: 'launchpad', pipelineId: { __rl: true, mode: 'id', value: V } }),
+		message: notANumber('Launchpad Pipeline', 'rnaseq'),
+	},
+	...['a/b', 'a b', 'a?b', '..'].map((value) => ({
+		what: `compute environment ${JSON.stringify(value)}`,
+		value,
+		parameters: () => launch({ computeEnvId: { __rl: true, mode: 'id', value: V } }),
+		message: `Compute Environment "${value}" is not a valid ID`,
+	})),
+	{ what: 'label IDs "1,x"', parameters: () => launch({ launchSettings: { labelIds: '1,x' } }), message: notANumber('Label IDs', 'x') },
+	{ what: 'label IDs "1;2"', parameters: () => launch({ launchSettings: { labelIds: '1;2' } }), message: notANumber('Label IDs', '1;2') },
+	{ what: 'empty pipeline repository', value: ' ', parameters: () => launch({ pipeline: V }), message: 'Pipeline Repository is empty' },
+	{
+		what: 'truncated JSON parameters',
+		parameters: () => launch({ launchSettings: { paramsText: '{"input": "s3://bucket",' } }),
+		message: 'Pipeline Parameters is not valid JSON or YAML at line 1, column 25',
+	},
+	{
+		what: 'unclosed YAML list',
+		parameters: () => launch({ launchSettings: { paramsText: 'input: s3://x\nsamples: [a, b\n' } }),
+		message: 'Pipeline Parameters is not valid JSON or YAML at line 3, column 1',
+	},
+	{ what: 'parameters as a list', parameters: () => launch({ launchSettings: { paramsText: '[1, 2]' } }), message: 'Pipeline Parameters must be a set of name/value pairs' },
+	{ what: 'parameters as a string', parameters: () => launch({ launchSettings: { paramsText: '"input"' } }), message: 'Pipeline Parameters must be a set of name/value pairs' },
+	{
+		what: 'run IDs with a slash in Delete Many',
+		parameters: () => ({ resource: 'workflow', operation: 'deleteMany', workflowIds: `${runId}, a/b`, ...workspaceParameter(GENOMICS) }),
+		message: 'Run IDs "a/b" is not a valid run ID',
+	},
+	{ what: 'no run IDs in Delete Many', parameters: () => ({ resource: 'workflow', operation: 'deleteMany', workflowIds: ' , ', ...workspaceParameter(GENOMICS) }), message: 'Run IDs is empty' },
+	{ what: 'empty file name', value: '', parameters: () => get({ operation: 'downloadFile', ...run(runId), fileName: V }), message: 'File Name is empty' },
+	{
+		what: 'empty binary field',
+		value: '',
+		parameters: () => get({ operation: 'downloadFile', ...run(runId), fileName: 'a.log', binaryPropertyName: V }),
+		message: 'Put Output File in Field is empty',
+	},
+	{ what: 'a date that is not one', parameters: () => get({ operation: 'getMany', returnAll: true, filters: { after: 'last tuesday' } }), message: 'After "last tuesday" is not a date' },
+	{ what: 'custom path with ..', parameters: () => custom({ path: '/workflow/../user-info' }), message: '".." cannot be used as an ID or path segment' },
+	{ what: 'custom path with %2e%2e', parameters: () => custom({ path: '/workflow/%2e%2e/user-info' }), message: '"%2e%2e" cannot be used as an ID or path segment' },
+	{ what: 'custom path with a query', parameters: () => custom({ path: '/workflow?max=1' }), message: 'Path must not contain "?" or "#"' },
+	{ what: 'custom path with a fragment', parameters: () => custom({ path: '/workflow#x' }), message: 'Path must not contain "?" or "#"' },
+	{ what: 'empty custom path', value: '', parameters: () => custom({ path: V }), message: 'Path is empty' },
+	{ what: 'custom JSON body that is not JSON', parameters: () => custom({ method: 'POST', path: '/workflow/delete', bodyType: 'json', jsonBody: '{bad' }), message: 'JSON Body is not valid JSON' },
+	{
+		what: 'a plain HTTP base URL',
+		parameters: () => get(run(runId)),
+		credentials: { baseUrl: 'http://127.0.0.1:1/api' },
+		message: 'Base URL "http://127.0.0.1:1/api" does not use HTTPS: the Seqera Platform API is only served over HTTPS, so enter https://127.0.0.1:1/api',
+	},
+	{ what: 'a base URL with a query', parameters: () => get(run(runId)), credentials: { baseUrl: 'https://127.0.0.1:1/api?x=1' }, message: 'Base URL "https://127.0.0.1:1/api?x=1" must not contain "?" or "#": enter only the API address, e.g. https://seqera.example.com/api' },
+];
+
+describe('bad input is refused before any call, with a message that names the field', () => {
+	it("leaves fixed values to n8n's own check of the locator's pattern", async () => {
+		await expect(platform.run(get(run('a/b')))).rejects.toThrow('A run ID has only letters and digits');
+	});
+
+	it.each(cases.map((badInput) => [badInput.what, badInput] as const))('%s', async (_what, badInput) => {
+		const before = platform.sim.log.length;
+		const result = await platform.run(badInput.parameters(), {
+			items: [{ value: badInput.value ?? '' }],
+			credentialOverrides: badInput.credentials as never,
+		});
+		expect(result.error?.message).toBe(badInput.message);
+		expect(platform.sim.log.length).toBe(before);
+	});
+});
