@@ -100,5 +100,13 @@ describe('100 items, a third of them failing in different ways', () => {
 			'The server answered with an HTML page instead of JSON: the base URL points at a web page, not the API',
 		]);
 		expect(JSON.stringify(result.run)).not.toContain(TOKEN);
+
+		// The same input with the error output: the two outputs split the 100 items between them.
+		const split = await platform.run(getRun, { items, onError: 'continueErrorOutput' });
+		const [succeeded, errored] = split.outputs;
+		expect(succeeded.length + errored.length).toBe(100);
+		expect(errored.map((item) => (item.pairedItem as { item: number }).item)).toEqual(
+			items.map((_, index) => index).filter((index) => index % 3 === 1),
+		);
 	});
 });
