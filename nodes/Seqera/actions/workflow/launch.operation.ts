@@ -7,7 +7,7 @@ import { requireNumericId, requireText } from '../../helpers/validate';
 import { apiRequest, connectionOf } from '../../transport/request';
 import { computeEnvLocator, pipelineLocator, workspaceLocator } from '../common.descriptions';
 import { forEachItem } from '../perItem';
-import { applyLaunchSettings, computeEnvIdFor, launchSettingsField } from './launchSettings';
+import { launchSettingsField, sendLaunch } from './launchSettings';
 
 const properties: INodeProperties[] = [
 	{
@@ -69,22 +69,6 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		} else {
 			request = { pipeline: requireText(node, itemIndex, 'Pipeline Repository', this.getNodeParameter('pipeline', itemIndex)) };
 		}
-		const computeEnvId = computeEnvIdFor(this, itemIndex);
-		if (computeEnvId) request.computeEnvId = computeEnvId;
-		request = applyLaunchSettings(this, itemIndex, request);
-
-		const launched = await apiRequest<{ workflowId?: string }>(this, {
-			method: 'POST',
-			path: ['workflow', 'launch'],
-			query: { workspaceId },
-			body: { launch: request },
-			itemIndex,
-		});
-		return {
-			workflowId: launched.workflowId,
-			workspaceId: workspaceId === undefined ? null : Number(workspaceId),
-			pipeline: request.pipeline,
-			...(request.runName ? { runName: request.runName } : {}),
-		};
+		return await sendLaunch(this, itemIndex, workspaceId, request);
 	});
 }

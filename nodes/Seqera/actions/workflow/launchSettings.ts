@@ -1,5 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { apiRequest } from '../../transport/request';
+
 import { requireJsonOrYaml, requireNumericIdList, requireStringId, toList } from '../../helpers/validate';
 
 /** The launch settings Launch and Relaunch both offer; on Relaunch each one overrides the original run's. */
@@ -110,7 +112,7 @@ export const launchSettingsField: INodeProperties = {
  * Lays the settings the user filled in over `request`, checking each first. Settings left empty keep the
  * value already in the request (from the Launchpad or the original run).
  */
-export function applyLaunchSettings(context: IExecuteFunctions, itemIndex: number, request: IDataObject): IDataObject {
+function applyLaunchSettings(context: IExecuteFunctions, itemIndex: number, request: IDataObject): IDataObject {
 	const node = context.getNode();
 	const settings = context.getNodeParameter('launchSettings', itemIndex, {}) as IDataObject;
 	const applied: IDataObject = { ...request };
@@ -140,9 +142,36 @@ export function applyLaunchSettings(context: IExecuteFunctions, itemIndex: numbe
 	return applied;
 }
 
-export function computeEnvIdFor(context: IExecuteFunctions, itemIndex: number): string | undefined {
+function computeEnvIdFor(context: IExecuteFunctions, itemIndex: number): string | undefined {
 	const value = context.getNodeParameter('computeEnvId', itemIndex, '', { extractValue: true }) as string;
 	return String(value ?? '').trim() === ''
 		? undefined
 		: requireStringId(context.getNode(), itemIndex, value, 'Compute Environment');
+}
+
+/**
+ * Applies the chosen compute environment and the launch settings to `request`, sends the launch once,
+ * and returns what Launch and Relaunch both output.
+ */
+export async function sendLaunch(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	workspaceId: string | undefined,
+	base: IDataObject,
+): Promise<IDataObject> {
+	const computeEnvId = computeEnvIdFor(context, itemIndex);
+	const request = applyLaunchSettings(context, itemIndex, computeEnvId ? { ...base, computeEnvId } : base);
+	const launched = await apiRequest<{ workflowId?: string }>(context, {
+		method: 'POST',
+		path: ['workflow', 'launch'],
+		query: { workspaceId },
+		body: { launch: request },
+		itemIndex,
+	});
+	return {
+		workflowId: launched.workflowId,
+		workspaceId: workspaceId === undefined ? null : Number(workspaceId),
+		pipeline: request.pipeline,
+		...(request.runName ? { runName: request.runName } : {}),
+	};
 }

@@ -6,7 +6,7 @@ import { launchRequestFromSaved } from '../../helpers/runs';
 import { apiRequest, connectionOf } from '../../transport/request';
 import { computeEnvLocator, runLocator, workspaceLocator } from '../common.descriptions';
 import { forEachItem } from '../perItem';
-import { applyLaunchSettings, computeEnvIdFor, launchSettingsField } from './launchSettings';
+import { launchSettingsField, sendLaunch } from './launchSettings';
 
 const properties: INodeProperties[] = [
 	runLocator,
@@ -42,7 +42,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			itemIndex,
 		});
 		const launch = original.launch ?? {};
-		let request = launchRequestFromSaved(launch);
+		const request = launchRequestFromSaved(launch);
 		if (resume) {
 			// Resuming reuses the original session's work directory and commit, so cached tasks are found.
 			request.resume = true;
@@ -52,23 +52,6 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			delete request.sessionId;
 			request.resume = false;
 		}
-		const computeEnvId = computeEnvIdFor(this, itemIndex);
-		if (computeEnvId) request.computeEnvId = computeEnvId;
-		request = applyLaunchSettings(this, itemIndex, request);
-
-		const launched = await apiRequest<{ workflowId?: string }>(this, {
-			method: 'POST',
-			path: ['workflow', 'launch'],
-			query: { workspaceId },
-			body: { launch: request },
-			itemIndex,
-		});
-		return {
-			workflowId: launched.workflowId,
-			sourceWorkflowId,
-			resume,
-			workspaceId: workspaceId === undefined ? null : Number(workspaceId),
-			pipeline: request.pipeline,
-		};
+		return { ...(await sendLaunch(this, itemIndex, workspaceId, request)), sourceWorkflowId, resume };
 	});
 }
