@@ -2,10 +2,12 @@ import type { ICredentialDataDecryptedObject, IDataObject, INodeExecutionData, I
 
 import { SeqeraApi } from '../../credentials/SeqeraApi.credentials';
 import { Seqera } from '../../nodes/Seqera/Seqera.node';
+import { SeqeraTrigger } from '../../nodes/Seqera/SeqeraTrigger.node';
 import { createHarness, type Harness, type NodeRunResult, type RunNodeOptions } from '../engine/harness';
 import { startSimulator, type Simulator, type SimulatorOptions } from '../simulator/server';
 
 export const SEQERA_NODE = 'n8n-nodes-seqera.seqera';
+export const SEQERA_TRIGGER = 'n8n-nodes-seqera.seqeraTrigger';
 export const TOKEN = 'sim-token-alpha';
 export const GENOMICS = 138659136604200;
 export const RND = 40230138858677;
@@ -38,7 +40,7 @@ export function seqeraCredentials(sim: Simulator, overrides: ICredentialDataDecr
 export async function startPlatform(options: SimulatorOptions = {}): Promise<Platform> {
 	const sim = await startSimulator({ runProgressMs: 200, ...options });
 	const harness = createHarness({
-		nodeTypes: { [SEQERA_NODE]: new Seqera() },
+		nodeTypes: { [SEQERA_NODE]: new Seqera(), [SEQERA_TRIGGER]: new SeqeraTrigger() },
 		credentialTypes: { seqeraApi: new SeqeraApi() },
 	});
 	const credentials = (overrides?: ICredentialDataDecryptedObject) => ({ seqeraApi: seqeraCredentials(sim, overrides) });

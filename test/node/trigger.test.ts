@@ -1,0 +1,121 @@
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { GENOMICS, SEQERA_TRIGGER, startPlatform, workspaceParameter, type Platform } from './platform';
+
+let platform: Platform;
+
+beforeAll(async () => {
+	// An Enterprise-style base URL, so the trigger can link each run's page in the web app.
+	platform = await startPlatform({ basePath: '/api', runProgressMs: 300 });
+});
+
+afterAll(async () => {
+	await platform.sim.close();
+});
+
+const sleep = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms));
+
+async function poll(parameters: INodeParameters, staticData: IDataObject, mode: 'trigger' | 'manual' = 'trigger') {
+	const result = await platform.harness.poll({
+		type: SEQERA_TRIGGER,
+		parameters: { ...workspaceParameter(GENOMICS), ...parameters },
+		credentials: platform.credentials(),
+		staticData,
+		mode,
+	});
+	return (result?.[0] ?? []).map((item) => item.json);
+}
+
+async function launch(runName: string): Promise<string> {
+	const result = await platform.run({
+		resource: 'workflow',
+		operation: 'launch',
+		source: 'repository',
+		pipeline: 'https://github.com/nf-core/rnaseq',
+		launchSettings: { runName },
+		...workspaceParameter(GENOMICS),
+	});
+	return String(platform.json(result)[0].workflowId);
+}
+
+describe('Seqera Platform Trigger', () => {
+	it('seeds on the first poll, then reports a new run once and its final status once', async () => {
+		const staticData: IDataObject = {};
+		const anyChange = { event: 'statusChanged', statuses: ['anyChange'] };
+		expect(await poll(anyChange, staticData)).toEqual([]);
+
+		const workflowId = await launch('trigger_one');
+		const started = await poll(anyChange, staticData);
+		expect(started).toEqual([
+			expect.objectContaining({
+				id: workflowId,
+				runName: 'trigger_one',
+				status: 'SUBMITTED',
+				event: 'started',
+				previousStatus: null,
+				workflowUrl: `${platform.sim.baseUrl.replace(/\/api$/, '')}/orgs/acme-bio/workspaces/genomics/watch/${workflowId}`,
+			}),
+		]);
+		expect(await poll(anyChange, staticData)).toEqual([]);
+
+		// RUNNING and SUCCEEDED both pass before the next poll: only the latest status is reported.
+		await sleep(800);
+		const finished = await poll(anyChange, staticData);
+		expect(finished).toEqual([expect.objectContaining({ id: workflowId, status: 'SUCCEEDED', event: 'succeeded', previousStatus: 'SUBMITTED' })]);
+		expect(await poll(anyChange, staticData)).toEqual([]);
+	});
+
+	it('keeps its place across a restart: state saved as JSON and read back', async () => {
+		const staticData: IDataObject = {};
+		const onFailure = { event: 'statusChanged', statuses: ['failed'] };
+		await poll(onFailure, staticData);
+		const failing = await launch('trigger_fail');
+		const succeeding = await launch('trigger_ok');
+		await sleep(800);
+
+		const restarted = JSON.parse(JSON.stringify(staticData)) as IDataObject;
+		const events = await poll(onFailure, restarted);
+		expect(events.map((run) => [run.id, run.event])).toEqual([[failing, 'failed']]);
+		expect(events.map((run) => run.id)).not.toContain(succeeding);
+		expect(await poll(onFailure, JSON.parse(JSON.stringify(restarted)) as IDataObject)).toEqual([]);
+	});
+
+	it('follows pages when many runs are new, and emits each once', async () => {
+		const staticData: IDataObject = {};
+		const newRuns = { event: 'started' };
+		await poll(newRuns, staticData);
+		const added = Array.from({ length: 150 }, (_, index) =>
+			platform.sim.data.addRun({ workspaceId: GENOMICS, runName: `bulk_${index}`, status: 'SUCCEEDED', submit: new Date(Date.now() + 1000 + index) }),
+		);
+		const before = platform.sim.log.length;
+		const events = await poll(newRuns, staticData);
+		expect(events.map((run) => run.id).sort()).toEqual(added.map((run) => run.id).sort());
+		expect(events.every((run) => run.event === 'started')).toBe(true);
+		expect(platform.sim.log.slice(before).map((entry) => entry.query.offset)).toEqual(['0', '100']);
+		expect(await poll(newRuns, staticData)).toEqual([]);
+	});
+
+	it('emits existing runs on the first poll when asked', async () => {
+		const events = await poll({ event: 'started', options: { emitExisting: true } }, {});
+		expect(events.length).toBe(100);
+	});
+
+	it('returns the newest matching run for Fetch Test Event and leaves the state alone', async () => {
+		const staticData: IDataObject = {};
+		const [newest] = platform.sim.data.runsIn(GENOMICS);
+		const events = await poll({ event: 'statusChanged', statuses: ['anyTerminal'] }, staticData, 'manual');
+		expect(events).toEqual([expect.objectContaining({ id: newest.id })]);
+		expect(staticData).toEqual({});
+	});
+
+	it('lets an expired token reach the user instead of polling in silence', async () => {
+		await expect(
+			platform.harness.poll({
+				type: SEQERA_TRIGGER,
+				parameters: { event: 'started', ...workspaceParameter(GENOMICS) },
+				credentials: platform.credentials({ accessToken: 'expired' }),
+				staticData: {},
+			}),
+		).rejects.toThrow('Forbidden: the access token was refused, or this endpoint does not exist at the base URL');
+	});
+});
