@@ -31,7 +31,7 @@ describe('items, pairing and Continue On Fail', () => {
 		expect(output[1].json.error).toBe('Run ID "not/a-run" is not a valid run ID');
 		expect(output[3].json).toMatchObject({
 			error: expect.stringMatching(/^Forbidden: the access token was refused, or this endpoint does not exist/),
-			details: { httpCode: '403', itemIndex: 3, description: expect.stringContaining('Your tokens') },
+			message: expect.stringContaining('Your tokens'),
 		});
 		expect(output[4].json.error).toBe('Run ID is empty');
 	});

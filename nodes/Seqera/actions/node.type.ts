@@ -15,7 +15,8 @@ type NodeMap = {
 		| 'getTasks'
 		| 'getTask'
 		| 'getLog'
-		| 'downloadFile';
+		| 'downloadFile'
+		| 'wait';
 	customApiCall: 'request';
 };
 

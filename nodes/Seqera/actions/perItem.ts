@@ -33,17 +33,10 @@ export async function forEachItem(
 					: new NodeOperationError(context.getNode(), caught as Error, { itemIndex });
 			// A cancelled execution stops here; Continue On Fail is for items that failed, not for a stop.
 			if (!context.continueOnFail() || context.getExecutionCancelSignal()?.aborted) throw error;
-			// n8n routes an item to the error output only when its JSON holds nothing but error, message
-			// and details; the description and HTTP code ride along in details.
+			// n8n routes an item to the error output only when its JSON holds nothing but `error` and
+			// `message` (n8n 1.x is the strictest), so the description travels as the message.
 			results.push({
-				json: {
-					error: error.message,
-					details: {
-						...(error.description ? { description: error.description } : {}),
-						...(error instanceof NodeApiError && error.httpCode ? { httpCode: error.httpCode } : {}),
-						itemIndex,
-					},
-				},
+				json: { error: error.message, ...(error.description ? { message: error.description } : {}) },
 				pairedItem: { item: itemIndex },
 			});
 		}

@@ -127,6 +127,12 @@ function networkErrorCode(error: unknown): { code?: string; message: string } {
 		}
 		current = candidate.cause;
 	}
+	// n8n-workflow 1.x drops `cause` when it wraps the error; the code survives as httpCode and the
+	// original text as the first of `messages` (the message itself is reworded).
+	const wrapped = error as { httpCode?: unknown; messages?: unknown[] };
+	if (typeof wrapped.httpCode === 'string' && /^[A-Z][A-Z0-9_]+$/.test(wrapped.httpCode)) {
+		return { code: wrapped.httpCode, message: String(wrapped.messages?.[0] ?? '') };
+	}
 	return { message: error instanceof Error ? error.message : String(error) };
 }
 

@@ -13,6 +13,7 @@ import * as getTask from './getTask.operation';
 import * as getTasks from './getTasks.operation';
 import * as launch from './launch.operation';
 import * as relaunch from './relaunch.operation';
+import * as wait from './wait.operation';
 
 export {
 	cancel,
@@ -28,6 +29,7 @@ export {
 	getTasks,
 	launch,
 	relaunch,
+	wait,
 };
 
 export const description: INodeProperties[] = [
@@ -61,6 +63,12 @@ export const description: INodeProperties[] = [
 				action: 'Relaunch a run',
 				description: 'Launch again with the same settings, resuming by default',
 			},
+			{
+				name: 'Wait',
+				value: 'wait',
+				action: 'Wait for a run to finish',
+				description: 'Hold the item until the run reaches a final status',
+			},
 		],
 		default: 'getMany',
 	},
@@ -77,4 +85,5 @@ export const description: INodeProperties[] = [
 	...getTask.description,
 	...getLog.description,
 	...downloadFile.description,
+	...wait.description,
 ];

@@ -7,7 +7,7 @@ import { requireNumericId, requireText } from '../../helpers/validate';
 import { apiRequest, connectionOf } from '../../transport/request';
 import { computeEnvLocator, pipelineLocator, workspaceLocator } from '../common.descriptions';
 import { forEachItem } from '../perItem';
-import { launchSettingsField, sendLaunch } from './launchSettings';
+import { launchSettingsField, sendLaunch, waitFields } from './launchSettings';
 
 const properties: INodeProperties[] = [
 	{
@@ -37,6 +37,7 @@ const properties: INodeProperties[] = [
 	workspaceLocator,
 	computeEnvLocator,
 	launchSettingsField,
+	...waitFields(),
 ];
 
 const displayOptions = { show: { resource: ['workflow'], operation: ['launch'] } };

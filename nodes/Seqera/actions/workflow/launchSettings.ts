@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport/request';
+import { waitForRun, waitOptionsField } from './waitForRun';
 
 import { requireJsonOrYaml, requireNumericIdList, requireStringId, toList } from '../../helpers/validate';
 
@@ -149,6 +150,20 @@ function computeEnvIdFor(context: IExecuteFunctions, itemIndex: number): string 
 		: requireStringId(context.getNode(), itemIndex, value, 'Compute Environment');
 }
 
+/** "Wait for Completion" and its options, for Launch and Relaunch. */
+export function waitFields(): INodeProperties[] {
+	return [
+		{
+			displayName: 'Wait for Completion',
+			name: 'waitForCompletion',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to hold the item until the run finishes, and output the run with its final status and progress',
+		},
+		{ ...waitOptionsField, displayOptions: { show: { waitForCompletion: [true] } } },
+	];
+}
+
 /**
  * Applies the chosen compute environment and the launch settings to `request`, sends the launch once,
  * and returns what Launch and Relaunch both output.
@@ -168,10 +183,12 @@ export async function sendLaunch(
 		body: { launch: request },
 		itemIndex,
 	});
-	return {
+	const output: IDataObject = {
 		workflowId: launched.workflowId,
 		workspaceId: workspaceId === undefined ? null : Number(workspaceId),
 		pipeline: request.pipeline,
 		...(request.runName ? { runName: request.runName } : {}),
 	};
+	if (!context.getNodeParameter('waitForCompletion', itemIndex, false)) return output;
+	return { ...output, ...(await waitForRun(context, itemIndex, String(launched.workflowId), workspaceId)) };
 }

@@ -6,7 +6,7 @@ import { launchRequestFromSaved } from '../../helpers/runs';
 import { apiRequest, connectionOf } from '../../transport/request';
 import { computeEnvLocator, runLocator, workspaceLocator } from '../common.descriptions';
 import { forEachItem } from '../perItem';
-import { launchSettingsField, sendLaunch } from './launchSettings';
+import { launchSettingsField, sendLaunch, waitFields } from './launchSettings';
 
 const properties: INodeProperties[] = [
 	runLocator,
@@ -21,6 +21,7 @@ const properties: INodeProperties[] = [
 	},
 	{ ...computeEnvLocator, description: "Leave empty to use the original run's compute environment" },
 	{ ...launchSettingsField, description: "Settings left empty keep the original run's values" },
+	...waitFields(),
 ];
 
 const displayOptions = { show: { resource: ['workflow'], operation: ['relaunch'] } };

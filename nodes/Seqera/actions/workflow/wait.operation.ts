@@ -1,0 +1,22 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { runIdFor, workspaceIdFor } from '../../helpers/parameters';
+import { connectionOf } from '../../transport/request';
+import { runLocator, workspaceLocator } from '../common.descriptions';
+import { forEachItem } from '../perItem';
+import { waitForRun, waitOptionsField } from './waitForRun';
+
+const properties: INodeProperties[] = [runLocator, workspaceLocator, waitOptionsField];
+
+const displayOptions = { show: { resource: ['workflow'], operation: ['wait'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+/** Holds each item until its run has finished, then outputs the run with its final status and progress. */
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	const connection = await connectionOf(this);
+	return await forEachItem(this, async (itemIndex) => {
+		return await waitForRun(this, itemIndex, runIdFor(this, itemIndex), workspaceIdFor(this, itemIndex, connection));
+	});
+}

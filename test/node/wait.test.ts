@@ -1,0 +1,64 @@
+import { GENOMICS, expectContractKept, runParameter, startPlatform, workspaceParameter, type Platform } from './platform';
+
+let platform: Platform;
+
+beforeAll(async () => {
+	platform = await startPlatform({ runProgressMs: 400 });
+});
+
+afterEach(() => platform.sim.clearFaults());
+
+afterAll(async () => {
+	expectContractKept(platform.sim);
+	await platform.sim.close();
+});
+
+const fastChecks = { pollIntervalSeconds: 1, maxPollIntervalSeconds: 2, timeoutMinutes: 1 };
+const launchAndWait = (runName: string, waitOptions: Record<string, unknown> = {}) => ({
+	resource: 'workflow',
+	operation: 'launch',
+	source: 'repository',
+	pipeline: 'https://github.com/nf-core/rnaseq',
+	launchSettings: { runName },
+	waitForCompletion: true,
+	waitOptions: { ...fastChecks, ...waitOptions },
+	...workspaceParameter(GENOMICS),
+});
+
+describe('launch and wait', () => {
+	it('holds the item until the run succeeds, then outputs its final status and progress', async () => {
+		const result = await platform.run(launchAndWait('waited_run'));
+		const [run] = platform.json(result);
+		expect(run).toMatchObject({ runName: 'waited_run', status: 'SUCCEEDED', workflowId: run.id, progress: expect.any(Object) });
+		expect(platform.sim.data.findRun(String(run.id))!.status).toBe('SUCCEEDED');
+		// One launch, however many checks.
+		expect(platform.sim.data.launches.filter((launch) => launch.workflowId === run.id)).toHaveLength(1);
+	});
+
+	it('fails the item when the run fails, naming the run and the status', async () => {
+		const result = await platform.run(launchAndWait('will_fail_run'));
+		expect(result.error?.message).toMatch(/^Run \w+ ended FAILED$/);
+	});
+
+	it('can hand a failed run on as an item instead', async () => {
+		const result = await platform.run(launchAndWait('also_fail_run', { failOnRunFailure: false }));
+		expect(platform.json(result)[0]).toMatchObject({ runName: 'also_fail_run', status: 'FAILED' });
+	});
+
+	it('keeps waiting through failed checks', async () => {
+		platform.sim.addFault({ method: 'GET', path: /^\/workflow\/\w+$/, kind: 'status', status: 503, times: 6 });
+		const result = await platform.run(launchAndWait('bumpy_run'));
+		expect(platform.json(result)[0]).toMatchObject({ runName: 'bumpy_run', status: 'SUCCEEDED' });
+	});
+
+	it('Wait on an existing run; cancelling the execution stops the wait at once', async () => {
+		const running = platform.sim.data.runsIn(GENOMICS).find((run) => run.status === 'RUNNING')!;
+		const started = Date.now();
+		const result = await platform.run(
+			{ resource: 'workflow', operation: 'wait', waitOptions: { pollIntervalSeconds: 1 }, ...runParameter(running.id), ...workspaceParameter(GENOMICS) },
+			{ cancelAfterMs: 1500 },
+		);
+		expect(result.run.status).toBe('canceled');
+		expect(Date.now() - started).toBeLessThan(4000);
+	});
+});
