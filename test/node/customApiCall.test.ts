@@ -62,7 +62,7 @@ describe('Custom API Call', () => {
 			path: '/actions/5mQ2x7Rk1Lp3Zv/launch',
 			body: { params: { input: 's3://bucket/samples.csv', outdir: 's3://bucket/out' } },
 		});
-		// The simulator serves no actions: the platform's 403 reaches the user with both causes named.
+		// No action of the workspace has this ID: the platform's 403 reaches the user with both causes named.
 		expect(result.error).toMatchObject({ httpCode: '403' });
 		expect((result.error as { description?: string }).description).toContain('Your tokens');
 	});

@@ -1,3 +1,4 @@
+import { ACTION_IDS, DATASET_IDS, LABEL_IDS } from '../simulator/seed';
 import { GENOMICS, RND, SEQERA_NODE, expectContractKept, startPlatform, workspaceParameter, type Platform } from './platform';
 
 let platform: Platform;
@@ -50,5 +51,40 @@ describe('lists in the editor', () => {
 		const available = platform.sim.data.computeEnvsIn(RND).filter((computeEnv) => computeEnv.status === 'AVAILABLE');
 		expect(result.results.map((item) => item.value)).toEqual(available.map((computeEnv) => computeEnv.id));
 		expect(result.results.find((item) => item.name.endsWith('· primary'))?.value).toBe(platform.sim.data.primaryComputeEnv(RND)!.id);
+	});
+
+	it('lists the simple labels of the workspace by name, with their IDs as values', async () => {
+		const parameters = workspaceParameter(GENOMICS);
+		const all = await platform.harness.listSearch(SEQERA_NODE, 'searchLabels', platform.credentials(), undefined, undefined, parameters);
+		expect(all.results).toEqual([
+			{ name: 'production', value: String(LABEL_IDS.production) },
+			{ name: 'rnaseq', value: String(LABEL_IDS.rnaseq) },
+			{ name: 'validation', value: String(LABEL_IDS.validation) },
+		]);
+		const filtered = await platform.harness.listSearch(SEQERA_NODE, 'searchLabels', platform.credentials(), 'valid', undefined, parameters);
+		expect(filtered.results.map((item) => item.name)).toEqual(['validation']);
+		expect(platform.sim.log.at(-1)!.query).toMatchObject({ search: 'valid', type: 'simple' });
+	});
+
+	it('lists datasets by name, searchable', async () => {
+		const parameters = workspaceParameter(GENOMICS);
+		const all = await platform.harness.listSearch(SEQERA_NODE, 'searchDatasets', platform.credentials(), undefined, undefined, parameters);
+		expect(all.results.map((item) => [item.name, item.value])).toEqual([
+			['rnaseq-samplesheet', DATASET_IDS.genomicsSamplesheet],
+			['sarek-samples', DATASET_IDS.genomicsSarekSamples],
+		]);
+		const filtered = await platform.harness.listSearch(SEQERA_NODE, 'searchDatasets', platform.credentials(), 'sarek', undefined, parameters);
+		expect(filtered.results.map((item) => item.name)).toEqual(['sarek-samples']);
+	});
+
+	it('lists only the actions API calls can trigger, with their status', async () => {
+		const parameters = workspaceParameter(GENOMICS);
+		const all = await platform.harness.listSearch(SEQERA_NODE, 'searchActions', platform.credentials(), undefined, undefined, parameters);
+		expect(all.results).toEqual([
+			{ name: 'nightly-rnaseq · ACTIVE', value: ACTION_IDS.genomicsNightly, description: 'https://github.com/nf-core/rnaseq' },
+			{ name: 'hello-paused · PAUSED', value: ACTION_IDS.genomicsPausedHello, description: 'https://github.com/nextflow-io/hello' },
+		]);
+		const filtered = await platform.harness.listSearch(SEQERA_NODE, 'searchActions', platform.credentials(), 'NIGHTLY', undefined, parameters);
+		expect(filtered.results.map((item) => item.value)).toEqual([ACTION_IDS.genomicsNightly]);
 	});
 });

@@ -12,8 +12,17 @@ export interface ApiRequest {
 	/** Each query parameter; a repeated one has its values comma-joined. */
 	query: Record<string, string>;
 	body: unknown;
+	/** The parts of a multipart/form-data body, by field name; undefined for other bodies. */
+	form?: Record<string, FormPart>;
 	/** sha256 of the bearer token; null only on public operations called without a valid token. */
 	tokenHash: string | null;
+}
+
+/** One field of a multipart/form-data body; files carry their name and media type. */
+export interface FormPart {
+	fileName?: string;
+	contentType?: string;
+	content: string;
 }
 
 export type ApiResult =

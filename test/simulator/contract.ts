@@ -42,7 +42,12 @@ export interface Operation {
 	template: PathTemplate;
 	operationId?: string;
 	parameters: ParameterSpec[];
-	requestBody?: { required: boolean; jsonSchema?: SchemaObject };
+	requestBody?: {
+		required: boolean;
+		jsonSchema?: SchemaObject;
+		/** Schema of a multipart/form-data body, whose fields arrive as text. */
+		formSchema?: SchemaObject;
+	};
 	responses: Record<string, ResponseSpec>;
 }
 
@@ -53,6 +58,8 @@ export interface RequestToCheck {
 	query: ReadonlyMap<string, readonly string[]>;
 	/** Parsed JSON body; undefined when the request had none. */
 	body: unknown;
+	/** The fields of a multipart/form-data body, files as their content; undefined for other bodies. */
+	form?: Record<string, string>;
 }
 
 const SPEC_ID = 'spec';
@@ -164,6 +171,7 @@ function loadOperations(spec: SchemaObject): Operation[] {
 				requestBody: body && {
 					required: body.required === true,
 					jsonSchema: jsonSchemaOf(isObject(body.content) ? body.content : undefined),
+					formSchema: schemaOf(isObject(body.content) ? body.content : undefined, 'multipart/form-data'),
 				},
 				responses,
 			});
@@ -172,9 +180,13 @@ function loadOperations(spec: SchemaObject): Operation[] {
 	return operations;
 }
 
-function jsonSchemaOf(content: SchemaObject | undefined): SchemaObject | undefined {
-	const media = content?.['application/json'];
+function schemaOf(content: SchemaObject | undefined, mediaType: string): SchemaObject | undefined {
+	const media = content?.[mediaType];
 	return isObject(media) && isObject(media.schema) ? (toJsonSchema(media.schema) as SchemaObject) : undefined;
+}
+
+function jsonSchemaOf(content: SchemaObject | undefined): SchemaObject | undefined {
+	return schemaOf(content, 'application/json');
 }
 
 const loadedContracts = new Map<string, Contract>();
@@ -245,14 +257,18 @@ export class Contract {
 			this.checkParameter(parameter, values, problems);
 		}
 
-		if (operation.requestBody) {
-			if (request.body === undefined) {
-				if (operation.requestBody.required) problems.push('request body is required');
-			} else if (operation.requestBody.jsonSchema) {
-				problems.push(...this.validate(operation.requestBody.jsonSchema, request.body, 'body'));
-			}
-		} else if (request.body !== undefined) {
-			problems.push('operation takes no request body');
+		const { requestBody } = operation;
+		if (!requestBody) {
+			if (request.body !== undefined || request.form !== undefined) problems.push('operation takes no request body');
+		} else if (request.form !== undefined) {
+			if (requestBody.formSchema) problems.push(...this.validate(requestBody.formSchema, request.form, 'form'));
+			else problems.push('operation takes no multipart/form-data body');
+		} else if (request.body === undefined) {
+			if (requestBody.required) problems.push('request body is required');
+		} else if (requestBody.jsonSchema) {
+			problems.push(...this.validate(requestBody.jsonSchema, request.body, 'body'));
+		} else if (requestBody.formSchema) {
+			problems.push('request body must be multipart/form-data');
 		}
 		return violation(problems, operation.operationId);
 	}

@@ -1,15 +1,20 @@
 /**
  * The simulated platform's state and the rules that change it (launch, cancel,
- * delete, labels). Handlers in routes.ts call in here; tests may read and add
+ * delete, labels, datasets, actions). Handlers in routes.ts call in here; tests may read and add
  * to it directly (e.g. `sim.data.addRun({...})`, `sim.data.launches.length`).
  */
 import { parse as parseYaml } from 'yaml';
-import { ApiError, badRequest, withErrorId } from './apiTypes';
+import { ApiError, badRequest, forbidden, withErrorId, type FormPart } from './apiTypes';
 import {
 	isActive,
+	type ActionLaunchRecord,
+	type DatasetMediaType,
 	type LaunchRecord,
 	type LaunchSettings,
+	type SimAction,
 	type SimComputeEnv,
+	type SimDataset,
+	type SimDatasetVersion,
 	type SimLabel,
 	type SimOrg,
 	type SimPipeline,
@@ -21,12 +26,15 @@ import {
 import { SeededRandom } from './random';
 import {
 	SEED,
+	SEED_ACTIONS,
 	SEED_COMPUTE_ENVS,
+	SEED_DATASETS,
 	SEED_LABELS,
 	SEED_ORGS,
 	SEED_PIPELINES,
 	SEED_USER,
 	SEED_WORKSPACES,
+	datasetVersion,
 	projectInfo,
 	randomRunName,
 	seedRuns,
@@ -41,6 +49,8 @@ export interface LaunchValidationError {
 const PIPELINE_PATTERN = /^(?:https?:\/\/[\w.-]+(?::\d+)?(?:\/[\w.~%-]+)+\/?|[\w.-]+\/[\w.-]+)$/;
 const RUN_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,79}$/;
 const LABEL_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,38}$/;
+const DATASET_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/;
+const DATASET_MEDIA_TYPES: Record<string, DatasetMediaType> = { csv: 'text/csv', tsv: 'text/tab-separated-values' };
 const DEFAULT_NEXTFLOW_VERSION = '24.10.4';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -57,8 +67,12 @@ export class SimulatorData {
 	readonly computeEnvs: SimComputeEnv[] = SEED_COMPUTE_ENVS.map((ce) => ({ ...ce, config: { ...ce.config } }));
 	readonly pipelines: SimPipeline[] = SEED_PIPELINES.map((p) => ({ ...p }));
 	readonly labels: SimLabel[] = SEED_LABELS.map((l) => ({ ...l }));
+	readonly datasets: SimDataset[] = SEED_DATASETS.map((d) => ({ ...d, versions: d.versions.map((v) => ({ ...v })) }));
+	readonly actions: SimAction[] = SEED_ACTIONS.map((a) => ({ ...a, launch: { ...a.launch } }));
 	/** Every accepted POST /workflow/launch, oldest first. */
 	readonly launches: LaunchRecord[] = [];
+	/** Every accepted POST /actions/{actionId}/launch, oldest first. */
+	readonly actionLaunches: ActionLaunchRecord[] = [];
 	/** Newest first, like the platform lists them. */
 	private readonly runList: SimRun[];
 	/** Separate stream from the seed, so launches never change the seed data. */
@@ -176,13 +190,165 @@ export class SimulatorData {
 		return this.labels.filter((l) => run.labelIds.includes(l.id));
 	}
 
-	/**
-	 * POST /workflow/launch. Malformed requests fail with a plain message; a
-	 * well-formed launch that cannot run lists every blocker in `errors`.
-	 */
+	datasetsIn(workspace: WorkspaceRef): SimDataset[] {
+		return this.datasets.filter((d) => d.workspaceId === workspace);
+	}
+
+	actionsIn(workspace: WorkspaceRef): SimAction[] {
+		return this.actions.filter((a) => a.workspaceId === workspace);
+	}
+
+	/** POST /workflow/launch. */
 	launch(workspace: WorkspaceRef, body: unknown, tokenHash: string | null): SimRun {
 		if (!isRecord(body) || !isRecord(body.launch)) throw badRequest('Missing launch request');
-		const request = body.launch;
+		const run = this.startRun(workspace, body.launch);
+		this.launches.push({ workflowId: run.id, workspaceId: workspace, tokenHash, request: body, at: performance.now() });
+		return run;
+	}
+
+	/**
+	 * POST /actions/{actionId}/launch: launches the action's pipeline with the given params laid over the
+	 * action's own. Only API-triggered ("tower") actions that are active can be launched.
+	 */
+	launchAction(action: SimAction, body: unknown): SimRun {
+		if (!isRecord(body)) throw badRequest('Missing action launch request');
+		const params = body.params ?? {};
+		if (!isRecord(params)) throw badRequest('params must be an object of parameter names and values');
+		if (action.source !== 'tower') throw badRequest(`Action '${action.name}' is started by ${action.source} events and cannot be launched`);
+		if (action.status !== 'ACTIVE') throw badRequest(`Action '${action.name}' is ${action.status} and cannot be launched`);
+		const own: unknown = action.launch.paramsText ? parseYaml(action.launch.paramsText) : {};
+		const run = this.startRun(action.workspaceId, {
+			...action.launch,
+			paramsText: JSON.stringify({ ...(isRecord(own) ? own : {}), ...params }),
+		});
+		action.lastSeen = new Date();
+		action.lastWorkflowId = run.id;
+		this.actionLaunches.push({ actionId: action.id, workflowId: run.id, params: body.params });
+		return run;
+	}
+
+	/**
+	 * POST /workflow/labels/add|remove|apply. A run or label the workspace does not have is a 403, as for any
+	 * entity the caller cannot see.
+	 */
+	changeRunLabels(workspace: WorkspaceRef, body: unknown, change: 'add' | 'remove' | 'apply'): void {
+		if (!isRecord(body)) throw badRequest('Missing labels request');
+		const { workflowIds = [], labelIds = [] } = body;
+		if (!Array.isArray(workflowIds) || workflowIds.some((id) => typeof id !== 'string')) {
+			throw badRequest('workflowIds must be a list of workflow ids');
+		}
+		if (!Array.isArray(labelIds) || labelIds.some((id) => typeof id !== 'number')) {
+			throw badRequest('labelIds must be a list of label ids');
+		}
+		const runs = (workflowIds as string[]).map((id) => this.findRun(id));
+		const workspaceLabelIds = new Set(this.labelsIn(workspace).map((l) => l.id));
+		if (runs.some((run) => !run || run.workspaceId !== workspace) || (labelIds as number[]).some((id) => !workspaceLabelIds.has(id))) {
+			throw forbidden();
+		}
+		for (const run of runs as SimRun[]) {
+			if (change === 'apply') run.labelIds = [...new Set(labelIds as number[])];
+			else if (change === 'add') run.labelIds = [...new Set([...run.labelIds, ...(labelIds as number[])])];
+			else run.labelIds = run.labelIds.filter((id) => !(labelIds as number[]).includes(id));
+		}
+	}
+
+	/** POST /datasets: names are unique per workspace (409 otherwise). */
+	createDataset(workspace: WorkspaceRef, body: unknown): SimDataset {
+		if (!isRecord(body)) throw badRequest('Missing dataset request');
+		const name = optionalString(body.name)?.trim();
+		if (!name || !DATASET_NAME_PATTERN.test(name)) {
+			throw badRequest(`Invalid dataset name '${String(body.name ?? '')}' - use up to 100 letters, digits, '-', '_' or '.'`);
+		}
+		if (this.datasetsIn(workspace).some((d) => d.name === name)) {
+			throw new ApiError(409, { message: withErrorId(`A dataset named '${name}' already exists in this workspace`) });
+		}
+		const now = new Date();
+		const dataset: SimDataset = {
+			id: this.random.base62(22),
+			workspaceId: workspace,
+			name,
+			description: optionalString(body.description),
+			dateCreated: now,
+			lastUpdated: now,
+			versions: [],
+		};
+		this.datasets.push(dataset);
+		return dataset;
+	}
+
+	/**
+	 * POST /datasets/{datasetId}/upload: the multipart `file` becomes the next version. Only CSV and TSV
+	 * files are taken, by media type or else by file extension; their data rows are counted, so tests can
+	 * check what arrived.
+	 */
+	uploadDatasetVersion(dataset: SimDataset, file: FormPart | undefined, hasHeader: boolean): SimDatasetVersion {
+		if (!file || file.fileName === undefined) throw badRequest("Missing multipart field 'file' with the dataset file");
+		const extension = /\.([A-Za-z]+)$/.exec(file.fileName)?.[1]?.toLowerCase() ?? '';
+		const mediaType =
+			Object.values(DATASET_MEDIA_TYPES).find((type) => type === file.contentType?.split(';')[0].trim()) ?? DATASET_MEDIA_TYPES[extension];
+		if (!mediaType) throw badRequest(`File '${file.fileName}' is not a CSV or TSV file`);
+		if (file.content.trim() === '') throw badRequest(`File '${file.fileName}' is empty`);
+		const now = new Date();
+		let version: SimDatasetVersion;
+		try {
+			version = datasetVersion(dataset.versions.length + 1, file.fileName, mediaType, hasHeader, file.content, now);
+		} catch (error) {
+			throw badRequest(`File '${file.fileName}' cannot be read: ${(error as Error).message}`);
+		}
+		dataset.versions.push(version);
+		dataset.lastUpdated = now;
+		return version;
+	}
+
+	/** Only SUBMITTED and RUNNING runs can be cancelled. */
+	cancel(run: SimRun): void {
+		if (!isActive(run.status)) {
+			throw badRequest(`Workflow ${run.id} cannot be cancelled because its status is ${run.status}`);
+		}
+		run.progression = undefined;
+		run.status = 'CANCELLED';
+		run.complete = new Date();
+	}
+
+	/** Deleting an active run needs `force`, as on the platform. */
+	delete(run: SimRun, force: boolean): void {
+		if (isActive(run.status) && !force) {
+			throw badRequest(`Workflow ${run.id} is active (${run.status}) - cancel it first or delete with force=true`);
+		}
+		this.runList.splice(this.runList.indexOf(run), 1);
+	}
+
+	/** POST /labels: returns the existing label when one with the same name and value exists. */
+	createLabel(workspace: WorkspaceRef, body: unknown): SimLabel {
+		if (!isRecord(body)) throw badRequest('Missing label request');
+		const name = optionalString(body.name);
+		if (!name || !LABEL_NAME_PATTERN.test(name)) {
+			throw badRequest(`Invalid label name '${String(body.name ?? '')}' - use 1 to 39 letters, digits, '-', '_' or '.'`);
+		}
+		const resource = body.resource === true;
+		const value = optionalString(body.value);
+		if (resource && value === undefined) throw badRequest('Resource labels need a value');
+		if (!resource && value !== undefined) throw badRequest('Only resource labels can have a value');
+		const existing = this.labelsIn(workspace).find((l) => l.name === name && l.value === value && l.resource === resource);
+		if (existing) return existing;
+		const label: SimLabel = {
+			id: 300_000_000_000_000 + this.random.int(0, 99_999_999_999),
+			workspaceId: workspace,
+			name,
+			value,
+			resource,
+			isDefault: body.isDefault === true,
+			dateCreated: new Date(),
+		};
+		this.labels.push(label);
+		return label;
+	}
+
+	/**
+	 * Starts a run from a launch request. Malformed requests fail with a plain message; a well-formed
+	 * launch that cannot run lists every blocker in `errors`.
+	 */
+	private startRun(workspace: WorkspaceRef, request: Record<string, unknown>): SimRun {
 		const pipeline = optionalString(request.pipeline)?.trim();
 		if (!pipeline) throw badRequest('Missing pipeline repository');
 		if (!PIPELINE_PATTERN.test(pipeline)) throw badRequest(`Invalid pipeline repository: ${pipeline}`);
@@ -299,52 +465,7 @@ export class SimulatorData {
 		};
 		this.runList.push(run);
 		this.sortRuns();
-		this.launches.push({ workflowId: run.id, workspaceId: workspace, tokenHash, request: body, at: performance.now() });
 		return run;
-	}
-
-	/** Only SUBMITTED and RUNNING runs can be cancelled. */
-	cancel(run: SimRun): void {
-		if (!isActive(run.status)) {
-			throw badRequest(`Workflow ${run.id} cannot be cancelled because its status is ${run.status}`);
-		}
-		run.progression = undefined;
-		run.status = 'CANCELLED';
-		run.complete = new Date();
-	}
-
-	/** Deleting an active run needs `force`, as on the platform. */
-	delete(run: SimRun, force: boolean): void {
-		if (isActive(run.status) && !force) {
-			throw badRequest(`Workflow ${run.id} is active (${run.status}) - cancel it first or delete with force=true`);
-		}
-		this.runList.splice(this.runList.indexOf(run), 1);
-	}
-
-	/** POST /labels: returns the existing label when one with the same name and value exists. */
-	createLabel(workspace: WorkspaceRef, body: unknown): SimLabel {
-		if (!isRecord(body)) throw badRequest('Missing label request');
-		const name = optionalString(body.name);
-		if (!name || !LABEL_NAME_PATTERN.test(name)) {
-			throw badRequest(`Invalid label name '${String(body.name ?? '')}' - use 1 to 39 letters, digits, '-', '_' or '.'`);
-		}
-		const resource = body.resource === true;
-		const value = optionalString(body.value);
-		if (resource && value === undefined) throw badRequest('Resource labels need a value');
-		if (!resource && value !== undefined) throw badRequest('Only resource labels can have a value');
-		const existing = this.labelsIn(workspace).find((l) => l.name === name && l.value === value && l.resource === resource);
-		if (existing) return existing;
-		const label: SimLabel = {
-			id: 300_000_000_000_000 + this.random.int(0, 99_999_999_999),
-			workspaceId: workspace,
-			name,
-			value,
-			resource,
-			isDefault: body.isDefault === true,
-			dateCreated: new Date(),
-		};
-		this.labels.push(label);
-		return label;
 	}
 
 	private parseParams(paramsText: unknown, blockers: LaunchValidationError[]): Record<string, unknown> {

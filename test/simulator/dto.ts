@@ -7,7 +7,10 @@ import { isoSeconds } from './apiTypes';
 import type { SimulatorData } from './data';
 import {
 	isActive,
+	type SimAction,
 	type SimComputeEnv,
+	type SimDataset,
+	type SimDatasetVersion,
 	type SimLabel,
 	type SimOrg,
 	type SimPipeline,
@@ -529,5 +532,73 @@ export function logDto(run: SimRun, tasks: readonly SimTask[], maxLength: number
 			message: run.status === 'SUBMITTED' ? 'Waiting for the Nextflow head job to start' : '',
 			downloads: runFiles(run, tasks).map(({ saveName, fileName, displayText }) => ({ saveName, fileName, displayText })),
 		},
+	};
+}
+
+/** UserInfo: the creator shown on datasets and their versions. */
+function userInfoDto(data: SimulatorData): Json {
+	const { user } = data;
+	return { id: user.id, userName: user.userName, email: user.email, avatar: userDto(user).avatar };
+}
+
+/** DatasetDto; `version` and `mediaType` are those of the latest version (none before the first upload). */
+export function datasetDto(dataset: SimDataset, data: SimulatorData, withLabels: boolean): Json {
+	const latest = dataset.versions.at(-1);
+	return {
+		id: dataset.id,
+		name: dataset.name,
+		description: dataset.description,
+		mediaType: latest?.mediaType,
+		version: latest?.version,
+		sourceType: 'UPLOADED',
+		workspaceId: dataset.workspaceId ?? undefined,
+		organizationId: data.orgOf(dataset.workspaceId)?.id,
+		user: userInfoDto(data),
+		lastUpdatedBy: userInfoDto(data),
+		hidden: false,
+		deleted: false,
+		labels: withLabels ? [] : undefined,
+		dateCreated: ts(dataset.dateCreated),
+		lastUpdated: ts(dataset.lastUpdated),
+	};
+}
+
+export function datasetVersionDto(dataset: SimDataset, version: SimDatasetVersion, data: SimulatorData): Json {
+	return {
+		datasetId: dataset.id,
+		datasetName: dataset.name,
+		datasetDescription: dataset.description,
+		version: version.version,
+		fileName: version.fileName,
+		mediaType: version.mediaType,
+		hasHeader: version.hasHeader,
+		fileSize: version.fileSize,
+		url: `/datasets/${dataset.id}/v/${version.version}/n/${encodeURIComponent(version.fileName)}`,
+		workspaceId: dataset.workspaceId ?? undefined,
+		disabled: false,
+		createdBy: userInfoDto(data),
+		dateCreated: ts(version.dateCreated),
+		lastUpdated: ts(version.dateCreated),
+	};
+}
+
+/** ListActionsResponse.ActionInfo: API-triggered actions show their endpoint and a curl line to call it. */
+export function actionDto(action: SimAction, withLabels: boolean): Json {
+	const endpoint = action.source === 'tower' ? `/actions/${action.id}/launch` : undefined;
+	return {
+		id: action.id,
+		name: action.name,
+		pipeline: action.launch.pipeline,
+		source: action.source,
+		status: action.status,
+		config: action.source === 'github' ? { discriminator: 'github', events: ['push'] } : { discriminator: 'tower' },
+		event: action.lastWorkflowId
+			? { discriminator: 'tower', timestamp: ts(action.lastSeen), workflowId: action.lastWorkflowId }
+			: undefined,
+		endpoint,
+		usageCmd: endpoint && `curl -H "Authorization: Bearer $TOWER_ACCESS_TOKEN" -H "Content-Type: application/json" -X POST "${endpoint}" -d '{"params":{}}'`,
+		labels: withLabels ? [] : undefined,
+		lastSeen: ts(action.lastSeen),
+		dateCreated: ts(action.dateCreated),
 	};
 }

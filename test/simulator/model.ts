@@ -160,3 +160,51 @@ export interface LaunchRecord {
 	/** performance.now() when the launch was accepted. */
 	at: number;
 }
+
+export type DatasetMediaType = 'text/csv' | 'text/tab-separated-values';
+
+/** One uploaded file of a dataset; versions count from 1. */
+export interface SimDatasetVersion {
+	version: number;
+	fileName: string;
+	mediaType: DatasetMediaType;
+	hasHeader: boolean;
+	/** Data rows, the header row not counted. */
+	rowCount: number;
+	fileSize: number;
+	content: string;
+	dateCreated: Date;
+}
+
+export interface SimDataset {
+	id: string;
+	workspaceId: WorkspaceRef;
+	name: string;
+	description?: string;
+	dateCreated: Date;
+	lastUpdated: Date;
+	/** Oldest first. */
+	versions: SimDatasetVersion[];
+}
+
+/** A pipeline action: `tower` actions are triggered by API calls, `github` ones by pushes. */
+export interface SimAction {
+	id: string;
+	workspaceId: WorkspaceRef;
+	name: string;
+	source: 'tower' | 'github';
+	status: 'CREATING' | 'ACTIVE' | 'ERROR' | 'PAUSED';
+	/** What each trigger launches; `paramsText` holds the action's own parameters. */
+	launch: Pick<LaunchSettings, 'pipeline' | 'revision' | 'computeEnvId' | 'workDir' | 'configProfiles' | 'paramsText'>;
+	dateCreated: Date;
+	lastSeen?: Date;
+	/** The run the last trigger launched. */
+	lastWorkflowId?: string;
+}
+
+export interface ActionLaunchRecord {
+	actionId: string;
+	workflowId: string;
+	/** The `params` of the request exactly as received. */
+	params: unknown;
+}

@@ -1,6 +1,7 @@
 /**
  * The endpoint table: account, organisations, workspaces, compute
- * environments, pipelines and labels. Run endpoints live in workflowRoutes.ts.
+ * environments, pipelines and labels. Run endpoints live in workflowRoutes.ts;
+ * datasets, actions and labels on runs in resourceRoutes.ts.
  */
 import { forbidden, json, type ApiRequest } from './apiTypes';
 import type { SimulatorData } from './data';
@@ -27,6 +28,7 @@ import {
 	pageOf,
 	workspaceOf,
 } from './params';
+import { resourceRoutes } from './resourceRoutes';
 import { route, type Route } from './router';
 import { WORKSPACE_IDS } from './seed';
 import { workflowRoutes } from './workflowRoutes';
@@ -170,5 +172,5 @@ const labelRoutes: Route[] = [
 
 /** Every endpoint the simulator serves. */
 export function allRoutes(): Route[] {
-	return [...accountRoutes, ...computeEnvRoutes, ...pipelineRoutes, ...labelRoutes, ...workflowRoutes];
+	return [...accountRoutes, ...computeEnvRoutes, ...pipelineRoutes, ...labelRoutes, ...workflowRoutes, ...resourceRoutes];
 }

@@ -4,8 +4,12 @@
  * pipelines, labels and 120 past runs. Fixed ids so tests can name them.
  */
 import type {
+	DatasetMediaType,
 	LaunchSettings,
+	SimAction,
 	SimComputeEnv,
+	SimDataset,
+	SimDatasetVersion,
 	SimLabel,
 	SimOrg,
 	SimPipeline,
@@ -16,6 +20,7 @@ import type {
 	WorkspaceRef,
 } from './model';
 import { SeededRandom } from './random';
+import { parseDelimited } from './tabular';
 
 export const SEED = 20240501;
 
@@ -320,6 +325,116 @@ export const SEED_PIPELINES: SimPipeline[] = [
 	pipeline(PIPELINE_IDS.showcaseRnaseq, WORKSPACE_IDS.showcase, 'nf-core-rnaseq', 'nf-core/rnaseq', COMPUTE_ENV_IDS.showcaseBatch),
 	pipeline(PIPELINE_IDS.showcaseViralrecon, WORKSPACE_IDS.showcase, 'nf-core-viralrecon', 'nf-core/viralrecon', COMPUTE_ENV_IDS.showcaseBatch),
 	pipeline(PIPELINE_IDS.personalHello, null, 'my-hello', 'nextflow-io/hello', COMPUTE_ENV_IDS.personalBatch),
+];
+
+export const DATASET_IDS = {
+	genomicsSamplesheet: '3HOUi3uX6ak8NJUPpYe8sx',
+	genomicsSarekSamples: '1dKlZ4WvUeBq6aN0hPj7Rt',
+	rndChipSamples: '6sWpE2oQ8rYtU1iK3mZxVb',
+} as const;
+
+const DATASET_CREATED = new Date('2024-03-04T11:20:00Z');
+
+/** A version as the platform keeps it, with its rows counted the way uploads count them. */
+export function datasetVersion(
+	version: number,
+	fileName: string,
+	mediaType: DatasetMediaType,
+	hasHeader: boolean,
+	content: string,
+	dateCreated: Date,
+): SimDatasetVersion {
+	const records = parseDelimited(content, mediaType === 'text/csv' ? ',' : '\t');
+	return {
+		version,
+		fileName,
+		mediaType,
+		hasHeader,
+		rowCount: Math.max(0, records.length - (hasHeader ? 1 : 0)),
+		fileSize: Buffer.byteLength(content),
+		content,
+		dateCreated,
+	};
+}
+
+const RNASEQ_SAMPLESHEET = [
+	'sample,fastq_1,fastq_2,strandedness',
+	...['WT_REP1', 'WT_REP2', 'RAP1_IAA_30M_REP1'].map(
+		(sample) => `${sample},s3://acme-genomics-work/fastq/${sample}_R1.fastq.gz,s3://acme-genomics-work/fastq/${sample}_R2.fastq.gz,auto`,
+	),
+	'',
+].join('\n');
+
+const SAREK_SAMPLES = [
+	'patient\tsample\tlane\tfastq_1\tfastq_2',
+	'P001\ttumour\tL001\ts3://acme-genomics-work/fastq/P001_T_R1.fastq.gz\ts3://acme-genomics-work/fastq/P001_T_R2.fastq.gz',
+	'P001\tnormal\tL001\ts3://acme-genomics-work/fastq/P001_N_R1.fastq.gz\ts3://acme-genomics-work/fastq/P001_N_R2.fastq.gz',
+	'',
+].join('\n');
+
+export const SEED_DATASETS: SimDataset[] = [
+	{
+		id: DATASET_IDS.genomicsSamplesheet,
+		workspaceId: WORKSPACE_IDS.genomics,
+		name: 'rnaseq-samplesheet',
+		description: 'Samples of the RNA-seq production runs',
+		dateCreated: DATASET_CREATED,
+		lastUpdated: DATASET_CREATED,
+		versions: [datasetVersion(1, 'samplesheet.csv', 'text/csv', true, RNASEQ_SAMPLESHEET, DATASET_CREATED)],
+	},
+	{
+		id: DATASET_IDS.genomicsSarekSamples,
+		workspaceId: WORKSPACE_IDS.genomics,
+		name: 'sarek-samples',
+		dateCreated: DATASET_CREATED,
+		lastUpdated: DATASET_CREATED,
+		versions: [datasetVersion(1, 'samples.tsv', 'text/tab-separated-values', true, SAREK_SAMPLES, DATASET_CREATED)],
+	},
+	{
+		id: DATASET_IDS.rndChipSamples,
+		workspaceId: WORKSPACE_IDS.rnd,
+		name: 'chipseq-samples',
+		description: 'Not uploaded yet',
+		dateCreated: DATASET_CREATED,
+		lastUpdated: DATASET_CREATED,
+		versions: [],
+	},
+];
+
+export const ACTION_IDS = {
+	genomicsNightly: '4jV7xYp2Bq9TmN',
+	genomicsSarekOnPush: '2Zt8WqLm5Rk0Xc',
+	genomicsPausedHello: '7Hn3Pd6Vs1Jy4G',
+	rndAtacseq: '5Bc9Kf2Mx7Qw3E',
+} as const;
+
+const ACTION_CREATED = new Date('2024-04-02T07:00:00Z');
+
+function action(id: string, name: string, source: SimAction['source'], status: SimAction['status'], pipelineId: number): SimAction {
+	const saved = SEED_PIPELINES.find((p) => p.id === pipelineId)!;
+	return {
+		id,
+		workspaceId: saved.workspaceId,
+		name,
+		source,
+		status,
+		launch: {
+			pipeline: saved.repository,
+			revision: saved.revision,
+			computeEnvId: saved.computeEnvId,
+			workDir: saved.workDir,
+			configProfiles: saved.configProfiles,
+			paramsText: saved.paramsText,
+		},
+		dateCreated: ACTION_CREATED,
+	};
+}
+
+export const SEED_ACTIONS: SimAction[] = [
+	action(ACTION_IDS.genomicsNightly, 'nightly-rnaseq', 'tower', 'ACTIVE', PIPELINE_IDS.genomicsRnaseq),
+	action(ACTION_IDS.genomicsSarekOnPush, 'sarek-on-push', 'github', 'ACTIVE', PIPELINE_IDS.genomicsSarek),
+	action(ACTION_IDS.genomicsPausedHello, 'hello-paused', 'tower', 'PAUSED', PIPELINE_IDS.genomicsHello),
+	action(ACTION_IDS.rndAtacseq, 'atacseq-on-demand', 'tower', 'ACTIVE', PIPELINE_IDS.rndAtacseq),
 ];
 
 /** How many seed runs each workspace gets; genomics has more than one page of 50. */

@@ -11,7 +11,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { generate } from 'selfsigned';
-import { ApiError, withErrorId, type ApiResult } from './apiTypes';
+import { ApiError, withErrorId, type ApiResult, type FormPart } from './apiTypes';
 import { Contract, contractFilePath, type ContractViolation } from './contract';
 import { SimulatorData } from './data';
 import { FaultQueue, GATEWAY_STATUS_TEXT, TRUNCATED_JSON, WEB_APP_PAGE, htmlPage, type Fault } from './faults';
@@ -54,6 +54,8 @@ export interface LoggedRequest {
 	acceptVersion?: string;
 	userAgent?: string;
 	body?: unknown;
+	/** The parts of a multipart/form-data body, files with their name, media type and content. */
+	form?: Record<string, FormPart>;
 	/** 0 when the connection was dropped without an answer. */
 	status: number;
 }
@@ -113,6 +115,23 @@ function readBody(request: IncomingMessage): Promise<Buffer | 'too-large'> {
 		request.on('end', () => resolve(size > MAX_BODY_BYTES ? 'too-large' : Buffer.concat(chunks)));
 		request.on('error', reject);
 	});
+}
+
+/** Parses a multipart/form-data body with the Fetch API's own parser; undefined when it is malformed. */
+async function readForm(raw: Buffer, contentType: string): Promise<Record<string, FormPart> | undefined> {
+	try {
+		const formData = await new Response(new Uint8Array(raw), { headers: { 'Content-Type': contentType } }).formData();
+		const parts: Record<string, FormPart> = {};
+		for (const [name, value] of formData) {
+			parts[name] =
+				typeof value === 'string'
+					? { content: value }
+					: { fileName: value.name, contentType: value.type || undefined, content: await value.text() };
+		}
+		return parts;
+	} catch {
+		return undefined;
+	}
 }
 
 function bearerToken(header: string | undefined): string | undefined {
@@ -252,8 +271,14 @@ export class Simulator {
 		}
 
 		let body: unknown;
+		let form: Record<string, FormPart> | undefined;
 		if (rawBody === 'too-large') return reply(jsonReply(413, { message: withErrorId('Request body too large') }));
-		if (rawBody.length > 0) {
+		const contentType = request.headers['content-type'] ?? '';
+		if (/^multipart\/form-data/i.test(contentType)) {
+			form = await readForm(rawBody, contentType);
+			if (!form) return reply(jsonReply(400, { message: withErrorId('Malformed multipart/form-data body') }));
+			entry.form = form;
+		} else if (rawBody.length > 0) {
 			const text = rawBody.toString('utf8');
 			try {
 				body = JSON.parse(text);
@@ -265,7 +290,9 @@ export class Simulator {
 		entry.body = body;
 
 		if (this.contract) {
-			const violation = this.contract.checkRequest({ method, path, query: queryValues, body });
+			// Form fields are checked as text against the operation's multipart schema (files as their content).
+			const formFields = form && Object.fromEntries(Object.entries(form).map(([name, part]) => [name, part.content]));
+			const violation = this.contract.checkRequest({ method, path, query: queryValues, body, form: formFields });
 			if (violation) {
 				this.contractViolations.push(violation);
 				// A route the platform does not have is a 403 there too; a bad request to a real one is a 400.
@@ -277,7 +304,7 @@ export class Simulator {
 		if (!found) return reply(emptyReply(403));
 		try {
 			const result = found.route.handle(
-				{ method, path, pathParams: found.pathParams, query, body, tokenHash },
+				{ method, path, pathParams: found.pathParams, query, body, form, tokenHash },
 				{ data: this.data, enterprise: basePath !== '' },
 			);
 			return reply(toReply(result));

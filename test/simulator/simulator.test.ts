@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import https from 'node:https';
 import { Contract } from './contract';
-import { COMPUTE_ENV_IDS, PIPELINE_IDS, SEED_USER, WORKSPACE_IDS } from './seed';
+import { ACTION_IDS, COMPUTE_ENV_IDS, DATASET_IDS, LABEL_IDS, PIPELINE_IDS, SEED_USER, WORKSPACE_IDS } from './seed';
 import { SimulatorData, hashToken, startSimulator, type Simulator } from './server';
 
 /** Contract checks run only where the contract file is present (see contract.ts for where it is looked up). */
@@ -23,6 +23,8 @@ interface Reply {
 interface CallOptions {
 	token?: string | null;
 	body?: unknown;
+	/** A multipart/form-data body instead of JSON. */
+	form?: FormData;
 	/** Absolute URL instead of baseUrl + path. */
 	url?: string;
 }
@@ -30,15 +32,18 @@ interface CallOptions {
 /** One keep-alive agent per simulator, trusting only that simulator's certificate. */
 const agents = new WeakMap<Simulator, https.Agent>();
 
-function call(sim: Simulator, method: string, path: string, options: CallOptions = {}): Promise<Reply> {
+async function call(sim: Simulator, method: string, path: string, options: CallOptions = {}): Promise<Reply> {
 	let agent = agents.get(sim);
 	if (!agent) {
 		agent = new https.Agent({ keepAlive: true, ca: sim.certPem });
 		agents.set(sim, agent);
 	}
 	const token = options.token === undefined ? ALPHA : options.token;
-	const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
-	return new Promise((resolve, reject) => {
+	// The Fetch API writes the multipart body and its boundary, as the node's transport does.
+	const form = options.form === undefined ? undefined : new Response(options.form);
+	const payload = form ? Buffer.from(await form.arrayBuffer()) : options.body === undefined ? undefined : JSON.stringify(options.body);
+	const contentType = form ? form.headers.get('content-type')! : 'application/json';
+	return await new Promise((resolve, reject) => {
 		const req = https.request(
 			options.url ?? sim.baseUrl + path,
 			{
@@ -46,7 +51,7 @@ function call(sim: Simulator, method: string, path: string, options: CallOptions
 				agent,
 				headers: {
 					...(token === null ? {} : { Authorization: `Bearer ${token}` }),
-					...(payload === undefined ? {} : { 'Content-Type': 'application/json' }),
+					...(payload === undefined ? {} : { 'Content-Type': contentType }),
 					'Accept-Version': '1',
 				},
 			},
@@ -173,6 +178,83 @@ describe('Seqera Platform simulator', () => {
 			expect((reply.json as { computeEnvs: Array<{ id: string }> }).computeEnvs.map((ce) => ce.id)).toEqual([
 				COMPUTE_ENV_IDS.rndGoogle,
 			]);
+		});
+	});
+
+	describe('datasets, actions and labels on runs', () => {
+		const ws = `workspaceId=${GENOMICS}`;
+
+		function csvForm(fileName: string, content: string, type = 'text/csv'): FormData {
+			const form = new FormData();
+			form.append('file', new Blob([content], { type }), fileName);
+			return form;
+		}
+
+		it('takes a multipart CSV upload as the next dataset version and counts its data rows', async () => {
+			const path = `/datasets/${DATASET_IDS.genomicsSamplesheet}/upload?${ws}&header=true`;
+			const reply = await call(sim, 'POST', path, { form: csvForm('next.csv', 'sample,fastq\nA,"a,1.fq"\nB,b.fq\n') });
+			expect(reply.status).toBe(200);
+			expect(reply.json).toMatchObject({ version: { datasetId: DATASET_IDS.genomicsSamplesheet, version: 2, fileName: 'next.csv', hasHeader: true } });
+			const dataset = sim.data.datasets.find((d) => d.id === DATASET_IDS.genomicsSamplesheet)!;
+			expect(dataset.versions.at(-1)).toMatchObject({ rowCount: 2, mediaType: 'text/csv' });
+			expect(sim.log.at(-1)!.form).toEqual({ file: { fileName: 'next.csv', contentType: 'text/csv', content: 'sample,fastq\nA,"a,1.fq"\nB,b.fq\n' } });
+		});
+
+		it('refuses uploads that are not CSV or TSV, are empty, or miss the file field', async () => {
+			const path = `/datasets/${DATASET_IDS.genomicsSamplesheet}/upload?${ws}`;
+			const notTabular = await call(sim, 'POST', path, { form: csvForm('samples.xlsx', 'PK', 'application/octet-stream') });
+			expect(notTabular.status).toBe(400);
+			expect((notTabular.json as { message: string }).message).toMatch(/^File 'samples.xlsx' is not a CSV or TSV file - Error ID/);
+			expect((await call(sim, 'POST', path, { form: csvForm('empty.csv', '') })).status).toBe(400);
+			const noFile = new FormData();
+			noFile.append('upload', 'a,b');
+			expect((await call(sim, 'POST', path, { form: noFile })).status).toBe(400);
+			expect((await call(sim, 'POST', `/datasets/${DATASET_IDS.rndChipSamples}/upload?${ws}`, { form: csvForm('a.csv', 'a') })).status).toBe(403);
+		});
+
+		withContract('checks multipart bodies against the contract: an upload sent as JSON is refused', async () => {
+			const before = sim.contractViolations.length;
+			const reply = await call(sim, 'POST', `/datasets/${DATASET_IDS.genomicsSamplesheet}/upload?${ws}`, { body: { file: 'a,b' } });
+			expect(reply.status).toBe(400);
+			expect(sim.contractViolations.slice(before)).toEqual([
+				expect.objectContaining({ operationId: 'UploadDatasetV2', problems: ['request body must be multipart/form-data'] }),
+			]);
+			const formToJsonEndpoint = await call(sim, 'POST', `/datasets?${ws}`, { form: csvForm('a.csv', 'a') });
+			expect(formToJsonEndpoint.status).toBe(400);
+			expect(sim.contractViolations.at(-1)!.problems).toEqual(['operation takes no multipart/form-data body']);
+		});
+
+		it('creates datasets with unique names', async () => {
+			const created = await call(sim, 'POST', `/datasets?${ws}`, { body: { name: 'unique-one', description: 'x' } });
+			expect(created.json).toMatchObject({ dataset: { name: 'unique-one', description: 'x', workspaceId: GENOMICS } });
+			expect((await call(sim, 'POST', `/datasets?${ws}`, { body: { name: 'unique-one' } })).status).toBe(409);
+		});
+
+		it('adds, removes and replaces labels of runs; foreign runs and labels are a 403', async () => {
+			const run = sim.data.addRun({ workspaceId: GENOMICS, labelIds: [] });
+			const change = (kind: string, labelIds: number[], workflowIds = [run.id]) =>
+				call(sim, 'POST', `/workflow/labels/${kind}?${ws}`, { body: { workflowIds, labelIds } });
+			expect((await change('add', [LABEL_IDS.production, LABEL_IDS.rnaseq])).status).toBe(204);
+			expect((await change('remove', [LABEL_IDS.production])).status).toBe(204);
+			expect(run.labelIds).toEqual([LABEL_IDS.rnaseq]);
+			expect((await change('apply', [LABEL_IDS.validation])).status).toBe(204);
+			expect(run.labelIds).toEqual([LABEL_IDS.validation]);
+			expect((await change('add', [LABEL_IDS.experimental])).status).toBe(403);
+			const otherWorkspaceRun = sim.data.runsIn(WORKSPACE_IDS.rnd)[0];
+			expect((await change('add', [LABEL_IDS.production], [otherWorkspaceRun.id])).status).toBe(403);
+			expect(run.labelIds).toEqual([LABEL_IDS.validation]);
+		});
+
+		it('launches an active API-triggered action as a run, and refuses paused or GitHub actions', async () => {
+			const launched = await call(sim, 'POST', `/actions/${ACTION_IDS.genomicsNightly}/launch?${ws}`, { body: { params: { genome: 'GRCm39' } } });
+			const { workflowId } = launched.json as { workflowId: string };
+			expect(sim.data.findRun(workflowId)).toMatchObject({ workspaceId: GENOMICS, status: 'SUBMITTED', params: expect.objectContaining({ genome: 'GRCm39' }) });
+			const listed = (await get(sim, `/actions?${ws}`)).json as { actions: Array<{ id: string; event?: { workflowId: string } }> };
+			expect(listed.actions.find((a) => a.id === ACTION_IDS.genomicsNightly)!.event).toMatchObject({ workflowId });
+
+			expect((await call(sim, 'POST', `/actions/${ACTION_IDS.genomicsPausedHello}/launch?${ws}`, { body: {} })).status).toBe(400);
+			expect((await call(sim, 'POST', `/actions/${ACTION_IDS.genomicsSarekOnPush}/launch?${ws}`, { body: {} })).status).toBe(400);
+			expect((await call(sim, 'POST', `/actions/${ACTION_IDS.rndAtacseq}/launch?${ws}`, { body: {} })).status).toBe(403);
 		});
 	});
 
@@ -381,6 +463,8 @@ describe('Seqera Platform simulator', () => {
 				`/pipelines/${PIPELINE_IDS.genomicsRnaseq}?${ws}`,
 				`/pipelines/${PIPELINE_IDS.genomicsRnaseq}/launch?${ws}`,
 				`/labels?${ws}`,
+				`/datasets?${ws}&attributes=labels`,
+				`/actions?${ws}&attributes=labels`,
 				`/workflow?${ws}&attributes=labels,optimized,pipelineInfo&includeTotalSize=true`,
 				`/workflow?${ws}&attributes=minimal`,
 				...sample.flatMap((run) => [
@@ -405,9 +489,20 @@ describe('Seqera Platform simulator', () => {
 				[`/workflow/launch?${ws}`, { launch: { pipeline: 'nf-core/rnaseq', computeEnvId: 'nope' } }],
 				[`/workflow/delete?${ws}`, { workflowIds: ['unknownRunId1'] }],
 				[`/labels?${ws}`, { name: 'n8n-test' }],
+				[`/datasets?${ws}`, { name: 'contract-check', description: 'Checked against the contract' }],
+				[`/actions/${ACTION_IDS.genomicsNightly}/launch?${ws}`, { params: { input: 's3://bucket/samples.csv' } }],
+				[`/workflow/labels/add?${ws}`, { workflowIds: [sample[2].id], labelIds: [LABEL_IDS.production] }],
 			];
+			const upload = new FormData();
+			upload.append('file', new Blob(['sample\nA\n'], { type: 'text/csv' }), 'contract.csv');
+			const forms: Array<[string, FormData]> = [[`/datasets/${DATASET_IDS.genomicsSarekSamples}/upload?${ws}&header=true`, upload]];
 			for (const [path, body] of posts) {
 				const reply = await call(sim, 'POST', path, { body });
+				problems.push(...contract.checkResponse('POST', path.split('?')[0], reply.status, reply.json).map((p) => `POST ${path}: ${p}`));
+			}
+			for (const [path, form] of forms) {
+				const reply = await call(sim, 'POST', path, { form });
+				if (reply.status !== 200) problems.push(`POST ${path}: HTTP ${reply.status}`);
 				problems.push(...contract.checkResponse('POST', path.split('?')[0], reply.status, reply.json).map((p) => `POST ${path}: ${p}`));
 			}
 			expect(problems).toEqual([]);

@@ -146,3 +146,83 @@ export function returnAllAndLimit(): INodeProperties[] {
 		},
 	];
 }
+
+export const labelLocator: INodeProperties = {
+	displayName: 'Label',
+	name: 'label',
+	type: 'resourceLocator',
+	default: { mode: 'list', value: '' },
+	modes: [
+		{
+			displayName: 'From List',
+			name: 'list',
+			type: 'list',
+			typeOptions: { searchListMethod: 'searchLabels', searchable: true },
+		},
+		{
+			displayName: 'By Name',
+			name: 'name',
+			type: 'string',
+			placeholder: 'production',
+			hint: 'The exact name, case included; several names separated by commas, or an expression giving an array',
+		},
+		{
+			displayName: 'ID',
+			name: 'id',
+			type: 'string',
+			placeholder: '70218431907355',
+			hint: 'Several IDs separated by commas, or an expression giving an array',
+		},
+	],
+};
+
+export const datasetLocator: INodeProperties = {
+	displayName: 'Dataset',
+	name: 'datasetId',
+	type: 'resourceLocator',
+	default: { mode: 'list', value: '' },
+	required: true,
+	modes: [
+		{
+			displayName: 'From List',
+			name: 'list',
+			type: 'list',
+			typeOptions: { searchListMethod: 'searchDatasets', searchable: true },
+		},
+		{
+			displayName: 'ID',
+			name: 'id',
+			type: 'string',
+			placeholder: '3HOUi3uX6ak8NJUPpYe8sx',
+			validation: [
+				{ type: 'regex', properties: { regex: '^[A-Za-z0-9_-]+$', errorMessage: 'A dataset ID has only letters, digits, - and _' } },
+			],
+		},
+	],
+};
+
+export const actionLocator: INodeProperties = {
+	displayName: 'Action',
+	name: 'actionId',
+	type: 'resourceLocator',
+	default: { mode: 'list', value: '' },
+	required: true,
+	description: 'A pipeline action of the workspace that is triggered by API calls (a "Tower launch hook" action)',
+	modes: [
+		{
+			displayName: 'From List',
+			name: 'list',
+			type: 'list',
+			typeOptions: { searchListMethod: 'searchActions', searchable: true },
+		},
+		{
+			displayName: 'ID',
+			name: 'id',
+			type: 'string',
+			placeholder: '4jV7xYp2Bq9TmN',
+			validation: [
+				{ type: 'regex', properties: { regex: '^[A-Za-z0-9_-]+$', errorMessage: 'An action ID has only letters, digits, - and _' } },
+			],
+		},
+	],
+};

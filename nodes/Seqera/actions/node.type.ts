@@ -16,7 +16,16 @@ type NodeMap = {
 		| 'getTask'
 		| 'getLog'
 		| 'downloadFile'
-		| 'wait';
+		| 'wait'
+		| 'addLabels'
+		| 'removeLabels'
+		| 'replaceLabels';
+	workspace: 'getMany';
+	pipeline: 'getMany' | 'get' | 'launch';
+	computeEnv: 'getMany' | 'get';
+	label: 'getMany' | 'create';
+	dataset: 'getMany' | 'create' | 'uploadVersion';
+	action: 'getMany' | 'trigger';
 	customApiCall: 'request';
 };
 

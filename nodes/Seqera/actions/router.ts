@@ -1,9 +1,15 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import * as action from './action/Action.resource';
+import * as computeEnv from './computeEnv/ComputeEnv.resource';
 import * as customApiCall from './customApiCall/CustomApiCall.resource';
+import * as dataset from './dataset/Dataset.resource';
+import * as label from './label/Label.resource';
 import type { SeqeraType } from './node.type';
+import * as pipeline from './pipeline/Pipeline.resource';
 import * as workflow from './workflow/Workflow.resource';
+import * as workspace from './workspace/Workspace.resource';
 
 /** Reads resource and operation once and hands the whole input to that operation. */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
@@ -14,6 +20,18 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	switch (seqera.resource) {
 		case 'workflow':
 			return [await workflow[seqera.operation].execute.call(this)];
+		case 'workspace':
+			return [await workspace[seqera.operation].execute.call(this)];
+		case 'pipeline':
+			return [await pipeline[seqera.operation].execute.call(this)];
+		case 'computeEnv':
+			return [await computeEnv[seqera.operation].execute.call(this)];
+		case 'label':
+			return [await label[seqera.operation].execute.call(this)];
+		case 'dataset':
+			return [await dataset[seqera.operation].execute.call(this)];
+		case 'action':
+			return [await action[seqera.operation].execute.call(this)];
 		case 'customApiCall':
 			return [await customApiCall[seqera.operation].execute.call(this)];
 		default:

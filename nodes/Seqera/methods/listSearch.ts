@@ -99,3 +99,64 @@ export async function searchComputeEnvs(this: ILoadOptionsFunctions, filter?: st
 		}));
 	return { results };
 }
+
+/** Simple labels, the kind runs carry; the value is the label's ID. */
+export async function searchLabels(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const offset = Number(paginationToken ?? 0);
+	const page = await apiRequest<{ labels?: IDataObject[]; totalSize?: number }>(this, {
+		method: 'GET',
+		path: ['labels'],
+		query: { workspaceId: await chosenWorkspaceId(this), search: filter, type: 'simple', max: PAGE_SIZE, offset },
+	});
+	const labels = page.labels ?? [];
+	const seen = offset + labels.length;
+	return {
+		results: labels.map((label) => ({ name: String(label.name), value: String(label.id) })),
+		paginationToken: typeof page.totalSize === 'number' && seen < page.totalSize ? String(seen) : undefined,
+	};
+}
+
+export async function searchDatasets(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const offset = Number(paginationToken ?? 0);
+	const page = await apiRequest<{ datasets?: IDataObject[]; totalSize?: number }>(this, {
+		method: 'GET',
+		path: ['datasets'],
+		query: { workspaceId: await chosenWorkspaceId(this), search: filter, max: PAGE_SIZE, offset },
+	});
+	const datasets = page.datasets ?? [];
+	const seen = offset + datasets.length;
+	return {
+		results: datasets.map((dataset) => ({
+			name: String(dataset.name),
+			value: String(dataset.id),
+			description: String(dataset.description ?? ''),
+		})),
+		paginationToken: typeof page.totalSize === 'number' && seen < page.totalSize ? String(seen) : undefined,
+	};
+}
+
+/** Only actions triggered through the API ("tower" actions) can be launched; GitHub actions follow pushes. */
+export async function searchActions(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	const response = await apiRequest<{ actions?: IDataObject[] }>(this, {
+		method: 'GET',
+		path: ['actions'],
+		query: { workspaceId: await chosenWorkspaceId(this) },
+	});
+	const results = (response.actions ?? [])
+		.filter((action) => action.source === 'tower')
+		.filter((action) => matches(filter, action.name, action.id, action.pipeline))
+		.map((action) => ({
+			name: `${String(action.name)} · ${String(action.status)}`,
+			value: String(action.id),
+			description: String(action.pipeline ?? ''),
+		}));
+	return { results };
+}

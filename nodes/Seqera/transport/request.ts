@@ -41,6 +41,8 @@ export interface ApiRequest {
 	/** Empty values are left out; arrays are sent comma-joined, as the schema declares (`explode: false`). */
 	query?: Record<string, QueryValue>;
 	body?: IDataObject;
+	/** A multipart/form-data body (a file upload), sent instead of `body`. */
+	formData?: FormData;
 	/** The input item the call is made for, so errors point at it. */
 	itemIndex?: number;
 }
@@ -142,6 +144,20 @@ function cancelSignalOf(context: SeqeraFunctions | ICredentialTestFunctions): Ab
 }
 
 /**
+ * The body as bytes and its Content-Type, encoded once so that every attempt sends the same bytes:
+ * a FormData stream could be read only once. The Fetch API's encoder writes the multipart parts
+ * and picks the boundary.
+ */
+async function encodeBody(request: ApiRequest): Promise<{ contentType: string; bytes: string | Buffer } | undefined> {
+	if (request.formData !== undefined) {
+		const encoded = new Response(request.formData);
+		return { contentType: encoded.headers.get('content-type') ?? '', bytes: Buffer.from(await encoded.arrayBuffer()) };
+	}
+	if (request.body !== undefined) return { contentType: 'application/json', bytes: JSON.stringify(request.body) };
+	return undefined;
+}
+
+/**
  * Sends one request within the token's budget, retrying as `decideRetry` allows, and returns the
  * platform's final answer whatever its status. Calls that got no answer are thrown as mapped errors.
  */
@@ -158,15 +174,16 @@ async function exchange(
 		baseUrl: connection.baseUrl,
 		itemIndex: request.itemIndex,
 	};
+	const payload = await encodeBody(request);
 	const options: IHttpRequestOptions = {
 		method: request.method,
 		url: buildUrl(connection.baseUrl, request),
 		headers: {
 			Accept: 'application/json',
 			'User-Agent': USER_AGENT,
-			...(request.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+			...(payload ? { 'Content-Type': payload.contentType } : {}),
 		},
-		...(request.body !== undefined ? { body: JSON.stringify(request.body) } : {}),
+		...(payload ? { body: payload.bytes } : {}),
 		encoding: 'arraybuffer',
 		json: false,
 		returnFullResponse: true,

@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import * as addLabels from './addLabels.operation';
 import * as cancel from './cancel.operation';
 import * as deleteRun from './delete.operation';
 import * as deleteMany from './deleteMany.operation';
@@ -13,9 +14,12 @@ import * as getTask from './getTask.operation';
 import * as getTasks from './getTasks.operation';
 import * as launch from './launch.operation';
 import * as relaunch from './relaunch.operation';
+import * as removeLabels from './removeLabels.operation';
+import * as replaceLabels from './replaceLabels.operation';
 import * as wait from './wait.operation';
 
 export {
+	addLabels,
 	cancel,
 	deleteRun as delete,
 	deleteMany,
@@ -29,6 +33,8 @@ export {
 	getTasks,
 	launch,
 	relaunch,
+	removeLabels,
+	replaceLabels,
 	wait,
 };
 
@@ -40,6 +46,12 @@ export const description: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['workflow'] } },
 		options: [
+			{
+				name: 'Add Labels',
+				value: 'addLabels',
+				action: 'Add labels to a run',
+				description: 'Put labels on a run, by name or ID; its other labels stay',
+			},
 			{ name: 'Cancel', value: 'cancel', action: 'Cancel a run', description: 'Stop a submitted or running run' },
 			{ name: 'Delete', value: 'delete', action: 'Delete a run' },
 			{ name: 'Delete Many', value: 'deleteMany', action: 'Delete many runs' },
@@ -62,6 +74,13 @@ export const description: INodeProperties[] = [
 				value: 'relaunch',
 				action: 'Relaunch a run',
 				description: 'Launch again with the same settings, resuming by default',
+			},
+			{ name: 'Remove Labels', value: 'removeLabels', action: 'Remove labels from a run' },
+			{
+				name: 'Replace Labels',
+				value: 'replaceLabels',
+				action: 'Replace the labels of a run',
+				description: 'Give a run exactly the labels listed; none clears them',
 			},
 			{
 				name: 'Wait',
@@ -86,4 +105,7 @@ export const description: INodeProperties[] = [
 	...getLog.description,
 	...downloadFile.description,
 	...wait.description,
+	...addLabels.description,
+	...removeLabels.description,
+	...replaceLabels.description,
 ];

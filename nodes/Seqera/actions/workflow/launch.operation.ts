@@ -2,12 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { workspaceIdFor } from '../../helpers/parameters';
-import { launchRequestFromSaved } from '../../helpers/runs';
-import { requireNumericId, requireText } from '../../helpers/validate';
-import { apiRequest, connectionOf } from '../../transport/request';
+import { requireText } from '../../helpers/validate';
+import { connectionOf } from '../../transport/request';
 import { computeEnvLocator, pipelineLocator, workspaceLocator } from '../common.descriptions';
 import { forEachItem } from '../perItem';
-import { launchSettingsField, sendLaunch, waitFields } from './launchSettings';
+import { launchpadRequest, launchSettingsField, sendLaunch, waitFields } from './launchSettings';
 
 const properties: INodeProperties[] = [
 	{
@@ -52,24 +51,10 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const workspaceId = workspaceIdFor(this, itemIndex, connection);
 		const source = this.getNodeParameter('source', itemIndex) as 'repository' | 'launchpad';
 
-		let request: IDataObject;
-		if (source === 'launchpad') {
-			const pipelineId = requireNumericId(
-				node,
-				itemIndex,
-				this.getNodeParameter('pipelineId', itemIndex, '', { extractValue: true }),
-				'Launchpad Pipeline',
-			);
-			const saved = await apiRequest<{ launch?: IDataObject }>(this, {
-				method: 'GET',
-				path: ['pipelines', pipelineId, 'launch'],
-				query: { workspaceId },
-				itemIndex,
-			});
-			request = launchRequestFromSaved(saved.launch ?? {});
-		} else {
-			request = { pipeline: requireText(node, itemIndex, 'Pipeline Repository', this.getNodeParameter('pipeline', itemIndex)) };
-		}
+		const request: IDataObject =
+			source === 'launchpad'
+				? await launchpadRequest(this, itemIndex, workspaceId)
+				: { pipeline: requireText(node, itemIndex, 'Pipeline Repository', this.getNodeParameter('pipeline', itemIndex)) };
 		return await sendLaunch(this, itemIndex, workspaceId, request);
 	});
 }

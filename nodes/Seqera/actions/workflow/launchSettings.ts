@@ -3,7 +3,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { apiRequest } from '../../transport/request';
 import { waitForRun, waitOptionsField } from './waitForRun';
 
-import { requireJsonOrYaml, requireNumericIdList, requireStringId, toList } from '../../helpers/validate';
+import { launchRequestFromSaved } from '../../helpers/runs';
+import { requireJsonOrYaml, requireNumericId, requireNumericIdList, requireStringId, toList } from '../../helpers/validate';
 
 /** The launch settings Launch and Relaunch both offer; on Relaunch each one overrides the original run's. */
 export const launchSettingsField: INodeProperties = {
@@ -162,6 +163,27 @@ export function waitFields(): INodeProperties[] {
 		},
 		{ ...waitOptionsField, displayOptions: { show: { waitForCompletion: [true] } } },
 	];
+}
+
+/** The launch request saved with the Launchpad pipeline chosen in the `pipelineId` field. */
+export async function launchpadRequest(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	workspaceId: string | undefined,
+): Promise<IDataObject> {
+	const pipelineId = requireNumericId(
+		context.getNode(),
+		itemIndex,
+		context.getNodeParameter('pipelineId', itemIndex, '', { extractValue: true }),
+		'Launchpad Pipeline',
+	);
+	const saved = await apiRequest<{ launch?: IDataObject }>(context, {
+		method: 'GET',
+		path: ['pipelines', pipelineId, 'launch'],
+		query: { workspaceId },
+		itemIndex,
+	});
+	return launchRequestFromSaved(saved.launch ?? {});
 }
 
 /**

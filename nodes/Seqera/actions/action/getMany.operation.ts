@@ -1,0 +1,27 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { workspaceIdFor } from '../../helpers/parameters';
+import { apiRequest, connectionOf } from '../../transport/request';
+import { workspaceLocator } from '../common.descriptions';
+import { forEachItem } from '../perItem';
+
+const properties: INodeProperties[] = [workspaceLocator];
+
+const displayOptions = { show: { resource: ['action'], operation: ['getMany'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+/** One item per pipeline action of the workspace, whatever starts it (API calls or GitHub pushes). */
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	const connection = await connectionOf(this);
+	return await forEachItem(this, async (itemIndex) => {
+		const response = await apiRequest<{ actions?: IDataObject[] }>(this, {
+			method: 'GET',
+			path: ['actions'],
+			query: { workspaceId: workspaceIdFor(this, itemIndex, connection) },
+			itemIndex,
+		});
+		return response.actions ?? [];
+	});
+}

@@ -1,0 +1,113 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import { workspaceIdFor } from '../../helpers/parameters';
+import { requireStringId } from '../../helpers/validate';
+import { apiRequest, connectionOf } from '../../transport/request';
+import { actionLocator, workspaceLocator } from '../common.descriptions';
+import { forEachItem } from '../perItem';
+import { waitFields } from '../workflow/launchSettings';
+import { waitForRun } from '../workflow/waitForRun';
+
+const JSON_FIELD = 'Parameters (JSON)';
+
+const properties: INodeProperties[] = [
+	actionLocator,
+	workspaceLocator,
+	{
+		displayName: 'Send Parameters As',
+		name: 'paramsSource',
+		type: 'options',
+		default: 'keyValue',
+		description: "Pipeline parameters for this run, laid over the action's own",
+		options: [
+			{ name: 'Key/Value Pairs', value: 'keyValue' },
+			{ name: 'JSON', value: 'json' },
+		],
+	},
+	{
+		displayName: 'Parameters',
+		name: 'params',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Parameter',
+		default: {},
+		displayOptions: { show: { paramsSource: ['keyValue'] } },
+		options: [
+			{
+				displayName: 'Parameter',
+				name: 'parameter',
+				values: [
+					{ displayName: 'Name', name: 'name', type: 'string', default: '', placeholder: 'input' },
+					{ displayName: 'Value', name: 'value', type: 'string', default: '', placeholder: 's3://bucket/samplesheet.csv' },
+				],
+			},
+		],
+	},
+	{
+		displayName: JSON_FIELD,
+		name: 'paramsJson',
+		type: 'json',
+		default: '{}',
+		displayOptions: { show: { paramsSource: ['json'] } },
+	},
+	...waitFields(),
+];
+
+const displayOptions = { show: { resource: ['action'], operation: ['trigger'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+function paramsFor(context: IExecuteFunctions, itemIndex: number): IDataObject {
+	if (context.getNodeParameter('paramsSource', itemIndex) === 'keyValue') {
+		const pairs = (context.getNodeParameter('params', itemIndex, {}) as { parameter?: Array<{ name?: string; value?: string }> }).parameter ?? [];
+		const params: IDataObject = {};
+		for (const pair of pairs) {
+			const name = (pair.name ?? '').trim();
+			if (name !== '') params[name] = pair.value ?? '';
+		}
+		return params;
+	}
+	const raw = context.getNodeParameter('paramsJson', itemIndex, '{}') as unknown;
+	let parsed: unknown = raw;
+	if (typeof raw === 'string') {
+		try {
+			parsed = JSON.parse(raw.trim() === '' ? '{}' : raw);
+		} catch (error) {
+			throw new NodeOperationError(context.getNode(), `${JSON_FIELD} is not valid JSON`, {
+				itemIndex,
+				description: `${(error as Error).message} (item ${itemIndex}). Fix the JSON, or choose Key/Value Pairs.`,
+			});
+		}
+	}
+	if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+		throw new NodeOperationError(context.getNode(), `${JSON_FIELD} must be a set of name/value pairs`, {
+			itemIndex,
+			description: `Give the parameters as a JSON object like {"input": "s3://bucket/samplesheet.csv"} (item ${itemIndex}).`,
+		});
+	}
+	return parsed as IDataObject;
+}
+
+/** Triggers the action once, which launches one run; a trigger that may have reached the platform is never repeated. */
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	const connection = await connectionOf(this);
+	return await forEachItem(this, async (itemIndex) => {
+		const actionId = requireStringId(this.getNode(), itemIndex, this.getNodeParameter('actionId', itemIndex, '', { extractValue: true }), 'Action');
+		const workspaceId = workspaceIdFor(this, itemIndex, connection);
+		const launched = await apiRequest<{ workflowId?: string }>(this, {
+			method: 'POST',
+			path: ['actions', actionId, 'launch'],
+			query: { workspaceId },
+			body: { params: paramsFor(this, itemIndex) },
+			itemIndex,
+		});
+		const output: IDataObject = {
+			actionId,
+			workflowId: launched.workflowId,
+			workspaceId: workspaceId === undefined ? null : Number(workspaceId),
+		};
+		if (!this.getNodeParameter('waitForCompletion', itemIndex, false)) return output;
+		return { ...output, ...(await waitForRun(this, itemIndex, String(launched.workflowId), workspaceId)) };
+	});
+}

@@ -1,0 +1,33 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { workspaceIdFor } from '../../helpers/parameters';
+import { requireNumericId } from '../../helpers/validate';
+import { apiRequest, connectionOf } from '../../transport/request';
+import { pipelineLocator, workspaceLocator } from '../common.descriptions';
+import { forEachItem } from '../perItem';
+
+const properties: INodeProperties[] = [{ ...pipelineLocator, description: 'A pipeline saved in the workspace Launchpad' }, workspaceLocator];
+
+const displayOptions = { show: { resource: ['pipeline'], operation: ['get'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	const connection = await connectionOf(this);
+	return await forEachItem(this, async (itemIndex) => {
+		const pipelineId = requireNumericId(
+			this.getNode(),
+			itemIndex,
+			this.getNodeParameter('pipelineId', itemIndex, '', { extractValue: true }),
+			'Launchpad Pipeline',
+		);
+		const response = await apiRequest<{ pipeline?: IDataObject }>(this, {
+			method: 'GET',
+			path: ['pipelines', pipelineId],
+			query: { workspaceId: workspaceIdFor(this, itemIndex, connection) },
+			itemIndex,
+		});
+		return response.pipeline ?? {};
+	});
+}

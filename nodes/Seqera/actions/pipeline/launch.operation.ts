@@ -1,0 +1,31 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { workspaceIdFor } from '../../helpers/parameters';
+import { connectionOf } from '../../transport/request';
+import { computeEnvLocator, pipelineLocator, workspaceLocator } from '../common.descriptions';
+import { forEachItem } from '../perItem';
+import { launchpadRequest, launchSettingsField, sendLaunch, waitFields } from '../workflow/launchSettings';
+
+const properties: INodeProperties[] = [
+	pipelineLocator,
+	workspaceLocator,
+	{ ...computeEnvLocator, description: 'Leave empty to use the compute environment saved with the pipeline' },
+	{ ...launchSettingsField, description: "Settings left empty keep the pipeline's saved values" },
+	...waitFields(),
+];
+
+const displayOptions = { show: { resource: ['pipeline'], operation: ['launch'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+/** Launches a Launchpad pipeline with its saved settings, as the web app's Launch button does; sent once. */
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	const connection = await connectionOf(this);
+	return await forEachItem(this, async (itemIndex) => {
+		const workspaceId = workspaceIdFor(this, itemIndex, connection);
+		const request = await launchpadRequest(this, itemIndex, workspaceId);
+		const pipelineId = Number(this.getNodeParameter('pipelineId', itemIndex, '', { extractValue: true }));
+		return { ...(await sendLaunch(this, itemIndex, workspaceId, request)), pipelineId };
+	});
+}

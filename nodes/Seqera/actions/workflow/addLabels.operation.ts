@@ -1,0 +1,16 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { runLocator, workspaceLocator } from '../common.descriptions';
+import { changeRunLabels, createMissingLabelsField, labelsField } from './runLabels';
+
+const properties: INodeProperties[] = [runLocator, workspaceLocator, labelsField, createMissingLabelsField];
+
+const displayOptions = { show: { resource: ['workflow'], operation: ['addLabels'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+/** Add the labels to the run; its other labels stay. */
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	return await changeRunLabels(this, 'add');
+}

@@ -1,0 +1,16 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { runLocator, workspaceLocator } from '../common.descriptions';
+import { changeRunLabels, labelsField } from './runLabels';
+
+const properties: INodeProperties[] = [runLocator, workspaceLocator, labelsField];
+
+const displayOptions = { show: { resource: ['workflow'], operation: ['removeLabels'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+/** Take the labels off the run. */
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	return await changeRunLabels(this, 'remove');
+}

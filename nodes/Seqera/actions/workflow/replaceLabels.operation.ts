@@ -1,0 +1,16 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { runLocator, workspaceLocator } from '../common.descriptions';
+import { changeRunLabels, createMissingLabelsField, labelsField } from './runLabels';
+
+const properties: INodeProperties[] = [runLocator, workspaceLocator, labelsField, createMissingLabelsField];
+
+const displayOptions = { show: { resource: ['workflow'], operation: ['replaceLabels'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+/** Give the run exactly these labels; an empty list clears them. */
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	return await changeRunLabels(this, 'apply');
+}

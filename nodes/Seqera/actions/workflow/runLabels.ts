@@ -1,0 +1,148 @@
+import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { pagesCountedByTotalSize } from '../../helpers/pages';
+import { runIdFor, workspaceIdFor } from '../../helpers/parameters';
+import { requireNumericId, toList } from '../../helpers/validate';
+import { apiRequest, apiRequestPages, connectionOf } from '../../transport/request';
+import { labelLocator } from '../common.descriptions';
+import { forEachItem } from '../perItem';
+
+const LABELS_FIELD = 'Labels';
+
+/** Labels picked from the list, typed by exact name, or given by ID; one entry may hold several names or IDs. */
+export const labelsField: INodeProperties = {
+	displayName: LABELS_FIELD,
+	name: 'labels',
+	type: 'fixedCollection',
+	typeOptions: { multipleValues: true },
+	placeholder: 'Add Label',
+	default: {},
+	options: [{ displayName: 'Label', name: 'values', values: [labelLocator] }],
+};
+
+export const createMissingLabelsField: INodeProperties = {
+	displayName: 'Create Missing Labels',
+	name: 'createMissingLabels',
+	type: 'boolean',
+	default: false,
+	description: 'Whether to create the labels given by a name that no label of the workspace has yet, instead of failing the item',
+};
+
+/** How the platform changes the labels of runs: add to them, remove from them, or replace them all. */
+export type LabelChange = 'add' | 'remove' | 'apply';
+
+interface ResolvedLabels {
+	labelIds: number[];
+	createdLabels: IDataObject[];
+}
+
+/**
+ * Label names to IDs, by exact name: the platform's search also finds names that merely contain the text
+ * ("prod" finds "production"), so only a label of exactly that name counts. Names found or created are
+ * remembered for the rest of the execution, so many items cost one lookup per name.
+ */
+class LabelNames {
+	private readonly known = new Map<string, number>();
+
+	constructor(
+		private readonly context: IExecuteFunctions,
+		/** Whether the operation offers "Create Missing Labels", so the error can point at it. */
+		private readonly offersCreate: boolean,
+	) {}
+
+	async idOf(
+		name: string,
+		workspaceId: string | undefined,
+		itemIndex: number,
+		createMissing: boolean,
+	): Promise<{ id: number; created: boolean }> {
+		const key = `${workspaceId ?? 'personal'}\u0000${name}`;
+		const remembered = this.known.get(key);
+		if (remembered !== undefined) return { id: remembered, created: false };
+
+		const candidates = await apiRequestPages<IDataObject>(
+			this.context,
+			{ method: 'GET', path: ['labels'], query: { workspaceId, search: name, type: 'simple' }, itemIndex },
+			pagesCountedByTotalSize('labels'),
+		);
+		const exact = candidates.find((label) => label.name === name);
+		if (exact) {
+			this.known.set(key, Number(exact.id));
+			return { id: Number(exact.id), created: false };
+		}
+		if (!createMissing) {
+			throw new NodeOperationError(this.context.getNode(), `Label "${name}" does not exist in this workspace`, {
+				itemIndex,
+				description: `"${LABELS_FIELD}" names a label the workspace does not have (item ${itemIndex}). Names must match exactly, case included: pick the label from the list${
+					this.offersCreate ? ', or turn on "Create Missing Labels"' : ''
+				}.`,
+			});
+		}
+		const created = await apiRequest<IDataObject>(this.context, {
+			method: 'POST',
+			path: ['labels'],
+			query: { workspaceId },
+			body: { name, resource: false },
+			itemIndex,
+		});
+		this.known.set(key, Number(created.id));
+		return { id: Number(created.id), created: true };
+	}
+}
+
+type LabelEntry = { label?: { mode?: string; value?: unknown } };
+
+async function resolveLabels(
+	context: IExecuteFunctions,
+	names: LabelNames,
+	itemIndex: number,
+	workspaceId: string | undefined,
+): Promise<ResolvedLabels> {
+	const node = context.getNode();
+	const entries = (context.getNodeParameter('labels', itemIndex, {}) as { values?: LabelEntry[] }).values ?? [];
+	const createMissing = context.getNodeParameter('createMissingLabels', itemIndex, false) as boolean;
+	const resolved: ResolvedLabels = { labelIds: [], createdLabels: [] };
+	for (const entry of entries) {
+		const { mode, value } = entry.label ?? {};
+		for (const part of toList(value)) {
+			if (mode === 'name') {
+				const { id, created } = await names.idOf(part, workspaceId, itemIndex, createMissing);
+				resolved.labelIds.push(id);
+				if (created) resolved.createdLabels.push({ id, name: part });
+			} else {
+				resolved.labelIds.push(Number(requireNumericId(node, itemIndex, part, LABELS_FIELD)));
+			}
+		}
+	}
+	resolved.labelIds = [...new Set(resolved.labelIds)];
+	return resolved;
+}
+
+/**
+ * Adds, removes or replaces the labels of one run per item. Replacing with no labels clears them; adding or
+ * removing nothing is a mistake worth reporting.
+ */
+export async function changeRunLabels(context: IExecuteFunctions, change: LabelChange): Promise<INodeExecutionData[]> {
+	const connection = await connectionOf(context);
+	const names = new LabelNames(context, change !== 'remove');
+	return await forEachItem(context, async (itemIndex) => {
+		const workflowId = runIdFor(context, itemIndex);
+		const workspaceId = workspaceIdFor(context, itemIndex, connection);
+		const { labelIds, createdLabels } = await resolveLabels(context, names, itemIndex, workspaceId);
+		if (labelIds.length === 0 && change !== 'apply') {
+			throw new NodeOperationError(context.getNode(), `${LABELS_FIELD} is empty`, {
+				itemIndex,
+				description: `Add at least one label to "${LABELS_FIELD}" (item ${itemIndex}).`,
+			});
+		}
+		await apiRequest(context, {
+			method: 'POST',
+			path: ['workflow', 'labels', change],
+			query: { workspaceId },
+			body: { workflowIds: [workflowId], labelIds },
+			itemIndex,
+		});
+		return { workflowId, labelIds, createdLabels };
+	});
+}

@@ -1,0 +1,45 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { apiRequest } from '../../transport/request';
+import { forEachItem } from '../perItem';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Include Organization-Only Entries',
+		name: 'includeOrganizations',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to also output one item per organization you belong to, with empty workspace fields, as the platform lists them',
+	},
+];
+
+const displayOptions = { show: { resource: ['workspace'], operation: ['getMany'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+/** The organizations and workspaces of the token's user, one item per workspace. */
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	return await forEachItem(this, async (itemIndex) => {
+		const includeOrganizations = this.getNodeParameter('includeOrganizations', itemIndex, false) as boolean;
+		const userInfo = await apiRequest<{ user?: IDataObject }>(this, { method: 'GET', path: ['user-info'], itemIndex });
+		const memberships = await apiRequest<{ orgsAndWorkspaces?: IDataObject[] }>(this, {
+			method: 'GET',
+			path: ['user', String(userInfo.user?.id ?? ''), 'workspaces'],
+			itemIndex,
+		});
+		return (memberships.orgsAndWorkspaces ?? [])
+			// Entries without a workspace stand for organization membership alone.
+			.filter((entry) => includeOrganizations || (entry.workspaceId !== null && entry.workspaceId !== undefined))
+			.map((entry) => ({
+				orgId: entry.orgId ?? null,
+				orgName: entry.orgName ?? null,
+				workspaceId: entry.workspaceId ?? null,
+				workspaceName: entry.workspaceName ?? null,
+				workspaceFullName: entry.workspaceFullName ?? null,
+				visibility: entry.visibility ?? null,
+				roles: entry.roles ?? [],
+			}));
+	});
+}

@@ -1,0 +1,69 @@
+/**
+ * The endpoints a launch draws on beyond runs and pipelines: datasets (with multipart uploads), pipeline
+ * actions, and labels on runs.
+ */
+import { forbidden, json, noContent, type ApiRequest } from './apiTypes';
+import type { SimulatorData } from './data';
+import { actionDto, datasetDto, datasetVersionDto } from './dto';
+import type { SimAction, SimDataset } from './model';
+import { DEFAULT_PAGE, MAX_PAGE, attributesParam, booleanParam, enumParam, integerParam, pageOf, workspaceOf } from './params';
+import { route, type Route } from './router';
+
+function findDataset(request: ApiRequest, data: SimulatorData): SimDataset {
+	const dataset = data.datasetsIn(workspaceOf(request, data)).find((d) => d.id === request.pathParams.datasetId);
+	if (!dataset) throw forbidden();
+	return dataset;
+}
+
+function findAction(request: ApiRequest, data: SimulatorData): SimAction {
+	const action = data.actionsIn(workspaceOf(request, data)).find((a) => a.id === request.pathParams.actionId);
+	if (!action) throw forbidden();
+	return action;
+}
+
+const datasetRoutes: Route[] = [
+	route('GET', '/datasets', (request, { data }) => {
+		const workspace = workspaceOf(request, data);
+		const withLabels = attributesParam(request, ['labels']).has('labels');
+		const max = integerParam(request, 'max', DEFAULT_PAGE, { min: 1, max: MAX_PAGE });
+		const offset = integerParam(request, 'offset', 0);
+		const sortBy = enumParam(request, 'sortBy', ['name', 'modified'], 'name');
+		const direction = enumParam(request, 'sortDir', ['asc', 'desc'], 'asc') === 'asc' ? 1 : -1;
+		enumParam(request, 'visibility', ['visible', 'hidden', 'all'], 'visible');
+		const search = (request.query.search ?? '').toLowerCase();
+		const matching = data
+			.datasetsIn(workspace)
+			.filter((d) => [d.name, d.description ?? ''].some((text) => text.toLowerCase().includes(search)))
+			.sort((a, b) => (sortBy === 'name' ? a.name.localeCompare(b.name) : a.lastUpdated.getTime() - b.lastUpdated.getTime()) * direction);
+		return json({ datasets: pageOf(matching, offset, max).map((d) => datasetDto(d, data, withLabels)), totalSize: matching.length });
+	}),
+	route('POST', '/datasets', (request, { data }) =>
+		json({ dataset: datasetDto(data.createDataset(workspaceOf(request, data), request.body), data, false) }),
+	),
+	route('POST', '/datasets/{datasetId}/upload', (request, { data }) => {
+		const dataset = findDataset(request, data);
+		const version = data.uploadDatasetVersion(dataset, request.form?.file, booleanParam(request, 'header'));
+		return json({ version: datasetVersionDto(dataset, version, data) });
+	}),
+];
+
+const actionRoutes: Route[] = [
+	route('GET', '/actions', (request, { data }) => {
+		const workspace = workspaceOf(request, data);
+		const withLabels = attributesParam(request, ['labels']).has('labels');
+		return json({ actions: data.actionsIn(workspace).map((action) => actionDto(action, withLabels)) });
+	}),
+	route('POST', '/actions/{actionId}/launch', (request, { data }) => {
+		const run = data.launchAction(findAction(request, data), request.body);
+		return json({ workflowId: run.id });
+	}),
+];
+
+const runLabelRoutes: Route[] = (['add', 'remove', 'apply'] as const).map((change) =>
+	route('POST', `/workflow/labels/${change}`, (request, { data }) => {
+		data.changeRunLabels(workspaceOf(request, data), request.body, change);
+		return noContent();
+	}),
+);
+
+export const resourceRoutes: Route[] = [...datasetRoutes, ...actionRoutes, ...runLabelRoutes];
