@@ -45,8 +45,8 @@ describe('per-token budget', () => {
 	});
 
 	it('spaces calls so neither the second nor the hour window can be exceeded', () => {
-		expect(callSpacingMs(20, 72000)).toBe(52);
-		expect(callSpacingMs(20, 3600)).toBe(1002);
-		expect(callSpacingMs(5, 72000)).toBe(202);
+		expect(callSpacingMs(20, 72000)).toBe(50);
+		expect(callSpacingMs(20, 3600)).toBe(1000);
+		expect(callSpacingMs(5, 72000)).toBe(200);
 	});
 });

@@ -1,6 +1,7 @@
 import Bottleneck from 'bottleneck';
 import { createHash } from 'node:crypto';
 
+import { processGateFactory } from './sharedGate';
 import { SlidingWindow, type WindowLimits } from './slidingWindow';
 import { sleep } from './timing';
 
@@ -19,6 +20,12 @@ export interface TokenBudget {
 export interface BudgetGate {
 	/** Resolves when a call may start, and counts it. */
 	admit(signal?: AbortSignal): Promise<void>;
+	/**
+	 * The answer to an admitted call has arrived. The platform counts a call when it arrives, which
+	 * is some time between its start and its answer; so a call counts in the one-second window from
+	 * its start until a second after its answer, and no delay on the way can bunch arrivals.
+	 */
+	settle(): void;
 	/** Holds every caller of the token back until `until` (epoch ms), e.g. after a 429. */
 	pauseUntil(until: number): Promise<void>;
 	setLimits(limits: WindowLimits): void;
@@ -26,18 +33,18 @@ export interface BudgetGate {
 
 export type GateFactory = (key: string, limits: WindowLimits) => BudgetGate;
 
-// The platform may count any sliding second, and requests sent evenly can still arrive a little
-// bunched; a small margin on the spacing keeps bunched arrivals inside the limit.
-const SPACING_MARGIN_MS = 2;
 
 /** Limiter key: a hash of base URL and token, so the token never lands in memory keys, logs or Redis. */
 export function budgetKey(baseUrl: string, token: string): string {
 	return createHash('sha256').update(`${baseUrl}\n${token}`).digest('hex');
 }
 
-/** Least time between two call starts: evenly spread calls cannot burst past either window. */
+/**
+ * Least time between two call starts: evenly spread calls cannot burst past either window. No margin
+ * is needed for calls that arrive bunched: the one-second window counts each call until its answer.
+ */
 export function callSpacingMs(maxCallsPerSecond: number, maxCallsPerHour: number): number {
-	return Math.ceil(Math.max(1000 / maxCallsPerSecond, 3_600_000 / maxCallsPerHour)) + SPACING_MARGIN_MS;
+	return Math.ceil(Math.max(1000 / maxCallsPerSecond, 3_600_000 / maxCallsPerHour));
 }
 
 export function windowLimits(budget: Pick<TokenBudget, 'maxCallsPerSecond' | 'maxCallsPerHour'>): WindowLimits {
@@ -62,6 +69,10 @@ export class LocalGate implements BudgetGate {
 			if (wait === 0) return;
 			await sleep(wait, signal);
 		}
+	}
+
+	settle(): void {
+		this.window.settle(Date.now());
 	}
 
 	async pauseUntil(until: number): Promise<void> {
@@ -114,7 +125,11 @@ export class TokenLimiter {
 		const { queue, gate } = this.queueFor(budget);
 		return await queue.schedule(async () => {
 			await gate.admit(signal);
-			return await call();
+			try {
+				return await call();
+			} finally {
+				gate.settle();
+			}
 		});
 	}
 
@@ -124,5 +139,9 @@ export class TokenLimiter {
 	}
 }
 
-/** The queues of this process. */
-export const tokenLimiter = new TokenLimiter();
+/**
+ * The queues of this process; in n8n queue mode their budgets are shared with every other process
+ * through Redis (sharedGate.ts). The factory is looked up at the first call, not here: sharedGate.ts
+ * imports this module, and may be the one loaded first.
+ */
+export const tokenLimiter = new TokenLimiter((key, limits) => processGateFactory()(key, limits));

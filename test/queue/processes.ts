@@ -1,0 +1,99 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+
+import type { WorkerJob, WorkerMessage } from './worker';
+
+const REPO_ROOT = path.resolve(__dirname, '../..');
+const WORKER_SCRIPT = path.join(__dirname, 'worker.ts');
+const EXIT_TIMEOUT_MS = 10_000;
+
+export type WorkerResult = Extract<WorkerMessage, { type: 'done' }>;
+
+/** One forked n8n process (test/queue/worker.ts). */
+export interface WorkerProcess {
+	/** Sends the job and resolves with the worker's report once it has also exited. */
+	run(job: Omit<WorkerJob, 'type'>): Promise<WorkerResult>;
+	kill(): void;
+}
+
+/** What a process of n8n's queue mode has in its environment, pointed at a test Redis on loopback. */
+export function queueModeEnv(redisPort: number): Record<string, string> {
+	return { EXECUTIONS_MODE: 'queue', QUEUE_BULL_REDIS_HOST: '127.0.0.1', QUEUE_BULL_REDIS_PORT: String(redisPort) };
+}
+
+/** This process's environment without anything that would choose how workers share budgets. */
+function baseEnv(): Record<string, string> {
+	const env: Record<string, string> = {};
+	for (const [name, value] of Object.entries(process.env)) {
+		if (value === undefined || name === 'EXECUTIONS_MODE' || name.startsWith('QUEUE_BULL_') || name.startsWith('SEQERA_LIMITER_')) continue;
+		env[name] = value;
+	}
+	return env;
+}
+
+function startWorker(env: Record<string, string>, userFolder: string): { child: ChildProcess; ready: Promise<void>; output: () => string } {
+	mkdirSync(userFolder, { recursive: true });
+	const child = fork(WORKER_SCRIPT, [], {
+		cwd: REPO_ROOT,
+		execArgv: ['--require', 'ts-node/register/transpile-only'],
+		env: {
+			...baseEnv(),
+			...env,
+			TS_NODE_PROJECT: path.join(REPO_ROOT, 'tsconfig.json'),
+			// Else `require('…/Seqera.node')` finds the codex file Seqera.node.json before Seqera.node.ts.
+			TS_NODE_PREFER_TS_EXTS: 'true',
+			// Each process has its own n8n user folder, as separate n8n instances do.
+			N8N_USER_FOLDER: userFolder,
+			N8N_ENCRYPTION_KEY: 'n8n-nodes-seqera-queue-test',
+		},
+		stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+	});
+	let output = '';
+	child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+	child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+	const ready = new Promise<void>((resolve, reject) => {
+		child.once('message', (message: WorkerMessage) => (message.type === 'ready' ? resolve() : reject(new Error(`unexpected ${message.type}`))));
+		child.once('exit', (code) => reject(new Error(`worker exited with code ${code} before it was ready:\n${output}`)));
+	});
+	return { child, ready, output: () => output };
+}
+
+/**
+ * Forks `count` workers with `env` and waits until every one has loaded n8n, so that their jobs start
+ * together. Each gets its own n8n user folder under `folder`.
+ */
+export async function forkWorkers(count: number, env: Record<string, string>, folder: string): Promise<WorkerProcess[]> {
+	const started = Array.from({ length: count }, (_, index) => startWorker(env, path.join(folder, `worker-${index}-${Date.now()}`)));
+	try {
+		await Promise.all(started.map(async ({ ready }) => await ready));
+	} catch (error) {
+		for (const { child } of started) child.kill('SIGKILL');
+		throw error;
+	}
+	return started.map(({ child, output }) => ({
+		kill: () => child.kill('SIGKILL'),
+		async run(job) {
+			const done = new Promise<WorkerResult>((resolve, reject) => {
+				child.once('message', (message: WorkerMessage) => (message.type === 'done' ? resolve(message) : reject(new Error(`unexpected ${message.type}`))));
+				child.once('exit', (code) => reject(new Error(`worker exited with code ${code} before it reported:\n${output()}`)));
+			});
+			child.send({ type: 'job', ...job } satisfies WorkerJob);
+			const result = await done;
+			// Nothing of the limiter (its Redis connection included) may keep a finished worker alive.
+			if (child.exitCode === null && child.signalCode === null) {
+				await new Promise<void>((resolve, reject) => {
+					const timer = setTimeout(() => {
+						child.kill('SIGKILL');
+						reject(new Error(`worker did not exit within ${EXIT_TIMEOUT_MS} ms of its report:\n${output()}`));
+					}, EXIT_TIMEOUT_MS);
+					child.once('exit', () => {
+						clearTimeout(timer);
+						resolve();
+					});
+				});
+			}
+			return result;
+		},
+	}));
+}

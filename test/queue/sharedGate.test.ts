@@ -1,0 +1,295 @@
+import { Redis } from 'ioredis';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import { budgetKey, TokenLimiter, windowLimits, type BudgetGate } from '../../nodes/Seqera/transport/limiter';
+import { localShare, SharedBudget, sharedBudgetConfig, type RedisTarget } from '../../nodes/Seqera/transport/sharedGate';
+import type { WindowLimits } from '../../nodes/Seqera/transport/slidingWindow';
+import { CancelledError } from '../../nodes/Seqera/transport/timing';
+import { maxInAnyWindow } from '../simulator/rateLimiter';
+import { startRedisServer, type RedisServer } from './redisServer';
+
+const DEFAULT_LIMITS = windowLimits({ maxCallsPerSecond: 20, maxCallsPerHour: 72000 });
+
+/** One call through the gate that gets its answer at once. */
+async function answered(gate: BudgetGate): Promise<void> {
+	await gate.admit();
+	gate.settle();
+}
+
+describe('configuration from the environment', () => {
+	it('shares nothing outside queue mode, or when turned off', () => {
+		expect(sharedBudgetConfig({})).toEqual({ mode: 'local' });
+		expect(sharedBudgetConfig({ EXECUTIONS_MODE: 'regular', QUEUE_BULL_REDIS_HOST: 'redis' })).toEqual({ mode: 'local' });
+		expect(sharedBudgetConfig({ EXECUTIONS_MODE: 'queue', SEQERA_LIMITER_REDIS: 'off' })).toEqual({ mode: 'local' });
+		expect(sharedBudgetConfig({ SEQERA_LIMITER_REDIS_URL: 'redis://x:1', SEQERA_LIMITER_REDIS: 'off' })).toEqual({ mode: 'local' });
+	});
+
+	it("uses n8n's queue Redis in queue mode, with n8n's defaults", () => {
+		expect(sharedBudgetConfig({ EXECUTIONS_MODE: 'queue' })).toEqual({
+			mode: 'shared',
+			fallbackShare: 4,
+			target: {
+				kind: 'standalone',
+				label: 'redis://localhost:6379/0',
+				options: { host: 'localhost', port: 6379, db: 0, family: 4, username: undefined, password: undefined },
+			},
+		});
+		const dir = mkdtempSync(path.join(tmpdir(), 'seqera-env-'));
+		try {
+			writeFileSync(path.join(dir, 'password'), 's3cret\n');
+			const config = sharedBudgetConfig({
+				EXECUTIONS_MODE: 'queue',
+				QUEUE_BULL_REDIS_HOST: 'redis.internal',
+				QUEUE_BULL_REDIS_PORT: '6380',
+				QUEUE_BULL_REDIS_DB: '2',
+				QUEUE_BULL_REDIS_USERNAME: 'n8n',
+				QUEUE_BULL_REDIS_PASSWORD_FILE: path.join(dir, 'password'),
+				QUEUE_BULL_REDIS_TLS: 'true',
+				QUEUE_BULL_REDIS_TLS_VALIDATE_CERTIFICATE: 'false',
+				SEQERA_LIMITER_FALLBACK_SHARE: '8',
+			});
+			expect(config).toEqual({
+				mode: 'shared',
+				fallbackShare: 8,
+				target: {
+					kind: 'standalone',
+					label: 'rediss://redis.internal:6380/2',
+					options: {
+						host: 'redis.internal',
+						port: 6380,
+						db: 2,
+						family: 4,
+						username: 'n8n',
+						password: 's3cret',
+						tls: { rejectUnauthorized: false },
+					},
+				},
+			});
+		} finally {
+			rmSync(dir, { recursive: true, force: true });
+		}
+		expect(sharedBudgetConfig({ EXECUTIONS_MODE: 'queue', QUEUE_BULL_REDIS_CLUSTER_NODES: 'a:7000, b' })).toMatchObject({
+			mode: 'shared',
+			target: { kind: 'cluster', nodes: [{ host: 'a', port: 7000 }, { host: 'b', port: 6379 }], label: 'redis cluster a:7000,b:6379' },
+		});
+	});
+
+	it('prefers SEQERA_LIMITER_REDIS_URL, in any mode, and never puts its password in the label', () => {
+		const env = { EXECUTIONS_MODE: 'queue', QUEUE_BULL_REDIS_HOST: 'queue-redis', SEQERA_LIMITER_REDIS_URL: 'rediss://user:pw@limits:6390/3' };
+		expect(sharedBudgetConfig(env)).toEqual({
+			mode: 'shared',
+			fallbackShare: 4,
+			target: { kind: 'url', url: 'rediss://user:pw@limits:6390/3', label: 'rediss://limits:6390/3' },
+		});
+		expect(sharedBudgetConfig({ SEQERA_LIMITER_REDIS_URL: 'redis://limits' })).toMatchObject({ mode: 'shared' });
+		expect(sharedBudgetConfig({ SEQERA_LIMITER_REDIS_URL: 'http://limits' })).toMatchObject({ mode: 'misconfigured', fallbackShare: 4 });
+		expect(sharedBudgetConfig({ SEQERA_LIMITER_REDIS_URL: 'not a url' })).toMatchObject({ mode: 'misconfigured' });
+		expect(sharedBudgetConfig({ SEQERA_LIMITER_REDIS_URL: 'redis://x', SEQERA_LIMITER_FALLBACK_SHARE: '0' })).toMatchObject({ fallbackShare: 4 });
+	});
+
+	it('gives each process a local share of at least one call per second', () => {
+		expect(localShare(DEFAULT_LIMITS, 4)).toEqual({ maxCallsPerSecond: 5, maxCallsPerHour: 18000, spacingMs: 200 });
+		expect(localShare(windowLimits({ maxCallsPerSecond: 2, maxCallsPerHour: 100 }), 4)).toEqual({
+			maxCallsPerSecond: 1,
+			maxCallsPerHour: 25,
+			spacingMs: 144_000,
+		});
+	});
+});
+
+describe('RedisGate against a real redis-server', () => {
+	let redis: RedisServer;
+	let admin: Redis;
+	const budgets: SharedBudget[] = [];
+	let tokenCount = 0;
+
+	/** A fresh budget key per test, so tests never see each other's starts. */
+	const freshKey = () => budgetKey('https://api.example', `token-${++tokenCount}`);
+	const sharedBudget = (target: RedisTarget = { kind: 'url', url: redis.url, label: 'test' }, warn = jest.fn()) => {
+		const budget = new SharedBudget(target, { warn, retryMs: 300 });
+		budgets.push(budget);
+		return budget;
+	};
+	const startScores = async (key: string) =>
+		(await admin.zrange(`seqera:budget:{${key}}:hour`, 0, -1, 'WITHSCORES')).filter((_, index) => index % 2 === 1).map(Number);
+
+	beforeAll(async () => {
+		redis = await startRedisServer();
+		admin = new Redis(redis.port, '127.0.0.1');
+	});
+
+	afterAll(async () => {
+		for (const budget of budgets) await budget.close();
+		admin?.disconnect();
+		await redis?.stop();
+	});
+
+	it('two processes on one token never start more than the limit in any sliding second', async () => {
+		const key = freshKey();
+		// No spacing, so only the sliding window holds them back.
+		const limits: WindowLimits = { maxCallsPerSecond: 10, maxCallsPerHour: 1000, spacingMs: 0 };
+		const gates = [sharedBudget().makeGate(key, limits), sharedBudget().makeGate(key, limits)];
+		const admitted = [0, 0];
+		await Promise.all(
+			gates.flatMap((gate, process) =>
+				Array.from({ length: 15 }, async () => {
+					await answered(gate);
+					admitted[process]++;
+				}),
+			),
+		);
+		// Both processes got their starts...
+		expect(admitted).toEqual([15, 15]);
+		// ...and together never more than 10 in any sliding second. The start times are Redis's: times
+		// taken here would add each reply's travel through a busy event loop.
+		const scores = await startScores(key);
+		expect(scores).toHaveLength(30);
+		expect(maxInAnyWindow(scores, 1000)).toBe(10);
+		// It took three windows, not less.
+		expect(scores[29] - scores[0]).toBeGreaterThan(2000);
+	});
+
+	it('spaces starts across processes, not just within each', async () => {
+		const key = freshKey();
+		const gates = [sharedBudget().makeGate(key, DEFAULT_LIMITS), sharedBudget().makeGate(key, DEFAULT_LIMITS)];
+		await Promise.all(gates.flatMap((gate) => Array.from({ length: 12 }, async () => await answered(gate))));
+		const scores = await startScores(key);
+		expect(scores).toHaveLength(24);
+		const gaps = scores.slice(1).map((score, index) => score - scores[index]);
+		expect(Math.min(...gaps)).toBeGreaterThanOrEqual(DEFAULT_LIMITS.spacingMs);
+	});
+
+	it('a pause set by one process holds the other', async () => {
+		const key = freshKey();
+		const [first, second] = [sharedBudget().makeGate(key, DEFAULT_LIMITS), sharedBudget().makeGate(key, DEFAULT_LIMITS)];
+		const until = Date.now() + 600;
+		await first.pauseUntil(until);
+		await answered(second);
+		expect(Date.now()).toBeGreaterThanOrEqual(until);
+		const pttl = await admin.pttl(`seqera:budget:{${key}}:pause`);
+		expect(pttl).toBeGreaterThan(0);
+		expect(pttl).toBeLessThanOrEqual(1000);
+	});
+
+	it('holds the hour limit, and a cancelled execution stops waiting', async () => {
+		const key = freshKey();
+		const gate = sharedBudget().makeGate(key, { maxCallsPerSecond: 10, maxCallsPerHour: 3, spacingMs: 0 });
+		for (let call = 0; call < 3; call++) await answered(gate);
+		const controller = new AbortController();
+		setTimeout(() => controller.abort(), 200);
+		await expect(gate.admit(controller.signal)).rejects.toBeInstanceOf(CancelledError);
+		expect(await startScores(key)).toHaveLength(3);
+		// A caller queued behind the cancelled one is not stuck behind it.
+		const next = new AbortController();
+		const waiting = gate.admit(next.signal);
+		next.abort();
+		await expect(waiting).rejects.toBeInstanceOf(CancelledError);
+	});
+
+	it('keeps its keys under the hash of base URL and token, with expiries, and never the token', async () => {
+		const token = 'secret-token-text-1234';
+		const baseUrl = 'https://seqera.example/api';
+		const key = budgetKey(baseUrl, token);
+		const limiter = new TokenLimiter(sharedBudget().makeGate);
+		const budget = { baseUrl, token, maxCallsPerSecond: 20, maxCallsPerHour: 72000 };
+		await Promise.all([1, 2, 3].map(async () => await limiter.withinBudget(budget, async () => undefined)));
+		await limiter.pause(budget, Date.now() + 5000);
+
+		const keys = (await admin.keys(`seqera:budget:{${key}}:*`)).sort();
+		expect(keys).toEqual(['second', 'hour', 'last', 'pause'].map((name) => `seqera:budget:{${key}}:${name}`).sort());
+		const ttl = async (name: string) => await admin.pttl(`seqera:budget:{${key}}:${name}`);
+		expect(await ttl('second')).toBeGreaterThan(1000);
+		// A call in flight holds its place for at most a minute, should its process die before the answer.
+		expect(await ttl('second')).toBeLessThanOrEqual(62_000);
+		expect(await ttl('hour')).toBeGreaterThan(3_600_000);
+		expect(await ttl('hour')).toBeLessThanOrEqual(3_660_000);
+		expect(await ttl('last')).toBeGreaterThan(0);
+		expect(await ttl('last')).toBeLessThanOrEqual(DEFAULT_LIMITS.spacingMs + 1000);
+		expect(await ttl('pause')).toBeGreaterThan(4000);
+		expect(await ttl('pause')).toBeLessThanOrEqual(6000);
+
+		// Everything Redis holds, from every test so far: no token, no base URL.
+		const dump: string[] = [];
+		for (const name of await admin.keys('*')) {
+			dump.push(name);
+			const type = await admin.type(name);
+			if (type === 'zset') dump.push(...(await admin.zrange(name, 0, -1, 'WITHSCORES')));
+			else if (type === 'string') dump.push((await admin.get(name)) ?? '');
+			else throw new Error(`unexpected ${type} key ${name}`);
+		}
+		const text = dump.join('\n');
+		expect(text).toContain(key);
+		expect(text).not.toContain(token);
+		expect(text).not.toContain('seqera.example');
+	});
+
+	it('works on a Redis Cluster: all of a token\'s keys share one slot', async () => {
+		const node = await startRedisServer({ args: ['--cluster-enabled', 'yes', '--cluster-config-file', 'nodes.conf', '--cluster-announce-ip', '127.0.0.1'] });
+		const nodeAdmin = new Redis(node.port, '127.0.0.1');
+		try {
+			await nodeAdmin.call('CLUSTER', 'ADDSLOTSRANGE', '0', '16383');
+			for (let tries = 0; !(await nodeAdmin.call('CLUSTER', 'INFO') as string).includes('cluster_state:ok'); tries++) {
+				if (tries > 50) throw new Error('the one-node cluster never became ready');
+				await new Promise((resolve) => setTimeout(resolve, 100));
+			}
+			const key = freshKey();
+			const warn = jest.fn();
+			const budget = sharedBudget({ kind: 'cluster', nodes: [{ host: '127.0.0.1', port: node.port }], options: {}, label: 'cluster' }, warn);
+			const gate = budget.makeGate(key, DEFAULT_LIMITS);
+			for (let call = 0; call < 3; call++) await answered(gate);
+			await gate.pauseUntil(Date.now() + 100);
+			expect(warn).not.toHaveBeenCalled();
+			expect(await nodeAdmin.zcard(`seqera:budget:{${key}}:hour`)).toBe(3);
+			await budget.close();
+		} finally {
+			nodeAdmin.disconnect();
+			await node.stop();
+		}
+	});
+
+	it('without Redis, keeps to the local share and warns once; uses Redis again once it is back', async () => {
+		const spare = await startRedisServer();
+		const warn = jest.fn();
+		const budget = sharedBudget({ kind: 'url', url: spare.url, label: 'the spare Redis' }, warn);
+		const key = freshKey();
+		const gate = budget.makeGate(key, DEFAULT_LIMITS);
+		await answered(gate);
+		expect(warn).not.toHaveBeenCalled();
+
+		await spare.stop();
+		const asked = Date.now();
+		for (let call = 0; call < 4; call++) await answered(gate);
+		// 1/4 of 20 calls per second: starts 202 ms apart.
+		expect(Date.now() - asked).toBeGreaterThanOrEqual(3 * 202 - 5);
+		expect(warn).toHaveBeenCalledTimes(1);
+		expect(warn.mock.calls[0][0]).toMatch(/Redis at the spare Redis is out of reach .* keeps to 1\/4 of each access token's budget/);
+
+		const back = await startRedisServer({ port: spare.port });
+		const backAdmin = new Redis(back.port, '127.0.0.1');
+		try {
+			const deadline = Date.now() + 5000;
+			while ((await backAdmin.zcard(`seqera:budget:{${key}}:hour`)) === 0) {
+				if (Date.now() > deadline) throw new Error('the gate never went back to Redis');
+				await answered(gate);
+			}
+			expect(warn).toHaveBeenCalledTimes(1);
+		} finally {
+			await budget.close();
+			backAdmin.disconnect();
+			await back.stop();
+		}
+	});
+
+	it('without Redis from the start, falls back at once', async () => {
+		const spare = await startRedisServer();
+		await spare.stop();
+		const warn = jest.fn();
+		const gate = sharedBudget({ kind: 'url', url: spare.url, label: 'nowhere' }, warn).makeGate(freshKey(), DEFAULT_LIMITS);
+		const asked = Date.now();
+		await answered(gate);
+		expect(Date.now() - asked).toBeLessThan(1000);
+		expect(warn).toHaveBeenCalledTimes(1);
+	});
+});
