@@ -1,13 +1,25 @@
 import { SlidingWindow, type WindowLimits } from '../../nodes/Seqera/transport/slidingWindow';
 
-/** The clock is passed in, so nothing here waits: `acquire` keeps asking, jumping to each answer. */
+/**
+ * The clock is passed in, so nothing here waits: `acquire` keeps asking, jumping to each answer, and
+ * the call is answered at once.
+ */
 function acquire(window: SlidingWindow, now: number): number {
 	let time = now;
 	for (;;) {
 		const wait = window.tryAcquire(time);
-		if (wait === 0) return time;
+		if (wait === 0) {
+			window.settle(time);
+			return time;
+		}
 		time += wait;
 	}
+}
+
+function startAndAnswer(window: SlidingWindow, now: number): number {
+	const wait = window.tryAcquire(now);
+	if (wait === 0) window.settle(now);
+	return wait;
 }
 
 const T0 = 1_000_000_000;
@@ -63,9 +75,9 @@ describe('SlidingWindow', () => {
 
 	it('forgets starts older than an hour, even after many', () => {
 		const window = new SlidingWindow({ maxCallsPerSecond: 1000, maxCallsPerHour: 5000, spacingMs: 0 });
-		for (let call = 0; call < 5000; call++) expect(window.tryAcquire(T0 + call)).toBe(0);
+		for (let call = 0; call < 5000; call++) expect(startAndAnswer(window, T0 + call)).toBe(0);
 		expect(window.tryAcquire(T0 + 5000)).toBe(3_600_000 - 5000);
-		for (let call = 0; call < 3000; call++) expect(window.tryAcquire(T0 + 3_600_000 + call)).toBe(0);
+		for (let call = 0; call < 3000; call++) expect(startAndAnswer(window, T0 + 3_600_000 + call)).toBe(0);
 	});
 
 	it('a pause holds every caller until it ends, and only ever grows', () => {
@@ -80,11 +92,24 @@ describe('SlidingWindow', () => {
 	it('follows new limits at once, keeping the starts it has seen', () => {
 		const limits: WindowLimits = { maxCallsPerSecond: 20, maxCallsPerHour: 72000, spacingMs: 52 };
 		const window = new SlidingWindow(limits);
-		expect(window.tryAcquire(T0)).toBe(0);
+		expect(startAndAnswer(window, T0)).toBe(0);
 		window.setLimits({ maxCallsPerSecond: 1, maxCallsPerHour: 3600, spacingMs: 1002 });
 		expect(window.tryAcquire(T0 + 52)).toBe(1002 - 52);
 		window.setLimits({ ...limits, spacingMs: 0, maxCallsPerSecond: 2 });
-		expect(window.tryAcquire(T0 + 52)).toBe(0);
+		expect(startAndAnswer(window, T0 + 52)).toBe(0);
+		// Two calls answered at T0 and T0 + 52: the first place frees at T0 + 1000.
 		expect(window.tryAcquire(T0 + 60)).toBe(940);
+	});
+
+	it('counts a call in the second from its start until a second after its answer', () => {
+		const window = new SlidingWindow({ maxCallsPerSecond: 2, maxCallsPerHour: 1000, spacingMs: 0 });
+		expect(window.tryAcquire(T0)).toBe(0);
+		expect(window.tryAcquire(T0)).toBe(0);
+		// Both calls still wait for their answers: ask again soon.
+		expect(window.tryAcquire(T0 + 3000)).toBe(5);
+		window.settle(T0 + 3000);
+		// Answered at T0 + 3000: its place frees a second later, however long ago it started.
+		expect(window.tryAcquire(T0 + 3500)).toBe(500);
+		expect(window.tryAcquire(T0 + 4000)).toBe(0);
 	});
 });
