@@ -1,11 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { pagesCountedByTotalSize } from '../../helpers/pages';
-import { workspaceIdFor } from '../../helpers/parameters';
-import { apiRequestPages, connectionOf } from '../../transport/request';
 import { returnAllAndLimit, workspaceLocator } from '../common.descriptions';
-import { forEachItem } from '../perItem';
+import { listInWorkspace } from '../listInWorkspace';
 
 const properties: INodeProperties[] = [
 	workspaceLocator,
@@ -37,23 +34,5 @@ export const description = updateDisplayOptions(displayOptions, properties);
 
 /** One item per label of the workspace, in name order. */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	const connection = await connectionOf(this);
-	return await forEachItem(this, async (itemIndex) => {
-		const returnAll = this.getNodeParameter('returnAll', itemIndex) as boolean;
-		return await apiRequestPages<IDataObject>(
-			this,
-			{
-				method: 'GET',
-				path: ['labels'],
-				query: {
-					workspaceId: workspaceIdFor(this, itemIndex, connection),
-					search: (this.getNodeParameter('search', itemIndex, '') as string).trim(),
-					type: this.getNodeParameter('type', itemIndex, 'all') as string,
-				},
-				limit: returnAll ? undefined : (this.getNodeParameter('limit', itemIndex) as number),
-				itemIndex,
-			},
-			pagesCountedByTotalSize('labels'),
-		);
-	});
+	return await listInWorkspace(this, 'labels', (itemIndex) => ({ type: this.getNodeParameter('type', itemIndex, 'all') as string }));
 }
