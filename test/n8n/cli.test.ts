@@ -5,73 +5,25 @@
  * workflows run with `n8n execute` against the simulator running in this process.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { IDataObject, IRun } from 'n8n-workflow';
 
-import { WORKSPACE_IDS } from '../simulator/seed';
 import { startSimulator, type Simulator } from '../simulator/server';
+import { installPackage, n8nEnvironment, requireInstalled } from './n8nInstance';
 import versions from './versions.json';
+import { GENOMICS, seqeraNode, simulatorCredential, workflow } from './workflows';
 
 const execFileAsync = promisify(execFile);
 // Generous, but a hung n8n must not hold the test until jest gives up on it and leaves the process behind.
 const N8N_COMMAND_TIMEOUT_MS = 180_000;
-const REPO = path.resolve(__dirname, '../..');
-const GENOMICS = WORKSPACE_IDS.genomics;
-const CREDENTIAL = { id: 'seqSimCred00001', name: 'Seqera simulator' };
 const UNKNOWN_RUN = 'Zz9Zz9Zz9Zz9Zz';
 
 // Starting n8n, packing the package and running several n8n commands per release takes minutes on a
 // busy machine.
 jest.setTimeout(600_000);
-
-/** The folder scripts/n8n-install.sh installs a release into (same defaults and override). */
-function n8nFolder(version: string): string {
-	const cache = process.env.N8N_CACHE_DIR ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'n8n-nodes-seqera');
-	return path.join(cache, `n8n-${version}`);
-}
-
-function requireInstalled(version: string): string {
-	const folder = n8nFolder(version);
-	const manifest = path.join(folder, 'node_modules', 'n8n', 'package.json');
-	const installed = existsSync(path.join(folder, '.installed-from')) && existsSync(manifest) ? (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version : undefined;
-	if (installed !== version) {
-		throw new Error(`n8n ${version} is not installed in ${folder}: run scripts/n8n-install.sh ${version} (.ci/run does) before these tests`);
-	}
-	return folder;
-}
-
-function seqeraNode(name: string, x: number, parameters: IDataObject, extra: IDataObject = {}): IDataObject {
-	return {
-		id: name,
-		name,
-		type: 'n8n-nodes-seqera.seqera',
-		typeVersion: 1,
-		position: [x, 0],
-		parameters: { resource: 'workflow', workspace: { __rl: true, mode: 'id', value: String(GENOMICS) }, ...parameters },
-		credentials: { seqeraApi: CREDENTIAL },
-		...extra,
-	};
-}
-
-/** A workflow as n8n exports it: a Manual Trigger, then the given nodes in a chain. */
-function workflow(id: string, name: string, nodes: IDataObject[]): IDataObject {
-	const chain = ['Start', ...nodes.map((node) => node.name as string)];
-	const connections: IDataObject = {};
-	for (let index = 1; index < chain.length; index++) {
-		connections[chain[index - 1]] = { main: [[{ node: chain[index], type: 'main', index: 0 }]] };
-	}
-	return {
-		id,
-		name,
-		active: false,
-		settings: { executionOrder: 'v1' },
-		connections,
-		nodes: [{ id: 'Start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} }, ...nodes],
-	};
-}
 
 const WORKFLOWS = {
 	list: workflow('seqListRuns0001', 'List runs', [seqeraNode('Seqera', 200, { operation: 'getMany', returnAll: false, limit: 10 })]),
@@ -133,40 +85,15 @@ describe.each(versions)('inside n8n %s', (version) => {
 	}
 
 	beforeAll(async () => {
-		const folder = requireInstalled(version);
-		n8nBin = path.join(folder, 'node_modules', 'n8n', 'bin', 'n8n');
+		n8nBin = requireInstalled(version);
 		sim = await startSimulator({ runProgressMs: 200 });
 		userFolder = mkdtempSync(path.join(os.tmpdir(), `n8n-nodes-seqera-n8n-${version}-`));
-		// n8n stays local: its own database and settings in the temp folder, no telemetry or version checks.
-		// Inherited n8n and database settings are dropped so a developer's own n8n setup cannot leak in, and
-		// so is jest's NODE_ENV=test, with which n8n refuses to load nodes. The rest (PATH, proxy and CA
-		// settings) is kept for npm and for n8n.
-		const inherited = Object.entries(process.env).filter(([name]) => !/^(N8N_|DB_|EXECUTIONS_|QUEUE_|NODE_ENV$)/.test(name));
-		env = {
-			...Object.fromEntries(inherited),
-			N8N_USER_FOLDER: userFolder,
-			NODE_ENV: 'production',
-			DB_TYPE: 'sqlite',
-			N8N_ENCRYPTION_KEY: 'n8n-nodes-seqera-test-key',
-			N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'true',
-			N8N_DIAGNOSTICS_ENABLED: 'false',
-			N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
-			N8N_TEMPLATES_ENABLED: 'false',
-		};
-		await execFileAsync(path.join(REPO, 'scripts', 'n8n-with-package.sh'), [folder, userFolder], { env, maxBuffer: 64 * 1024 * 1024, timeout: N8N_COMMAND_TIMEOUT_MS }).catch((error: { stdout?: string; stderr?: string; message: string }) => {
-			throw new Error(`Installing the package into n8n ${version} failed: ${error.message}\n${error.stderr ?? ''}`);
-		});
+		env = n8nEnvironment(userFolder);
+		await installPackage(n8nBin, env);
 
 		const files = path.join(userFolder, 'import');
 		mkdirSync(files);
-		const credentials = [
-			{
-				...CREDENTIAL,
-				type: 'seqeraApi',
-				data: { accessToken: 'sim-token-alpha', server: 'custom', baseUrl: sim.baseUrl, allowUnauthorizedCerts: true },
-			},
-		];
-		writeFileSync(path.join(files, 'credentials.json'), JSON.stringify(credentials));
+		writeFileSync(path.join(files, 'credentials.json'), JSON.stringify([simulatorCredential(sim.baseUrl)]));
 		writeFileSync(path.join(files, 'workflows.json'), JSON.stringify(Object.values(WORKFLOWS)));
 		expect(await n8n('import:credentials', `--input=${path.join(files, 'credentials.json')}`)).toMatch(/Successfully imported 1 credential/);
 		expect(await n8n('import:workflow', `--input=${path.join(files, 'workflows.json')}`)).toMatch(/Successfully imported 4 workflows/);

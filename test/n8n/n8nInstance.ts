@@ -1,0 +1,168 @@
+/**
+ * Real n8n for the tests and for `npm run dev`: finds a release installed by scripts/n8n-install.sh,
+ * gives it a user folder of its own with this package installed as a community node
+ * (scripts/n8n-with-package.sh), and starts n8n processes (editor, workers) on loopback.
+ */
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const execFileAsync = promisify(execFile);
+const REPO = path.resolve(__dirname, '../..');
+// Packing the package and letting n8n load it once takes a minute on a busy 2-core machine.
+const INSTALL_TIMEOUT_MS = 300_000;
+
+/** The folder scripts/n8n-install.sh installs a release into (same defaults and override). */
+export function n8nFolder(version: string): string {
+	const cache = process.env.N8N_CACHE_DIR ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'n8n-nodes-seqera');
+	return path.join(cache, `n8n-${version}`);
+}
+
+/** The n8n CLI of an installed release; throws, saying how to install it, when it is missing. */
+export function requireInstalled(version: string): string {
+	const folder = n8nFolder(version);
+	const manifest = path.join(folder, 'node_modules', 'n8n', 'package.json');
+	const installed = existsSync(path.join(folder, '.installed-from')) && existsSync(manifest) ? (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version : undefined;
+	if (installed !== version) {
+		throw new Error(`n8n ${version} is not installed in ${folder}: run scripts/n8n-install.sh ${version} (.ci/run does) before these tests`);
+	}
+	return path.join(folder, 'node_modules', 'n8n', 'bin', 'n8n');
+}
+
+/**
+ * The environment for every n8n process of one instance. n8n stays local: its own database and settings
+ * in the user folder, no telemetry, version checks or templates. Inherited n8n, database and queue
+ * settings are dropped so a developer's own n8n setup cannot leak in, and so is jest's NODE_ENV=test,
+ * with which n8n refuses to load nodes. The rest (PATH, proxy and CA settings) is kept for npm and n8n.
+ */
+export function n8nEnvironment(userFolder: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+	const inherited = Object.entries(process.env).filter(([name]) => !/^(N8N_|DB_|EXECUTIONS_|QUEUE_|SEQERA_LIMITER_|NODE_ENV$)/.test(name));
+	return {
+		...Object.fromEntries(inherited),
+		N8N_USER_FOLDER: userFolder,
+		NODE_ENV: 'production',
+		DB_TYPE: 'sqlite',
+		N8N_ENCRYPTION_KEY: 'n8n-nodes-seqera-test-key',
+		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'true',
+		N8N_DIAGNOSTICS_ENABLED: 'false',
+		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+		N8N_TEMPLATES_ENABLED: 'false',
+		N8N_PERSONALIZATION_ENABLED: 'false',
+		N8N_HIRING_BANNER_ENABLED: 'false',
+		...extra,
+	};
+}
+
+/** Packs this package and installs it into the user folder as Settings → Community Nodes would. */
+export async function installPackage(n8nBin: string, env: NodeJS.ProcessEnv): Promise<void> {
+	const n8nDir = path.resolve(path.dirname(n8nBin), '../../..');
+	await execFileAsync(path.join(REPO, 'scripts', 'n8n-with-package.sh'), [n8nDir, env.N8N_USER_FOLDER as string], {
+		env,
+		maxBuffer: 64 * 1024 * 1024,
+		timeout: INSTALL_TIMEOUT_MS,
+	}).catch((error: { stderr?: string; message: string }) => {
+		throw new Error(`Installing the package into ${n8nDir} failed: ${error.message}\n${error.stderr ?? ''}`);
+	});
+}
+
+/** A TCP port that was free on loopback a moment ago. */
+export async function freePort(): Promise<number> {
+	return await new Promise((resolve, reject) => {
+		const server = net.createServer();
+		server.once('error', reject);
+		server.listen(0, '127.0.0.1', () => {
+			const { port } = server.address() as net.AddressInfo;
+			server.close(() => resolve(port));
+		});
+	});
+}
+
+export interface N8nProcess {
+	readonly child: ChildProcess;
+	/** Everything the process printed so far, stdout and stderr interleaved. */
+	output(): string;
+	stop(): Promise<void>;
+}
+
+export interface StartOptions {
+	/** CLI arguments, e.g. ['start'] or ['worker', '--concurrency=5']. */
+	args: string[];
+	env: NodeJS.ProcessEnv;
+	/** Ready when this URL answers 200 ... */
+	readyUrl?: string;
+	/** ... or when the output matches this. */
+	readyOutput?: RegExp;
+	timeoutMs?: number;
+}
+
+/** Starts an n8n command and resolves once it is ready; rejects with its output when it exits or stalls. */
+export async function startN8n(n8nBin: string, options: StartOptions): Promise<N8nProcess> {
+	const child = spawn(process.execPath, [n8nBin, ...options.args], {
+		env: { ...options.env, NO_COLOR: '1' },
+		cwd: options.env.N8N_USER_FOLDER,
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
+	let output = '';
+	child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+	child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+	const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+	let running = true;
+	void exited.then(() => (running = false));
+
+	const instance: N8nProcess = {
+		child,
+		output: () => output,
+		async stop() {
+			if (!running) return;
+			child.kill('SIGTERM');
+			// n8n waits for running executions on SIGTERM; a stuck one must not hold the test run.
+			const killer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+			await exited;
+			clearTimeout(killer);
+		},
+	};
+
+	const deadline = Date.now() + (options.timeoutMs ?? 240_000);
+	for (;;) {
+		if (!running) throw new Error(`n8n ${options.args.join(' ')} exited before it was ready:\n${output}`);
+		if (options.readyOutput?.test(output)) return instance;
+		if (options.readyUrl && (await answersOk(options.readyUrl))) return instance;
+		if (Date.now() > deadline) {
+			await instance.stop();
+			throw new Error(`n8n ${options.args.join(' ')} was not ready after ${options.timeoutMs ?? 240_000} ms:\n${output}`);
+		}
+		await new Promise((resolve) => setTimeout(resolve, 500));
+	}
+}
+
+async function answersOk(url: string): Promise<boolean> {
+	try {
+		const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+		return response.ok;
+	} catch {
+		return false;
+	}
+}
+
+export interface Owner {
+	email: string;
+	password: string;
+	firstName: string;
+	lastName: string;
+}
+
+/** The account `npm run dev` and the editor test sign in with. */
+export const OWNER: Owner = { email: 'owner@example.com', password: 'Seqera-demo-1', firstName: 'Demo', lastName: 'Owner' };
+
+/** Creates the instance owner through n8n's own setup endpoint, as the first visit to the editor would. */
+export async function setUpOwner(baseUrl: string, owner: Owner = OWNER): Promise<void> {
+	const response = await fetch(`${baseUrl}/rest/owner/setup`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify(owner),
+	});
+	if (!response.ok) throw new Error(`Setting up the n8n owner failed: ${response.status} ${await response.text()}`);
+}
