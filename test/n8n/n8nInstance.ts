@@ -5,10 +5,11 @@
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+
+export { freePort } from '../freePort';
 
 const execFileAsync = promisify(execFile);
 const REPO = path.resolve(__dirname, '../..');
@@ -65,18 +66,6 @@ export async function installPackage(n8nBin: string, env: NodeJS.ProcessEnv): Pr
 		timeout: INSTALL_TIMEOUT_MS,
 	}).catch((error: { stderr?: string; message: string }) => {
 		throw new Error(`Installing the package into ${n8nDir} failed: ${error.message}\n${error.stderr ?? ''}`);
-	});
-}
-
-/** A TCP port that was free on loopback a moment ago. */
-export async function freePort(): Promise<number> {
-	return await new Promise((resolve, reject) => {
-		const server = net.createServer();
-		server.once('error', reject);
-		server.listen(0, '127.0.0.1', () => {
-			const { port } = server.address() as net.AddressInfo;
-			server.close(() => resolve(port));
-		});
 	});
 }
 

@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+
+import { freePort } from '../freePort';
 
 /** A throwaway redis-server on a loopback port, for the tests and the benchmark. */
 export interface RedisServer {
@@ -20,17 +21,6 @@ export interface RedisServerOptions {
 }
 
 const START_TIMEOUT_MS = 10_000;
-
-async function freePort(): Promise<number> {
-	return await new Promise((resolve, reject) => {
-		const server = createServer();
-		server.once('error', reject);
-		server.listen(0, '127.0.0.1', () => {
-			const address = server.address();
-			server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-		});
-	});
-}
 
 async function exited(child: ChildProcess): Promise<void> {
 	if (child.exitCode !== null || child.signalCode !== null) return;
