@@ -1,0 +1,224 @@
+/**
+ * The package in n8n's editor, as a user meets it: for each release in versions.json, n8n starts with
+ * the packed package installed as a community node and an owner account, and Debian's Chromium, driven
+ * by playwright-core, signs in, finds "Seqera" in the nodes panel, adds the node, creates a credential
+ * for the simulator (its connection test succeeds, then fails with the token message for a wrong
+ * token), picks Workflow → Get Many and executes the node until the runs show in the output panel.
+ * Each step leaves a screenshot in test-artifacts/editor/<release>/.
+ */
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, selectors, type Browser, type Locator, type Page } from 'playwright-core';
+
+import { startSimulator, type Simulator } from '../simulator/server';
+import { freePort, installPackage, n8nEnvironment, OWNER, requireInstalled, setUpOwner, startN8n, type N8nProcess } from './n8nInstance';
+import versions from './versions.json';
+import { GENOMICS } from './workflows';
+
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARTIFACTS = path.resolve(__dirname, '../../test-artifacts/editor');
+const TOKEN = 'sim-token-alpha';
+const WRONG_TOKEN = 'sim-token-revoked';
+// The editor is a large single-page app: on a busy 2-core machine a click can take seconds to show its effect.
+const UI_TIMEOUT_MS = 60_000;
+const LIMIT = 5;
+
+jest.setTimeout(600_000);
+// n8n marks its elements with data-test-id, not Playwright's default data-testid.
+selectors.setTestIdAttribute('data-test-id');
+
+/**
+ * Waits until the element's text matches, then asserts it, so a mismatch fails with the text the user
+ * would have seen. (playwright-core has no web-first assertions; those come with @playwright/test.)
+ */
+async function expectText(locator: Locator, pattern: RegExp | string): Promise<void> {
+	const matches = (text: string) => (typeof pattern === 'string' ? text.includes(pattern) : pattern.test(text));
+	const deadline = Date.now() + UI_TIMEOUT_MS;
+	let text = '';
+	while (Date.now() < deadline) {
+		text = await locator.innerText({ timeout: Math.max(1, deadline - Date.now()) }).catch(() => '');
+		if (matches(text)) break;
+		await new Promise((resolve) => setTimeout(resolve, 250));
+	}
+	expect(text).toMatch(pattern);
+}
+
+async function until(condition: () => Promise<boolean>): Promise<void> {
+	const deadline = Date.now() + UI_TIMEOUT_MS;
+	while (!(await condition())) {
+		if (Date.now() > deadline) throw new Error(`The editor did not get there within ${UI_TIMEOUT_MS} ms`);
+		await new Promise((resolve) => setTimeout(resolve, 250));
+	}
+}
+
+async function shown(locator: Locator): Promise<void> {
+	await locator.waitFor({ state: 'visible' });
+}
+
+async function gone(locator: Locator): Promise<void> {
+	await locator.waitFor({ state: 'hidden' });
+}
+
+describe.each(versions)('in the editor of n8n %s', (version) => {
+	let sim: Simulator;
+	let n8n: N8nProcess;
+	let userFolder: string;
+	let baseUrl: string;
+	let browser: Browser;
+	let page: Page;
+	let shot = 0;
+	const artifacts = path.join(ARTIFACTS, version);
+
+	async function screenshot(step: string): Promise<void> {
+		shot += 1;
+		await page.screenshot({ path: path.join(artifacts, `${String(shot).padStart(2, '0')}-${step}.png`) });
+	}
+
+	beforeAll(async () => {
+		if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: apt-get install -y chromium (.ci/run does) before these tests`);
+		const n8nBin = requireInstalled(version);
+		rmSync(artifacts, { recursive: true, force: true });
+		mkdirSync(artifacts, { recursive: true });
+		sim = await startSimulator({ runProgressMs: 2000 });
+		userFolder = mkdtempSync(path.join(os.tmpdir(), `n8n-nodes-seqera-editor-${version}-`));
+		const port = await freePort();
+		baseUrl = `http://127.0.0.1:${port}`;
+		// Plain HTTP on loopback: n8n's auth cookie must then not be marked Secure.
+		const env = n8nEnvironment(userFolder, { N8N_PORT: String(port), N8N_LISTEN_ADDRESS: '127.0.0.1', N8N_SECURE_COOKIE: 'false', N8N_RUNNERS_BROKER_PORT: String(await freePort()) });
+		await installPackage(n8nBin, env);
+		// The REST API is mounted only after /healthz answers; n8n prints this line once the editor is served.
+		n8n = await startN8n(n8nBin, { args: ['start'], env, readyOutput: /Editor is now accessible via/ });
+		await setUpOwner(baseUrl);
+		browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+		page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+		page.setDefaultTimeout(UI_TIMEOUT_MS);
+	});
+
+	afterAll(async () => {
+		await browser?.close();
+		await n8n?.stop();
+		await sim?.close();
+		if (userFolder) rmSync(userFolder, { recursive: true, force: true });
+	});
+
+	it('signs in as the owner', async () => {
+		await page.goto(`${baseUrl}/signin`);
+		await page.locator('input[name="emailOrLdapLoginId"], input[name="email"]').fill(OWNER.email);
+		await page.locator('input[name="password"]').fill(OWNER.password);
+		await page.getByTestId('form-submit-button').click();
+		await page.waitForURL((url) => !url.pathname.startsWith('/signin'));
+		await screenshot('signed-in');
+	});
+
+	it('finds Seqera in the nodes panel and adds the node with its actions', async () => {
+		await page.goto(`${baseUrl}/workflow/new`);
+		// A workflow starts with a trigger; the Seqera node goes after a manual one.
+		await page.getByTestId('canvas-add-button').click();
+		await page.getByTestId('node-creator-search-bar').fill('Manual');
+		await page.getByTestId('node-creator-item-name').filter({ hasText: /^Manual Trigger$/ }).click();
+		await page.getByTestId('canvas-handle-plus').first().click();
+		await page.getByTestId('node-creator-search-bar').fill('Seqera');
+		const seqera = page.getByTestId('node-creator-item-name').filter({ hasText: /^Seqera Platform$/ });
+		await shown(seqera);
+		expect(await seqera.count()).toBe(1);
+		await screenshot('nodes-panel-search');
+		await seqera.click();
+		const getManyRuns = page.getByTestId('node-creator-item-name').filter({ hasText: /^Get many runs$/ });
+		await shown(getManyRuns);
+		expect(await page.getByTestId('node-creator-item-name').filter({ hasText: /^Launch a pipeline$/ }).count()).toBe(1);
+		await screenshot('seqera-actions');
+		await getManyRuns.click();
+		await shown(page.getByTestId('ndv'));
+		await screenshot('node-added');
+	});
+
+	it('creates a Seqera Platform API credential for the simulator and its test succeeds', async () => {
+		const before = sim.log.length;
+		// 2.x offers a "Connect to Seqera Platform" button; 1.x a credential list with "Create new credential".
+		const connect = page.getByTestId('node-credentials-empty-state');
+		const credentialList = page.getByTestId('node-credentials-select');
+		await shown(connect.or(credentialList));
+		if (await connect.isVisible()) {
+			await connect.click();
+		} else {
+			await credentialList.click();
+			await page.getByText('Create new credential').click();
+		}
+		const modal = page.getByTestId('editCredential-modal');
+		await expectText(modal, 'Seqera Platform API');
+		await modal.getByTestId('parameter-input-accessToken').locator('input').fill(TOKEN);
+		await modal.getByTestId('parameter-input-server').click();
+		await page.getByRole('option', { name: 'Enterprise or Custom URL' }).click();
+		await modal.getByTestId('parameter-input-baseUrl').locator('input').fill(sim.baseUrl);
+		// The simulator's certificate is self-signed.
+		await modal.getByTestId('parameter-input-allowUnauthorizedCerts').locator('.el-switch').click();
+		await screenshot('credential-filled');
+		await modal.getByTestId('credential-save-button').click();
+		// n8n tests a credential when it is saved and shows the result with a test button ("Retry"). 2.x closes
+		// the modal when the test passes, so the result is seen by opening the credential again.
+		const success = modal.getByTestId('credentials-config-container-test-success');
+		await until(async () => (await success.isVisible()) || !(await modal.isVisible()));
+		if (!(await success.isVisible())) {
+			await gone(modal);
+			await page.getByTestId('credential-edit-button').click();
+		}
+		await expectText(success, 'Connection tested successfully');
+		const beforeRetry = sim.log.length;
+		await success.getByRole('button', { name: 'Retry' }).click();
+		// The banner already says so: the proof that the button tested again is the call it made.
+		await until(async () => sim.log.length > beforeRetry);
+		await expectText(success, 'Connection tested successfully');
+		await screenshot('credential-test-success');
+		const tests = sim.log.slice(before);
+		expect(tests.length).toBeGreaterThanOrEqual(2);
+		expect(tests.every((entry) => entry.status === 200 && entry.tokenHash !== null)).toBe(true);
+	});
+
+	it('shows the token message when the token is wrong, and connects again with the right one', async () => {
+		const modal = page.getByTestId('editCredential-modal');
+		const before = sim.log.length;
+		await modal.getByTestId('parameter-input-accessToken').locator('input').fill(WRONG_TOKEN);
+		await modal.getByTestId('credential-save-button').click();
+		await expectText(modal, /Couldn.t connect with these settings/);
+		// Some releases fold the reason behind a link.
+		const details = modal.getByText('More details');
+		if (await details.isVisible()) await details.click();
+		await expectText(modal, /Bad or expired token: the platform refused the access token\. Create a new one in the Seqera web app/);
+		expect(await modal.innerText()).not.toContain(WRONG_TOKEN);
+		await screenshot('credential-wrong-token');
+		// The simulator refused the token the credential sent.
+		expect(sim.log.slice(before)).toContainEqual(expect.objectContaining({ status: 403, tokenHash: null }));
+
+		await modal.getByTestId('parameter-input-accessToken').locator('input').fill(TOKEN);
+		await modal.getByTestId('credential-save-button').click();
+		await expectText(modal.getByTestId('credentials-config-container-test-success'), 'Connection tested successfully');
+		await page.locator('.el-dialog__headerbtn:visible').click();
+		await gone(modal);
+	});
+
+	it('picks Workflow → Get Many, executes the node and shows the runs in the output panel', async () => {
+		const ndv = page.getByTestId('ndv');
+		expect(await ndv.getByTestId('parameter-input-resource').locator('input').inputValue()).toBe('Workflow (Run)');
+		expect(await ndv.getByTestId('parameter-input-operation').locator('input').inputValue()).toBe('Get Many');
+		// The workspace list comes from the node's list search, through the new credential.
+		await ndv.getByTestId('resource-locator-workspace').getByTestId('rlc-input').click();
+		await page.getByTestId('rlc-item').filter({ hasText: 'acme-bio / genomics' }).click();
+		await ndv.getByTestId('parameter-input-limit').locator('input').fill(String(LIMIT));
+		await screenshot('get-many-parameters');
+		await ndv.getByTestId('node-execute-button').click();
+
+		const output = ndv.getByTestId('output-panel');
+		await expectText(output.getByTestId('ndv-items-count').first(), `${LIMIT} items`);
+		// The table shows every item (the JSON view renders only what is scrolled into view).
+		await output.getByTestId('radio-button-table').click();
+		await screenshot('runs-in-output-panel');
+		const shown = await output.getByTestId('ndv-data-container').innerText();
+		const expected = sim.data.runsIn(GENOMICS).slice(0, LIMIT);
+		for (const run of expected) expect(shown).toContain(run.id);
+		expect(shown).toMatch(/\bgenomics\b/);
+		expect(shown).not.toContain(TOKEN);
+		expect(sim.contractViolations).toEqual([]);
+	});
+});
