@@ -4,21 +4,16 @@
  * (scripts/n8n-with-package.sh), a credential and workflows imported with n8n's own CLI, and the
  * workflows run with `n8n execute` against the simulator running in this process.
  */
-import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import type { IDataObject, IRun } from 'n8n-workflow';
 
 import { startSimulator, type Simulator } from '../simulator/server';
-import { installPackage, n8nEnvironment, requireInstalled } from './n8nInstance';
+import { installPackage, n8nEnvironment, requireInstalled, runN8nCommand } from './n8nInstance';
 import versions from './versions.json';
-import { GENOMICS, seqeraNode, simulatorCredential, workflow } from './workflows';
+import { DEMO_WORKFLOWS, GENOMICS, seqeraNode, simulatorCredential, workflow } from './workflows';
 
-const execFileAsync = promisify(execFile);
-// Generous, but a hung n8n must not hold the test until jest gives up on it and leaves the process behind.
-const N8N_COMMAND_TIMEOUT_MS = 180_000;
 const UNKNOWN_RUN = 'Zz9Zz9Zz9Zz9Zz';
 
 // Starting n8n, packing the package and running several n8n commands per release takes minutes on a
@@ -26,16 +21,7 @@ const UNKNOWN_RUN = 'Zz9Zz9Zz9Zz9Zz';
 jest.setTimeout(600_000);
 
 const WORKFLOWS = {
-	list: workflow('seqListRuns0001', 'List runs', [seqeraNode('Seqera', 200, { operation: 'getMany', returnAll: false, limit: 10 })]),
-	launch: workflow('seqLaunch000001', 'Launch', [
-		seqeraNode('Seqera', 200, {
-			operation: 'launch',
-			source: 'repository',
-			pipeline: 'https://github.com/nextflow-io/hello',
-			launchSettings: { runName: 'from-real-n8n' },
-		}),
-	]),
-	failed: workflow('seqFailedRuns01', 'Failed runs', [seqeraNode('Seqera', 200, { operation: 'getMany', returnAll: true, filters: { status: 'failed' } })]),
+	...DEMO_WORKFLOWS,
 	badRun: workflow('seqBadRunId0001', 'Bad run IDs', [
 		seqeraNode('Unknown run', 200, { operation: 'get', workflowId: { __rl: true, mode: 'id', value: UNKNOWN_RUN } }, { onError: 'continueRegularOutput' }),
 		// As an expression, as an ID from an earlier node would be: n8n refuses to start a workflow whose
@@ -69,13 +55,7 @@ describe.each(versions)('inside n8n %s', (version) => {
 	let env: NodeJS.ProcessEnv;
 
 	async function n8n(...args: string[]): Promise<string> {
-		try {
-			const { stdout } = await execFileAsync(process.execPath, [n8nBin, ...args], { env, cwd: userFolder, maxBuffer: 64 * 1024 * 1024, timeout: N8N_COMMAND_TIMEOUT_MS });
-			return stdout;
-		} catch (error) {
-			const { stdout, stderr } = error as { stdout?: string; stderr?: string };
-			throw new Error(`n8n ${args.join(' ')} failed: ${(error as Error).message}\n${stdout ?? ''}\n${stderr ?? ''}`);
-		}
+		return await runN8nCommand(n8nBin, env, ...args);
 	}
 
 	async function execute(workflowId: string): Promise<IRun> {
@@ -96,7 +76,7 @@ describe.each(versions)('inside n8n %s', (version) => {
 		writeFileSync(path.join(files, 'credentials.json'), JSON.stringify([simulatorCredential(sim.baseUrl)]));
 		writeFileSync(path.join(files, 'workflows.json'), JSON.stringify(Object.values(WORKFLOWS)));
 		expect(await n8n('import:credentials', `--input=${path.join(files, 'credentials.json')}`)).toMatch(/Successfully imported 1 credential/);
-		expect(await n8n('import:workflow', `--input=${path.join(files, 'workflows.json')}`)).toMatch(/Successfully imported 4 workflows/);
+		expect(await n8n('import:workflow', `--input=${path.join(files, 'workflows.json')}`)).toContain(`Successfully imported ${Object.keys(WORKFLOWS).length} workflows`);
 	});
 
 	afterAll(async () => {
@@ -125,6 +105,19 @@ describe.each(versions)('inside n8n %s', (version) => {
 		expect(failed.length).toBeGreaterThan(0);
 		expect(runs.map((item) => item.id)).toEqual(failed.map((item) => item.id));
 		expect(runs.every((item) => item.status === 'FAILED')).toBe(true);
+	});
+
+	it('relaunches the newest failed run with resume and reads it back (the demo workflow)', async () => {
+		const newestFailed = sim.data.runsIn(GENOMICS).find((item) => item.status === 'FAILED');
+		expect(newestFailed).toBeDefined();
+		const before = sim.data.launches.length;
+		const execution = await execute(WORKFLOWS.relaunch.id as string);
+		expect(sim.data.launches).toHaveLength(before + 1);
+		const launch = sim.data.launches[before];
+		expect(launch.request).toMatchObject({ launch: { resume: true, sessionId: newestFailed!.sessionId, runName: `${newestFailed!.runName}_retry` } });
+		expect(outputOf(execution, 'Relaunch with resume')).toEqual([expect.objectContaining({ workflowId: launch.workflowId, sourceWorkflowId: newestFailed!.id })]);
+		expect(outputOf(execution, 'Read new run')).toEqual([expect.objectContaining({ id: launch.workflowId, runName: `${newestFailed!.runName}_retry` })]);
+		expect(outputOf(execution, 'Latest runs').map((item) => item.id)).toContain(launch.workflowId);
 	});
 
 	it('turns a bad run ID into an error item with On Error: Continue', async () => {

@@ -69,6 +69,25 @@ export async function installPackage(n8nBin: string, env: NodeJS.ProcessEnv): Pr
 	});
 }
 
+// Generous, but a hung n8n command must not hold a test until jest gives up and leaves it behind.
+const COMMAND_TIMEOUT_MS = 180_000;
+
+/** Runs an n8n CLI command (import:workflow, execute, ...) to its end and returns what it printed on stdout. */
+export async function runN8nCommand(n8nBin: string, env: NodeJS.ProcessEnv, ...args: string[]): Promise<string> {
+	try {
+		const { stdout } = await execFileAsync(process.execPath, [n8nBin, ...args], {
+			env,
+			cwd: env.N8N_USER_FOLDER,
+			maxBuffer: 64 * 1024 * 1024,
+			timeout: COMMAND_TIMEOUT_MS,
+		});
+		return stdout;
+	} catch (error) {
+		const { stdout, stderr } = error as { stdout?: string; stderr?: string };
+		throw new Error(`n8n ${args.join(' ')} failed: ${(error as Error).message}\n${stdout ?? ''}\n${stderr ?? ''}`);
+	}
+}
+
 export interface N8nProcess {
 	readonly child: ChildProcess;
 	/** Everything the process printed so far, stdout and stderr interleaved. */

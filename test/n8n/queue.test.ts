@@ -8,22 +8,18 @@
  * platform's 20 calls per second.
  */
 import { Redis } from 'ioredis';
-import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import type { IDataObject } from 'n8n-workflow';
 
 import { budgetKey } from '../../nodes/Seqera/transport/limiter';
 import { startRedisServer, type RedisServer } from '../queue/redisServer';
 import { hashToken, startSimulator, type Simulator } from '../simulator/server';
-import { freePort, installPackage, n8nEnvironment, requireInstalled, startN8n, type N8nProcess } from './n8nInstance';
+import { freePort, installPackage, n8nEnvironment, requireInstalled, runN8nCommand, startN8n, type N8nProcess } from './n8nInstance';
 import versions from './versions.json';
 import { GENOMICS, seqeraNode, simulatorCredential, workflow } from './workflows';
 
-const execFileAsync = promisify(execFile);
-const N8N_COMMAND_TIMEOUT_MS = 180_000;
 const TOKEN = 'sim-token-alpha';
 const WORKERS = 2;
 const EXECUTIONS = 6;
@@ -125,18 +121,7 @@ describe.each(versions)('queue mode inside n8n %s', (version) => {
 	const workers: N8nProcess[] = [];
 
 	async function n8n(...args: string[]): Promise<string> {
-		try {
-			const { stdout } = await execFileAsync(process.execPath, [n8nBin, ...args], {
-				env: queueEnv,
-				cwd: userFolder,
-				maxBuffer: 64 * 1024 * 1024,
-				timeout: N8N_COMMAND_TIMEOUT_MS,
-			});
-			return stdout;
-		} catch (error) {
-			const { stdout, stderr } = error as { stdout?: string; stderr?: string };
-			throw new Error(`n8n ${args.join(' ')} failed: ${(error as Error).message}\n${stdout ?? ''}\n${stderr ?? ''}`);
-		}
+		return await runN8nCommand(n8nBin, queueEnv, ...args);
 	}
 
 	/** 1.x activates, 2.x publishes; either only writes the database, which the main process reads when it starts. */

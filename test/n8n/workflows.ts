@@ -36,3 +36,31 @@ export function workflow(id: string, name: string, nodes: IDataObject[], trigger
 	}
 	return { id, name, active: false, settings: { executionOrder: 'v1' }, connections, nodes: [trigger, ...nodes] };
 }
+
+/**
+ * Ready-to-run workflows for the simulator's genomics workspace: what `npm run dev` imports, and what the
+ * CLI tests run. "Relaunch" is the `npm run demo` workflow: the newest failed run, relaunched with resume,
+ * read back, then the workspace's latest runs.
+ */
+export const DEMO_WORKFLOWS = {
+	list: workflow('seqListRuns0001', 'Seqera: list runs', [seqeraNode('Seqera', 200, { operation: 'getMany', returnAll: false, limit: 10 })]),
+	launch: workflow('seqLaunch000001', 'Seqera: launch a pipeline', [
+		seqeraNode('Seqera', 200, {
+			operation: 'launch',
+			source: 'repository',
+			pipeline: 'https://github.com/nextflow-io/hello',
+			launchSettings: { runName: 'from-real-n8n' },
+		}),
+	]),
+	failed: workflow('seqFailedRuns01', 'Seqera: failed runs', [seqeraNode('Seqera', 200, { operation: 'getMany', returnAll: true, filters: { status: 'failed' } })]),
+	relaunch: workflow('seqRelaunchDemo', 'Seqera: relaunch the newest failed run', [
+		seqeraNode('Failed runs', 200, { operation: 'getMany', returnAll: false, limit: 1, filters: { status: 'failed' } }),
+		seqeraNode('Relaunch with resume', 400, {
+			operation: 'relaunch',
+			workflowId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
+			launchSettings: { runName: '={{ $json.runName }}_retry' },
+		}),
+		seqeraNode('Read new run', 600, { operation: 'get', workflowId: { __rl: true, mode: 'id', value: '={{ $json.workflowId }}' } }),
+		seqeraNode('Latest runs', 800, { operation: 'getMany', returnAll: false, limit: 10 }),
+	]),
+};
