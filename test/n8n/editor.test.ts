@@ -9,57 +9,20 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, selectors, type Browser, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 import { startSimulator, type Simulator } from '../simulator/server';
-import { freePort, installPackage, n8nEnvironment, OWNER, requireInstalled, setUpOwner, startN8n, type N8nProcess } from './n8nInstance';
+import { CHROMIUM, CHROMIUM_FLAGS, expectText, gone, shown, signIn, UI_TIMEOUT_MS, until } from './editor';
+import { freePort, installPackage, n8nEnvironment, requireInstalled, setUpOwner, startN8n, type N8nProcess } from './n8nInstance';
 import versions from './versions.json';
 import { GENOMICS } from './workflows';
 
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const ARTIFACTS = path.resolve(__dirname, '../../test-artifacts/editor');
 const TOKEN = 'sim-token-alpha';
 const WRONG_TOKEN = 'sim-token-revoked';
-// The editor is a large single-page app: on a busy 2-core machine a click can take seconds to show its effect.
-const UI_TIMEOUT_MS = 60_000;
 const LIMIT = 5;
 
 jest.setTimeout(600_000);
-// n8n marks its elements with data-test-id, not Playwright's default data-testid.
-selectors.setTestIdAttribute('data-test-id');
-
-/**
- * Waits until the element's text matches, then asserts it, so a mismatch fails with the text the user
- * would have seen. (playwright-core has no web-first assertions; those come with @playwright/test.)
- */
-async function expectText(locator: Locator, pattern: RegExp | string): Promise<void> {
-	const matches = (text: string) => (typeof pattern === 'string' ? text.includes(pattern) : pattern.test(text));
-	const deadline = Date.now() + UI_TIMEOUT_MS;
-	let text = '';
-	while (Date.now() < deadline) {
-		text = await locator.innerText({ timeout: Math.max(1, deadline - Date.now()) }).catch(() => '');
-		if (matches(text)) break;
-		await new Promise((resolve) => setTimeout(resolve, 250));
-	}
-	expect(text).toMatch(pattern);
-}
-
-async function until(condition: () => Promise<boolean>): Promise<void> {
-	const deadline = Date.now() + UI_TIMEOUT_MS;
-	while (!(await condition())) {
-		if (Date.now() > deadline) throw new Error(`The editor did not get there within ${UI_TIMEOUT_MS} ms`);
-		await new Promise((resolve) => setTimeout(resolve, 250));
-	}
-}
-
-async function shown(locator: Locator): Promise<void> {
-	await locator.waitFor({ state: 'visible' });
-}
-
-async function gone(locator: Locator): Promise<void> {
-	await locator.waitFor({ state: 'hidden' });
-}
 
 describe.each(versions)('in the editor of n8n %s', (version) => {
 	let sim: Simulator;
@@ -104,11 +67,7 @@ describe.each(versions)('in the editor of n8n %s', (version) => {
 	});
 
 	it('signs in as the owner', async () => {
-		await page.goto(`${baseUrl}/signin`);
-		await page.locator('input[name="emailOrLdapLoginId"], input[name="email"]').fill(OWNER.email);
-		await page.locator('input[name="password"]').fill(OWNER.password);
-		await page.getByTestId('form-submit-button').click();
-		await page.waitForURL((url) => !url.pathname.startsWith('/signin'));
+		await signIn(page, baseUrl);
 		await screenshot('signed-in');
 	});
 
