@@ -51,7 +51,6 @@ describe.each(versions)('in the editor of n8n %s', (version) => {
 		// Plain HTTP on loopback: n8n's auth cookie must then not be marked Secure.
 		const env = n8nEnvironment(userFolder, { N8N_PORT: String(port), N8N_LISTEN_ADDRESS: '127.0.0.1', N8N_SECURE_COOKIE: 'false', N8N_RUNNERS_BROKER_PORT: String(await freePort()) });
 		await installPackage(n8nBin, env);
-		// The REST API is mounted only after /healthz answers; n8n prints this line once the editor is served.
 		n8n = await startN8n(n8nBin, { args: ['start'], env, readyOutput: /Editor is now accessible via/ });
 		await setUpOwner(baseUrl);
 		browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
