@@ -14,7 +14,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import path from 'node:path';
 import type { IDataObject } from 'n8n-workflow';
 
-import { freePort, installPackage, n8nEnvironment, OWNER, requireInstalled, runN8nCommand, setUpOwner, startN8n } from '../test/n8n/n8nInstance';
+import { installPackage, n8nEnvironment, OWNER, requireInstalled, runN8nCommand, setUpOwner, startN8n } from '../test/n8n/n8nInstance';
 import versions from '../test/n8n/versions.json';
 import { CREDENTIAL, DEMO_WORKFLOWS, simulatorCredential } from '../test/n8n/workflows';
 import { DEFAULT_TOKENS, startSimulator } from '../test/simulator/server';
@@ -58,13 +58,7 @@ async function main(): Promise<void> {
 
 	rmSync(userFolder, { recursive: true, force: true });
 	mkdirSync(userFolder, { recursive: true });
-	const env = n8nEnvironment(userFolder, {
-		N8N_PORT: String(n8nPort),
-		N8N_LISTEN_ADDRESS: '127.0.0.1',
-		// Plain HTTP on loopback: n8n's auth cookie must then not be marked Secure.
-		N8N_SECURE_COOKIE: 'false',
-		N8N_RUNNERS_BROKER_PORT: String(await freePort()),
-	});
+	const env = n8nEnvironment(userFolder, { N8N_PORT: String(n8nPort) });
 	console.log(`Building and installing the package into ${userFolder} ...`);
 	await installPackage(n8nBin, env);
 

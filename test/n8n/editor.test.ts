@@ -48,8 +48,7 @@ describe.each(versions)('in the editor of n8n %s', (version) => {
 		userFolder = mkdtempSync(path.join(os.tmpdir(), `n8n-nodes-seqera-editor-${version}-`));
 		const port = await freePort();
 		baseUrl = `http://127.0.0.1:${port}`;
-		// Plain HTTP on loopback: n8n's auth cookie must then not be marked Secure.
-		const env = n8nEnvironment(userFolder, { N8N_PORT: String(port), N8N_LISTEN_ADDRESS: '127.0.0.1', N8N_SECURE_COOKIE: 'false', N8N_RUNNERS_BROKER_PORT: String(await freePort()) });
+		const env = n8nEnvironment(userFolder, { N8N_PORT: String(port) });
 		await installPackage(n8nBin, env);
 		n8n = await startN8n(n8nBin, { args: ['start'], env, readyOutput: /Editor is now accessible via/ });
 		await setUpOwner(baseUrl);

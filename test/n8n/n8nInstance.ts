@@ -9,7 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
-export { freePort } from '../freePort';
+import { freePort } from '../freePort';
+
+export { freePort };
 
 const execFileAsync = promisify(execFile);
 const REPO = path.resolve(__dirname, '../..');
@@ -17,7 +19,7 @@ const REPO = path.resolve(__dirname, '../..');
 const INSTALL_TIMEOUT_MS = 300_000;
 
 /** The folder scripts/n8n-install.sh installs a release into (same defaults and override). */
-export function n8nFolder(version: string): string {
+function n8nFolder(version: string): string {
 	const cache = process.env.N8N_CACHE_DIR ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'n8n-nodes-seqera');
 	return path.join(cache, `n8n-${version}`);
 }
@@ -35,7 +37,8 @@ export function requireInstalled(version: string): string {
 
 /**
  * The environment for every n8n process of one instance. n8n stays local: its own database and settings
- * in the user folder, no telemetry, version checks or templates. Inherited n8n, database and queue
+ * in the user folder, listening on loopback only (plain HTTP there, so its auth cookie is not marked
+ * Secure), no telemetry, version checks or templates. Inherited n8n, database and queue
  * settings are dropped so a developer's own n8n setup cannot leak in, and so is jest's NODE_ENV=test,
  * with which n8n refuses to load nodes. The rest (PATH, proxy and CA settings) is kept for npm and n8n.
  */
@@ -46,6 +49,8 @@ export function n8nEnvironment(userFolder: string, extra: NodeJS.ProcessEnv = {}
 		N8N_USER_FOLDER: userFolder,
 		NODE_ENV: 'production',
 		DB_TYPE: 'sqlite',
+		N8N_LISTEN_ADDRESS: '127.0.0.1',
+		N8N_SECURE_COOKIE: 'false',
 		N8N_ENCRYPTION_KEY: 'n8n-nodes-seqera-test-key',
 		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'true',
 		N8N_DIAGNOSTICS_ENABLED: 'false',
@@ -106,10 +111,14 @@ export interface StartOptions {
 // n8n takes 20-60 s to start on a busy 2-core machine; loading and migrating a new database adds more.
 const START_TIMEOUT_MS = 240_000;
 
-/** Starts an n8n command and resolves once it is ready; rejects with its output when it exits or stalls. */
+/**
+ * Starts an n8n command and resolves once it is ready; rejects with its output when it exits or stalls.
+ * Each process gets a free port for the task broker that n8n 2.x starts for Code nodes (5679 by default),
+ * so a main process and its workers, or two instances, can run side by side.
+ */
 export async function startN8n(n8nBin: string, options: StartOptions): Promise<N8nProcess> {
 	const child = spawn(process.execPath, [n8nBin, ...options.args], {
-		env: { ...options.env, NO_COLOR: '1' },
+		env: { N8N_RUNNERS_BROKER_PORT: String(await freePort()), ...options.env, NO_COLOR: '1' },
 		cwd: options.env.N8N_USER_FOLDER,
 		stdio: ['ignore', 'pipe', 'pipe'],
 	});

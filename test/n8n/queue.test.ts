@@ -133,11 +133,6 @@ describe.each(versions)('queue mode inside n8n %s', (version) => {
 		}
 	}
 
-	/** Every n8n 2.x process starts a task broker for Code nodes, on port 5679 unless told otherwise: one port each. */
-	async function processEnv(extra: NodeJS.ProcessEnv = {}): Promise<NodeJS.ProcessEnv> {
-		return { ...queueEnv, N8N_RUNNERS_BROKER_PORT: String(await freePort()), ...extra };
-	}
-
 	beforeAll(async () => {
 		n8nBin = requireInstalled(version);
 		[sim, redis] = await Promise.all([startSimulator({ runProgressMs: 200 }), startRedisServer()]);
@@ -148,7 +143,6 @@ describe.each(versions)('queue mode inside n8n %s', (version) => {
 			EXECUTIONS_MODE: 'queue',
 			QUEUE_BULL_REDIS_HOST: '127.0.0.1',
 			QUEUE_BULL_REDIS_PORT: String(redis.port),
-			N8N_LISTEN_ADDRESS: '127.0.0.1',
 			N8N_PORT: String(port),
 		});
 		await installPackage(n8nBin, queueEnv);
@@ -161,14 +155,14 @@ describe.each(versions)('queue mode inside n8n %s', (version) => {
 		expect(await n8n('import:workflow', `--input=${path.join(files, 'workflows.json')}`)).toMatch(/Successfully imported 1 workflow/);
 		await activate(QUEUE_WORKFLOW.id as string);
 
-		main = await startN8n(n8nBin, { args: ['start'], env: await processEnv(), readyOutput: /Editor is now accessible via/ });
+		main = await startN8n(n8nBin, { args: ['start'], env: queueEnv, readyOutput: /Editor is now accessible via/ });
 		await webhookRegistered(main, webhookUrl);
 		for (let index = 0; index < WORKERS; index++) {
 			workers.push(
 				await startN8n(n8nBin, {
 					args: ['worker', `--concurrency=${WORKER_CONCURRENCY}`],
 					// As JSON, each log line carries its details: which execution, and whether it succeeded.
-					env: await processEnv({ N8N_LOG_FORMAT: 'json' }),
+					env: { ...queueEnv, N8N_LOG_FORMAT: 'json' },
 					readyOutput: /n8n worker is now ready/,
 				}),
 			);
