@@ -9,40 +9,13 @@ import { SeqeraApi } from '../credentials/SeqeraApi.credentials';
 import { Seqera } from '../nodes/Seqera/Seqera.node';
 import { createHarness } from '../test/engine/harness';
 import { ITEMS_SOURCE_TYPE } from '../test/engine/nodeTypes';
+import { RELAUNCH_DEMO_NODES, workflow } from '../test/n8n/workflows';
 import { startSimulator } from '../test/simulator/server';
 
 const SEQERA = 'n8n-nodes-seqera.seqera';
-const WORKSPACE = { __rl: true, mode: 'list', value: '138659136604200', cachedResultName: 'acme-bio / genomics' };
-
-function seqeraNode(name: string, x: number, parameters: IDataObject): INode {
-	return { id: name, name, type: SEQERA, typeVersion: 1, position: [x, 0], parameters, credentials: { seqeraApi: { id: '1', name: 'Seqera simulator' } } } as INode;
-}
-
-const nodes: INode[] = [
-	{ id: 'start', name: 'Start', type: ITEMS_SOURCE_TYPE, typeVersion: 1, position: [0, 0], parameters: { items: '[{}]' } },
-	seqeraNode('Failed runs', 200, { resource: 'workflow', operation: 'getMany', returnAll: false, limit: 1, filters: { status: 'failed' }, workspace: WORKSPACE }),
-	seqeraNode('Relaunch with resume', 400, {
-		resource: 'workflow',
-		operation: 'relaunch',
-		workflowId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
-		workspace: WORKSPACE,
-		launchSettings: { runName: '={{ $json.runName }}_retry' },
-	}),
-	seqeraNode('Read new run', 600, {
-		resource: 'workflow',
-		operation: 'get',
-		workflowId: { __rl: true, mode: 'id', value: '={{ $json.workflowId }}' },
-		workspace: WORKSPACE,
-	}),
-	seqeraNode('Latest runs', 800, { resource: 'workflow', operation: 'getMany', returnAll: false, limit: 10, workspace: WORKSPACE }),
-];
-
-const connections: IConnections = {
-	Start: { main: [[{ node: 'Failed runs', type: 'main', index: 0 }]] },
-	'Failed runs': { main: [[{ node: 'Relaunch with resume', type: 'main', index: 0 }]] },
-	'Relaunch with resume': { main: [[{ node: 'Read new run', type: 'main', index: 0 }]] },
-	'Read new run': { main: [[{ node: 'Latest runs', type: 'main', index: 0 }]] },
-};
+// The same nodes `npm run dev` imports into real n8n, started here by the harness's item source.
+const START = { id: 'Start', name: 'Start', type: ITEMS_SOURCE_TYPE, typeVersion: 1, position: [0, 0], parameters: { items: '[{}]' } };
+const { nodes, connections } = workflow('demo', 'Relaunch the newest failed run', RELAUNCH_DEMO_NODES, START) as unknown as { nodes: INode[]; connections: IConnections };
 
 function outputOf(run: IRun, nodeName: string): IDataObject[] {
 	const task = run.data.resultData.runData[nodeName]?.[0];

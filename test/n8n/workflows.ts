@@ -38,10 +38,21 @@ export function workflow(id: string, name: string, nodes: IDataObject[], trigger
 }
 
 /**
- * Ready-to-run workflows for the simulator's genomics workspace: what `npm run dev` imports, and what the
- * CLI tests run. "Relaunch" is the `npm run demo` workflow: the newest failed run, relaunched with resume,
- * read back, then the workspace's latest runs.
+ * The demo of `npm run demo` and `npm run dev`: the newest failed run, relaunched with resume, read back,
+ * then the workspace's latest runs.
  */
+export const RELAUNCH_DEMO_NODES = [
+	seqeraNode('Failed runs', 200, { operation: 'getMany', returnAll: false, limit: 1, filters: { status: 'failed' } }),
+	seqeraNode('Relaunch with resume', 400, {
+		operation: 'relaunch',
+		workflowId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
+		launchSettings: { runName: '={{ $json.runName }}_retry' },
+	}),
+	seqeraNode('Read new run', 600, { operation: 'get', workflowId: { __rl: true, mode: 'id', value: '={{ $json.workflowId }}' } }),
+	seqeraNode('Latest runs', 800, { operation: 'getMany', returnAll: false, limit: 10 }),
+];
+
+/** Ready-to-run workflows for the simulator's genomics workspace: what `npm run dev` imports, and what the CLI tests run. */
 export const DEMO_WORKFLOWS = {
 	list: workflow('seqListRuns0001', 'Seqera: list runs', [seqeraNode('Seqera', 200, { operation: 'getMany', returnAll: false, limit: 10 })]),
 	launch: workflow('seqLaunch000001', 'Seqera: launch a pipeline', [
@@ -53,14 +64,5 @@ export const DEMO_WORKFLOWS = {
 		}),
 	]),
 	failed: workflow('seqFailedRuns01', 'Seqera: failed runs', [seqeraNode('Seqera', 200, { operation: 'getMany', returnAll: true, filters: { status: 'failed' } })]),
-	relaunch: workflow('seqRelaunchDemo', 'Seqera: relaunch the newest failed run', [
-		seqeraNode('Failed runs', 200, { operation: 'getMany', returnAll: false, limit: 1, filters: { status: 'failed' } }),
-		seqeraNode('Relaunch with resume', 400, {
-			operation: 'relaunch',
-			workflowId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
-			launchSettings: { runName: '={{ $json.runName }}_retry' },
-		}),
-		seqeraNode('Read new run', 600, { operation: 'get', workflowId: { __rl: true, mode: 'id', value: '={{ $json.workflowId }}' } }),
-		seqeraNode('Latest runs', 800, { operation: 'getMany', returnAll: false, limit: 10 }),
-	]),
+	relaunch: workflow('seqRelaunchDemo', 'Seqera: relaunch the newest failed run', RELAUNCH_DEMO_NODES),
 };
