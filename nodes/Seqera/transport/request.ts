@@ -21,6 +21,7 @@ import {
 	type FailedCall,
 	type NetworkFailureKind,
 } from './errors';
+import { callSignalOf } from './callScope';
 import { tokenLimiter, type TokenBudget } from './limiter';
 import { decideRetry, isIdempotent, retryAfterMs, type CallOutcome } from './retry';
 import { sleep } from './timing';
@@ -136,11 +137,6 @@ function networkErrorCode(error: unknown): { code?: string; message: string } {
 		return { code: wrapped.httpCode, message: String(wrapped.messages?.[0] ?? '') };
 	}
 	return { message: error instanceof Error ? error.message : String(error) };
-}
-
-/** The execution's cancel signal, where the context has one (node executions do; list lookups do not). */
-function cancelSignalOf(context: SeqeraFunctions | ICredentialTestFunctions): AbortSignal | undefined {
-	return 'getExecutionCancelSignal' in context ? context.getExecutionCancelSignal() : undefined;
 }
 
 /**
@@ -264,7 +260,7 @@ function parseJsonBody<T>(node: INode, call: FailedCall, response: RawResponse):
 async function send(context: SeqeraFunctions, request: ApiRequest): Promise<{ response: RawResponse; call: FailedCall }> {
 	const connection = await connectionOf(context);
 	const node = context.getNode();
-	const exchanged = await exchange(node, connection, transmitWithNodeCredential(context), request, cancelSignalOf(context));
+	const exchanged = await exchange(node, connection, transmitWithNodeCredential(context), request, callSignalOf(context));
 	const { response, call, attempts } = exchanged;
 	if (!isSuccess(response.statusCode)) {
 		throw errorFromResponse(node, call, response.statusCode, response.body.toString('utf8'), {
