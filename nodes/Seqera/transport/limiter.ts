@@ -47,6 +47,16 @@ export function callSpacingMs(maxCallsPerSecond: number, maxCallsPerHour: number
 	return Math.ceil(Math.max(1000 / maxCallsPerSecond, 3_600_000 / maxCallsPerHour));
 }
 
+/**
+ * How many calls of one token may be on the wire at once in one process, and so how many items of
+ * an execution run together. The budget counts arrivals, not answers, so a slow answer must not
+ * hold up the next call: twice the per-second limit keeps the budget busy with answers up to two
+ * seconds long.
+ */
+export function maxCallsInFlight(maxCallsPerSecond: number): number {
+	return Math.max(1, Math.floor(maxCallsPerSecond) * 2);
+}
+
 export function windowLimits(budget: Pick<TokenBudget, 'maxCallsPerSecond' | 'maxCallsPerHour'>): WindowLimits {
 	return {
 		maxCallsPerSecond: budget.maxCallsPerSecond,
@@ -106,7 +116,7 @@ export class TokenLimiter {
 		const key = budgetKey(budget.baseUrl, budget.token);
 		const limits = windowLimits(budget);
 		const settingsKey = `${limits.maxCallsPerSecond}/${limits.maxCallsPerHour}`;
-		const maxConcurrent = Math.max(1, Math.floor(limits.maxCallsPerSecond));
+		const maxConcurrent = maxCallsInFlight(limits.maxCallsPerSecond);
 		let entry = this.queues.get(key);
 		if (!entry) {
 			entry = { queue: new Bottleneck({ maxConcurrent }), gate: this.makeGate(key, limits), settingsKey };
