@@ -18,7 +18,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { callSpacingMs } from '../nodes/Seqera/transport/limiter';
+import { callSpacingMs } from '../nodes/Seqera/transport/slidingWindow';
 import { forkWorkers, queueModeEnv, type WorkerResult } from '../test/queue/processes';
 import { startRedisServer } from '../test/queue/redisServer';
 import type { QueueTiming } from '../test/queue/worker';

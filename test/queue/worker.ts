@@ -11,7 +11,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { SeqeraApi } from '../../credentials/SeqeraApi.credentials';
 import { Seqera } from '../../nodes/Seqera/Seqera.node';
 import { tokenLimiter, type TokenBudget } from '../../nodes/Seqera/transport/limiter';
-import { closeSharedGates } from '../../nodes/Seqera/transport/sharedGate';
+import { closeSharedGates } from '../../nodes/Seqera/transport/gates';
 import { createHarness } from '../engine/harness';
 
 export interface WorkerJob {

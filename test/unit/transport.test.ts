@@ -1,5 +1,6 @@
 import { splitErrorId } from '../../nodes/Seqera/transport/errors';
-import { budgetKey, callSpacingMs } from '../../nodes/Seqera/transport/limiter';
+import { budgetKey } from '../../nodes/Seqera/transport/limiter';
+import { callSpacingMs } from '../../nodes/Seqera/transport/slidingWindow';
 import { buildUrl, UnsafePathSegmentError } from '../../nodes/Seqera/transport/request';
 
 const BASE = 'https://api.cloud.seqera.io';

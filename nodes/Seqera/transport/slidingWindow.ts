@@ -1,10 +1,31 @@
 /**
  * Exact sliding-window admission for one token, with the clock passed in so the arithmetic can be
- * tested without waiting. The platform may count any sliding second and any sliding hour. It counts a
- * call when the call arrives, which is some time between our start and its answer: so in the
- * one-second window a call counts from its start until a second after its answer, and however a
- * delay on the way bunches arrivals, no second holds more than the limit. The hour window counts
- * starts; starts are also spaced evenly.
+ * tested without waiting.
+ *
+ * The platform counts a call in any sliding second and any sliding hour, at the moment the call
+ * arrives. We see when a call starts and when its answer comes back, never when it arrives. Call
+ * the fastest request leg of the token `c`: every call arrives at least `c` after its start, and a
+ * call arrives at most `c + bound` after its start, where `bound` is the arrival bound (how much
+ * later than the fastest call a call may reach the platform: network jitter plus time our own
+ * process spends before the request is on the wire; see arrivalBound.ts). A call also arrives
+ * before its answer comes back.
+ *
+ * So when a new call starts at `now` it arrives at `now + c` or later, and an earlier call `j` can
+ * share a sliding second with it only if `j` arrives after `now + c - 1000`, which needs
+ * `min(start_j + bound_j, answer_j) > now - 1000`. That minimum is the call's "latest arrival" (the
+ * unknown `c` cancels out, or only makes the rule stricter). Admitting a call only while fewer
+ * than the limit of earlier calls have a latest arrival within the last second therefore keeps
+ * every sliding second of arrivals within the limit: take the last-admitted call of any second
+ * that held one call too many; when it was admitted, all the others of that second were already
+ * counted.
+ *
+ * Each call holds its place for one second plus its arrival bound, not plus its whole round trip:
+ * the platform's time to answer is not charged. A call whose arrival cannot be bounded (no round
+ * trip measured yet, or just after a 429) has an infinite bound: it holds its place until a second
+ * after its answer, which needs no assumption at all.
+ *
+ * The hour counts the same way: a start counts for an hour plus its arrival bound. Starts are also
+ * spaced evenly.
  */
 export interface WindowLimits {
 	maxCallsPerSecond: number;
@@ -13,22 +34,45 @@ export interface WindowLimits {
 	spacingMs: number;
 }
 
+/** One admitted call's place in the one-second window. */
+export interface WindowTicket {
+	/** The latest time the platform can have counted the call: start + bound, or its answer if earlier. */
+	latestArrival: number;
+}
+
+export type WindowAdmission = { admitted: true; ticket: WindowTicket } | { admitted: false; waitMs: number };
+
 const SECOND_MS = 1000;
 const HOUR_MS = 3_600_000;
-// When every place in the second is held by a call still waiting for its answer, ask again this soon.
-const IN_FLIGHT_RECHECK_MS = 5;
+// When every place in the second is held by a call with no bound that still waits for its answer,
+// ask again this soon.
+const UNBOUNDED_RECHECK_MS = 5;
+// The hour window's extra length for a call with no bound: the longest a call waits for its answer.
+const UNBOUNDED_HOUR_EXTRA_MS = 60_000;
+
+/**
+ * Least time between two call starts: evenly spread calls cannot burst past either window.
+ */
+export function callSpacingMs(maxCallsPerSecond: number, maxCallsPerHour: number): number {
+	return Math.ceil(Math.max(SECOND_MS / maxCallsPerSecond, HOUR_MS / maxCallsPerHour));
+}
+
+export function windowLimits(limits: Pick<WindowLimits, 'maxCallsPerSecond' | 'maxCallsPerHour'>): WindowLimits {
+	return {
+		maxCallsPerSecond: limits.maxCallsPerSecond,
+		maxCallsPerHour: limits.maxCallsPerHour,
+		spacingMs: callSpacingMs(limits.maxCallsPerSecond, limits.maxCallsPerHour),
+	};
+}
 
 export class SlidingWindow {
-	/** Start times, oldest first, within the last hour. */
+	/** Start times, oldest first, within the last hour and a bit. */
 	private readonly starts: number[] = [];
 
 	private head = 0;
 
-	/** Calls started and not yet answered. */
-	private inFlight = 0;
-
-	/** Answer times within the last second, oldest first. */
-	private readonly answered: number[] = [];
+	/** Admitted calls whose latest arrival may still be within the last second. */
+	private held: WindowTicket[] = [];
 
 	private pausedUntil = 0;
 
@@ -43,33 +87,38 @@ export class SlidingWindow {
 		this.pausedUntil = Math.max(this.pausedUntil, until);
 	}
 
-	/** Claims a start at `now` and returns 0, or returns how many ms to wait before asking again. */
-	tryAcquire(now: number): number {
-		this.forget(now - HOUR_MS);
-		while (this.answered.length > 0 && this.answered[0] <= now - SECOND_MS) this.answered.shift();
-		if (now < this.pausedUntil) return this.pausedUntil - now;
+	/**
+	 * Claims a start at `now` for a call that arrives at most `boundMs` after the fastest call would
+	 * (Infinity: no bound), or says how many ms to wait before asking again.
+	 */
+	tryAcquire(now: number, boundMs: number): WindowAdmission {
+		const hourExtra = Number.isFinite(boundMs) ? boundMs : UNBOUNDED_HOUR_EXTRA_MS;
+		this.forget(now - HOUR_MS - hourExtra);
+		this.held = this.held.filter((ticket) => ticket.latestArrival > now - SECOND_MS);
+		if (now < this.pausedUntil) return { admitted: false, waitMs: Math.ceil(this.pausedUntil - now) };
 
+		const { maxCallsPerSecond, maxCallsPerHour, spacingMs } = this.limits;
 		const count = this.starts.length - this.head;
 		const last = count > 0 ? this.starts[this.starts.length - 1] : -Infinity;
-		const waits = [last + this.limits.spacingMs - now];
-		if (count >= this.limits.maxCallsPerHour) waits.push(this.startAt(count - this.limits.maxCallsPerHour) + HOUR_MS - now);
-		const inLastSecond = this.inFlight + this.answered.length;
-		if (inLastSecond >= this.limits.maxCallsPerSecond) {
-			const mustLeave = inLastSecond - this.limits.maxCallsPerSecond;
-			waits.push(mustLeave < this.answered.length ? this.answered[mustLeave] + SECOND_MS - now : IN_FLIGHT_RECHECK_MS);
+		const waits = [last + spacingMs - now];
+		if (count >= maxCallsPerHour) waits.push(this.startAt(count - maxCallsPerHour) + HOUR_MS + hourExtra - now);
+		if (this.held.length >= maxCallsPerSecond) {
+			// The place frees when enough calls have a latest arrival a second old.
+			const latest = this.held.map((ticket) => ticket.latestArrival).sort((a, b) => a - b);
+			const freesAt = latest[this.held.length - maxCallsPerSecond];
+			waits.push(Number.isFinite(freesAt) ? freesAt + SECOND_MS - now : UNBOUNDED_RECHECK_MS);
 		}
 		const wait = Math.max(0, ...waits);
-		if (wait > 0) return Math.ceil(wait);
+		if (wait > 0) return { admitted: false, waitMs: Math.ceil(wait) };
 		this.starts.push(now);
-		this.inFlight++;
-		return 0;
+		const ticket: WindowTicket = { latestArrival: now + boundMs };
+		this.held.push(ticket);
+		return { admitted: true, ticket };
 	}
 
-	/** The answer to one admitted call arrived at `now`. */
-	settle(now: number): void {
-		if (this.inFlight === 0) return;
-		this.inFlight--;
-		this.answered.push(now);
+	/** The answer to an admitted call came back at `now`: the call arrived by then. */
+	settle(ticket: WindowTicket, now: number): void {
+		ticket.latestArrival = Math.min(ticket.latestArrival, now);
 	}
 
 	private startAt(offset: number): number {

@@ -3,19 +3,28 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { budgetKey, TokenLimiter, windowLimits, type BudgetGate } from '../../nodes/Seqera/transport/limiter';
-import { localShare, SharedBudget, sharedBudgetConfig, type RedisTarget } from '../../nodes/Seqera/transport/sharedGate';
-import type { WindowLimits } from '../../nodes/Seqera/transport/slidingWindow';
+import { ArrivalBound } from '../../nodes/Seqera/transport/arrivalBound';
+import { localShare, type BudgetGate } from '../../nodes/Seqera/transport/gate';
+import { sharedBudgetConfig, type RedisTarget } from '../../nodes/Seqera/transport/gateConfig';
+import { budgetKey, TokenLimiter } from '../../nodes/Seqera/transport/limiter';
+import { SharedBudget } from '../../nodes/Seqera/transport/redisGate';
+import { windowLimits, type WindowLimits } from '../../nodes/Seqera/transport/slidingWindow';
 import { CancelledError } from '../../nodes/Seqera/transport/timing';
 import { maxInAnyWindow } from '../simulator/rateLimiter';
 import { startRedisServer, type RedisServer } from './redisServer';
 
 const DEFAULT_LIMITS = windowLimits({ maxCallsPerSecond: 20, maxCallsPerHour: 72000 });
 
-/** One call through the gate that gets its answer at once. */
+/** One call through the gate, with no arrival bound, that gets its answer at once. */
 async function answered(gate: BudgetGate): Promise<void> {
-	await gate.admit();
-	gate.settle();
+	(await gate.admit(new ArrivalBound())).answered();
+}
+
+/** An arrival bound that has measured eight round trips of `ms`. */
+function measuredBound(ms: number): ArrivalBound {
+	const bound = new ArrivalBound();
+	for (let call = 0; call < 8; call++) bound.recordRoundTrip(ms);
+	return bound;
 }
 
 describe('configuration from the environment', () => {
@@ -161,6 +170,43 @@ describe('RedisGate against a real redis-server', () => {
 		expect(Math.min(...gaps)).toBeGreaterThanOrEqual(DEFAULT_LIMITS.spacingMs);
 	});
 
+	it('scores each call by its latest arrival: start plus its bound, or its answer if that comes first', async () => {
+		const key = freshKey();
+		const gate = sharedBudget().makeGate(key, { maxCallsPerSecond: 2, maxCallsPerHour: 1000, spacingMs: 0 });
+		// Round trips of 400 ms: a bound of 0.5 × 200 ms + the event loop's delay + 10 ms.
+		const bound = measuredBound(400);
+		const slow = await gate.admit(bound);
+		const fast = await gate.admit(bound);
+		const second = `seqera:budget:{${key}}:second`;
+		const [startOfSlow] = await startScores(key);
+		const slowArrival = Number(await admin.zscore(second, (await admin.zrange(second, 0, 0))[0]));
+		expect(slowArrival - startOfSlow).toBeGreaterThanOrEqual(110);
+		expect(slowArrival - startOfSlow).toBeLessThan(400);
+		fast.answered();
+		await new Promise((resolve) => setTimeout(resolve, 50));
+		const scores = (await admin.zrange(second, 0, -1, 'WITHSCORES')).filter((_, index) => index % 2 === 1).map(Number);
+		// The answered call is scored by its answer; the other, still unanswered, by its bound.
+		expect(Math.min(...scores)).toBeLessThan(slowArrival);
+		// Neither place frees before the slow call's latest arrival is a second old, though it is never answered.
+		const asked = Date.now();
+		(await gate.admit(bound)).answered();
+		expect(Date.now() - asked).toBeGreaterThan(600);
+		expect(Date.now() - asked).toBeLessThan(1500);
+		slow.answered();
+	});
+
+	it('after a 429 in one process, every process holds calls until their answers for a minute', async () => {
+		const key = freshKey();
+		const [first, second] = [sharedBudget().makeGate(key, DEFAULT_LIMITS), sharedBudget().makeGate(key, DEFAULT_LIMITS)];
+		await first.pauseUntil(Date.now() + 50);
+		const call = await second.admit(measuredBound(400));
+		const [score] = (await admin.zrange(`seqera:budget:{${key}}:second`, 0, -1, 'WITHSCORES')).filter((_, index) => index % 2 === 1).map(Number);
+		const [start] = await startScores(key);
+		// Unbounded: held until the answer (the score is a placeholder a minute ahead).
+		expect(score - start).toBeGreaterThanOrEqual(59_000);
+		call.answered();
+	});
+
 	it('a pause set by one process holds the other', async () => {
 		const key = freshKey();
 		const [first, second] = [sharedBudget().makeGate(key, DEFAULT_LIMITS), sharedBudget().makeGate(key, DEFAULT_LIMITS)];
@@ -179,11 +225,11 @@ describe('RedisGate against a real redis-server', () => {
 		for (let call = 0; call < 3; call++) await answered(gate);
 		const controller = new AbortController();
 		setTimeout(() => controller.abort(), 200);
-		await expect(gate.admit(controller.signal)).rejects.toBeInstanceOf(CancelledError);
+		await expect(gate.admit(new ArrivalBound(), controller.signal)).rejects.toBeInstanceOf(CancelledError);
 		expect(await startScores(key)).toHaveLength(3);
 		// A caller queued behind the cancelled one is not stuck behind it.
 		const next = new AbortController();
-		const waiting = gate.admit(next.signal);
+		const waiting = gate.admit(new ArrivalBound(), next.signal);
 		next.abort();
 		await expect(waiting).rejects.toBeInstanceOf(CancelledError);
 	});
@@ -198,17 +244,20 @@ describe('RedisGate against a real redis-server', () => {
 		await limiter.pause(budget, Date.now() + 5000);
 
 		const keys = (await admin.keys(`seqera:budget:{${key}}:*`)).sort();
-		expect(keys).toEqual(['second', 'hour', 'last', 'pause'].map((name) => `seqera:budget:{${key}}:${name}`).sort());
+		expect(keys).toEqual(['second', 'hour', 'last', 'pause', 'cautious'].map((name) => `seqera:budget:{${key}}:${name}`).sort());
 		const ttl = async (name: string) => await admin.pttl(`seqera:budget:{${key}}:${name}`);
 		expect(await ttl('second')).toBeGreaterThan(1000);
 		// A call in flight holds its place for at most a minute, should its process die before the answer.
 		expect(await ttl('second')).toBeLessThanOrEqual(62_000);
 		expect(await ttl('hour')).toBeGreaterThan(3_600_000);
-		expect(await ttl('hour')).toBeLessThanOrEqual(3_660_000);
+		// An hour, plus the minute a start with no arrival bound counts beyond it, plus a minute.
+		expect(await ttl('hour')).toBeLessThanOrEqual(3_720_000);
 		expect(await ttl('last')).toBeGreaterThan(0);
 		expect(await ttl('last')).toBeLessThanOrEqual(DEFAULT_LIMITS.spacingMs + 1000);
 		expect(await ttl('pause')).toBeGreaterThan(4000);
 		expect(await ttl('pause')).toBeLessThanOrEqual(6000);
+		expect(await ttl('cautious')).toBeGreaterThan(55_000);
+		expect(await ttl('cautious')).toBeLessThanOrEqual(60_000);
 
 		// Everything Redis holds, from every test so far: no token, no base URL.
 		const dump: string[] = [];

@@ -1,0 +1,91 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+
+/**
+ * A token's arrival bound: how much later than the token's fastest call a call may reach the
+ * platform, measured from its start (slidingWindow.ts explains how the budget uses it). It is made
+ * of what this process can measure and one stated assumption:
+ *
+ * - Measured, the event loop's delay in this process over the last one to two seconds. A call
+ *   whose start is followed by a stall reaches the wire late by the stall; a call started after the
+ *   stall does not, so the two arrive closer together than they started.
+ * - Measured, the token's fastest round trip of its last ROUND_TRIP_SAMPLES calls. Half of it is
+ *   the fastest one-way time (a call's answer takes about as long to come back as its request took
+ *   to go out; the platform's time to answer only makes round trips longer).
+ * - Assumed, network jitter: a request leg is longer than the fastest one by at most JITTER_SHARE
+ *   of the fastest one-way time. Paths with more hops are both slower and more jittery; 100 ms
+ *   one way with ±20 ms, or 250 ms with ±50 ms, are within it.
+ * - A safety margin of SAFETY_MARGIN_MS on top, for the time between "started" and "on the wire"
+ *   that the event loop's delay does not show.
+ *
+ * Where nothing is measured yet (fewer than MIN_ROUND_TRIPS answers), and for CAUTION_MS after the
+ * platform answered 429 (it saw arrivals bunch more than assumed), a call has no bound: it holds
+ * its place until a second after its answer, which assumes nothing.
+ */
+const ROUND_TRIP_SAMPLES = 64;
+const MIN_ROUND_TRIPS = 8;
+export const JITTER_SHARE = 0.5;
+export const SAFETY_MARGIN_MS = 10;
+export const CAUTION_MS = 60_000;
+
+const LOOP_DELAY_RESOLUTION_MS = 10;
+const LOOP_DELAY_PERIOD_MS = 1000;
+
+/** The event loop's recent delay, for the whole process: its stalls hold back every token's calls. */
+class LoopDelay {
+	private histogram: ReturnType<typeof monitorEventLoopDelay> | undefined;
+	private periodStart = 0;
+	private previousPeriodMaxMs = 0;
+
+	/** The longest stall seen in the current and the previous period, in ms. */
+	recentMs(now: number): number {
+		if (!this.histogram) {
+			// Its timer does not keep the process up.
+			this.histogram = monitorEventLoopDelay({ resolution: LOOP_DELAY_RESOLUTION_MS });
+			this.histogram.enable();
+			this.periodStart = now;
+		}
+		const currentMaxMs = this.stallMs();
+		if (now - this.periodStart >= LOOP_DELAY_PERIOD_MS) {
+			this.previousPeriodMaxMs = currentMaxMs;
+			this.histogram.reset();
+			this.periodStart = now;
+		}
+		return Math.max(this.previousPeriodMaxMs, currentMaxMs);
+	}
+
+	private stallMs(): number {
+		const { histogram } = this;
+		// The histogram records the time between its samples; the stall is what exceeds the resolution.
+		return histogram && histogram.count > 0 ? Math.max(0, histogram.max / 1e6 - LOOP_DELAY_RESOLUTION_MS) : 0;
+	}
+}
+
+const loopDelay = new LoopDelay();
+
+export class ArrivalBound {
+	private readonly roundTrips: number[] = [];
+	private next = 0;
+	private cautiousUntil = 0;
+
+	/** A call of the token was answered `ms` after it started. */
+	recordRoundTrip(ms: number): void {
+		if (this.roundTrips.length < ROUND_TRIP_SAMPLES) this.roundTrips.push(ms);
+		else this.roundTrips[this.next] = ms;
+		this.next = (this.next + 1) % ROUND_TRIP_SAMPLES;
+	}
+
+	/** The platform answered 429: arrivals bunched more than the bound allowed. */
+	beCautious(now: number): void {
+		this.cautiousUntil = Math.max(this.cautiousUntil, now + CAUTION_MS);
+	}
+
+	/**
+	 * The bound for a call starting at `now`, in ms; Infinity when none can be given. `extraMs` is time
+	 * the caller knows a call may spend between its admission and its start (e.g. a Redis round trip).
+	 */
+	boundMs(now: number, extraMs = 0): number {
+		if (now < this.cautiousUntil || this.roundTrips.length < MIN_ROUND_TRIPS) return Infinity;
+		const fastestOneWayMs = Math.min(...this.roundTrips) / 2;
+		return Math.ceil(JITTER_SHARE * fastestOneWayMs + loopDelay.recentMs(now) + extraMs + SAFETY_MARGIN_MS);
+	}
+}

@@ -1,0 +1,58 @@
+import type { ArrivalBound } from './arrivalBound';
+import { callSpacingMs, SlidingWindow, type WindowLimits } from './slidingWindow';
+import { sleep } from './timing';
+
+/** An admitted call; `answered` is called once, when its answer (or failure) comes back. */
+export interface AdmittedCall {
+	answered(): void;
+}
+
+/**
+ * Decides when a call of one token may start. The local gate counts this process's calls; a shared
+ * gate counts every process's calls through Redis (queue mode).
+ */
+export interface BudgetGate {
+	/** Resolves when a call may start, and counts it; `bound` says how late it may arrive. */
+	admit(bound: ArrivalBound, signal?: AbortSignal): Promise<AdmittedCall>;
+	/** Holds every caller of the token back until `until` (epoch ms), e.g. after a 429. */
+	pauseUntil(until: number): Promise<void>;
+	setLimits(limits: WindowLimits): void;
+}
+
+export type GateFactory = (key: string, limits: WindowLimits) => BudgetGate;
+
+/** This process's own count of a token's calls. */
+export class LocalGate implements BudgetGate {
+	private readonly window: SlidingWindow;
+
+	constructor(limits: WindowLimits) {
+		this.window = new SlidingWindow(limits);
+	}
+
+	async admit(bound: ArrivalBound, signal?: AbortSignal): Promise<AdmittedCall> {
+		for (;;) {
+			const now = Date.now();
+			const admission = this.window.tryAcquire(now, bound.boundMs(now));
+			if (admission.admitted) {
+				const { ticket } = admission;
+				return { answered: () => this.window.settle(ticket, Date.now()) };
+			}
+			await sleep(admission.waitMs, signal);
+		}
+	}
+
+	async pauseUntil(until: number): Promise<void> {
+		this.window.pauseUntil(until);
+	}
+
+	setLimits(limits: WindowLimits): void {
+		this.window.setLimits(limits);
+	}
+}
+
+/** The limits of one process's share of a token's budget, used while the shared count is out of reach. */
+export function localShare(limits: WindowLimits, share: number): WindowLimits {
+	const maxCallsPerSecond = Math.max(1, Math.floor(limits.maxCallsPerSecond / share));
+	const maxCallsPerHour = Math.max(1, Math.floor(limits.maxCallsPerHour / share));
+	return { maxCallsPerSecond, maxCallsPerHour, spacingMs: callSpacingMs(maxCallsPerSecond, maxCallsPerHour) };
+}

@@ -1,0 +1,315 @@
+import { Cluster, Redis, type ClusterOptions, type RedisOptions } from 'ioredis';
+import { randomBytes } from 'node:crypto';
+import { LoggerProxy } from 'n8n-workflow';
+
+import type { ArrivalBound } from './arrivalBound';
+import { ADMIT_SCRIPT, budgetKeys, PAUSE_SCRIPT, SETTLE_SCRIPT, type BudgetKeys } from './budgetScripts';
+import { localShare, LocalGate, type AdmittedCall, type BudgetGate, type GateFactory } from './gate';
+import { DEFAULT_FALLBACK_SHARE, type RedisTarget } from './gateConfig';
+import type { WindowLimits } from './slidingWindow';
+import { sleep } from './timing';
+
+/**
+ * A token's budget shared by every n8n process through Redis (queue mode: a main process and
+ * workers), so that together they keep to the platform's per-token limits. The scripts and keys are
+ * in budgetScripts.ts.
+ *
+ * When Redis cannot be reached or fails, each process keeps to a local share of the budget (the
+ * limits divided by SEQERA_LIMITER_FALLBACK_SHARE, default 4, at least 1 call per second), says so
+ * once, and tries Redis again every 5 s. Failing closed instead would stall every workflow; n8n
+ * itself cannot run queue mode without its Redis, so this only matters for a separate limiter Redis
+ * or a short outage, and a few 429s then are handled by the retry logic.
+ */
+
+export const REDIS_RETRY_MS = 5000;
+const CONNECT_TIMEOUT_MS = 2000;
+// A start decision is one short script; a Redis that takes longer is treated as down.
+const COMMAND_TIMEOUT_MS = 1000;
+// How many recent admissions' Redis round trips the arrival bound allows for.
+const ADMIT_TIME_SAMPLES = 16;
+
+interface BudgetCommands {
+	seqeraBudgetAdmit(
+		second: string,
+		hour: string,
+		last: string,
+		pause: string,
+		cautious: string,
+		perSecond: number,
+		perHour: number,
+		spacingMs: number,
+		member: string,
+		boundMs: number,
+	): Promise<number>;
+	seqeraBudgetPause(pause: string, cautious: string, durationMs: number): Promise<number>;
+	seqeraBudgetSettle(second: string, member: string): Promise<number>;
+}
+
+type BudgetClient = (Redis | Cluster) & BudgetCommands;
+
+export interface SharedBudgetOptions {
+	/** Divides the limits while Redis is out of reach; default 4. */
+	fallbackShare?: number;
+	/** Told once per outage that Redis is out of reach; default n8n's logger. */
+	warn?: (message: string) => void;
+	/** How long to keep to the local share before trying Redis again; default 5 s. */
+	retryMs?: number;
+}
+
+/**
+ * One Redis connection and its health, for every token's gate in the process. The connection never
+ * reconnects by itself (no retry strategy, no offline queue): while Redis is out of reach the gates
+ * use their local share, and the connection is tried again in the background every `retryMs`.
+ */
+export class SharedBudget {
+	private client: BudgetClient | undefined;
+	private connecting: Promise<void> | undefined;
+	private down = false;
+	private retryAt = 0;
+	private readonly warn: (message: string) => void;
+	private readonly retryMs: number;
+	readonly fallbackShare: number;
+	/** Tells this process's starts apart in the sorted sets; random, so it says nothing about the host. */
+	private readonly processId = randomBytes(6).toString('hex');
+	private starts = 0;
+
+	constructor(
+		private readonly target: RedisTarget,
+		options: SharedBudgetOptions = {},
+	) {
+		this.fallbackShare = options.fallbackShare ?? DEFAULT_FALLBACK_SHARE;
+		this.warn = options.warn ?? ((message) => LoggerProxy.warn(message));
+		this.retryMs = options.retryMs ?? REDIS_RETRY_MS;
+	}
+
+	readonly makeGate: GateFactory = (key, limits) => new RedisGate(key, limits, this);
+
+	/** The client when Redis can be used now; undefined while it is out of reach. */
+	async usableClient(): Promise<BudgetClient | undefined> {
+		const client = (this.client ??= this.createClient());
+		if (client.status === 'ready') return client;
+		if (this.down && Date.now() < this.retryAt) return undefined;
+		this.connecting ??= connectWithin(client, CONNECT_TIMEOUT_MS + COMMAND_TIMEOUT_MS).then(
+			() => {
+				this.down = false;
+			},
+			(error: unknown) => this.failed(error),
+		).finally(() => {
+			this.connecting = undefined;
+		});
+		// The first connection is waited for (up to the connect timeout); a retry during an outage runs
+		// in the background while callers keep to their local share.
+		if (this.down) return undefined;
+		await this.connecting;
+		return this.down ? undefined : client;
+	}
+
+	/** A command failed or timed out: drop the connection, keep to the local share, retry later. */
+	failed(error: unknown): void {
+		this.retryAt = Date.now() + this.retryMs;
+		this.disconnect();
+		if (this.down) return;
+		this.down = true;
+		const reason = error instanceof Error ? error.message : String(error);
+		this.warn(
+			`Seqera rate limiter: Redis at ${this.target.label} is out of reach (${reason}). Until it answers ` +
+				`(tried every ${this.retryMs / 1000} s), this process keeps to 1/${this.fallbackShare} of each ` +
+				'access token\'s budget on its own; set SEQERA_LIMITER_FALLBACK_SHARE to the number of n8n processes.',
+		);
+	}
+
+	/** A sorted-set member no other start of any process has. */
+	nextStartId(): string {
+		return `${this.processId}:${++this.starts}`;
+	}
+
+	/** Closes the connection; a later call connects again. */
+	async close(): Promise<void> {
+		await this.connecting;
+		this.disconnect();
+	}
+
+	/** Leaves an ended connection alone: disconnecting it again arms a 2 s timer that keeps the process up. */
+	private disconnect(): void {
+		if (this.client && this.client.status !== 'end') this.client.disconnect();
+	}
+
+	private createClient(): BudgetClient {
+		// No automatic reconnection or queueing: a call never waits on a Redis that is not there.
+		const common: RedisOptions = {
+			lazyConnect: true,
+			enableOfflineQueue: false,
+			connectTimeout: CONNECT_TIMEOUT_MS,
+			commandTimeout: COMMAND_TIMEOUT_MS,
+			maxRetriesPerRequest: 1,
+			retryStrategy: () => null,
+		};
+		const { target } = this;
+		let client: Redis | Cluster;
+		if (target.kind === 'cluster') {
+			const cluster = new Cluster(target.nodes, {
+				lazyConnect: true,
+				enableOfflineQueue: false,
+				clusterRetryStrategy: () => null,
+				// Slots are refreshed when a node answers MOVED; a periodic refresh timer would keep the process alive.
+				slotsRefreshInterval: 0,
+				redisOptions: { ...target.options, ...common },
+			} satisfies ClusterOptions);
+			cluster.on('+node', (node: Redis) => unrefWhenReady(node));
+			client = cluster;
+		} else {
+			const redis = target.kind === 'url' ? new Redis(target.url, common) : new Redis({ ...target.options, ...common });
+			unrefWhenReady(redis);
+			client = redis;
+		}
+		// Failures reach the calls that fail (and so `failed`); without a listener ioredis prints each one.
+		client.on('error', () => undefined);
+		client.defineCommand('seqeraBudgetAdmit', { numberOfKeys: 5, lua: ADMIT_SCRIPT });
+		client.defineCommand('seqeraBudgetPause', { numberOfKeys: 2, lua: PAUSE_SCRIPT });
+		client.defineCommand('seqeraBudgetSettle', { numberOfKeys: 1, lua: SETTLE_SCRIPT });
+		return client as BudgetClient;
+	}
+}
+
+/**
+ * Connects, or fails after `ms`: ioredis's own connect timeout covers the socket, but a cluster whose
+ * nodes announce addresses it cannot use can leave `connect()` pending for good.
+ */
+async function connectWithin(client: Redis | Cluster, ms: number): Promise<void> {
+	let timer: NodeJS.Timeout | undefined;
+	const connected = client.connect();
+	// Settled through the race below; a late failure after the timeout needs no handling.
+	connected.catch(() => undefined);
+	try {
+		await Promise.race([
+			connected,
+			new Promise<never>((_resolve, reject) => {
+				timer = setTimeout(() => reject(new Error(`no connection within ${ms} ms`)), ms);
+			}),
+		]);
+	} finally {
+		clearTimeout(timer);
+	}
+}
+
+/** An idle connection must not keep n8n's worker or a test runner from exiting. */
+function unrefWhenReady(redis: Redis): void {
+	redis.on('ready', () => redis.stream.unref());
+}
+
+/** Waits for `promise`, or rejects as a cancelled wait does as soon as the execution is cancelled. */
+async function unlessCancelled(promise: Promise<void>, signal?: AbortSignal): Promise<void> {
+	if (!signal) return await promise;
+	// sleep(0, signal) rejects at once with the transport's own cancellation error.
+	await sleep(0, signal);
+	await new Promise<void>((resolve, reject) => {
+		const onAbort = () => {
+			sleep(0, signal).catch(reject);
+		};
+		signal.addEventListener('abort', onAbort, { once: true });
+		promise.then(() => {
+			signal.removeEventListener('abort', onAbort);
+			resolve();
+		}, reject);
+	});
+}
+
+/** A token's budget counted across every process through Redis, with a local share as fallback. */
+export class RedisGate implements BudgetGate {
+	private readonly keys: BudgetKeys;
+	private readonly fallback: LocalGate;
+	private limits: WindowLimits;
+	/** Settles once the last caller in line has had its turn. */
+	private line: Promise<void> = Promise.resolve();
+	/** How long recent admissions took, from asking Redis to hearing back: part of a call's way to the wire. */
+	private readonly admitTimes: number[] = [];
+
+	constructor(
+		key: string,
+		limits: WindowLimits,
+		private readonly shared: SharedBudget,
+	) {
+		this.keys = budgetKeys(key);
+		this.limits = limits;
+		this.fallback = new LocalGate(localShare(limits, shared.fallbackShare));
+	}
+
+	/**
+	 * Callers of this process ask Redis one at a time, in order: they would all wake for the same
+	 * free slot, and only one can have it.
+	 */
+	async admit(bound: ArrivalBound, signal?: AbortSignal): Promise<AdmittedCall> {
+		const ahead = this.line;
+		let leave!: () => void;
+		const left = new Promise<void>((resolve) => (leave = resolve));
+		this.line = ahead.then(async () => await left);
+		try {
+			await unlessCancelled(ahead, signal);
+			return await this.acquire(bound, signal);
+		} finally {
+			leave();
+		}
+	}
+
+	async pauseUntil(until: number): Promise<void> {
+		// The local share holds too, in case Redis is lost during the pause.
+		await this.fallback.pauseUntil(until);
+		const durationMs = until - Date.now();
+		if (durationMs <= 0) return;
+		const client = await this.shared.usableClient();
+		if (!client) return;
+		try {
+			await client.seqeraBudgetPause(this.keys.pause, this.keys.cautious, Math.ceil(durationMs));
+		} catch (error) {
+			this.shared.failed(error);
+		}
+	}
+
+	setLimits(limits: WindowLimits): void {
+		this.limits = limits;
+		this.fallback.setLimits(localShare(limits, this.shared.fallbackShare));
+	}
+
+	private async acquire(bound: ArrivalBound, signal?: AbortSignal): Promise<AdmittedCall> {
+		for (;;) {
+			const client = await this.shared.usableClient();
+			if (!client) return await this.fallback.admit(bound, signal);
+			let wait: number;
+			const member = this.shared.nextStartId();
+			const asked = Date.now();
+			const boundMs = bound.boundMs(asked, Math.max(0, ...this.admitTimes));
+			try {
+				wait = await client.seqeraBudgetAdmit(
+					this.keys.second,
+					this.keys.hour,
+					this.keys.last,
+					this.keys.pause,
+					this.keys.cautious,
+					Math.max(1, Math.floor(this.limits.maxCallsPerSecond)),
+					Math.max(1, Math.floor(this.limits.maxCallsPerHour)),
+					this.limits.spacingMs,
+					member,
+					Number.isFinite(boundMs) ? boundMs : -1,
+				);
+			} catch (error) {
+				this.shared.failed(error);
+				continue;
+			}
+			this.recordAdmitTime(Date.now() - asked);
+			if (wait === 0) return { answered: () => this.settle(member) };
+			await sleep(wait, signal);
+		}
+	}
+
+	private recordAdmitTime(ms: number): void {
+		this.admitTimes.push(ms);
+		if (this.admitTimes.length > ADMIT_TIME_SAMPLES) this.admitTimes.shift();
+	}
+
+	private settle(member: string): void {
+		void this.shared
+			.usableClient()
+			.then(async (client) => await client?.seqeraBudgetSettle(this.keys.second, member))
+			.catch(() => undefined);
+	}
+}
