@@ -1,87 +1,14 @@
-import type { IncomingHttpHeaders } from 'node:http';
-import https from 'node:https';
 import { Contract } from './contract';
 import { ACTION_IDS, COMPUTE_ENV_IDS, DATASET_IDS, LABEL_IDS, PIPELINE_IDS, SEED_USER, WORKSPACE_IDS } from './seed';
 import { SimulatorData, hashToken, startSimulator, type Simulator } from './server';
+import { ALPHA, BETA, call, get, sleep, stop } from './testClient';
 
 /** Contract checks run only where the contract file is present (see contract.ts for where it is looked up). */
 const contract = Contract.loadIfPresent();
 const withContract = contract ? it : it.skip;
 
-const ALPHA = 'sim-token-alpha';
-const BETA = 'sim-token-beta';
 const GENOMICS = WORKSPACE_IDS.genomics;
 const ERROR_ID = / - Error ID: [A-Za-z0-9]{10}$/;
-
-interface Reply {
-	status: number;
-	headers: IncomingHttpHeaders;
-	text: string;
-	json: unknown;
-}
-
-interface CallOptions {
-	token?: string | null;
-	body?: unknown;
-	/** A multipart/form-data body instead of JSON. */
-	form?: FormData;
-	/** Absolute URL instead of baseUrl + path. */
-	url?: string;
-}
-
-/** One keep-alive agent per simulator, trusting only that simulator's certificate. */
-const agents = new WeakMap<Simulator, https.Agent>();
-
-async function call(sim: Simulator, method: string, path: string, options: CallOptions = {}): Promise<Reply> {
-	let agent = agents.get(sim);
-	if (!agent) {
-		agent = new https.Agent({ keepAlive: true, ca: sim.certPem });
-		agents.set(sim, agent);
-	}
-	const token = options.token === undefined ? ALPHA : options.token;
-	// The Fetch API writes the multipart body and its boundary, as the node's transport does.
-	const form = options.form === undefined ? undefined : new Response(options.form);
-	const payload = form ? Buffer.from(await form.arrayBuffer()) : options.body === undefined ? undefined : JSON.stringify(options.body);
-	const contentType = form ? form.headers.get('content-type')! : 'application/json';
-	return await new Promise((resolve, reject) => {
-		const req = https.request(
-			options.url ?? sim.baseUrl + path,
-			{
-				method,
-				agent,
-				headers: {
-					...(token === null ? {} : { Authorization: `Bearer ${token}` }),
-					...(payload === undefined ? {} : { 'Content-Type': contentType }),
-					'Accept-Version': '1',
-				},
-			},
-			(res) => {
-				const chunks: Buffer[] = [];
-				res.on('data', (chunk: Buffer) => chunks.push(chunk));
-				res.on('end', () => {
-					const text = Buffer.concat(chunks).toString('utf8');
-					let json: unknown;
-					try {
-						json = text === '' ? undefined : JSON.parse(text);
-					} catch {
-						json = undefined;
-					}
-					resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json });
-				});
-			},
-		);
-		req.on('error', reject);
-		req.end(payload);
-	});
-}
-
-const get = (sim: Simulator, path: string, options?: CallOptions) => call(sim, 'GET', path, options);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function stop(sim: Simulator): Promise<void> {
-	agents.get(sim)?.destroy();
-	await sim.close();
-}
 
 async function waitForStatus(sim: Simulator, workflowId: string, status: string, workspaceId = GENOMICS): Promise<void> {
 	for (let i = 0; i < 100; i++) {
