@@ -5,6 +5,9 @@
  *
  * Every request goes through the same gate as on the platform, in this order:
  * base path → token → rate limit → scripted fault → body → contract → route.
+ * With a network (see network.ts) a request first travels to the platform
+ * (inbound delay), is processed once admitted, and its answer travels back
+ * (outbound delay).
  */
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -15,12 +18,15 @@ import { ApiError, withErrorId, type ApiResult, type FormPart } from './apiTypes
 import { Contract, contractFilePath, type ContractViolation } from './contract';
 import { SimulatorData } from './data';
 import { FaultQueue, GATEWAY_STATUS_TEXT, TRUNCATED_JSON, WEB_APP_PAGE, htmlPage, type Fault } from './faults';
+import { DEFAULT_NETWORK_SEED, Network, type NetworkProfile, type RequestDelays } from './network';
+import { SeededRandom } from './random';
 import { SlidingWindowLimiter, maxInAnyWindow } from './rateLimiter';
 import { findRoute, type Route } from './router';
 import { allRoutes } from './routes';
 
 export type { ContractViolation } from './contract';
 export type { Fault } from './faults';
+export { NETWORK_PROFILES, around, type NetworkName, type NetworkProfile, type Spread } from './network';
 export { SimulatorData } from './data';
 
 export interface SimulatorOptions {
@@ -40,11 +46,19 @@ export interface SimulatorOptions {
 	validateContract?: boolean;
 	/** Time a launched run spends in each of SUBMITTED and RUNNING; default 2000 ms. */
 	runProgressMs?: number;
+	/** Delays between client and platform and the platform's processing time; default none (loopback). */
+	network?: NetworkProfile;
+	/** Seed of the network's random delays; default DEFAULT_NETWORK_SEED. */
+	networkSeed?: number;
 }
 
+type ResolvedOptions = Required<Omit<SimulatorOptions, 'validateContract' | 'network' | 'networkSeed'>>;
+
 export interface LoggedRequest {
-	/** performance.now() when the request arrived. */
+	/** performance.now() when the request arrived: after the network's inbound delay, when the rate limit counts it. */
 	at: number;
+	/** performance.now() when the answer left the platform (before the outbound delay), or the connection was dropped. */
+	answeredAt?: number;
 	method: string;
 	/** Without the base path and query string. */
 	path: string;
@@ -150,14 +164,20 @@ export class Simulator {
 	private readonly routes: Route[] = allRoutes();
 	private readonly pendingDelays = new Set<NodeJS.Timeout>();
 	private origin = '';
+	private closed = false;
+	private network: Network | undefined;
+	private networkRandom: SeededRandom;
 
 	/** Use startSimulator(), which also creates the certificate and starts listening. */
 	constructor(
-		private readonly options: Required<Omit<SimulatorOptions, 'validateContract'>>,
+		private readonly options: ResolvedOptions,
 		readonly certPem: string,
 		keyPem: string,
 		private readonly contract: Contract | undefined,
+		network: { profile?: NetworkProfile; seed?: number } = {},
 	) {
+		this.networkRandom = new SeededRandom(network.seed ?? DEFAULT_NETWORK_SEED);
+		this.setNetwork(network.profile);
 		this.data = new SimulatorData(options.runProgressMs);
 		this.tokenHashes = new Set(options.tokens.map(hashToken));
 		this.limiter = new SlidingWindowLimiter([
@@ -197,6 +217,21 @@ export class Simulator {
 	}
 
 	/**
+	 * Puts a network between clients and the platform, or takes it away (undefined:
+	 * loopback, no added delay). Requests already under way keep the network they
+	 * started with. A seed restarts the random delays; without one they go on.
+	 */
+	setNetwork(profile: NetworkProfile | undefined, seed?: number): void {
+		if (seed !== undefined) this.networkRandom = new SeededRandom(seed);
+		const known = new Set(this.routes.map(routeKey));
+		const unknown = Object.keys(profile?.processingByRoute ?? {}).filter((key) => !known.has(key));
+		if (unknown.length > 0) {
+			throw new Error(`processingByRoute names no route of the simulator: ${unknown.join(', ')} (write them like 'GET /workflow/{workflowId}')`);
+		}
+		this.network = profile && new Network(profile, this.networkRandom);
+	}
+
+	/**
 	 * Most requests seen in any 1000 ms window (t - 1000, t], counting every logged
 	 * request including refused ones: it measures what the client sent. Without a
 	 * token hash, all requests made with any valid token count together.
@@ -214,6 +249,7 @@ export class Simulator {
 
 	/** Drops open (keep-alive) connections too, so test runners can exit at once. */
 	async close(): Promise<void> {
+		this.closed = true;
 		for (const timer of this.pendingDelays) clearTimeout(timer);
 		this.pendingDelays.clear();
 		await new Promise<void>((resolve) => {
@@ -223,6 +259,12 @@ export class Simulator {
 	}
 
 	private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+		// Drawn as the request is sent (loopback takes no time), so the n-th request gets the same delays for a seed.
+		const delays = this.network?.draw();
+		// The body is read while it travels, so a client that gives up meanwhile still has its request arrive.
+		const bodyRead = readBody(request);
+		bodyRead.catch(() => undefined);
+		await this.sleep(delays?.inboundMs ?? 0);
 		const at = performance.now();
 		// Prefixing (rather than resolving against a base) keeps `//x/y` a path instead of a host.
 		const url = new URL(`https://simulator.invalid${request.url ?? '/'}`);
@@ -246,8 +288,8 @@ export class Simulator {
 			status: 0,
 		};
 		this.record(entry);
-		const rawBody = await readBody(request);
-		const reply = (r: Reply) => this.send(response, entry, r);
+		const rawBody = await bodyRead;
+		const reply = (r: Reply) => this.send(response, entry, r, delays);
 
 		// Outside the API base path the web app answers, whatever the method or token.
 		if (!inApi) return reply(htmlReply(200, WEB_APP_PAGE));
@@ -264,11 +306,13 @@ export class Simulator {
 			}
 		}
 
+		// Scripted faults stand for what happens in front of the platform: they answer without its processing time.
 		const fault = this.faults.take(method, path);
-		if (fault) {
-			if (fault.kind !== 'delay') return this.applyFault(fault, response, entry);
-			await this.sleep(fault.delayMs ?? 0);
+		if (fault && fault.kind !== 'delay') {
+			const answer = faultReply(fault);
+			return answer === 'drop' ? this.drop(response, entry, delays) : reply(answer);
 		}
+		await this.sleep((delays?.processingMs(found ? routeKey(found.route) : undefined) ?? 0) + (fault?.delayMs ?? 0));
 
 		let body: unknown;
 		let form: Record<string, FormPart> | undefined;
@@ -314,44 +358,23 @@ export class Simulator {
 		}
 	}
 
-	private applyFault(fault: Fault, response: ServerResponse, entry: LoggedRequest): void {
-		switch (fault.kind) {
-			case 'drop':
-				entry.status = 0;
-				response.socket?.destroy();
-				return;
-			case 'html':
-				return this.send(response, entry, htmlReply(200, WEB_APP_PAGE));
-			case 'malformedJson':
-				return this.send(response, entry, { status: 200, headers: { 'Content-Type': 'application/json' }, body: TRUNCATED_JSON });
-			case 'rateLimit':
-				return this.send(
-					response,
-					entry,
-					jsonReply(
-						429,
-						{ message: withErrorId('Too many requests') },
-						fault.retryAfterSeconds === undefined ? {} : { 'Retry-After': fault.retryAfterSeconds },
-					),
-				);
-			case 'status': {
-				const status = fault.status ?? 500;
-				const gatewayText = GATEWAY_STATUS_TEXT[status];
-				if (gatewayText) return this.send(response, entry, htmlReply(status, htmlPage(`${status} ${gatewayText}`, gatewayText)));
-				if (status === 204 || status === 403) return this.send(response, entry, emptyReply(status));
-				return this.send(response, entry, jsonReply(status, { message: withErrorId(`Simulated HTTP ${status}`) }));
-			}
-			case 'delay':
-				return;
-		}
-	}
-
-	private send(response: ServerResponse, entry: LoggedRequest, reply: Reply): void {
+	/** The answer is ready: it is logged now and reaches the client after the outbound delay. */
+	private async send(response: ServerResponse, entry: LoggedRequest, reply: Reply, delays: RequestDelays | undefined): Promise<void> {
 		entry.status = reply.status;
+		entry.answeredAt = performance.now();
+		await this.sleep(delays?.outboundMs ?? 0);
 		if (response.destroyed) return;
 		const body = reply.body ?? '';
 		response.writeHead(reply.status, { ...reply.headers, 'Content-Length': Buffer.byteLength(body) });
 		response.end(body);
+	}
+
+	/** The connection is cut without an answer; the client sees it after the outbound delay. */
+	private async drop(response: ServerResponse, entry: LoggedRequest, delays: RequestDelays | undefined): Promise<void> {
+		entry.status = 0;
+		entry.answeredAt = performance.now();
+		await this.sleep(delays?.outboundMs ?? 0);
+		response.socket?.destroy();
 	}
 
 	private record(entry: LoggedRequest): void {
@@ -359,7 +382,10 @@ export class Simulator {
 		if (this.log.length > MAX_LOG_ENTRIES) this.log.splice(0, this.log.length - MAX_LOG_ENTRIES * 0.9);
 	}
 
+	/** No delay resolves at once; after close() the promise never resolves, so nothing answers on a closed server. */
 	private sleep(ms: number): Promise<void> {
+		if (this.closed) return new Promise(() => undefined);
+		if (ms <= 0) return Promise.resolve();
 		return new Promise((resolve) => {
 			const timer = setTimeout(() => {
 				this.pendingDelays.delete(timer);
@@ -367,6 +393,37 @@ export class Simulator {
 			}, ms);
 			this.pendingDelays.add(timer);
 		});
+	}
+}
+
+/** 'GET /workflow/{workflowId}': how NetworkProfile.processingByRoute names a route. */
+function routeKey(route: Route): string {
+	return `${route.method} ${route.template.text}`;
+}
+
+function faultReply(fault: Fault): Reply | 'drop' {
+	switch (fault.kind) {
+		case 'drop':
+			return 'drop';
+		case 'html':
+			return htmlReply(200, WEB_APP_PAGE);
+		case 'malformedJson':
+			return { status: 200, headers: { 'Content-Type': 'application/json' }, body: TRUNCATED_JSON };
+		case 'rateLimit':
+			return jsonReply(
+				429,
+				{ message: withErrorId('Too many requests') },
+				fault.retryAfterSeconds === undefined ? {} : { 'Retry-After': fault.retryAfterSeconds },
+			);
+		case 'status': {
+			const status = fault.status ?? 500;
+			const gatewayText = GATEWAY_STATUS_TEXT[status];
+			if (gatewayText) return htmlReply(status, htmlPage(`${status} ${gatewayText}`, gatewayText));
+			if (status === 204 || status === 403) return emptyReply(status);
+			return jsonReply(status, { message: withErrorId(`Simulated HTTP ${status}`) });
+		}
+		case 'delay':
+			throw new Error('A delay fault only slows the answer down; it has no answer of its own');
 	}
 }
 
@@ -409,7 +466,7 @@ function positive(name: string, value: number): number {
 export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
 	const basePath = (options.basePath ?? '').replace(/\/+$/, '');
 	if (basePath !== '' && !basePath.startsWith('/')) throw new Error(`basePath must start with '/', got '${basePath}'`);
-	const resolved: Required<Omit<SimulatorOptions, 'validateContract'>> = {
+	const resolved: ResolvedOptions = {
 		port: options.port ?? 0,
 		tokens: options.tokens ?? DEFAULT_TOKENS,
 		basePath,
@@ -419,7 +476,10 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		runProgressMs: positive('runProgressMs', options.runProgressMs ?? 2000),
 	};
 	const { cert, key } = await selfSignedCertificate();
-	const simulator = new Simulator(resolved, cert, key, loadContract(options.validateContract));
+	const simulator = new Simulator(resolved, cert, key, loadContract(options.validateContract), {
+		profile: options.network,
+		seed: options.networkSeed,
+	});
 	await simulator.listen();
 	return simulator;
 }

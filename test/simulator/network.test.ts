@@ -1,0 +1,201 @@
+import { NETWORK_PROFILES, Network, around, type Spread } from './network';
+import { SeededRandom } from './random';
+import { hashToken, startSimulator, type LoggedRequest, type Simulator } from './server';
+import { ALPHA, get, sleep, stop } from './testClient';
+
+const fixed = (ms: number): Spread => ({ minMs: ms, maxMs: ms });
+/** Node timers can fire about a millisecond before their time as performance.now() sees it. */
+const EARLY_MS = 2;
+
+describe('network profiles', () => {
+	it('spreads around a time, never below 0', () => {
+		expect(around(100, 20)).toEqual({ minMs: 80, maxMs: 120 });
+		expect(around(10, 30)).toEqual({ minMs: 0, maxMs: 40 });
+	});
+
+	it('has lan, wan and far', () => {
+		expect(NETWORK_PROFILES).toEqual({
+			lan: {},
+			wan: { inbound: { minMs: 80, maxMs: 120 }, outbound: { minMs: 80, maxMs: 120 }, processing: { minMs: 20, maxMs: 300 } },
+			far: { inbound: { minMs: 200, maxMs: 300 }, outbound: { minMs: 200, maxMs: 300 }, processing: { minMs: 50, maxMs: 800 } },
+		});
+	});
+
+	it('draws the same delays for the same seed, each within its spread', () => {
+		const profile = { ...NETWORK_PROFILES.far, processingByRoute: { 'GET /workflow': fixed(5) } };
+		const draws = (seed: number) => {
+			const network = new Network(profile, new SeededRandom(seed));
+			return Array.from({ length: 50 }, (_, i) => {
+				const delays = network.draw();
+				return [delays.inboundMs, delays.outboundMs, delays.processingMs(i % 2 ? 'GET /workflow' : 'GET /user-info')];
+			});
+		};
+		const sameSeed = draws(7);
+		expect(draws(7)).toEqual(sameSeed);
+		expect(draws(8)).not.toEqual(sameSeed);
+
+		const network = new Network(profile, new SeededRandom(7));
+		const many = Array.from({ length: 200 }, () => network.draw());
+		const within = (ms: number, { minMs, maxMs }: Spread) => ms >= minMs && ms <= maxMs;
+		expect(many.every((d) => within(d.inboundMs, profile.inbound!) && within(d.outboundMs, profile.outbound!))).toBe(true);
+		expect(many.every((d) => within(d.processingMs('GET /user-info'), profile.processing!))).toBe(true);
+		expect(many.every((d) => within(d.processingMs(undefined), profile.processing!))).toBe(true);
+		expect(many.every((d) => d.processingMs('GET /workflow') === 5)).toBe(true);
+		// Not all alike: the delays really are spread.
+		expect(new Set(many.map((d) => Math.round(d.inboundMs))).size).toBeGreaterThan(20);
+	});
+
+	it('refuses reversed or negative spreads', () => {
+		const random = new SeededRandom(1);
+		expect(() => new Network({ inbound: { minMs: 20, maxMs: 10 } }, random)).toThrow(/inbound/);
+		expect(() => new Network({ processingByRoute: { 'GET /workflow': { minMs: -1, maxMs: 10 } } }, random)).toThrow(/GET \/workflow/);
+	});
+});
+
+describe('simulator on a network', () => {
+	let sim: Simulator;
+
+	beforeEach(async () => {
+		sim = await startSimulator({ validateContract: false });
+	});
+
+	afterEach(() => stop(sim));
+
+	/** The request just answered, when requests go one at a time. */
+	const lastEntry = (): LoggedRequest => sim.log[sim.log.length - 1];
+
+	it('counts a call when it arrives, after the inbound delay', async () => {
+		// A full second's worth of calls on loopback...
+		const burst = await Promise.all(Array.from({ length: 20 }, () => get(sim, '/user-info')));
+		expect(burst.every((reply) => reply.status === 200)).toBe(true);
+		const lastAdmitted = Math.max(...sim.log.map((entry) => entry.at));
+
+		// ...then one more sent half a second later that takes 600 ms to arrive: by then the window has slid past the burst.
+		sim.setNetwork({ inbound: fixed(600) });
+		await sleep(lastAdmitted + 500 - performance.now());
+		const late = await get(sim, '/user-info');
+		const entry = lastEntry();
+		expect(entry.at - late.sentAt).toBeGreaterThanOrEqual(600 - EARLY_MS);
+		expect(late.status).toBe(200);
+		expect(sim.maxCallsInAnySlidingSecond(hashToken(ALPHA))).toBe(20);
+	});
+
+	it('spreads the arrivals of a burst, so fewer calls are refused than on loopback', async () => {
+		// On loopback 25 calls at once get 5 refusals (see simulator.test.ts); spread over 2 s they mostly arrive in time.
+		sim.setNetwork({ inbound: { minMs: 0, maxMs: 2000 } });
+		const replies = await Promise.all(Array.from({ length: 25 }, () => get(sim, '/user-info')));
+		const sentWithin = Math.max(...replies.map((r) => r.sentAt)) - Math.min(...replies.map((r) => r.sentAt));
+		expect(sentWithin).toBeLessThan(500);
+		expect(replies.filter((r) => r.status === 429).length).toBeLessThan(5);
+		expect(sim.maxCallsInAnySlidingSecond()).toBeLessThan(25);
+		// The log is in arrival order: what the platform saw, not what the client sent.
+		const arrivals = sim.log.map((entry) => entry.at);
+		expect(arrivals).toEqual([...arrivals].sort((a, b) => a - b));
+		expect(arrivals[arrivals.length - 1] - arrivals[0]).toBeGreaterThan(1000);
+	});
+
+	it('takes the processing time of the route once the call is admitted', async () => {
+		sim.setNetwork({ processing: fixed(60), processingByRoute: { 'GET /user-info': fixed(250), 'GET /workflow/{workflowId}': fixed(150) } });
+		const timeOf = async (path: string) => {
+			const reply = await get(sim, path);
+			const entry = lastEntry();
+			expect(entry.path).toBe(path.replace(/\?.*/, ''));
+			return { reply, processing: entry.answeredAt! - entry.at };
+		};
+
+		const userInfo = await timeOf('/user-info');
+		expect(userInfo.reply.status).toBe(200);
+		expect(userInfo.processing).toBeGreaterThanOrEqual(250 - EARLY_MS);
+		expect(userInfo.reply.receivedAt - userInfo.reply.sentAt).toBeGreaterThanOrEqual(250 - EARLY_MS);
+
+		// A route with a path parameter, even one that answers 403.
+		const run = await timeOf('/workflow/noSuchRun1?workspaceId=138659136604200');
+		expect(run.reply.status).toBe(403);
+		expect(run.processing).toBeGreaterThanOrEqual(150 - EARLY_MS);
+
+		const other = await timeOf('/service-info');
+		expect(other.processing).toBeGreaterThanOrEqual(60 - EARLY_MS);
+		expect(other.processing).toBeLessThan(200);
+	});
+
+	it('refuses a route the simulator does not have in processingByRoute', async () => {
+		expect(() => sim.setNetwork({ processingByRoute: { 'GET /workflows': fixed(1) } })).toThrow(/GET \/workflows/);
+		await expect(startSimulator({ validateContract: false, network: { processingByRoute: { '/user-info': fixed(1) } } })).rejects.toThrow(
+			/\/user-info/,
+		);
+	});
+
+	it('delays every answer on its way back by the outbound delay', async () => {
+		sim.setNetwork({ outbound: fixed(200) });
+		const reply = await get(sim, '/user-info');
+		const entry = lastEntry();
+		expect(reply.status).toBe(200);
+		expect(entry.answeredAt! - entry.at).toBeLessThan(150);
+		expect(reply.receivedAt - entry.answeredAt!).toBeGreaterThanOrEqual(200 - EARLY_MS);
+
+		sim.addFault({ kind: 'status', status: 503 });
+		const fault = await get(sim, '/user-info');
+		expect(fault.status).toBe(503);
+		expect(fault.receivedAt - fault.sentAt).toBeGreaterThanOrEqual(200 - EARLY_MS);
+
+		sim.addFault({ kind: 'drop' });
+		const sentAt = performance.now();
+		await expect(get(sim, '/user-info')).rejects.toThrow();
+		expect(performance.now() - sentAt).toBeGreaterThanOrEqual(200 - EARLY_MS);
+	});
+
+	it('answers a 429 and a 403 for a bad token without processing time, but after the outbound delay', async () => {
+		await stop(sim);
+		sim = await startSimulator({ validateContract: false, perSecond: 1, network: { processing: fixed(300), outbound: fixed(100) } });
+
+		const admitted = await get(sim, '/user-info');
+		expect(admitted.status).toBe(200);
+		expect(admitted.receivedAt - admitted.sentAt).toBeGreaterThanOrEqual(400 - EARLY_MS);
+
+		for (const [token, status] of [
+			[undefined, 429],
+			['not-a-token', 403],
+		] as const) {
+			const reply = await get(sim, '/user-info', { token });
+			const entry = lastEntry();
+			expect(reply.status).toBe(status);
+			expect(entry.answeredAt! - entry.at).toBeLessThan(200);
+			expect(reply.receivedAt - reply.sentAt).toBeGreaterThanOrEqual(100 - EARLY_MS);
+			expect(reply.receivedAt - reply.sentAt).toBeLessThan(350);
+		}
+	});
+
+	it('goes back to loopback with setNetwork(undefined)', async () => {
+		sim.setNetwork({ inbound: fixed(150), processing: fixed(150), outbound: fixed(150) });
+		const slow = await get(sim, '/user-info');
+		expect(slow.receivedAt - slow.sentAt).toBeGreaterThanOrEqual(450 - EARLY_MS);
+
+		sim.setNetwork(undefined);
+		const fast = await get(sim, '/user-info');
+		expect(fast.receivedAt - fast.sentAt).toBeLessThan(300);
+		expect(lastEntry().at - fast.sentAt).toBeLessThan(120);
+	});
+
+	it('closes at once while requests wait on the network, and answers none of them', async () => {
+		sim.setNetwork({ processingByRoute: { 'GET /user-info': fixed(400) }, outbound: fixed(400) });
+		const inProcessing = get(sim, '/user-info');
+		const onTheWayBack = get(sim, '/service-info');
+		while (sim.log.length < 2 || sim.log.some((entry) => entry.path === '/service-info' && entry.answeredAt === undefined)) await sleep(5);
+		sim.setNetwork({ inbound: fixed(400) });
+		const onTheWayIn = get(sim, '/user-info?late=1');
+		const pending = [inProcessing, onTheWayBack, onTheWayIn];
+		pending.forEach((p) => p.catch(() => undefined));
+		await sleep(50);
+		expect(sim.log.map((entry) => entry.path).sort()).toEqual(['/service-info', '/user-info']);
+
+		const closing = performance.now();
+		await sim.close();
+		expect(performance.now() - closing).toBeLessThan(300);
+		for (const request of pending) await expect(request).rejects.toThrow();
+
+		// Past every delay: nothing went on once closed.
+		await sleep(500);
+		expect(sim.log).toHaveLength(2);
+		expect(sim.log.find((entry) => entry.path === '/user-info')?.answeredAt).toBeUndefined();
+	});
+});
