@@ -7,13 +7,18 @@ import type { WorkerJob, WorkerMessage } from './worker';
 const REPO_ROOT = path.resolve(__dirname, '../..');
 const WORKER_SCRIPT = path.join(__dirname, 'worker.ts');
 const EXIT_TIMEOUT_MS = 10_000;
+/** Loading n8n takes a few seconds, more on a busy machine; a process still not ready after this is stuck. */
+const READY_TIMEOUT_MS = 120_000;
 
 export type WorkerResult = Extract<WorkerMessage, { type: 'done' }>;
 
 /** One forked n8n process (test/queue/worker.ts). */
 export interface WorkerProcess {
-	/** Sends the job and resolves with the worker's report once it has also exited. */
-	run(job: Omit<WorkerJob, 'type'>): Promise<WorkerResult>;
+	/**
+	 * Sends the job and resolves with the worker's report once it has also exited. With `timeoutMs`, a
+	 * worker that has not reported by then is killed and the promise rejects.
+	 */
+	run(job: Omit<WorkerJob, 'type'>, options?: { timeoutMs?: number }): Promise<WorkerResult>;
 	kill(): void;
 }
 
@@ -53,18 +58,35 @@ function startWorker(env: Record<string, string>, userFolder: string): { child: 
 	child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
 	child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
 	const ready = new Promise<void>((resolve, reject) => {
-		child.once('message', (message: WorkerMessage) => (message.type === 'ready' ? resolve() : reject(new Error(`unexpected ${message.type}`))));
-		child.once('exit', (code) => reject(new Error(`worker exited with code ${code} before it was ready:\n${output}`)));
+		const timer = setTimeout(() => {
+			child.kill('SIGKILL');
+			reject(new Error(`worker was not ready within ${READY_TIMEOUT_MS} ms:\n${output}`));
+		}, READY_TIMEOUT_MS);
+		child.once('message', (message: WorkerMessage) => {
+			clearTimeout(timer);
+			if (message.type === 'ready') resolve();
+			else reject(new Error(`unexpected ${message.type}`));
+		});
+		child.once('exit', (code) => {
+			clearTimeout(timer);
+			reject(new Error(`worker exited with code ${code} before it was ready:\n${output}`));
+		});
 	});
 	return { child, ready, output: () => output };
 }
 
 /**
  * Forks `count` workers with `env` and waits until every one has loaded n8n, so that their jobs start
- * together. Each gets its own n8n user folder under `folder`.
+ * together. Each gets its own n8n user folder under `folder`. Aborting `signal` kills every one of
+ * them that is still alive, loading or running.
  */
-export async function forkWorkers(count: number, env: Record<string, string>, folder: string): Promise<WorkerProcess[]> {
+export async function forkWorkers(count: number, env: Record<string, string>, folder: string, signal?: AbortSignal): Promise<WorkerProcess[]> {
 	const started = Array.from({ length: count }, (_, index) => startWorker(env, path.join(folder, `worker-${index}-${Date.now()}`)));
+	for (const { child } of started) {
+		const kill = () => child.kill('SIGKILL');
+		signal?.addEventListener('abort', kill, { once: true });
+		child.once('exit', () => signal?.removeEventListener('abort', kill));
+	}
 	try {
 		await Promise.all(started.map(async ({ ready }) => await ready));
 	} catch (error) {
@@ -73,10 +95,24 @@ export async function forkWorkers(count: number, env: Record<string, string>, fo
 	}
 	return started.map(({ child, output }) => ({
 		kill: () => child.kill('SIGKILL'),
-		async run(job) {
+		async run(job, { timeoutMs } = {}) {
 			const done = new Promise<WorkerResult>((resolve, reject) => {
-				child.once('message', (message: WorkerMessage) => (message.type === 'done' ? resolve(message) : reject(new Error(`unexpected ${message.type}`))));
-				child.once('exit', (code) => reject(new Error(`worker exited with code ${code} before it reported:\n${output()}`)));
+				const timer =
+					timeoutMs === undefined
+						? undefined
+						: setTimeout(() => {
+								child.kill('SIGKILL');
+								reject(new Error(`worker did not report within ${timeoutMs} ms:\n${output()}`));
+							}, timeoutMs);
+				child.once('message', (message: WorkerMessage) => {
+					clearTimeout(timer);
+					if (message.type === 'done') resolve(message);
+					else reject(new Error(`unexpected ${message.type}`));
+				});
+				child.once('exit', (code) => {
+					clearTimeout(timer);
+					reject(new Error(`worker exited with code ${code} before it reported:\n${output()}`));
+				});
 			});
 			child.send({ type: 'job', ...job } satisfies WorkerJob);
 			const result = await done;

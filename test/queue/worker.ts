@@ -6,13 +6,13 @@
  *
  * Protocol: it sends `ready` once loaded, runs one `job` when told, answers `done`, and exits.
  */
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { SeqeraApi } from '../../credentials/SeqeraApi.credentials';
 import { Seqera } from '../../nodes/Seqera/Seqera.node';
 import { tokenLimiter, type TokenBudget } from '../../nodes/Seqera/transport/limiter';
 import { closeSharedGates } from '../../nodes/Seqera/transport/gates';
-import { createHarness } from '../engine/harness';
+import { createHarness, type RunNodeOptions } from '../engine/harness';
 
 export interface WorkerJob {
 	type: 'job';
@@ -29,6 +29,11 @@ export interface WorkerJob {
 	warmUpToken?: string;
 	/** Epoch ms to start the executions at (after the warm-up), so that every process starts warm and together. */
 	startAt?: number;
+	/**
+	 * The node's On Error setting; default n8n's (stop the workflow). 'continueErrorOutput' lets every
+	 * item be tried and counts the failed ones, where a stop would end the execution at the first.
+	 */
+	onError?: RunNodeOptions['onError'];
 }
 
 /** When a call asked the limiter and when it was let start, as epoch ms (fractional). */
@@ -38,7 +43,11 @@ export interface QueueTiming {
 }
 
 export interface ExecutionOutcome {
+	/** Output items that are results, not errors. */
 	items: number;
+	/** Output items that are errors (error output, or Continue On Fail); only when there are any. */
+	errorItems?: number;
+	/** The execution's own error, when it stopped. */
 	error?: string;
 }
 
@@ -49,6 +58,19 @@ export type WorkerMessage =
 const SEQERA_NODE = 'n8n-nodes-seqera.seqera';
 
 const epochNow = () => performance.timeOrigin + performance.now();
+
+/** As n8n tells an error item from a result: its JSON holds `error` and at most a `message` besides. */
+function isErrorItem(item: INodeExecutionData): boolean {
+	const keys = Object.keys(item.json);
+	return keys.includes('error') && keys.every((key) => key === 'error' || key === 'message');
+}
+
+function outcomeOf(outputs: INodeExecutionData[][], error: Error | undefined): ExecutionOutcome {
+	const [main = [], ...errorOutputs] = outputs;
+	const items = main.filter((item) => !isErrorItem(item)).length;
+	const errorItems = main.length - items + errorOutputs.reduce((sum, output) => sum + output.length, 0);
+	return { items, ...(errorItems > 0 ? { errorItems } : {}), ...(error ? { error: error.message } : {}) };
+}
 
 /** Records when each call asked for its start and when it got it, around the process's real limiter. */
 function recordQueueTimings(): QueueTiming[] {
@@ -80,6 +102,7 @@ async function run(job: WorkerJob, timings: QueueTiming[]): Promise<WorkerMessag
 				workspace: { __rl: true, mode: 'id', value: String(job.workspaceId) },
 			},
 			items: runIds.map((id): IDataObject => ({ id })),
+			onError: job.onError,
 			credentials: {
 				seqeraApi: {
 					accessToken: token,
@@ -94,7 +117,7 @@ async function run(job: WorkerJob, timings: QueueTiming[]): Promise<WorkerMessag
 				},
 			},
 		});
-		return { items: result.outputs[0]?.length ?? 0, error: result.error?.message };
+		return outcomeOf(result.outputs, result.error);
 	};
 	if (job.warmUpToken !== undefined && job.executions[0]?.length) {
 		await getRuns(job.warmUpToken, job.executions[0].slice(0, 1));
