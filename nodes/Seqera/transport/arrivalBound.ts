@@ -23,8 +23,8 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
  */
 const ROUND_TRIP_SAMPLES = 64;
 const MIN_ROUND_TRIPS = 8;
-export const JITTER_SHARE = 0.5;
-export const SAFETY_MARGIN_MS = 10;
+export const JITTER_SHARE = 0.4;
+export const SAFETY_MARGIN_MS = 30;
 export const CAUTION_MS = 60_000;
 
 const LOOP_DELAY_RESOLUTION_MS = 10;

@@ -12,17 +12,21 @@
  *
  * So when a new call starts at `now` it arrives at `now + c` or later, and an earlier call `j` can
  * share a sliding second with it only if `j` arrives after `now + c - 1000`, which needs
- * `min(start_j + bound_j, answer_j) > now - 1000`. That minimum is the call's "latest arrival" (the
+ * `min(start_j + bound, answer_j) > now - 1000`. That minimum is the call's "latest arrival" (the
  * unknown `c` cancels out, or only makes the rule stricter). Admitting a call only while fewer
  * than the limit of earlier calls have a latest arrival within the last second therefore keeps
  * every sliding second of arrivals within the limit: take the last-admitted call of any second
  * that held one call too many; when it was admitted, all the others of that second were already
  * counted.
  *
- * Each call holds its place for one second plus its arrival bound, not plus its whole round trip:
- * the platform's time to answer is not charged. A call whose arrival cannot be bounded (no round
- * trip measured yet, or just after a 429) has an infinite bound: it holds its place until a second
- * after its answer, which needs no assumption at all.
+ * The bound is the one in force when a call asks to start, applied to every call still held, not
+ * the one each call had when it started: a stall of the event loop that delays calls already
+ * started shows in the bound only afterwards, and must hold those calls longer too.
+ *
+ * Each call holds its place for one second plus the bound, not plus its whole round trip: the
+ * platform's time to answer is not charged. While the arrival cannot be bounded (no round trip
+ * measured yet, or just after a 429) the bound is infinite: every call holds its place until a
+ * second after its answer, which needs no assumption at all.
  *
  * The hour counts the same way: a start counts for an hour plus its arrival bound. Starts are also
  * spaced evenly.
@@ -36,8 +40,9 @@ export interface WindowLimits {
 
 /** One admitted call's place in the one-second window. */
 export interface WindowTicket {
-	/** The latest time the platform can have counted the call: start + bound, or its answer if earlier. */
-	latestArrival: number;
+	start: number;
+	/** When its answer came back; Infinity until then. */
+	answeredAt: number;
 }
 
 export type WindowAdmission = { admitted: true; ticket: WindowTicket } | { admitted: false; waitMs: number };
@@ -47,8 +52,9 @@ const HOUR_MS = 3_600_000;
 // When every place in the second is held by a call with no bound that still waits for its answer,
 // ask again this soon.
 const UNBOUNDED_RECHECK_MS = 5;
-// The hour window's extra length for a call with no bound: the longest a call waits for its answer.
-const UNBOUNDED_HOUR_EXTRA_MS = 60_000;
+// The longest bound taken as one, and the hour window's extra length for a call with no bound: a
+// call waits at most this long for its answer by default.
+const MAX_BOUND_MS = 60_000;
 
 /**
  * Least time between two call starts: evenly spread calls cannot burst past either window.
@@ -71,7 +77,7 @@ export class SlidingWindow {
 
 	private head = 0;
 
-	/** Admitted calls whose latest arrival may still be within the last second. */
+	/** Admitted calls that may still have arrived within the last second. */
 	private held: WindowTicket[] = [];
 
 	private pausedUntil = 0;
@@ -92,33 +98,35 @@ export class SlidingWindow {
 	 * (Infinity: no bound), or says how many ms to wait before asking again.
 	 */
 	tryAcquire(now: number, boundMs: number): WindowAdmission {
-		const hourExtra = Number.isFinite(boundMs) ? boundMs : UNBOUNDED_HOUR_EXTRA_MS;
-		this.forget(now - HOUR_MS - hourExtra);
-		this.held = this.held.filter((ticket) => ticket.latestArrival > now - SECOND_MS);
+		const bound = Math.min(boundMs, MAX_BOUND_MS);
+		this.forget(now - HOUR_MS - bound);
+		const latestArrival = (ticket: WindowTicket) => Math.min(ticket.answeredAt, ticket.start + (Number.isFinite(boundMs) ? bound : Infinity));
+		// A call answered over a second ago, or started longer ago than any bound, can hold no place.
+		this.held = this.held.filter((ticket) => Math.min(ticket.answeredAt, ticket.start + MAX_BOUND_MS) > now - SECOND_MS);
 		if (now < this.pausedUntil) return { admitted: false, waitMs: Math.ceil(this.pausedUntil - now) };
 
 		const { maxCallsPerSecond, maxCallsPerHour, spacingMs } = this.limits;
 		const count = this.starts.length - this.head;
 		const last = count > 0 ? this.starts[this.starts.length - 1] : -Infinity;
 		const waits = [last + spacingMs - now];
-		if (count >= maxCallsPerHour) waits.push(this.startAt(count - maxCallsPerHour) + HOUR_MS + hourExtra - now);
-		if (this.held.length >= maxCallsPerSecond) {
+		if (count >= maxCallsPerHour) waits.push(this.startAt(count - maxCallsPerHour) + HOUR_MS + bound - now);
+		const holding = this.held.map(latestArrival).filter((arrival) => arrival > now - SECOND_MS);
+		if (holding.length >= maxCallsPerSecond) {
 			// The place frees when enough calls have a latest arrival a second old.
-			const latest = this.held.map((ticket) => ticket.latestArrival).sort((a, b) => a - b);
-			const freesAt = latest[this.held.length - maxCallsPerSecond];
+			const freesAt = holding.sort((a, b) => a - b)[holding.length - maxCallsPerSecond];
 			waits.push(Number.isFinite(freesAt) ? freesAt + SECOND_MS - now : UNBOUNDED_RECHECK_MS);
 		}
 		const wait = Math.max(0, ...waits);
 		if (wait > 0) return { admitted: false, waitMs: Math.ceil(wait) };
 		this.starts.push(now);
-		const ticket: WindowTicket = { latestArrival: now + boundMs };
+		const ticket: WindowTicket = { start: now, answeredAt: Infinity };
 		this.held.push(ticket);
 		return { admitted: true, ticket };
 	}
 
 	/** The answer to an admitted call came back at `now`: the call arrived by then. */
 	settle(ticket: WindowTicket, now: number): void {
-		ticket.latestArrival = Math.min(ticket.latestArrival, now);
+		ticket.answeredAt = Math.min(ticket.answeredAt, now);
 	}
 
 	private startAt(offset: number): number {
