@@ -1,0 +1,80 @@
+import { ArrivalBound } from '../../nodes/Seqera/transport/arrivalBound';
+import { around, hashToken, type NetworkProfile } from '../simulator/server';
+import { GENOMICS, TOKEN, expectContractKept, startPlatform, workspaceParameter, type Platform } from './platform';
+
+/**
+ * The budget over a network that delays each leg of a call: the simulator counts a call when it
+ * arrives, after its inbound delay, as the platform does. Request legs of 160-240 ms vary by 80 ms,
+ * more than the 50 ms between two starts, so a rule that charged only starts would let arrivals
+ * bunch past 20 in a second about every other second.
+ */
+const JITTERY: NetworkProfile = {
+	inbound: around(200, 40),
+	outbound: around(200, 40),
+	processing: { minMs: 0, maxMs: 300 },
+};
+const ITEMS = 200;
+
+const getRun = { resource: 'workflow', operation: 'get', workflowId: { __rl: true, mode: 'id', value: '={{ $json.id }}' }, ...workspaceParameter(GENOMICS) };
+
+/** One execution of ITEMS Workflow → Get items; what the user gets and what the platform counted. */
+async function getRunsOver(platform: Platform): Promise<{ ids: unknown[]; expected: string[]; maxPerSecond: number; refused: number }> {
+	const runs = platform.sim.data.runsIn(GENOMICS).map((run) => run.id);
+	const expected = Array.from({ length: ITEMS }, (_, index) => runs[index % runs.length]);
+	const result = await platform.run(getRun, { items: expected.map((id) => ({ id })) });
+	expect(result.error).toBeUndefined();
+	const tokenCalls = platform.sim.log.filter((entry) => entry.tokenHash === hashToken(TOKEN));
+	return {
+		ids: platform.json(result).map((run) => run.id),
+		expected,
+		maxPerSecond: platform.sim.maxCallsInAnySlidingSecond(hashToken(TOKEN)),
+		refused: tokenCalls.filter((entry) => entry.status === 429).length,
+	};
+}
+
+describe('a network that delays and jitters each leg', () => {
+	let platform: Platform;
+
+	// A new simulator per test is also a new base URL, so each test starts with a token budget that
+	// has measured nothing yet.
+	beforeEach(async () => {
+		platform = await startPlatform({ network: JITTERY });
+	});
+
+	afterEach(async () => {
+		jest.restoreAllMocks();
+		expectContractKept(platform.sim);
+		await platform.sim.close();
+	});
+
+	it('one execution of 200 items: no sliding second receives more than 20 arrivals, no 429, every item comes out', async () => {
+		const { ids, expected, maxPerSecond, refused } = await getRunsOver(platform);
+		expect(ids).toEqual(expected);
+		expect(refused).toBe(0);
+		expect(maxPerSecond).toBeLessThanOrEqual(20);
+	});
+
+	it('a rule that charges starts only lets arrivals bunch past the limit, so the test above can fail', async () => {
+		jest.spyOn(ArrivalBound.prototype, 'boundMs').mockReturnValue(0);
+		const { ids, expected, maxPerSecond, refused } = await getRunsOver(platform);
+		// The items still come out (429s are retried), but the platform saw too many in a second.
+		expect(ids).toEqual(expected);
+		expect(maxPerSecond).toBeGreaterThan(20);
+		expect(refused).toBeGreaterThan(0);
+	});
+
+	it('with the event loop stalling 60 ms every 250 ms between starts and the wire, still no second over 20', async () => {
+		const stalls = setInterval(() => {
+			const until = Date.now() + 60;
+			while (Date.now() < until);
+		}, 250);
+		try {
+			const { ids, expected, maxPerSecond, refused } = await getRunsOver(platform);
+			expect(ids).toEqual(expected);
+			expect(refused).toBe(0);
+			expect(maxPerSecond).toBeLessThanOrEqual(20);
+		} finally {
+			clearInterval(stalls);
+		}
+	});
+});
