@@ -39,11 +39,16 @@ interface ResolvedLabels {
 
 /**
  * Label names to IDs, by exact name: the platform's search also finds names that merely contain the text
- * ("prod" finds "production"), so only a label of exactly that name counts. Names found or created are
- * remembered for the rest of the execution, so many items cost one lookup per name.
+ * ("prod" finds "production"), so only a label of exactly that name counts. What a lookup finds (or does
+ * not find) and the labels created are remembered for the rest of the execution, so many items cost one
+ * lookup per name. Items run together; the items that need the same name take turns, so a missing label
+ * is looked up once and created once.
  */
 class LabelNames {
-	private readonly known = new Map<string, number>();
+	/** Per workspace and name: the label's ID, or undefined when the workspace has no such label. */
+	private readonly known = new Map<string, number | undefined>();
+	/** Per workspace and name: the last item in line for it. */
+	private readonly turns = new Map<string, Promise<unknown>>();
 
 	constructor(
 		private readonly context: IExecuteFunctions,
@@ -58,19 +63,27 @@ class LabelNames {
 		createMissing: boolean,
 	): Promise<{ id: number; created: boolean }> {
 		const key = `${workspaceId ?? 'personal'}\u0000${name}`;
-		const remembered = this.known.get(key);
-		if (remembered !== undefined) return { id: remembered, created: false };
-
-		const candidates = await apiRequestPages<IDataObject>(
-			this.context,
-			{ method: 'GET', path: ['labels'], query: { workspaceId, search: name, type: 'simple' }, itemIndex },
-			pagesCountedByTotalSize('labels'),
-		);
-		const exact = candidates.find((label) => label.name === name);
-		if (exact) {
-			this.known.set(key, Number(exact.id));
-			return { id: Number(exact.id), created: false };
+		const previous = this.turns.get(key) ?? Promise.resolve();
+		// The item before may fail (its own error); this item then takes its turn all the same.
+		const mine = previous.catch(() => undefined).then(async () => await this.idInTurn(key, name, workspaceId, itemIndex, createMissing));
+		this.turns.set(key, mine);
+		try {
+			return await mine;
+		} finally {
+			if (this.turns.get(key) === mine) this.turns.delete(key);
 		}
+	}
+
+	private async idInTurn(
+		key: string,
+		name: string,
+		workspaceId: string | undefined,
+		itemIndex: number,
+		createMissing: boolean,
+	): Promise<{ id: number; created: boolean }> {
+		if (!this.known.has(key)) this.known.set(key, await this.find(name, workspaceId, itemIndex));
+		const found = this.known.get(key);
+		if (found !== undefined) return { id: found, created: false };
 		if (!createMissing) {
 			throw new NodeOperationError(this.context.getNode(), `Label "${name}" does not exist in this workspace`, {
 				itemIndex,
@@ -88,6 +101,16 @@ class LabelNames {
 		});
 		this.known.set(key, Number(created.id));
 		return { id: Number(created.id), created: true };
+	}
+
+	private async find(name: string, workspaceId: string | undefined, itemIndex: number): Promise<number | undefined> {
+		const candidates = await apiRequestPages<IDataObject>(
+			this.context,
+			{ method: 'GET', path: ['labels'], query: { workspaceId, search: name, type: 'simple' }, itemIndex },
+			pagesCountedByTotalSize('labels'),
+		);
+		const exact = candidates.find((label) => label.name === name);
+		return exact === undefined ? undefined : Number(exact.id);
 	}
 }
 
