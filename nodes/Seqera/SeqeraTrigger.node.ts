@@ -11,7 +11,8 @@ import { flattenRun } from './helpers/runs';
 import { optionalNumericId } from './helpers/validate';
 import { runPageUrl } from './helpers/webApp';
 import * as listSearch from './methods/listSearch';
-import { apiRequest, connectionOf } from './transport/request';
+import { connectionOf } from './transport/connection';
+import { apiRequest } from './transport/request';
 import {
 	TERMINAL_STATUSES,
 	diffRuns,

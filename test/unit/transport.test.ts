@@ -1,7 +1,7 @@
 import { splitErrorId } from '../../nodes/Seqera/transport/errors';
 import { budgetKey } from '../../nodes/Seqera/transport/limiter';
 import { callSpacingMs } from '../../nodes/Seqera/transport/slidingWindow';
-import { buildUrl, UnsafePathSegmentError } from '../../nodes/Seqera/transport/request';
+import { buildUrl, UnsafePathSegmentError } from '../../nodes/Seqera/transport/url';
 
 const BASE = 'https://api.cloud.seqera.io';
 

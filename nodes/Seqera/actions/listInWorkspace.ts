@@ -2,7 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 
 import { pagesCountedByTotalSize } from '../helpers/pages';
 import { workspaceIdFor } from '../helpers/parameters';
-import { apiRequestPages, connectionOf, type QueryValue } from '../transport/request';
+import { connectionOf } from '../transport/connection';
+import { apiRequestPages } from '../transport/pages';
+import type { QueryValue } from '../transport/url';
 import { forEachItem } from './perItem';
 
 /**

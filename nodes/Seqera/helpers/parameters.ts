@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import type { Connection } from '../transport/request';
+import type { Connection } from '../transport/connection';
 import { optionalNumericId, requireWorkflowId } from './validate';
 
 /**

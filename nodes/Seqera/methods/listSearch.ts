@@ -1,6 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 
-import { apiRequest, connectionOf } from '../transport/request';
+import { connectionOf } from '../transport/connection';
+import { apiRequest } from '../transport/request';
 
 const PAGE_SIZE = 50;
 

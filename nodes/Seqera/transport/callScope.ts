@@ -1,6 +1,6 @@
 import type { ICredentialTestFunctions } from 'n8n-workflow';
 
-import type { SeqeraFunctions } from './request';
+import type { SeqeraFunctions } from './connection';
 
 /**
  * What stops a node execution's calls: the execution's own cancel signal, and, while its items run

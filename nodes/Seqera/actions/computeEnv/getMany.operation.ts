@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { workspaceIdFor } from '../../helpers/parameters';
-import { apiRequest, connectionOf } from '../../transport/request';
+import { connectionOf } from '../../transport/connection';
+import { apiRequest } from '../../transport/request';
 import { workspaceLocator } from '../common.descriptions';
 import { forEachItem } from '../perItem';
 

@@ -9,7 +9,9 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { workspaceIdFor } from '../../helpers/parameters';
 import { requireText } from '../../helpers/validate';
-import { apiRequest, connectionOf, type QueryValue } from '../../transport/request';
+import { connectionOf } from '../../transport/connection';
+import { apiRequest } from '../../transport/request';
+import type { QueryValue } from '../../transport/url';
 import { workspaceLocator } from '../common.descriptions';
 import { forEachItem } from '../perItem';
 

@@ -3,7 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { workspaceIdFor } from '../../helpers/parameters';
 import { requireText } from '../../helpers/validate';
-import { apiRequest, connectionOf } from '../../transport/request';
+import { connectionOf } from '../../transport/connection';
+import { apiRequest } from '../../transport/request';
 import { workspaceLocator } from '../common.descriptions';
 import { forEachItem } from '../perItem';
 

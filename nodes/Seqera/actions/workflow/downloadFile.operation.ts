@@ -3,7 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { runIdFor, workspaceIdFor } from '../../helpers/parameters';
 import { requireText } from '../../helpers/validate';
-import { apiRequestFile, connectionOf } from '../../transport/request';
+import { connectionOf } from '../../transport/connection';
+import { apiRequestFile } from '../../transport/request';
 import { runLocator, workspaceLocator } from '../common.descriptions';
 import { forEachItem } from '../perItem';
 

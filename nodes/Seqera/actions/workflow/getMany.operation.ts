@@ -5,7 +5,8 @@ import { flattenRun } from '../../helpers/runs';
 import { buildRunSearch, type RunSearchFilters } from '../../helpers/search';
 import { optionalDate } from '../../helpers/validate';
 import { workspaceIdFor } from '../../helpers/parameters';
-import { apiRequestPages, connectionOf } from '../../transport/request';
+import { connectionOf } from '../../transport/connection';
+import { apiRequestPages } from '../../transport/pages';
 import { returnAllAndLimit, workspaceLocator } from '../common.descriptions';
 import { forEachItem } from '../perItem';
 

@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { runIdFor, workspaceIdFor } from '../../helpers/parameters';
-import { apiRequest, connectionOf } from '../../transport/request';
+import { connectionOf } from '../../transport/connection';
+import { apiRequest } from '../../transport/request';
 import { runLocator, workspaceLocator } from '../common.descriptions';
 import { forEachItem } from '../perItem';
 

@@ -4,7 +4,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { runIdFor, workspaceIdFor } from '../../helpers/parameters';
 import { unwrapTask } from '../../helpers/runs';
 import { requireNumericId } from '../../helpers/validate';
-import { apiRequest, connectionOf } from '../../transport/request';
+import { connectionOf } from '../../transport/connection';
+import { apiRequest } from '../../transport/request';
 import { runLocator, workspaceLocator } from '../common.descriptions';
 import { forEachItem } from '../perItem';
 

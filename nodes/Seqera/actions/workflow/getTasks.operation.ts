@@ -3,7 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { runIdFor, workspaceIdFor } from '../../helpers/parameters';
 import { unwrapTask } from '../../helpers/runs';
-import { apiRequestPages, connectionOf } from '../../transport/request';
+import { connectionOf } from '../../transport/connection';
+import { apiRequestPages } from '../../transport/pages';
 import { returnAllAndLimit, runLocator, workspaceLocator } from '../common.descriptions';
 import { forEachItem } from '../perItem';
 

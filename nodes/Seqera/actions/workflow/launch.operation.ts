@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { workspaceIdFor } from '../../helpers/parameters';
 import { requireText } from '../../helpers/validate';
-import { connectionOf } from '../../transport/request';
+import { connectionOf } from '../../transport/connection';
 import { computeEnvLocator, pipelineLocator, workspaceLocator } from '../common.descriptions';
 import { forEachItem } from '../perItem';
 import { launchpadRequest, launchSettingsField, sendLaunch, waitFields } from './launchSettings';

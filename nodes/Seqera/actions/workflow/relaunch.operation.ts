@@ -3,7 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { runIdFor, workspaceIdFor } from '../../helpers/parameters';
 import { launchRequestFromSaved } from '../../helpers/runs';
-import { apiRequest, connectionOf } from '../../transport/request';
+import { connectionOf } from '../../transport/connection';
+import { apiRequest } from '../../transport/request';
 import { computeEnvLocator, runLocator, workspaceLocator } from '../common.descriptions';
 import { forEachItem } from '../perItem';
 import { launchSettingsField, sendLaunch, waitFields } from './launchSettings';

@@ -4,7 +4,9 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { pagesCountedByTotalSize } from '../../helpers/pages';
 import { runIdFor, workspaceIdFor } from '../../helpers/parameters';
 import { requireNumericId, toList } from '../../helpers/validate';
-import { apiRequest, apiRequestPages, connectionOf } from '../../transport/request';
+import { connectionOf } from '../../transport/connection';
+import { apiRequestPages } from '../../transport/pages';
+import { apiRequest } from '../../transport/request';
 import { labelLocator } from '../common.descriptions';
 import { forEachItem } from '../perItem';
 

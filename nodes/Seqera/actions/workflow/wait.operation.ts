@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { runIdFor, workspaceIdFor } from '../../helpers/parameters';
-import { connectionOf } from '../../transport/request';
+import { connectionOf } from '../../transport/connection';
 import { runLocator, workspaceLocator } from '../common.descriptions';
 import { forEachItem } from '../perItem';
 import { waitForRun, waitOptionsField } from './waitForRun';

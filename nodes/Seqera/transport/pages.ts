@@ -1,0 +1,39 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { SeqeraFunctions } from './connection';
+import type { ApiRequest } from './exchange';
+import { apiRequest } from './request';
+
+export interface PageRequest extends ApiRequest {
+	/** How many results to collect; `undefined` collects every page. */
+	limit?: number;
+}
+
+const MAX_PAGE_SIZE = 100;
+
+/**
+ * Follows `max`/`offset` pages until the wanted number of results is collected or the platform has no more.
+ * `readPage` returns a page's results and whether the platform reports more after it.
+ */
+export async function apiRequestPages<T>(
+	context: SeqeraFunctions,
+	request: PageRequest,
+	readPage: (page: IDataObject) => { results: T[]; hasMore?: boolean },
+): Promise<T[]> {
+	const collected: T[] = [];
+	let offset = 0;
+	for (;;) {
+		const wanted = request.limit === undefined ? MAX_PAGE_SIZE : Math.min(MAX_PAGE_SIZE, request.limit - collected.length);
+		const page = await apiRequest<IDataObject>(context, {
+			...request,
+			query: { ...request.query, max: wanted, offset },
+		});
+		const { results, hasMore } = readPage(page);
+		collected.push(...results);
+		offset += results.length;
+		const reachedLimit = request.limit !== undefined && collected.length >= request.limit;
+		const platformHasMore = hasMore ?? results.length === wanted;
+		if (reachedLimit || !platformHasMore || results.length === 0) break;
+	}
+	return request.limit === undefined ? collected : collected.slice(0, request.limit);
+}
