@@ -2,6 +2,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { flattenRun } from '../../helpers/runs';
+import { callSignalOf } from '../../transport/callScope';
 import { apiRequest } from '../../transport/request';
 import { sleep } from '../../transport/timing';
 
@@ -57,7 +58,8 @@ function isTransient(error: unknown): boolean {
 
 /**
  * Checks the run until it reaches a terminal status, with intervals that grow. A failed check does
- * not end the wait; an expired token or a deleted run does. Cancelling the execution ends it at once.
+ * not end the wait; an expired token or a deleted run does. Cancelling the execution, or another item
+ * failing the node, ends it at once.
  */
 export async function waitForRun(
 	context: IExecuteFunctions,
@@ -69,7 +71,7 @@ export async function waitForRun(
 	const maxIntervalMs = (Number(options.maxPollIntervalSeconds) || 60) * 1000;
 	let intervalMs = Math.min((Number(options.pollIntervalSeconds) || 5) * 1000, maxIntervalMs);
 	const deadline = Date.now() + (Number(options.timeoutMinutes) || 1440) * 60_000;
-	const signal = context.getExecutionCancelSignal();
+	const signal = callSignalOf(context);
 	let lastStatus = 'unknown';
 	let checks = 0;
 
