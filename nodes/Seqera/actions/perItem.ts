@@ -1,6 +1,10 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
+import { stopCallsWith } from '../transport/callScope';
+import { connectionOf } from '../transport/connection';
+import { maxCallsInFlight } from '../transport/limiter';
+
 /** What one input item produced: plain JSON objects, or complete items when binary data is attached. */
 export type ItemOutput = IDataObject | IDataObject[] | INodeExecutionData[];
 
@@ -8,38 +12,96 @@ function isExecutionData(output: ItemOutput): output is INodeExecutionData[] {
 	return Array.isArray(output) && output.length > 0 && typeof (output[0] as INodeExecutionData).json === 'object';
 }
 
+function pairedWith(output: ItemOutput, itemIndex: number): INodeExecutionData[] {
+	const produced = isExecutionData(output)
+		? output
+		: (Array.isArray(output) ? output : [output]).map((json) => ({ json }));
+	return produced.map((item) => ({ ...item, pairedItem: { item: itemIndex } }));
+}
+
+function asNodeError(context: IExecuteFunctions, caught: unknown, itemIndex: number): NodeApiError | NodeOperationError {
+	return caught instanceof NodeApiError || caught instanceof NodeOperationError
+		? caught
+		: new NodeOperationError(context.getNode(), caught as Error, { itemIndex });
+}
+
+/** A call the transport refused, or a wait it ended, because the execution or the item pool stopped. */
+function isStop(caught: unknown): boolean {
+	if (caught instanceof NodeApiError) return caught.httpCode === 'CANCELED';
+	return (caught as { code?: unknown } | null)?.code === 'ERR_CANCELED';
+}
+
 /**
- * Runs one operation for every input item. Each output item is paired with the item it came from; with
- * Continue On Fail (or the error output) a failing item becomes one error item and the rest go on, so the
- * number of items out never drops below the number in.
+ * Runs one operation for every input item. Items run together, as many at once as the token's queue
+ * lets calls be in flight, so an execution keeps the token's budget busy instead of waiting for one
+ * answer at a time; each item's own calls still go one after another. Each output item is paired with
+ * the item it came from, and outputs leave in item order whatever order the items finish in.
+ *
+ * With Continue On Fail (or the error output) a failing item becomes one error item and the rest go
+ * on, so the number of items out never drops below the number in. Without it, the first item that
+ * fails stops the pool: no item and no call starts after it, the calls already sent are answered, and
+ * the node fails with the error of the lowest item that failed, as if the items had run in order.
  */
 export async function forEachItem(
 	context: IExecuteFunctions,
 	handle: (itemIndex: number) => Promise<ItemOutput>,
 ): Promise<INodeExecutionData[]> {
-	const items = context.getInputData();
-	const results: INodeExecutionData[] = [];
-	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+	const itemCount = context.getInputData().length;
+	const poolSize = Math.min(itemCount, maxCallsInFlight((await connectionOf(context)).budget.maxCallsPerSecond));
+	const cancel = context.getExecutionCancelSignal();
+	const stop = new AbortController();
+	const outputs: INodeExecutionData[][] = new Array<INodeExecutionData[]>(itemCount);
+	let nextItem = 0;
+	let finishedItems = 0;
+	let failure: { itemIndex: number; error: NodeApiError | NodeOperationError } | undefined;
+	let cancelled: NodeApiError | NodeOperationError | undefined;
+
+	const runItem = async (itemIndex: number): Promise<void> => {
 		try {
-			const output = await handle(itemIndex);
-			const produced = isExecutionData(output)
-				? output
-				: (Array.isArray(output) ? output : [output]).map((json) => ({ json }));
-			for (const item of produced) results.push({ ...item, pairedItem: { item: itemIndex } });
+			outputs[itemIndex] = pairedWith(await handle(itemIndex), itemIndex);
+			finishedItems++;
 		} catch (caught) {
-			const error =
-				caught instanceof NodeApiError || caught instanceof NodeOperationError
-					? caught
-					: new NodeOperationError(context.getNode(), caught as Error, { itemIndex });
 			// A cancelled execution stops here; Continue On Fail is for items that failed, not for a stop.
-			if (!context.continueOnFail() || context.getExecutionCancelSignal()?.aborted) throw error;
+			if (cancel?.aborted) {
+				cancelled ??= asNodeError(context, caught, itemIndex);
+				return;
+			}
+			// Stopped by an earlier failure: this item did not fail on its own.
+			if (stop.signal.aborted && isStop(caught)) return;
+			const error = asNodeError(context, caught, itemIndex);
+			if (!context.continueOnFail()) {
+				if (failure === undefined || itemIndex < failure.itemIndex) failure = { itemIndex, error };
+				stop.abort();
+				return;
+			}
 			// n8n routes an item to the error output only when its JSON holds nothing but `error` and
 			// `message` (n8n 1.x is the strictest), so the description travels as the message.
-			results.push({
-				json: { error: error.message, ...(error.description ? { message: error.description } : {}) },
-				pairedItem: { item: itemIndex },
-			});
+			outputs[itemIndex] = [
+				{
+					json: { error: error.message, ...(error.description ? { message: error.description } : {}) },
+					pairedItem: { item: itemIndex },
+				},
+			];
+			finishedItems++;
 		}
+	};
+	// Each worker takes the next item when its last one is done: the pool, not the input, bounds how
+	// many items (and their promises) are alive at once.
+	const worker = async (): Promise<void> => {
+		while (nextItem < itemCount && !stop.signal.aborted && !cancel?.aborted) await runItem(nextItem++);
+	};
+
+	const stopCalls = stopCallsWith(context, stop.signal);
+	try {
+		await Promise.all(Array.from({ length: poolSize }, worker));
+	} finally {
+		stopCalls();
 	}
-	return results;
+	if (failure) throw failure.error;
+	if (cancelled) throw cancelled;
+	if (finishedItems < itemCount) {
+		// n8n recognises a cancelled execution by "canceled" in the error message.
+		throw new NodeOperationError(context.getNode(), 'The execution was canceled');
+	}
+	return outputs.flat();
 }

@@ -1,0 +1,276 @@
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+
+import { maxCallsInFlight } from '../../nodes/Seqera/transport/limiter';
+import type { LoggedRequest } from '../simulator/server';
+import { GENOMICS, expectContractKept, startPlatform, workspaceParameter, type Platform } from './platform';
+
+// A budget high enough that a thousand items take seconds, not minutes.
+const FAST = { maxCallsPerSecond: 500, maxCallsPerHour: 1_000_000 };
+
+let platform: Platform;
+
+beforeAll(async () => {
+	platform = await startPlatform({ perSecond: 500, perHour: 1_000_000, runProgressMs: 60_000 });
+});
+
+afterEach(() => platform.sim.clearFaults());
+
+afterAll(async () => {
+	expectContractKept(platform.sim);
+	await platform.sim.close();
+});
+
+const getRun = { resource: 'workflow', operation: 'get', workflowId: { __rl: true, mode: 'id', value: '={{ $json.id }}' }, ...workspaceParameter(GENOMICS) };
+const FORBIDDEN = 'Forbidden: the access token was refused, or this endpoint does not exist at the base URL';
+
+const sentSince = (before: number): LoggedRequest[] => platform.sim.log.slice(before);
+const pairedIndex = (item: INodeExecutionData) => (item.pairedItem as { item: number }).item;
+const description = (error: unknown) => (error as { description?: string }).description ?? '';
+const pause = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms));
+
+type Expected = { run: string } | { unknown: string } | { invalid: string };
+
+/**
+ * A thousand items: most name an existing run, every tenth from 3 a run the platform does not know
+ * (it answers 403), every tenth from 7 an ID the node refuses before any call (so it finishes first).
+ */
+function mixedItems(count = 1000): { items: Array<{ id: string }>; expected: Expected[] } {
+	const runs = platform.sim.data.runsIn(GENOMICS).map((run) => run.id);
+	const expected = Array.from({ length: count }, (_, index): Expected => {
+		if (index % 10 === 3) return { unknown: `Unknown${index}Run` };
+		if (index % 10 === 7) return { invalid: `bad/${index}` };
+		return { run: runs[index % runs.length] };
+	});
+	const items = expected.map((entry) => ({ id: 'run' in entry ? entry.run : 'unknown' in entry ? entry.unknown : entry.invalid }));
+	return { items, expected };
+}
+
+function expectItemAsExpected(json: IDataObject, expected: Expected): void {
+	if ('run' in expected) {
+		expect(json.id).toBe(expected.run);
+	} else if ('unknown' in expected) {
+		expect(json.error).toBe(FORBIDDEN);
+		expect(json.message).toContain(`GET /workflow/${expected.unknown} answered 403`);
+	} else {
+		expect(json.error).toBe(`Run ID "${expected.invalid}" is not a valid run ID`);
+	}
+}
+
+describe('the items of one execution run together', () => {
+	it('with Continue On Fail, 1000 items come out in order, each paired with its input, errors in place', async () => {
+		const { items, expected } = mixedItems();
+		// The first 50 calls are held for 300 ms: run one at a time, no other call could arrive meanwhile.
+		platform.sim.addFault({ method: 'GET', path: /^\/workflow\/\w+$/, kind: 'delay', delayMs: 300, times: 50 });
+		const before = platform.sim.log.length;
+		const result = await platform.run(getRun, { items, continueOnFail: true, credentialOverrides: FAST });
+
+		expect(result.error).toBeUndefined();
+		const output = result.outputs[0];
+		expect(output).toHaveLength(1000);
+		output.forEach((item, index) => {
+			expect(pairedIndex(item)).toBe(index);
+			expectItemAsExpected(item.json, expected[index]);
+		});
+
+		const sent = sentSince(before);
+		// Every item that passed the node's own checks was sent once; none twice, none lost.
+		expect(sent).toHaveLength(900);
+		expect(new Set(sent.map((entry) => entry.path)).size).toBe(new Set(items.filter((_, index) => index % 10 !== 7).map((item) => item.id)).size);
+		const firstHeld = sent[0].at;
+		const arrivedWhileHeld = sent.filter((entry) => entry.at < firstHeld + 300);
+		expect(arrivedWhileHeld.length).toBeGreaterThan(10);
+	});
+
+	it('with On Error "Continue", failed items stay in place on the one output', async () => {
+		const { items, expected } = mixedItems();
+		const result = await platform.run(getRun, { items, onError: 'continueRegularOutput', credentialOverrides: FAST });
+
+		expect(result.error).toBeUndefined();
+		expect(result.outputs[0].map(pairedIndex)).toEqual(items.map((_, index) => index));
+		const failed = result.outputs[0].filter((item) => item.json.error !== undefined).map(pairedIndex);
+		expect(failed).toHaveLength(200);
+		expect(failed).toEqual(expected.flatMap((entry, index) => ('run' in entry ? [] : [index])));
+		result.outputs[0].forEach((item, index) => expectItemAsExpected(item.json, expected[index]));
+	});
+
+	it('with On Error "Continue (using error output)", the two outputs split the items in order', async () => {
+		const { items, expected } = mixedItems();
+		const result = await platform.run(getRun, { items, onError: 'continueErrorOutput', credentialOverrides: FAST });
+
+		expect(result.error).toBeUndefined();
+		const [succeeded, errored] = result.outputs;
+		expect(succeeded).toHaveLength(800);
+		expect(errored).toHaveLength(200);
+		expect(succeeded.map(pairedIndex)).toEqual(expected.flatMap((entry, index) => ('run' in entry ? [index] : [])));
+		expect(errored.map(pairedIndex)).toEqual(expected.flatMap((entry, index) => ('run' in entry ? [] : [index])));
+		for (const item of [...succeeded, ...errored]) expectItemAsExpected(item.json, expected[pairedIndex(item)]);
+	});
+});
+
+describe('without Continue On Fail, the first failing item fails the node', () => {
+	it("fails with item 100's error; no call starts after it, and every call sent is answered before the node fails", async () => {
+		const runs = platform.sim.data.runsIn(GENOMICS).map((run) => run.id);
+		const items = Array.from({ length: 1000 }, (_, index) => ({ id: index === 100 ? 'Unknown100Run' : runs[index % runs.length] }));
+		// A lower budget, so the pool (twice the calls per second) is well below the 899 items after item 100.
+		const budget = { ...FAST, maxCallsPerSecond: 100 };
+		const before = platform.sim.log.length;
+		const result = await platform.run(getRun, { items, credentialOverrides: budget });
+
+		expect(result.error?.message).toBe(FORBIDDEN);
+		expect(description(result.error)).toContain('GET /workflow/Unknown100Run answered 403');
+		const sent = sentSince(before);
+		const failing = sent.find((entry) => entry.path === '/workflow/Unknown100Run')!;
+		expect(failing.status).toBe(403);
+		const arrivedAfter = sent.filter((entry) => entry.at > failing.at);
+		expect(arrivedAfter.length).toBeLessThanOrEqual(maxCallsInFlight(budget.maxCallsPerSecond));
+		expect(sent.length).toBeLessThan(1000);
+		// Nothing was left on the way when the node failed, and nothing runs on after it.
+		expect(sent.filter((entry) => entry.status === 0)).toEqual([]);
+		const sentWhenFailed = platform.sim.log.length;
+		await pause(500);
+		expect(platform.sim.log.length).toBe(sentWhenFailed);
+	});
+
+	it('an earlier item that fails after a later one is the error the node reports, as if the items ran in order', async () => {
+		const runs = platform.sim.data.runsIn(GENOMICS).map((run) => run.id);
+		const items = Array.from({ length: 300 }, (_, index) => ({
+			id: index === 100 ? 'Unknown100Run' : index === 200 ? 'Unknown200Run' : runs[index % runs.length],
+		}));
+		// Item 100's answer comes well after item 200's.
+		platform.sim.addFault({ path: /^\/workflow\/Unknown100Run$/, kind: 'delay', delayMs: 1500 });
+		const before = platform.sim.log.length;
+		const result = await platform.run(getRun, { items, credentialOverrides: FAST });
+
+		expect(description(result.error)).toContain('GET /workflow/Unknown100Run answered 403');
+		const sent = sentSince(before);
+		const item100 = sent.find((entry) => entry.path === '/workflow/Unknown100Run')!;
+		const item200 = sent.find((entry) => entry.path === '/workflow/Unknown200Run')!;
+		expect(item200.at).toBeLessThan(item100.at + 1500);
+		expect(sent.filter((entry) => entry.status === 0)).toEqual([]);
+	});
+
+	it('an item waiting for its run stops waiting when another item fails', async () => {
+		const running = platform.sim.data.runsIn(GENOMICS).find((run) => run.status === 'RUNNING')!;
+		const started = performance.now();
+		const result = await platform.run(
+			{ ...getRun, operation: 'wait', waitOptions: { pollIntervalSeconds: 30 } },
+			{ items: [{ id: running.id }, { id: 'bad/1' }], credentialOverrides: FAST },
+		);
+		expect(result.error?.message).toBe('Run ID "bad/1" is not a valid run ID');
+		// Not after the first check, 30 s away.
+		expect(performance.now() - started).toBeLessThan(10_000);
+	});
+});
+
+describe('cancelling the execution', () => {
+	it('ends a 1000-item run within a second, and no call reaches the platform after the cancel', async () => {
+		const { items } = mixedItems();
+		const cancelAfterMs = 500;
+		const before = platform.sim.log.length;
+		const started = performance.now();
+		// A budget that keeps the run going for many seconds past the cancel.
+		const result = await platform.run(getRun, {
+			items,
+			continueOnFail: true,
+			cancelAfterMs,
+			credentialOverrides: { ...FAST, maxCallsPerSecond: 50 },
+		});
+		const cancelledAt = started + cancelAfterMs;
+
+		expect(result.run.status).toBe('canceled');
+		expect(performance.now() - cancelledAt).toBeLessThan(1000);
+		const sent = sentSince(before);
+		expect(sent.length).toBeGreaterThan(0);
+		expect(sent.length).toBeLessThan(900);
+		// A call that had left just before the cancel may still arrive a moment later.
+		expect(sent.filter((entry) => entry.at > cancelledAt + 100)).toEqual([]);
+		const sentWhenEnded = platform.sim.log.length;
+		await pause(300);
+		expect(platform.sim.log.length).toBe(sentWhenEnded);
+	});
+});
+
+describe('launches sent together', () => {
+	it('under connection resets, 500s and 429s, each launch reaches the platform once; the failed ones are error items', async () => {
+		const items = Array.from({ length: 50 }, (_, index) => ({ runName: `pool_launch_${index}` }));
+		const launchPath = /^\/workflow\/launch$/;
+		// 429s: the platform did nothing, so these are sent again. Resets and 500s may hide a launch: never sent again.
+		platform.sim.addFault({ method: 'POST', path: launchPath, kind: 'rateLimit', retryAfterSeconds: 1, times: 3 });
+		platform.sim.addFault({ method: 'POST', path: launchPath, kind: 'drop', times: 4 });
+		platform.sim.addFault({ method: 'POST', path: launchPath, kind: 'status', status: 500, times: 4 });
+		const launchesBefore = platform.sim.data.launches.length;
+		const before = platform.sim.log.length;
+		const result = await platform.run(
+			{
+				resource: 'workflow',
+				operation: 'launch',
+				source: 'repository',
+				pipeline: 'https://github.com/nextflow-io/hello',
+				launchSettings: { runName: '={{ $json.runName }}' },
+				...workspaceParameter(GENOMICS),
+			},
+			{ items, continueOnFail: true, credentialOverrides: FAST },
+		);
+
+		expect(result.error).toBeUndefined();
+		const output = result.outputs[0];
+		expect(output.map(pairedIndex)).toEqual(items.map((_, index) => index));
+
+		// Each item's launch arrived once, apart from the refusals the platform did not act on.
+		const arrived = sentSince(before).filter((entry) => entry.method === 'POST' && launchPath.test(entry.path));
+		expect(arrived.filter((entry) => entry.status === 429)).toHaveLength(3);
+		expect(arrived.filter((entry) => entry.status !== 429)).toHaveLength(50);
+
+		const failed = output.filter((item) => item.json.error !== undefined);
+		const messages = failed.map((item) => String(item.json.error));
+		expect(messages).toHaveLength(8);
+		// A launch refused with 429s first also says how many attempts it took.
+		const reset = `The connection to ${platform.sim.baseUrl} was closed before an answer arrived`;
+		expect(messages.filter((message) => message.startsWith(reset))).toHaveLength(4);
+		expect(messages.filter((message) => message.startsWith('The Seqera Platform failed with 500'))).toHaveLength(4);
+		for (const item of failed) expect(item.json.message).toContain('It was not sent again');
+
+		const launched = platform.sim.data.launches.slice(launchesBefore);
+		const launchedRunName = (request: unknown) => String((request as { launch: IDataObject }).launch.runName);
+		expect(launched).toHaveLength(42);
+		expect(new Set(launched.map((launch) => launchedRunName(launch.request))).size).toBe(42);
+		for (const item of output.filter((entry) => entry.json.error === undefined)) {
+			const runName = items[pairedIndex(item)].runName;
+			expect(item.json.runName).toBe(runName);
+			expect(launched.find((launch) => launchedRunName(launch.request) === runName)?.workflowId).toBe(item.json.workflowId);
+		}
+	});
+});
+
+describe('labels needed by many items at once', () => {
+	it('20 items adding the same missing label create it once', async () => {
+		const runs = Array.from({ length: 20 }, () => platform.sim.data.addRun({ workspaceId: GENOMICS, labelIds: [] }));
+		const name = 'pool_batch';
+		const before = platform.sim.log.length;
+		const result = await platform.run(
+			{
+				resource: 'workflow',
+				operation: 'addLabels',
+				createMissingLabels: true,
+				workflowId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
+				labels: { values: [{ label: { __rl: true, mode: 'name', value: name } }] },
+				...workspaceParameter(GENOMICS),
+			},
+			{ items: runs.map((run) => ({ id: run.id })), credentialOverrides: FAST },
+		);
+
+		expect(result.error).toBeUndefined();
+		const labels = platform.sim.data.labelsIn(GENOMICS).filter((label) => label.name === name);
+		expect(labels).toHaveLength(1);
+		const sent = sentSince(before).filter((entry) => entry.path === '/labels');
+		expect(sent.map((entry) => entry.method)).toEqual(['GET', 'POST']);
+
+		const output = platform.json(result);
+		expect(output.map((json) => json.workflowId)).toEqual(runs.map((run) => run.id));
+		for (const json of output) expect(json.labelIds).toEqual([labels[0].id]);
+		expect(output.filter((json) => (json.createdLabels as IDataObject[]).length > 0)).toEqual([
+			expect.objectContaining({ createdLabels: [{ id: labels[0].id, name }] }),
+		]);
+		for (const run of runs) expect(run.labelIds).toEqual([labels[0].id]);
+	});
+});
