@@ -170,41 +170,66 @@ describe('RedisGate against a real redis-server', () => {
 		expect(Math.min(...gaps)).toBeGreaterThanOrEqual(DEFAULT_LIMITS.spacingMs);
 	});
 
-	it('scores each call by its latest arrival: start plus its bound, or its answer if that comes first', async () => {
+	it('a call holds its place until a second after start plus its bound, though it is never answered', async () => {
 		const key = freshKey();
-		const gate = sharedBudget().makeGate(key, { maxCallsPerSecond: 2, maxCallsPerHour: 1000, spacingMs: 0 });
-		// Round trips of 400 ms: a bound of 0.5 × 200 ms + the event loop's delay + 10 ms.
+		const gate = sharedBudget().makeGate(key, { maxCallsPerSecond: 1, maxCallsPerHour: 1000, spacingMs: 0 });
+		// Round trips of 400 ms: a bound of 0.4 × 200 ms + the event loop's delay + 30 ms, about 110 ms.
 		const bound = measuredBound(400);
-		const slow = await gate.admit(bound);
-		const fast = await gate.admit(bound);
-		const second = `seqera:budget:{${key}}:second`;
-		const [startOfSlow] = await startScores(key);
-		const slowArrival = Number(await admin.zscore(second, (await admin.zrange(second, 0, 0))[0]));
-		expect(slowArrival - startOfSlow).toBeGreaterThanOrEqual(110);
-		expect(slowArrival - startOfSlow).toBeLessThan(400);
-		fast.answered();
-		await new Promise((resolve) => setTimeout(resolve, 50));
-		const scores = (await admin.zrange(second, 0, -1, 'WITHSCORES')).filter((_, index) => index % 2 === 1).map(Number);
-		// The answered call is scored by its answer; the other, still unanswered, by its bound.
-		expect(Math.min(...scores)).toBeLessThan(slowArrival);
-		// Neither place frees before the slow call's latest arrival is a second old, though it is never answered.
-		const asked = Date.now();
+		const unanswered = await gate.admit(bound);
+		const started = Date.now();
 		(await gate.admit(bound)).answered();
-		expect(Date.now() - asked).toBeGreaterThan(600);
-		expect(Date.now() - asked).toBeLessThan(1500);
-		slow.answered();
+		expect(Date.now() - started).toBeGreaterThanOrEqual(1100);
+		expect(Date.now() - started).toBeLessThan(1600);
+		unanswered.answered();
+	});
+
+	it('an answer before the bound frees the place a second after the answer', async () => {
+		const key = freshKey();
+		const gate = sharedBudget().makeGate(key, { maxCallsPerSecond: 1, maxCallsPerHour: 1000, spacingMs: 0 });
+		const bound = measuredBound(4000);
+		const started = Date.now();
+		(await gate.admit(bound)).answered();
+		await new Promise((resolve) => setTimeout(resolve, 20));
+		(await gate.admit(bound)).answered();
+		// The bound (over 800 ms) would hold the first call until some 1.8 s; its answer frees it at about 1 s.
+		expect(Date.now() - started).toBeGreaterThanOrEqual(990);
+		expect(Date.now() - started).toBeLessThan(1500);
+	});
+
+	it('the largest bound any process gave holds every process\'s calls: a stall in one delays the others\' calls too', async () => {
+		const key = freshKey();
+		const limits = { maxCallsPerSecond: 1, maxCallsPerHour: 1000, spacingMs: 0 };
+		const [calm, stalled] = [sharedBudget().makeGate(key, limits), sharedBudget().makeGate(key, limits)];
+		const small = measuredBound(10);
+		const first = await calm.admit(small);
+		const started = Date.now();
+		// The other process asks with a bound over 400 ms (its round trips are slow): it must wait, and
+		// from now on the calm process's call counts with that bound too.
+		const stalledCall = stalled.admit(measuredBound(2000));
+		(await calm.admit(small)).answered();
+		expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
+		first.answered();
+		(await stalledCall).answered();
 	});
 
 	it('after a 429 in one process, every process holds calls until their answers for a minute', async () => {
 		const key = freshKey();
-		const [first, second] = [sharedBudget().makeGate(key, DEFAULT_LIMITS), sharedBudget().makeGate(key, DEFAULT_LIMITS)];
+		const limits = { maxCallsPerSecond: 1, maxCallsPerHour: 1000, spacingMs: 0 };
+		const [first, second] = [sharedBudget().makeGate(key, limits), sharedBudget().makeGate(key, limits)];
 		await first.pauseUntil(Date.now() + 50);
-		const call = await second.admit(measuredBound(400));
-		const [score] = (await admin.zrange(`seqera:budget:{${key}}:second`, 0, -1, 'WITHSCORES')).filter((_, index) => index % 2 === 1).map(Number);
-		const [start] = await startScores(key);
-		// Unbounded: held until the answer (the score is a placeholder a minute ahead).
-		expect(score - start).toBeGreaterThanOrEqual(59_000);
-		call.answered();
+		const unanswered = await second.admit(measuredBound(40));
+		let admitted = false;
+		const next = first.admit(measuredBound(40)).then((call) => {
+			admitted = true;
+			return call;
+		});
+		await new Promise((resolve) => setTimeout(resolve, 1500));
+		// With a bound the place would have freed after about 1.05 s; unbounded, it waits for the answer.
+		expect(admitted).toBe(false);
+		const answeredAt = Date.now();
+		unanswered.answered();
+		(await next).answered();
+		expect(Date.now() - answeredAt).toBeGreaterThanOrEqual(900);
 	});
 
 	it('a pause set by one process holds the other', async () => {
@@ -244,7 +269,7 @@ describe('RedisGate against a real redis-server', () => {
 		await limiter.pause(budget, Date.now() + 5000);
 
 		const keys = (await admin.keys(`seqera:budget:{${key}}:*`)).sort();
-		expect(keys).toEqual(['second', 'hour', 'last', 'pause', 'cautious'].map((name) => `seqera:budget:{${key}}:${name}`).sort());
+		expect(keys).toEqual(['second', 'answers', 'bounds', 'hour', 'last', 'pause', 'cautious'].map((name) => `seqera:budget:{${key}}:${name}`).sort());
 		const ttl = async (name: string) => await admin.pttl(`seqera:budget:{${key}}:${name}`);
 		expect(await ttl('second')).toBeGreaterThan(1000);
 		// A call in flight holds its place for at most a minute, should its process die before the answer.
@@ -266,6 +291,7 @@ describe('RedisGate against a real redis-server', () => {
 			const type = await admin.type(name);
 			if (type === 'zset') dump.push(...(await admin.zrange(name, 0, -1, 'WITHSCORES')));
 			else if (type === 'string') dump.push((await admin.get(name)) ?? '');
+			else if (type === 'hash') dump.push(...Object.entries(await admin.hgetall(name)).flat());
 			else throw new Error(`unexpected ${type} key ${name}`);
 		}
 		const text = dump.join('\n');

@@ -4,7 +4,9 @@ import { CAUTION_MS } from './arrivalBound';
  * The Lua scripts of the budget shared through Redis (redisGate.ts). Each decides atomically on
  * Redis's own clock, so the processes' clocks do not matter. Per token (the SHA-256 budget key,
  * never the token) they keep, under one hash tag so a Redis Cluster holds them in one slot:
- *   seqera:budget:{key}:second    sorted set: each call scored by its latest arrival (slidingWindow.ts)
+ *   seqera:budget:{key}:second    sorted set of the calls that may hold a place, scored by their start
+ *   seqera:budget:{key}:answers   hash: when each of those calls was answered
+ *   seqera:budget:{key}:bounds    hash: each process's latest arrival bound and when it said so
  *   seqera:budget:{key}:hour      sorted set of start times in the last hour
  *   seqera:budget:{key}:last      the latest start, for the spacing
  *   seqera:budget:{key}:pause     no start before this time (after a 429)
@@ -15,6 +17,8 @@ export function budgetKeys(key: string): BudgetKeys {
 	const prefix = `seqera:budget:{${key}}`;
 	return {
 		second: `${prefix}:second`,
+		answers: `${prefix}:answers`,
+		bounds: `${prefix}:bounds`,
 		hour: `${prefix}:hour`,
 		last: `${prefix}:last`,
 		pause: `${prefix}:pause`,
@@ -24,6 +28,8 @@ export function budgetKeys(key: string): BudgetKeys {
 
 export interface BudgetKeys {
 	second: string;
+	answers: string;
+	bounds: string;
 	hour: string;
 	last: string;
 	pause: string;
@@ -32,19 +38,26 @@ export interface BudgetKeys {
 
 const SECOND_MS = 1000;
 const HOUR_MS = 3_600_000;
-// A call with no arrival bound is scored this far ahead until its answer sets its score, so a
-// process that dies mid-call frees the place at the latest then.
-const UNBOUNDED_HOLD_MS = 60_000;
-// A bound longer than this is taken as none; a score further ahead than it is an unbounded call.
-export const MAX_BOUND_MS = 30_000;
+// A call with no arrival bound holds its place until its answer, and at most this long, so a process
+// that dies mid-call frees the place at the latest then. A bound longer than this is taken as none.
+export const UNBOUNDED_HOLD_MS = 60_000;
 // When the place to wait for belongs to an unbounded call still waiting for its answer, ask again this soon.
 const UNBOUNDED_RECHECK_MS = 5;
+// A process's bound counts for every process's calls while it is this recent.
+const BOUND_FRESH_MS = 2000;
 /** How long each key outlives what it records. */
 const SECOND_SET_TTL_MS = UNBOUNDED_HOLD_MS + 2 * SECOND_MS;
 const HOUR_SET_TTL_MS = HOUR_MS + UNBOUNDED_HOLD_MS + 60_000;
 const KEY_TTL_MARGIN_MS = SECOND_MS;
 
-/** KEYS: second, hour, last, pause, cautious. ARGV: per second, per hour, spacing, member, bound (-1: none). */
+/**
+ * KEYS: second, answers, bounds, hour, last, pause, cautious.
+ * ARGV: per second, per hour, spacing, member, this process's bound (-1: none), process ID.
+ *
+ * The rule is slidingWindow.ts's, with the bound in force taken as the largest that any process
+ * gave in the last two seconds (none if any gave none, or for a minute after a 429): a stall in one
+ * process delays its own calls, and every process must then hold them longer.
+ */
 export const ADMIT_SCRIPT = `
 local time = redis.call('TIME')
 local now = tonumber(time[1]) * 1000 + tonumber(time[2]) / 1000
@@ -52,52 +65,74 @@ local perSecond = tonumber(ARGV[1])
 local perHour = tonumber(ARGV[2])
 local spacing = tonumber(ARGV[3])
 local bound = tonumber(ARGV[5])
-if bound < 0 or bound > ${MAX_BOUND_MS} or redis.call('EXISTS', KEYS[5]) == 1 then bound = -1 end
+if bound > ${UNBOUNDED_HOLD_MS} then bound = -1 end
+redis.call('HSET', KEYS[3], ARGV[6], string.format('%.3f %.3f', bound, now))
+redis.call('PEXPIRE', KEYS[3], ${SECOND_SET_TTL_MS})
+local fields = redis.call('HGETALL', KEYS[3])
+for i = 1, #fields, 2 do
+  local given, at = string.match(fields[i + 1], '(%S+) (%S+)')
+  given, at = tonumber(given), tonumber(at)
+  if at <= now - ${BOUND_FRESH_MS} then redis.call('HDEL', KEYS[3], fields[i])
+  elseif bound >= 0 and (given < 0 or given > bound) then bound = given end
+end
+if redis.call('EXISTS', KEYS[7]) == 1 then bound = -1 end
 local hourExtra = ${UNBOUNDED_HOLD_MS}
 if bound >= 0 then hourExtra = bound end
 local wait = 0
 
-local pausedUntil = redis.call('GET', KEYS[4])
+local pausedUntil = redis.call('GET', KEYS[6])
 if pausedUntil then wait = math.max(wait, tonumber(pausedUntil) - now) end
-local last = redis.call('GET', KEYS[3])
+local last = redis.call('GET', KEYS[5])
 if last then wait = math.max(wait, tonumber(last) + spacing - now) end
 
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', string.format('%.3f', now - ${SECOND_MS}))
-local held = redis.call('ZCARD', KEYS[1])
-if held >= perSecond then
-  -- The call whose latest arrival must be a second old before one more fits.
-  local entry = redis.call('ZRANGE', KEYS[1], held - perSecond, held - perSecond, 'WITHSCORES')
-  local latestArrival = tonumber(entry[2])
-  if latestArrival - now > ${MAX_BOUND_MS} then wait = math.max(wait, ${UNBOUNDED_RECHECK_MS})
-  else wait = math.max(wait, latestArrival + ${SECOND_MS} - now) end
+local holding = {}
+local calls = redis.call('ZRANGE', KEYS[1], 0, -1, 'WITHSCORES')
+for i = 1, #calls, 2 do
+  local member, start = calls[i], tonumber(calls[i + 1])
+  local answeredAt = tonumber(redis.call('HGET', KEYS[2], member) or '')
+  local latestPossible = start + ${UNBOUNDED_HOLD_MS}
+  if answeredAt then latestPossible = math.min(latestPossible, answeredAt) end
+  if latestPossible <= now - ${SECOND_MS} then
+    redis.call('ZREM', KEYS[1], member)
+    redis.call('HDEL', KEYS[2], member)
+  else
+    local latestArrival = answeredAt or math.huge
+    if bound >= 0 then latestArrival = math.min(latestArrival, start + bound) end
+    if latestArrival > now - ${SECOND_MS} then table.insert(holding, latestArrival) end
+  end
+end
+if #holding >= perSecond then
+  -- The place frees when enough calls have a latest arrival a second old.
+  table.sort(holding)
+  local freesAt = holding[#holding - perSecond + 1]
+  if freesAt == math.huge then wait = math.max(wait, ${UNBOUNDED_RECHECK_MS})
+  else wait = math.max(wait, freesAt + ${SECOND_MS} - now) end
 end
 
-redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', string.format('%.3f', now - ${HOUR_MS} - hourExtra))
-local started = redis.call('ZCARD', KEYS[2])
+redis.call('ZREMRANGEBYSCORE', KEYS[4], '-inf', string.format('%.3f', now - ${HOUR_MS} - hourExtra))
+local started = redis.call('ZCARD', KEYS[4])
 if started >= perHour then
-  local oldest = redis.call('ZRANGE', KEYS[2], started - perHour, started - perHour, 'WITHSCORES')
+  local oldest = redis.call('ZRANGE', KEYS[4], started - perHour, started - perHour, 'WITHSCORES')
   wait = math.max(wait, tonumber(oldest[2]) + ${HOUR_MS} + hourExtra - now)
 end
 
 if wait > 0 then return math.ceil(wait) end
 local start = string.format('%.3f', now)
-local latestArrival = now + ${UNBOUNDED_HOLD_MS}
-if bound >= 0 then latestArrival = now + bound end
-redis.call('ZADD', KEYS[1], string.format('%.3f', latestArrival), ARGV[4])
+redis.call('ZADD', KEYS[1], start, ARGV[4])
 redis.call('PEXPIRE', KEYS[1], ${SECOND_SET_TTL_MS})
-redis.call('ZADD', KEYS[2], start, ARGV[4])
-redis.call('PEXPIRE', KEYS[2], ${HOUR_SET_TTL_MS})
-redis.call('SET', KEYS[3], start, 'PX', math.ceil(spacing) + ${KEY_TTL_MARGIN_MS})
+redis.call('ZADD', KEYS[4], start, ARGV[4])
+redis.call('PEXPIRE', KEYS[4], ${HOUR_SET_TTL_MS})
+redis.call('SET', KEYS[5], start, 'PX', math.ceil(spacing) + ${KEY_TTL_MARGIN_MS})
 return 0
 `;
 
-/** The answer came back: the call arrived by now. KEYS: second. ARGV: member. */
+/** The answer came back: the call arrived by now. KEYS: second, answers. ARGV: member. */
 export const SETTLE_SCRIPT = `
 local time = redis.call('TIME')
 local now = tonumber(time[1]) * 1000 + tonumber(time[2]) / 1000
-local latestArrival = redis.call('ZSCORE', KEYS[1], ARGV[1])
-if latestArrival and tonumber(latestArrival) > now then
-  redis.call('ZADD', KEYS[1], 'XX', string.format('%.3f', now), ARGV[1])
+if redis.call('ZSCORE', KEYS[1], ARGV[1]) then
+  redis.call('HSET', KEYS[2], ARGV[1], string.format('%.3f', now))
+  redis.call('PEXPIRE', KEYS[2], ${SECOND_SET_TTL_MS})
 end
 return 0
 `;

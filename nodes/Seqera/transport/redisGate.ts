@@ -31,6 +31,8 @@ const ADMIT_TIME_SAMPLES = 16;
 interface BudgetCommands {
 	seqeraBudgetAdmit(
 		second: string,
+		answers: string,
+		bounds: string,
 		hour: string,
 		last: string,
 		pause: string,
@@ -40,9 +42,10 @@ interface BudgetCommands {
 		spacingMs: number,
 		member: string,
 		boundMs: number,
+		processId: string,
 	): Promise<number>;
 	seqeraBudgetPause(pause: string, cautious: string, durationMs: number): Promise<number>;
-	seqeraBudgetSettle(second: string, member: string): Promise<number>;
+	seqeraBudgetSettle(second: string, answers: string, member: string): Promise<number>;
 }
 
 type BudgetClient = (Redis | Cluster) & BudgetCommands;
@@ -70,7 +73,7 @@ export class SharedBudget {
 	private readonly retryMs: number;
 	readonly fallbackShare: number;
 	/** Tells this process's starts apart in the sorted sets; random, so it says nothing about the host. */
-	private readonly processId = randomBytes(6).toString('hex');
+	readonly processId = randomBytes(6).toString('hex');
 	private starts = 0;
 
 	constructor(
@@ -164,9 +167,9 @@ export class SharedBudget {
 		}
 		// Failures reach the calls that fail (and so `failed`); without a listener ioredis prints each one.
 		client.on('error', () => undefined);
-		client.defineCommand('seqeraBudgetAdmit', { numberOfKeys: 5, lua: ADMIT_SCRIPT });
+		client.defineCommand('seqeraBudgetAdmit', { numberOfKeys: 7, lua: ADMIT_SCRIPT });
 		client.defineCommand('seqeraBudgetPause', { numberOfKeys: 2, lua: PAUSE_SCRIPT });
-		client.defineCommand('seqeraBudgetSettle', { numberOfKeys: 1, lua: SETTLE_SCRIPT });
+		client.defineCommand('seqeraBudgetSettle', { numberOfKeys: 2, lua: SETTLE_SCRIPT });
 		return client as BudgetClient;
 	}
 }
@@ -281,6 +284,8 @@ export class RedisGate implements BudgetGate {
 			try {
 				wait = await client.seqeraBudgetAdmit(
 					this.keys.second,
+					this.keys.answers,
+					this.keys.bounds,
 					this.keys.hour,
 					this.keys.last,
 					this.keys.pause,
@@ -290,6 +295,7 @@ export class RedisGate implements BudgetGate {
 					this.limits.spacingMs,
 					member,
 					Number.isFinite(boundMs) ? boundMs : -1,
+					this.shared.processId,
 				);
 			} catch (error) {
 				this.shared.failed(error);
@@ -309,7 +315,7 @@ export class RedisGate implements BudgetGate {
 	private settle(member: string): void {
 		void this.shared
 			.usableClient()
-			.then(async (client) => await client?.seqeraBudgetSettle(this.keys.second, member))
+			.then(async (client) => await client?.seqeraBudgetSettle(this.keys.second, this.keys.answers, member))
 			.catch(() => undefined);
 	}
 }
