@@ -18,6 +18,12 @@ import {
 } from 'n8n-workflow';
 
 /**
+ * How many times the engine decrypted each credential type since this module loaded (in Jest, within
+ * one test file), so a test can tell how often a node reads its credential.
+ */
+export const credentialReads = new Map<string, number>();
+
+/**
  * The credential store and authentication logic that n8n's cli provides to the engine, reduced to
  * what a test needs: decrypted data comes from the test (keyed by credential type), and the
  * credential type's own `authenticate` / `preAuthentication` definitions are applied the way the
@@ -39,6 +45,7 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		nodeCredentials: INodeCredentialsDetails,
 		type: string,
 	): Promise<ICredentialDataDecryptedObject> {
+		credentialReads.set(type, (credentialReads.get(type) ?? 0) + 1);
 		const data = this.store[type];
 		if (data === undefined) {
 			throw new UnexpectedError(

@@ -1,7 +1,8 @@
 import { createServer } from 'node:net';
 
+import { credentialReads } from '../engine/credentialsHelper';
 import { startSimulator, type Simulator } from '../simulator/server';
-import { SEQERA_NODE, seqeraCredentials, startPlatform, type Platform } from './platform';
+import { GENOMICS, SEQERA_NODE, seqeraCredentials, startPlatform, workspaceParameter, type Platform } from './platform';
 
 let platform: Platform;
 let enterprise: Simulator;
@@ -77,5 +78,23 @@ describe('credential test button', () => {
 		const result = await testCredential(seqeraCredentials(platform.sim, { baseUrl: platform.sim.baseUrl.replace('https:', 'http:') }));
 		expect(result).toEqual({ status: 'Error', message: expect.stringMatching(/does not use HTTPS/) });
 		expect(platform.sim.log.length).toBe(before);
+	});
+});
+
+describe('the credential in a workflow', () => {
+	it('is decrypted once per node execution, not once per item or call', async () => {
+		const items = platform.sim.data.runsIn(GENOMICS).slice(0, 30).map((run) => ({ id: run.id }));
+		const before = platform.sim.log.length;
+		credentialReads.clear();
+
+		const result = await platform.run(
+			{ resource: 'workflow', operation: 'get', workflowId: { __rl: true, mode: 'id', value: '={{ $json.id }}' }, ...workspaceParameter(GENOMICS) },
+			{ items },
+		);
+
+		expect(result.error).toBeUndefined();
+		expect(platform.json(result).map((item) => item.id)).toEqual(items.map((item) => item.id));
+		expect(platform.sim.log.length - before).toBeGreaterThanOrEqual(items.length);
+		expect(credentialReads.get('seqeraApi')).toBe(1);
 	});
 });

@@ -1,4 +1,10 @@
-import type { ICredentialDataDecryptedObject, IExecuteFunctions, ILoadOptionsFunctions, IPollFunctions } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialsDecrypted,
+	IExecuteFunctions,
+	ILoadOptionsFunctions,
+	IPollFunctions,
+} from 'n8n-workflow';
 
 import { resolveBaseUrl } from '../helpers/baseUrl';
 import type { TokenBudget } from './limiter';
@@ -12,7 +18,7 @@ const DEFAULT_TIMEOUT_SECONDS = 60;
 const DEFAULT_MAX_CALLS_PER_SECOND = 20;
 const DEFAULT_MAX_CALLS_PER_HOUR = 72_000;
 
-/** Everything the transport needs from a credential, read once per call. */
+/** Everything the transport needs from a credential. */
 export interface Connection {
 	baseUrl: string;
 	allowUnauthorizedCerts: boolean;
@@ -37,6 +43,39 @@ export function connectionFrom(credentials: ICredentialDataDecryptedObject): Con
 	};
 }
 
+/** One read of the node's credential: the decrypted credential that authenticates calls, and its Connection. */
+export interface NodeCredential {
+	credential: ICredentialsDecrypted;
+	connection: Connection;
+}
+
+/**
+ * Reads kept per n8n context. An execute context lives for one run of the node, and a load-options
+ * context for one request, so each decrypts the credential once however many calls it makes. The
+ * promise is kept, so calls made at the same time share one read.
+ */
+const readsByContext = new WeakMap<SeqeraFunctions, Promise<NodeCredential>>();
+
+async function readNodeCredential(context: SeqeraFunctions): Promise<NodeCredential> {
+	const data = await context.getCredentials(CREDENTIAL_TYPE);
+	const details = context.getNode().credentials?.[CREDENTIAL_TYPE];
+	return {
+		credential: { id: details?.id ?? '', name: details?.name ?? '', type: CREDENTIAL_TYPE, data },
+		connection: connectionFrom(data),
+	};
+}
+
+export async function nodeCredentialOf(context: SeqeraFunctions): Promise<NodeCredential> {
+	// A poll context lives as long as its workflow stays active: each poll must see the credential as last saved.
+	if ('__emit' in context) return await readNodeCredential(context);
+	let read = readsByContext.get(context);
+	if (read === undefined) {
+		read = readNodeCredential(context);
+		readsByContext.set(context, read);
+	}
+	return await read;
+}
+
 export async function connectionOf(context: SeqeraFunctions): Promise<Connection> {
-	return connectionFrom(await context.getCredentials(CREDENTIAL_TYPE));
+	return (await nodeCredentialOf(context)).connection;
 }

@@ -1,18 +1,29 @@
-import type { ICredentialDataDecryptedObject, ICredentialTestFunctions, IDataObject, INode } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialsDecrypted,
+	ICredentialTestFunctions,
+	IDataObject,
+	INode,
+} from 'n8n-workflow';
 
 import { SeqeraApi } from '../../../credentials/SeqeraApi.credentials';
 import { callSignalOf } from './callScope';
-import { CREDENTIAL_TYPE, connectionFrom, connectionOf, type SeqeraFunctions } from './connection';
+import { CREDENTIAL_TYPE, connectionFrom, nodeCredentialOf, type SeqeraFunctions } from './connection';
 import { errorFromResponse, errorFromUnreadableBody, type FailedCall } from './errors';
 import { exchange, headerText, toBuffer, type ApiRequest, type RawResponse, type Transmit } from './exchange';
 import { isIdempotent, retryAfterMs } from './retry';
 
-function transmitWithNodeCredential(context: SeqeraFunctions): Transmit {
+/**
+ * Sends through n8n with the credential already read for this context, so n8n does not decrypt it
+ * again for every call.
+ */
+function transmitWithNodeCredential(context: SeqeraFunctions, credential: ICredentialsDecrypted): Transmit {
 	return async (options) => {
 		const response = (await context.helpers.httpRequestWithAuthentication.call(
 			context,
 			CREDENTIAL_TYPE,
 			options,
+			{ credentialsDecrypted: credential },
 		)) as { statusCode: number; headers: Record<string, unknown>; body: unknown };
 		return { statusCode: response.statusCode, headers: response.headers, body: toBuffer(response.body) };
 	};
@@ -38,9 +49,10 @@ function parseJsonBody<T>(node: INode, call: FailedCall, response: RawResponse):
 }
 
 async function send(context: SeqeraFunctions, request: ApiRequest): Promise<{ response: RawResponse; call: FailedCall }> {
-	const connection = await connectionOf(context);
+	const { connection, credential } = await nodeCredentialOf(context);
 	const node = context.getNode();
-	const exchanged = await exchange(node, connection, transmitWithNodeCredential(context), request, callSignalOf(context));
+	const transmit = transmitWithNodeCredential(context, credential);
+	const exchanged = await exchange(node, connection, transmit, request, callSignalOf(context));
 	const { response, call, attempts } = exchanged;
 	if (!isSuccess(response.statusCode)) {
 		throw errorFromResponse(node, call, response.statusCode, response.body.toString('utf8'), {
