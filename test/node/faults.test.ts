@@ -56,6 +56,16 @@ describe('what a user sees when the platform misbehaves', () => {
 		expect(platform.json(result)[0].id).toBe(run.id);
 	});
 
+	it('cancelling the execution aborts a call still waiting for its answer', async () => {
+		const [run] = platform.sim.data.runsIn(GENOMICS);
+		platform.sim.addFault({ path: runPath(run.id), kind: 'delay', delayMs: 30_000 });
+		const started = Date.now();
+		const result = await platform.run(getRun, { items: [{ id: run.id }], cancelAfterMs: 500 });
+		expect(Date.now() - started).toBeLessThan(5000);
+		expect(result.run.status).toBe('canceled');
+		expect(result.error).toMatchObject({ httpCode: 'CANCELED', message: 'The execution was canceled' });
+	});
+
 	it('a 429 storm without Retry-After is waited out with backoff and no item is lost', async () => {
 		const runs = platform.sim.data.runsIn(GENOMICS).slice(0, 10);
 		platform.sim.addFault({ method: 'GET', path: /^\/workflow\/\w+$/, kind: 'rateLimit', times: 3 });

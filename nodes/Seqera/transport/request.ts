@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 
 import { SeqeraApi } from '../../../credentials/SeqeraApi.credentials';
-import { callSignalOf } from './callScope';
+import { callSignalOf, executionCancelSignalOf } from './callScope';
 import { CREDENTIAL_TYPE, connectionFrom, nodeCredentialOf, type SeqeraFunctions } from './connection';
 import { errorFromResponse, errorFromUnreadableBody, type FailedCall } from './errors';
 import { exchange, headerText, toBuffer, type ApiRequest, type RawResponse, type Transmit } from './exchange';
@@ -15,14 +15,16 @@ import { isIdempotent, retryAfterMs } from './retry';
 
 /**
  * Sends through n8n with the credential already read for this context, so n8n does not decrypt it
- * again for every call.
+ * again for every call. Cancelling the execution aborts a call on the wire (n8n's helper sets the
+ * same signal on execute contexts; this does not rely on it); the item pool's stop lets it finish.
  */
 function transmitWithNodeCredential(context: SeqeraFunctions, credential: ICredentialsDecrypted): Transmit {
+	const abortSignal = executionCancelSignalOf(context);
 	return async (options) => {
 		const response = (await context.helpers.httpRequestWithAuthentication.call(
 			context,
 			CREDENTIAL_TYPE,
-			options,
+			{ ...options, abortSignal },
 			{ credentialsDecrypted: credential },
 		)) as { statusCode: number; headers: Record<string, unknown>; body: unknown };
 		return { statusCode: response.statusCode, headers: response.headers, body: toBuffer(response.body) };
