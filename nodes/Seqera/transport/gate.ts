@@ -1,6 +1,6 @@
 import type { ArrivalBound } from './arrivalBound';
 import { callSpacingMs, SlidingWindow, type WindowLimits } from './slidingWindow';
-import { sleep } from './timing';
+import { sleep, unlessCancelled } from './timing';
 
 /** An admitted call; `answered` is called once, when its answer (or failure) comes back. */
 export interface AdmittedCall {
@@ -21,15 +21,42 @@ export interface BudgetGate {
 
 export type GateFactory = (key: string, limits: WindowLimits) => BudgetGate;
 
+/**
+ * Callers take turns in the order they came, each when the one ahead of it has been admitted (or has
+ * given up): calls start in the order they were asked for, and a free place wakes one caller, not all.
+ */
+export class Line {
+	private last: Promise<void> = Promise.resolve();
+
+	async turn<T>(signal: AbortSignal | undefined, take: () => Promise<T>): Promise<T> {
+		const ahead = this.last;
+		let leave!: () => void;
+		const left = new Promise<void>((resolve) => (leave = resolve));
+		this.last = ahead.then(async () => await left);
+		try {
+			await unlessCancelled(ahead, signal);
+			return await take();
+		} finally {
+			leave();
+		}
+	}
+}
+
 /** This process's own count of a token's calls. */
 export class LocalGate implements BudgetGate {
 	private readonly window: SlidingWindow;
+
+	private readonly line = new Line();
 
 	constructor(limits: WindowLimits) {
 		this.window = new SlidingWindow(limits);
 	}
 
 	async admit(bound: ArrivalBound, signal?: AbortSignal): Promise<AdmittedCall> {
+		return await this.line.turn(signal, async () => await this.acquire(bound, signal));
+	}
+
+	private async acquire(bound: ArrivalBound, signal?: AbortSignal): Promise<AdmittedCall> {
 		for (;;) {
 			const now = Date.now();
 			const admission = this.window.tryAcquire(now, bound.boundMs(now));

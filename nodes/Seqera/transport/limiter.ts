@@ -5,6 +5,7 @@ import { ArrivalBound } from './arrivalBound';
 import { LocalGate, type BudgetGate, type GateFactory } from './gate';
 import { processGateFactory } from './gates';
 import { windowLimits } from './slidingWindow';
+import { unlessCancelled } from './timing';
 
 /** The per-token budget a credential declares. */
 export interface TokenBudget {
@@ -73,18 +74,33 @@ export class TokenLimiter {
 	/** Runs `call` when the token's budget allows it; every HTTP call of the package passes through here. */
 	async withinBudget<T>(budget: TokenBudget, call: () => Promise<T>, signal?: AbortSignal): Promise<T> {
 		const { queue, gate, bound } = this.queueFor(budget);
-		return await queue.schedule(async () => {
+		let started = false;
+		const scheduled = queue.schedule(async () => {
+			started = true;
 			const admitted = await gate.admit(bound, signal);
-			const started = Date.now();
+			const startedAt = Date.now();
 			try {
 				const answer = await call();
 				// Only answers measure the way to the platform and back; a failure can come back at once.
-				bound.recordRoundTrip(Date.now() - started);
+				bound.recordRoundTrip(Date.now() - startedAt);
 				return answer;
 			} finally {
 				admitted.answered();
 			}
 		});
+		// Bottleneck starts queued calls one timer tick at a time; a call still in its queue when the
+		// signal fires gives up at once (it would fail at the gate anyway). A started call is awaited.
+		scheduled.catch(() => undefined);
+		const stillQueued = new AbortController();
+		const onAbort = () => {
+			if (!started) stillQueued.abort(signal?.reason);
+		};
+		signal?.addEventListener('abort', onAbort, { once: true });
+		try {
+			return await unlessCancelled(scheduled, stillQueued.signal);
+		} finally {
+			signal?.removeEventListener('abort', onAbort);
+		}
 	}
 
 	/** After a 429: every caller of this token waits, not just the one that was refused. */

@@ -4,7 +4,7 @@ import { LoggerProxy } from 'n8n-workflow';
 
 import type { ArrivalBound } from './arrivalBound';
 import { ADMIT_SCRIPT, budgetKeys, PAUSE_SCRIPT, SETTLE_SCRIPT, type BudgetKeys } from './budgetScripts';
-import { localShare, LocalGate, type AdmittedCall, type BudgetGate, type GateFactory } from './gate';
+import { Line, localShare, LocalGate, type AdmittedCall, type BudgetGate, type GateFactory } from './gate';
 import { DEFAULT_FALLBACK_SHARE, type RedisTarget } from './gateConfig';
 import type { WindowLimits } from './slidingWindow';
 import { sleep } from './timing';
@@ -200,30 +200,12 @@ function unrefWhenReady(redis: Redis): void {
 	redis.on('ready', () => redis.stream.unref());
 }
 
-/** Waits for `promise`, or rejects as a cancelled wait does as soon as the execution is cancelled. */
-async function unlessCancelled(promise: Promise<void>, signal?: AbortSignal): Promise<void> {
-	if (!signal) return await promise;
-	// sleep(0, signal) rejects at once with the transport's own cancellation error.
-	await sleep(0, signal);
-	await new Promise<void>((resolve, reject) => {
-		const onAbort = () => {
-			sleep(0, signal).catch(reject);
-		};
-		signal.addEventListener('abort', onAbort, { once: true });
-		promise.then(() => {
-			signal.removeEventListener('abort', onAbort);
-			resolve();
-		}, reject);
-	});
-}
-
 /** A token's budget counted across every process through Redis, with a local share as fallback. */
 export class RedisGate implements BudgetGate {
 	private readonly keys: BudgetKeys;
 	private readonly fallback: LocalGate;
 	private limits: WindowLimits;
-	/** Settles once the last caller in line has had its turn. */
-	private line: Promise<void> = Promise.resolve();
+	private readonly line = new Line();
 	/** How long recent admissions took, from asking Redis to hearing back: part of a call's way to the wire. */
 	private readonly admitTimes: number[] = [];
 
@@ -242,16 +224,7 @@ export class RedisGate implements BudgetGate {
 	 * free slot, and only one can have it.
 	 */
 	async admit(bound: ArrivalBound, signal?: AbortSignal): Promise<AdmittedCall> {
-		const ahead = this.line;
-		let leave!: () => void;
-		const left = new Promise<void>((resolve) => (leave = resolve));
-		this.line = ahead.then(async () => await left);
-		try {
-			await unlessCancelled(ahead, signal);
-			return await this.acquire(bound, signal);
-		} finally {
-			leave();
-		}
+		return await this.line.turn(signal, async () => await this.acquire(bound, signal));
 	}
 
 	async pauseUntil(until: number): Promise<void> {

@@ -26,3 +26,23 @@ export class CancelledError extends Error {
 function cancelledError(signal: AbortSignal): Error {
 	return signal.reason instanceof Error && signal.reason.name !== 'AbortError' ? signal.reason : new CancelledError();
 }
+
+/** Waits for `promise`, or rejects as a cancelled wait does as soon as `signal` aborts. */
+export async function unlessCancelled<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> {
+	if (!signal) return await promise;
+	if (signal.aborted) throw cancelledError(signal);
+	return await new Promise<T>((resolve, reject) => {
+		const onAbort = () => reject(cancelledError(signal));
+		signal.addEventListener('abort', onAbort, { once: true });
+		promise.then(
+			(value) => {
+				signal.removeEventListener('abort', onAbort);
+				resolve(value);
+			},
+			(error: unknown) => {
+				signal.removeEventListener('abort', onAbort);
+				reject(error);
+			},
+		);
+	});
+}
