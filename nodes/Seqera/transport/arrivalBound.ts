@@ -12,10 +12,11 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
  *   the fastest one-way time (a call's answer takes about as long to come back as its request took
  *   to go out; the platform's time to answer only makes round trips longer).
  * - Assumed, network jitter: a request leg is longer than the fastest one by at most JITTER_SHARE
- *   of the fastest one-way time. Paths with more hops are both slower and more jittery; 100 ms
- *   one way with ±20 ms, or 250 ms with ±50 ms, are within it.
+ *   of the fastest one-way time, plus the margin below. Paths with more hops are both slower and
+ *   more jittery; 100 ms one way with ±20 ms, or 250 ms with ±50 ms, are within it.
  * - A safety margin of SAFETY_MARGIN_MS on top, for the time between "started" and "on the wire"
- *   that the event loop's delay does not show.
+ *   that the event loop's delay does not show (TLS, n8n's request helper, a busy machine: 27 ms at
+ *   the 99.9th percentile on a loaded 2-core machine).
  *
  * Where nothing is measured yet (fewer than MIN_ROUND_TRIPS answers), and for CAUTION_MS after the
  * platform answered 429 (it saw arrivals bunch more than assumed), a call has no bound: it holds
