@@ -40,11 +40,11 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 
 import { callSpacingMs } from '../nodes/Seqera/transport/slidingWindow';
-import { forkWorkers, queueModeEnv, type WorkerResult } from '../test/queue/processes';
-import { startRedisServer, type RedisServer } from '../test/queue/redisServer';
-import type { QueueTiming } from '../test/queue/worker';
-import { NETWORK_PROFILES, type NetworkName, type NetworkProfile } from '../test/simulator/network';
-import { hashToken, startSimulator, type Simulator } from '../test/simulator/server';
+import { forkWorkers, queueModeEnv, type WorkerResult } from '../dev/queue/processes';
+import { startRedisServer, type RedisServer } from '../dev/queue/redisServer';
+import type { QueueTiming } from '../dev/queue/worker';
+import { NETWORK_PROFILES, type NetworkName, type NetworkProfile } from '../dev/simulator/network';
+import { hashToken, startSimulator, type Simulator } from '../dev/simulator/server';
 
 const TOKEN = 'sim-token-alpha';
 const WARM_UP_TOKEN = 'sim-token-beta';

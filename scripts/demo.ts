@@ -7,10 +7,10 @@ import type { IConnections, IDataObject, INode, IRun } from 'n8n-workflow';
 
 import { SeqeraApi } from '../credentials/SeqeraApi.credentials';
 import { Seqera } from '../nodes/Seqera/Seqera.node';
-import { createHarness } from '../test/engine/harness';
-import { ITEMS_SOURCE_TYPE } from '../test/engine/nodeTypes';
-import { RELAUNCH_DEMO_NODES, workflow } from '../test/n8n/workflows';
-import { startSimulator } from '../test/simulator/server';
+import { createHarness } from '../dev/engine/harness';
+import { ITEMS_SOURCE_TYPE } from '../dev/engine/nodeTypes';
+import { RELAUNCH_DEMO_NODES, workflow } from '../dev/n8n/workflows';
+import { startSimulator } from '../dev/simulator/server';
 
 const SEQERA = 'n8n-nodes-seqera.seqera';
 // The same nodes `npm run dev` imports into real n8n, started here by the harness's item source.

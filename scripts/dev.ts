@@ -2,7 +2,7 @@
  * `npm run dev [-- N8N_VERSION]`: a real n8n editor with this package loaded, to try it by hand.
  *
  * Builds and packs the package, installs it into a fresh n8n user folder as Settings → Community Nodes
- * would, starts the platform simulator and n8n (a release from test/n8n/versions.json, the newest by
+ * would, starts the platform simulator and n8n (a release from dev/n8n/versions.json, the newest by
  * default; installed first when it is not cached), creates the owner account, imports a credential for
  * the simulator, the demo workflows and the examples, then prints where to sign in. Ctrl-C stops both.
  *
@@ -14,10 +14,10 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import path from 'node:path';
 import type { IDataObject } from 'n8n-workflow';
 
-import { installPackage, n8nEnvironment, OWNER, requireInstalled, runN8nCommand, setUpOwner, startN8n } from '../test/n8n/n8nInstance';
-import versions from '../test/n8n/versions.json';
-import { CREDENTIAL, DEMO_WORKFLOWS, simulatorCredential } from '../test/n8n/workflows';
-import { DEFAULT_TOKENS, startSimulator } from '../test/simulator/server';
+import { installPackage, n8nEnvironment, OWNER, requireInstalled, runN8nCommand, setUpOwner, startN8n } from '../dev/n8n/n8nInstance';
+import versions from '../dev/n8n/versions.json';
+import { CREDENTIAL, DEMO_WORKFLOWS, simulatorCredential } from '../dev/n8n/workflows';
+import { DEFAULT_TOKENS, startSimulator } from '../dev/simulator/server';
 
 const REPO = path.resolve(__dirname, '..');
 const EXAMPLES = path.join(REPO, 'examples');

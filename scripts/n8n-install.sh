@@ -3,7 +3,7 @@
 # n8n is far too big (1.8 GB for 1.123.81, 2.9 GB for 2.41.1) to be one of the package's own dependencies, so it goes into a cache
 # folder of its own, kept between runs:
 #
-#   scripts/n8n-install.sh [VERSION...]    (default: every release in test/n8n/versions.json)
+#   scripts/n8n-install.sh [VERSION...]    (default: every release in dev/n8n/versions.json)
 #
 # Each release goes into ${N8N_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/n8n-nodes-seqera}/n8n-VERSION,
 # with the CLI in node_modules/.bin/n8n; the folders are printed on stdout, one a line. A folder that
@@ -93,7 +93,7 @@ EOF
 }
 
 if [ $# -eq 0 ]; then
-	set -- $(node -p "require('./test/n8n/versions.json').join(' ')")
+	set -- $(node -p "require('./dev/n8n/versions.json').join(' ')")
 fi
 for version in "$@"; do
 	install_n8n "$version"

@@ -9,8 +9,8 @@ import {
 	fixturePoller,
 } from './fixtures/fixtureNodes';
 import { startFixtureServer, type FixtureServer } from './fixtures/httpsServer';
-import { NODE_UNDER_TEST, createHarness } from './harness';
-import { ITEMS_SOURCE_TYPE } from './nodeTypes';
+import { NODE_UNDER_TEST, createHarness } from '../../dev/engine/harness';
+import { ITEMS_SOURCE_TYPE } from '../../dev/engine/nodeTypes';
 
 const harness = createHarness({
 	nodeTypes: { [FIXTURE_NODE_TYPE]: fixtureNode, [FIXTURE_POLLER_TYPE]: fixturePoller },

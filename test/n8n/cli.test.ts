@@ -9,10 +9,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { IDataObject, IRun } from 'n8n-workflow';
 
-import { startSimulator, type Simulator } from '../simulator/server';
-import { installPackage, n8nEnvironment, requireInstalled, runN8nCommand } from './n8nInstance';
-import versions from './versions.json';
-import { DEMO_WORKFLOWS, GENOMICS, seqeraNode, simulatorCredential, workflow } from './workflows';
+import { startSimulator, type Simulator } from '../../dev/simulator/server';
+import { installPackage, n8nEnvironment, requireInstalled, runN8nCommand } from '../../dev/n8n/n8nInstance';
+import versions from '../../dev/n8n/versions.json';
+import { DEMO_WORKFLOWS, GENOMICS, seqeraNode, simulatorCredential, workflow } from '../../dev/n8n/workflows';
 
 const UNKNOWN_RUN = 'Zz9Zz9Zz9Zz9Zz';
 

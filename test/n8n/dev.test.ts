@@ -11,8 +11,8 @@ import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 
 import { CHROMIUM, CHROMIUM_FLAGS, expectText, signIn, until } from './editor';
-import { freePort } from './n8nInstance';
-import { DEMO_WORKFLOWS } from './workflows';
+import { freePort } from '../../dev/n8n/n8nInstance';
+import { DEMO_WORKFLOWS } from '../../dev/n8n/workflows';
 
 const REPO = path.resolve(__dirname, '../..');
 const ARTIFACTS = path.resolve(REPO, 'test-artifacts/dev');

@@ -11,11 +11,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
-import { startSimulator, type Simulator } from '../simulator/server';
+import { startSimulator, type Simulator } from '../../dev/simulator/server';
 import { CHROMIUM, CHROMIUM_FLAGS, expectText, gone, shown, signIn, UI_TIMEOUT_MS, until } from './editor';
-import { freePort, installPackage, n8nEnvironment, requireInstalled, setUpOwner, startN8n, type N8nProcess } from './n8nInstance';
-import versions from './versions.json';
-import { GENOMICS } from './workflows';
+import { freePort, installPackage, n8nEnvironment, requireInstalled, setUpOwner, startN8n, type N8nProcess } from '../../dev/n8n/n8nInstance';
+import versions from '../../dev/n8n/versions.json';
+import { GENOMICS } from '../../dev/n8n/workflows';
 
 const ARTIFACTS = path.resolve(__dirname, '../../test-artifacts/editor');
 const TOKEN = 'sim-token-alpha';

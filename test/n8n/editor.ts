@@ -1,7 +1,7 @@
 /** Driving n8n's editor with playwright-core and Debian's Chromium, for the editor and `npm run dev` tests. */
 import { selectors, type Locator, type Page } from 'playwright-core';
 
-import { OWNER } from './n8nInstance';
+import { OWNER } from '../../dev/n8n/n8nInstance';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];

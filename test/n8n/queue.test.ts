@@ -14,11 +14,11 @@ import path from 'node:path';
 import type { IDataObject } from 'n8n-workflow';
 
 import { budgetKey } from '../../nodes/Seqera/transport/limiter';
-import { startRedisServer, type RedisServer } from '../queue/redisServer';
-import { hashToken, startSimulator, type Simulator } from '../simulator/server';
-import { freePort, installPackage, n8nEnvironment, requireInstalled, runN8nCommand, startN8n, type N8nProcess } from './n8nInstance';
-import versions from './versions.json';
-import { GENOMICS, seqeraNode, simulatorCredential, workflow } from './workflows';
+import { startRedisServer, type RedisServer } from '../../dev/queue/redisServer';
+import { hashToken, startSimulator, type Simulator } from '../../dev/simulator/server';
+import { freePort, installPackage, n8nEnvironment, requireInstalled, runN8nCommand, startN8n, type N8nProcess } from '../../dev/n8n/n8nInstance';
+import versions from '../../dev/n8n/versions.json';
+import { GENOMICS, seqeraNode, simulatorCredential, workflow } from '../../dev/n8n/workflows';
 
 const TOKEN = 'sim-token-alpha';
 const WORKERS = 2;

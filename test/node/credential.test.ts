@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 
-import { credentialReads } from '../engine/credentialsHelper';
-import { startSimulator, type Simulator } from '../simulator/server';
+import { credentialReads } from '../../dev/engine/credentialsHelper';
+import { startSimulator, type Simulator } from '../../dev/simulator/server';
 import { GENOMICS, SEQERA_NODE, seqeraCredentials, startPlatform, workspaceParameter, type Platform } from './platform';
 
 let platform: Platform;

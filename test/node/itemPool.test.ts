@@ -1,7 +1,7 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { maxCallsInFlight } from '../../nodes/Seqera/transport/limiter';
-import type { LoggedRequest } from '../simulator/server';
+import type { LoggedRequest } from '../../dev/simulator/server';
 import { GENOMICS, expectContractKept, startPlatform, workspaceParameter, type Platform } from './platform';
 
 // A budget high enough that a thousand items take seconds, not minutes.

@@ -1,4 +1,4 @@
-import { hashToken } from '../simulator/server';
+import { hashToken } from '../../dev/simulator/server';
 import { GENOMICS, TOKEN, expectContractKept, runParameter, startPlatform, workspaceParameter, type Platform } from './platform';
 
 let platform: Platform;

@@ -1,4 +1,4 @@
-import { ACTION_IDS, DATASET_IDS, LABEL_IDS } from '../simulator/seed';
+import { ACTION_IDS, DATASET_IDS, LABEL_IDS } from '../../dev/simulator/seed';
 import { GENOMICS, RND, SEQERA_NODE, expectContractKept, startPlatform, workspaceParameter, type Platform } from './platform';
 
 let platform: Platform;

@@ -1,5 +1,5 @@
 import { ArrivalBound } from '../../nodes/Seqera/transport/arrivalBound';
-import { around, hashToken, type NetworkProfile } from '../simulator/server';
+import { around, hashToken, type NetworkProfile } from '../../dev/simulator/server';
 import { GENOMICS, TOKEN, expectContractKept, startPlatform, workspaceParameter, type Platform } from './platform';
 
 /**

@@ -3,8 +3,8 @@ import type { ICredentialDataDecryptedObject, IDataObject, INodeExecutionData, I
 import { SeqeraApi } from '../../credentials/SeqeraApi.credentials';
 import { Seqera } from '../../nodes/Seqera/Seqera.node';
 import { SeqeraTrigger } from '../../nodes/Seqera/SeqeraTrigger.node';
-import { createHarness, type Harness, type NodeRunResult, type RunNodeOptions } from '../engine/harness';
-import { startSimulator, type Simulator, type SimulatorOptions } from '../simulator/server';
+import { createHarness, type Harness, type NodeRunResult, type RunNodeOptions } from '../../dev/engine/harness';
+import { startSimulator, type Simulator, type SimulatorOptions } from '../../dev/simulator/server';
 
 export const SEQERA_NODE = 'n8n-nodes-seqera.seqera';
 export const SEQERA_TRIGGER = 'n8n-nodes-seqera.seqeraTrigger';

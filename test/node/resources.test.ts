@@ -11,8 +11,8 @@ import {
 
 import { SeqeraApi } from '../../credentials/SeqeraApi.credentials';
 import { Seqera } from '../../nodes/Seqera/Seqera.node';
-import { createHarness, type Harness } from '../engine/harness';
-import { ACTION_IDS, COMPUTE_ENV_IDS, DATASET_IDS, PIPELINE_IDS, SEED_USER } from '../simulator/seed';
+import { createHarness, type Harness } from '../../dev/engine/harness';
+import { ACTION_IDS, COMPUTE_ENV_IDS, DATASET_IDS, PIPELINE_IDS, SEED_USER } from '../../dev/simulator/seed';
 import { GENOMICS, RND, SEQERA_NODE, expectContractKept, seqeraCredentials, startPlatform, workspaceParameter, type Platform } from './platform';
 
 let platform: Platform;

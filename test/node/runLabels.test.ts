@@ -1,7 +1,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
-import type { SimRun } from '../simulator/model';
-import { LABEL_IDS } from '../simulator/seed';
+import type { SimRun } from '../../dev/simulator/model';
+import { LABEL_IDS } from '../../dev/simulator/seed';
 import { GENOMICS, expectContractKept, runParameter, startPlatform, workspaceParameter, type Platform } from './platform';
 
 let platform: Platform;

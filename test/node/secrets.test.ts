@@ -2,7 +2,7 @@ import { createServer } from 'node:net';
 
 import type { INodeParameters } from 'n8n-workflow';
 
-import type { Fault } from '../simulator/server';
+import type { Fault } from '../../dev/simulator/server';
 import { GENOMICS, startPlatform, workspaceParameter, type Platform } from './platform';
 
 // A token that cannot appear anywhere by chance, so finding any part of it means it leaked.

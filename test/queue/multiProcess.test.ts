@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { budgetKey } from '../../nodes/Seqera/transport/limiter';
-import { hashToken, startSimulator, type Simulator } from '../simulator/server';
-import { forkWorkers, queueModeEnv, type WorkerProcess } from './processes';
-import { startRedisServer, type RedisServer } from './redisServer';
+import { hashToken, startSimulator, type Simulator } from '../../dev/simulator/server';
+import { forkWorkers, queueModeEnv, type WorkerProcess } from '../../dev/queue/processes';
+import { startRedisServer, type RedisServer } from '../../dev/queue/redisServer';
 
 /**
  * n8n queue mode for real: separate Node processes, each running the Seqera node through n8n's engine,

@@ -10,8 +10,8 @@ import { budgetKey, TokenLimiter } from '../../nodes/Seqera/transport/limiter';
 import { SharedBudget } from '../../nodes/Seqera/transport/redisGate';
 import { windowLimits, type WindowLimits } from '../../nodes/Seqera/transport/slidingWindow';
 import { CancelledError } from '../../nodes/Seqera/transport/timing';
-import { maxInAnyWindow } from '../simulator/rateLimiter';
-import { startRedisServer, type RedisServer } from './redisServer';
+import { maxInAnyWindow } from '../../dev/simulator/rateLimiter';
+import { startRedisServer, type RedisServer } from '../../dev/queue/redisServer';
 
 const DEFAULT_LIMITS = windowLimits({ maxCallsPerSecond: 20, maxCallsPerHour: 72000 });
 

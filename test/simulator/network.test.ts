@@ -1,6 +1,6 @@
-import { NETWORK_PROFILES, Network, around, type Spread } from './network';
-import { SeededRandom } from './random';
-import { hashToken, startSimulator, type LoggedRequest, type Simulator } from './server';
+import { NETWORK_PROFILES, Network, around, type Spread } from '../../dev/simulator/network';
+import { SeededRandom } from '../../dev/simulator/random';
+import { hashToken, startSimulator, type LoggedRequest, type Simulator } from '../../dev/simulator/server';
 import { ALPHA, get, sleep, stop } from './testClient';
 
 const fixed = (ms: number): Spread => ({ minMs: ms, maxMs: ms });

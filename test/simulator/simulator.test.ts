@@ -1,6 +1,6 @@
-import { Contract } from './contract';
-import { ACTION_IDS, COMPUTE_ENV_IDS, DATASET_IDS, LABEL_IDS, PIPELINE_IDS, SEED_USER, WORKSPACE_IDS } from './seed';
-import { SimulatorData, hashToken, startSimulator, type Simulator } from './server';
+import { Contract } from '../../dev/simulator/contract';
+import { ACTION_IDS, COMPUTE_ENV_IDS, DATASET_IDS, LABEL_IDS, PIPELINE_IDS, SEED_USER, WORKSPACE_IDS } from '../../dev/simulator/seed';
+import { SimulatorData, hashToken, startSimulator, type Simulator } from '../../dev/simulator/server';
 import { ALPHA, BETA, call, get, sleep, stop } from './testClient';
 
 /** Contract checks run only where the contract file is present (see contract.ts for where it is looked up). */

@@ -4,7 +4,7 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import https from 'node:https';
-import type { Simulator } from './server';
+import type { Simulator } from '../../dev/simulator/server';
 
 export const ALPHA = 'sim-token-alpha';
 export const BETA = 'sim-token-beta';

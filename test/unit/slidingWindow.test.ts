@@ -1,5 +1,5 @@
 import { SlidingWindow, type WindowLimits, type WindowTicket } from '../../nodes/Seqera/transport/slidingWindow';
-import { maxInAnyWindow } from '../simulator/rateLimiter';
+import { maxInAnyWindow } from '../../dev/simulator/rateLimiter';
 
 /** Asks at `now` with no arrival bound; the wait, or 0 once admitted. */
 function ask(window: SlidingWindow, now: number, boundMs = Infinity): number {

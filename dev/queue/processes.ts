@@ -12,7 +12,7 @@ const READY_TIMEOUT_MS = 120_000;
 
 export type WorkerResult = Extract<WorkerMessage, { type: 'done' }>;
 
-/** One forked n8n process (test/queue/worker.ts). */
+/** One forked n8n process (dev/queue/worker.ts). */
 export interface WorkerProcess {
 	/**
 	 * Sends the job and resolves with the worker's report once it has also exited. With `timeoutMs`, a
