@@ -11,10 +11,10 @@ import { flattenRun } from './helpers/runs';
 import { optionalNumericId } from './helpers/validate';
 import { runPageUrl } from './helpers/webApp';
 import * as listSearch from './methods/listSearch';
+import { TERMINAL_STATUSES } from './runs/statuses';
 import { connectionOf } from './transport/connection';
 import { apiRequest } from './transport/request';
 import {
-	TERMINAL_STATUSES,
 	diffRuns,
 	eventOf,
 	scanBoundary,

@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { TERMINAL_STATUSES } from '../runs/statuses';
+
 /**
  * What the trigger remembers between polls, in the workflow's static data (so it survives restarts):
  * the newest submit time it has seen, and the runs that were still active with their last status.
@@ -11,8 +13,6 @@ export interface WatchState {
 }
 
 export type RunEvent = 'started' | 'running' | 'succeeded' | 'failed' | 'cancelled' | 'unknown';
-
-export const TERMINAL_STATUSES = new Set(['SUCCEEDED', 'FAILED', 'CANCELLED', 'UNKNOWN']);
 
 const EVENT_OF_STATUS: Record<string, RunEvent> = {
 	SUBMITTED: 'started',

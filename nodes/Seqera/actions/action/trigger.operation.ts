@@ -3,12 +3,11 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { workspaceIdFor } from '../../helpers/parameters';
 import { requireStringId } from '../../helpers/validate';
+import { waitFields, waitForRun } from '../../runs/wait';
 import { connectionOf } from '../../transport/connection';
 import { apiRequest } from '../../transport/request';
 import { actionLocator, workspaceLocator } from '../common.descriptions';
 import { forEachItem } from '../perItem';
-import { waitFields } from '../workflow/launchSettings';
-import { waitForRun } from '../workflow/waitForRun';
 
 const JSON_FIELD = 'Parameters (JSON)';
 

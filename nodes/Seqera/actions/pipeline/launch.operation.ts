@@ -2,10 +2,11 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { workspaceIdFor } from '../../helpers/parameters';
+import { launchpadRequest, launchSettingsField, sendLaunch } from '../../runs/launch';
+import { waitFields } from '../../runs/wait';
 import { connectionOf } from '../../transport/connection';
 import { computeEnvLocator, pipelineLocator, workspaceLocator } from '../common.descriptions';
 import { forEachItem } from '../perItem';
-import { launchpadRequest, launchSettingsField, sendLaunch, waitFields } from '../workflow/launchSettings';
 
 const properties: INodeProperties[] = [
 	pipelineLocator,

@@ -3,10 +3,11 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { workspaceIdFor } from '../../helpers/parameters';
 import { requireText } from '../../helpers/validate';
+import { launchpadRequest, launchSettingsField, sendLaunch } from '../../runs/launch';
+import { waitFields } from '../../runs/wait';
 import { connectionOf } from '../../transport/connection';
 import { computeEnvLocator, pipelineLocator, workspaceLocator } from '../common.descriptions';
 import { forEachItem } from '../perItem';
-import { launchpadRequest, launchSettingsField, sendLaunch, waitFields } from './launchSettings';
 
 const properties: INodeProperties[] = [
 	{

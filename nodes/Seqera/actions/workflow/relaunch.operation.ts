@@ -3,11 +3,12 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { runIdFor, workspaceIdFor } from '../../helpers/parameters';
 import { launchRequestFromSaved } from '../../helpers/runs';
+import { launchSettingsField, sendLaunch } from '../../runs/launch';
+import { waitFields } from '../../runs/wait';
 import { connectionOf } from '../../transport/connection';
 import { apiRequest } from '../../transport/request';
 import { computeEnvLocator, runLocator, workspaceLocator } from '../common.descriptions';
 import { forEachItem } from '../perItem';
-import { launchSettingsField, sendLaunch, waitFields } from './launchSettings';
 
 const properties: INodeProperties[] = [
 	runLocator,

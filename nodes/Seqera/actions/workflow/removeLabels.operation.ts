@@ -1,8 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { changeRunLabels, labelsField } from '../../runs/labels';
 import { runLocator, workspaceLocator } from '../common.descriptions';
-import { changeRunLabels, labelsField } from './runLabels';
 
 const properties: INodeProperties[] = [runLocator, workspaceLocator, labelsField];
 

@@ -2,10 +2,10 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { runIdFor, workspaceIdFor } from '../../helpers/parameters';
+import { waitForRun, waitOptionsField } from '../../runs/wait';
 import { connectionOf } from '../../transport/connection';
 import { runLocator, workspaceLocator } from '../common.descriptions';
 import { forEachItem } from '../perItem';
-import { waitForRun, waitOptionsField } from './waitForRun';
 
 const properties: INodeProperties[] = [runLocator, workspaceLocator, waitOptionsField];
 

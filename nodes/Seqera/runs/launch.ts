@@ -1,10 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport/request';
-import { waitForRun, waitOptionsField } from './waitForRun';
-
-import { launchRequestFromSaved } from '../../helpers/runs';
-import { requireJsonOrYaml, requireNumericId, requireNumericIdList, requireStringId, toList } from '../../helpers/validate';
+import { launchRequestFromSaved } from '../helpers/runs';
+import { requireJsonOrYaml, requireNumericId, requireNumericIdList, requireStringId, toList } from '../helpers/validate';
+import { apiRequest } from '../transport/request';
+import { waitForRun } from './wait';
 
 /** The launch settings Launch and Relaunch both offer; on Relaunch each one overrides the original run's. */
 export const launchSettingsField: INodeProperties = {
@@ -149,20 +148,6 @@ function computeEnvIdFor(context: IExecuteFunctions, itemIndex: number): string 
 	return String(value ?? '').trim() === ''
 		? undefined
 		: requireStringId(context.getNode(), itemIndex, value, 'Compute Environment');
-}
-
-/** "Wait for Completion" and its options, for Launch and Relaunch. */
-export function waitFields(): INodeProperties[] {
-	return [
-		{
-			displayName: 'Wait for Completion',
-			name: 'waitForCompletion',
-			type: 'boolean',
-			default: false,
-			description: 'Whether to hold the item until the run finishes, and output the run with its final status and progress',
-		},
-		{ ...waitOptionsField, displayOptions: { show: { waitForCompletion: [true] } } },
-	];
 }
 
 /** The launch request saved with the Launchpad pipeline chosen in the `pipelineId` field. */

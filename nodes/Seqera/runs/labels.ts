@@ -1,14 +1,14 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { pagesCountedByTotalSize } from '../../helpers/pages';
-import { runIdFor, workspaceIdFor } from '../../helpers/parameters';
-import { requireNumericId, toList } from '../../helpers/validate';
-import { connectionOf } from '../../transport/connection';
-import { apiRequestPages } from '../../transport/pages';
-import { apiRequest } from '../../transport/request';
-import { labelLocator } from '../common.descriptions';
-import { forEachItem } from '../perItem';
+import { labelLocator } from '../actions/common.descriptions';
+import { forEachItem } from '../actions/perItem';
+import { pagesCountedByTotalSize } from '../helpers/pages';
+import { runIdFor, workspaceIdFor } from '../helpers/parameters';
+import { requireNumericId, toList } from '../helpers/validate';
+import { connectionOf } from '../transport/connection';
+import { apiRequestPages } from '../transport/pages';
+import { apiRequest } from '../transport/request';
 
 const LABELS_FIELD = 'Labels';
 

@@ -1,12 +1,12 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { flattenRun } from '../../helpers/runs';
-import { callSignalOf } from '../../transport/callScope';
-import { apiRequest } from '../../transport/request';
-import { sleep } from '../../transport/timing';
+import { flattenRun } from '../helpers/runs';
+import { callSignalOf } from '../transport/callScope';
+import { apiRequest } from '../transport/request';
+import { sleep } from '../transport/timing';
+import { TERMINAL_STATUSES } from './statuses';
 
-const TERMINAL = new Set(['SUCCEEDED', 'FAILED', 'CANCELLED', 'UNKNOWN']);
 // Each check waits a little longer than the last, up to the most the user allows.
 const INTERVAL_GROWTH = 1.5;
 // Answers that say nothing about the run: the next check may well succeed.
@@ -52,6 +52,20 @@ export const waitOptionsField: INodeProperties = {
 	],
 };
 
+/** "Wait for Completion" and its options, for the operations that start a run. */
+export function waitFields(): INodeProperties[] {
+	return [
+		{
+			displayName: 'Wait for Completion',
+			name: 'waitForCompletion',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to hold the item until the run finishes, and output the run with its final status and progress',
+		},
+		{ ...waitOptionsField, displayOptions: { show: { waitForCompletion: [true] } } },
+	];
+}
+
 function isTransient(error: unknown): boolean {
 	return error instanceof NodeApiError && TRANSIENT_CODES.has(String(error.httpCode));
 }
@@ -83,7 +97,7 @@ export async function waitForRun(
 				await apiRequest<IDataObject>(context, { method: 'GET', path: ['workflow', workflowId], query: { workspaceId }, itemIndex }),
 			);
 			lastStatus = String(run.status);
-			if (TERMINAL.has(lastStatus)) {
+			if (TERMINAL_STATUSES.has(lastStatus)) {
 				if (lastStatus !== 'SUCCEEDED' && options.failOnRunFailure !== false) {
 					throw new NodeOperationError(context.getNode(), `Run ${workflowId} ended ${lastStatus}`, {
 						itemIndex,
