@@ -7,12 +7,14 @@
 export interface Fault {
 	method?: string;
 	path?: RegExp;
-	kind: 'status' | 'delay' | 'drop' | 'html' | 'malformedJson' | 'rateLimit';
+	kind: 'status' | 'delay' | 'drop' | 'html' | 'malformedJson' | 'rateLimit' | 'answer';
 	/** For 'status': 500 answers a JSON message; 502/503/504 answer a gateway HTML page like a load balancer. */
 	status?: number;
 	delayMs?: number;
 	/** For 'rateLimit'; omit to send no Retry-After header. */
 	retryAfterSeconds?: number;
+	/** For 'answer': the JSON body of a 200 answer, for answers no route gives (a list of objects, say). */
+	answer?: unknown;
 	/** How many matching requests this fault applies to; default 1, Infinity allowed. */
 	times?: number;
 }

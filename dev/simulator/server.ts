@@ -407,6 +407,8 @@ function faultReply(fault: Fault): Reply | 'drop' {
 			return 'drop';
 		case 'html':
 			return htmlReply(200, WEB_APP_PAGE);
+		case 'answer':
+			return jsonReply(200, fault.answer);
 		case 'malformedJson':
 			return { status: 200, headers: { 'Content-Type': 'application/json' }, body: TRUNCATED_JSON };
 		case 'rateLimit':

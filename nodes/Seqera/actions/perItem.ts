@@ -5,17 +5,14 @@ import { stopCallsWith } from '../transport/callScope';
 import { connectionOf } from '../transport/connection';
 import { maxCallsInFlight } from '../transport/limiter';
 
-/** What one input item produced: plain JSON objects, or complete items when binary data is attached. */
-export type ItemOutput = IDataObject | IDataObject[] | INodeExecutionData[];
+/** What one input item produced as JSON: one output item per object. */
+export type JsonOutput = IDataObject | IDataObject[];
 
-function isExecutionData(output: ItemOutput): output is INodeExecutionData[] {
-	return Array.isArray(output) && output.length > 0 && typeof (output[0] as INodeExecutionData).json === 'object';
+function asItems(output: JsonOutput): INodeExecutionData[] {
+	return (Array.isArray(output) ? output : [output]).map((json) => ({ json }));
 }
 
-function pairedWith(output: ItemOutput, itemIndex: number): INodeExecutionData[] {
-	const produced = isExecutionData(output)
-		? output
-		: (Array.isArray(output) ? output : [output]).map((json) => ({ json }));
+function pairedWith(produced: INodeExecutionData[], itemIndex: number): INodeExecutionData[] {
 	return produced.map((item) => ({ ...item, pairedItem: { item: itemIndex } }));
 }
 
@@ -44,7 +41,15 @@ function isStop(caught: unknown): boolean {
  */
 export async function forEachItem(
 	context: IExecuteFunctions,
-	handle: (itemIndex: number) => Promise<ItemOutput>,
+	handle: (itemIndex: number) => Promise<JsonOutput>,
+): Promise<INodeExecutionData[]> {
+	return await forEachItemWithBinary(context, async (itemIndex) => asItems(await handle(itemIndex)));
+}
+
+/** As `forEachItem`, for operations whose output items carry binary data: `handle` returns complete items. */
+export async function forEachItemWithBinary(
+	context: IExecuteFunctions,
+	handle: (itemIndex: number) => Promise<INodeExecutionData[]>,
 ): Promise<INodeExecutionData[]> {
 	const itemCount = context.getInputData().length;
 	const poolSize = Math.min(itemCount, maxCallsInFlight((await connectionOf(context)).budget.maxCallsPerSecond));

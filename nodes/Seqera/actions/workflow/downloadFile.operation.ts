@@ -6,7 +6,7 @@ import { requireText } from '../../helpers/validate';
 import { connectionOf } from '../../transport/connection';
 import { apiRequestFile } from '../../transport/request';
 import { runLocator, workspaceLocator } from '../common.descriptions';
-import { forEachItem } from '../perItem';
+import { forEachItemWithBinary } from '../perItem';
 
 const properties: INodeProperties[] = [
 	runLocator,
@@ -37,7 +37,7 @@ export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const connection = await connectionOf(this);
-	return await forEachItem(this, async (itemIndex) => {
+	return await forEachItemWithBinary(this, async (itemIndex) => {
 		const node = this.getNode();
 		const workflowId = runIdFor(this, itemIndex);
 		const fileName = requireText(node, itemIndex, 'File Name', this.getNodeParameter('fileName', itemIndex));

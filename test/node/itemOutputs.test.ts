@@ -1,0 +1,30 @@
+import { GENOMICS, expectContractKept, startPlatform, workspaceParameter, type Platform } from './platform';
+
+let platform: Platform;
+
+beforeAll(async () => {
+	platform = await startPlatform();
+});
+
+afterAll(async () => {
+	expectContractKept(platform.sim);
+	await platform.sim.close();
+});
+
+describe('what an operation outputs', () => {
+	it('Custom API Call outputs answer objects that hold a "json" field exactly as they came', async () => {
+		const answer = [
+			{ json: { input: 's3://bucket/a.csv' }, name: 'first' },
+			{ json: { input: 's3://bucket/b.csv' }, binary: 'not binary data' },
+		];
+		platform.sim.addFault({ method: 'GET', path: /^\/workflow$/, kind: 'answer', answer });
+		const result = await platform.run({
+			resource: 'customApiCall',
+			operation: 'request',
+			method: 'GET',
+			path: '/workflow',
+			...workspaceParameter(GENOMICS),
+		});
+		expect(result.outputs[0]).toEqual(answer.map((json) => ({ json, pairedItem: { item: 0 } })));
+	});
+});
