@@ -7,8 +7,8 @@ import type {
 } from 'n8n-workflow';
 
 import { workspaceLocator } from './actions/common.descriptions';
+import { workspaceIdFor } from './helpers/parameters';
 import { flattenRun } from './helpers/runs';
-import { optionalNumericId } from './helpers/validate';
 import { runPageUrl } from './helpers/webApp';
 import * as listSearch from './methods/listSearch';
 import { TERMINAL_STATUSES } from './runs/statuses';
@@ -112,11 +112,7 @@ export class SeqeraTrigger implements INodeType {
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const connection = await connectionOf(this);
-		const chosen = this.getNodeParameter('workspace', '', { extractValue: true }) as string;
-		const node = this.getNode();
-		const workspaceId =
-			optionalNumericId(node, 0, chosen, 'Workspace') ??
-			optionalNumericId(node, 0, connection.defaultWorkspaceId, 'Default Workspace ID (credential)');
+		const workspaceId = workspaceIdFor(this, 0, connection);
 		const search = (this.getNodeParameter('search', '') as string).trim();
 		const event = this.getNodeParameter('event') as 'started' | 'statusChanged';
 		const watched = this.getNodeParameter('statuses', ['anyTerminal']) as Watched[];

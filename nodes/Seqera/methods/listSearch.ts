@@ -1,7 +1,9 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 
+import { workspaceIdFor } from '../helpers/parameters';
 import { connectionOf } from '../transport/connection';
 import { apiRequest } from '../transport/request';
+import type { QueryValue } from '../transport/url';
 
 const PAGE_SIZE = 50;
 
@@ -11,12 +13,43 @@ function matches(filter: string | undefined, ...texts: Array<unknown>): boolean 
 	return texts.some((text) => typeof text === 'string' && text.toLowerCase().includes(wanted));
 }
 
-/** The workspace picked on the node, else the credential's default; lists follow it. */
+/** The workspace the node works in; lists follow it. */
 async function chosenWorkspaceId(context: ILoadOptionsFunctions): Promise<string | undefined> {
-	const chosen = String(context.getNodeParameter('workspace', '', { extractValue: true }) ?? '').trim();
-	if (/^[0-9]+$/.test(chosen)) return chosen;
-	const { defaultWorkspaceId } = await connectionOf(context);
-	return /^[0-9]+$/.test(defaultWorkspaceId) ? defaultWorkspaceId : undefined;
+	return workspaceIdFor(context, 0, await connectionOf(context));
+}
+
+/** Where the page the editor asks for starts: the token is the offset of its first entry. */
+function offsetOf(paginationToken: string | undefined): number {
+	return Number(paginationToken ?? 0);
+}
+
+/** The token for the page after `entries`, when the platform has more. */
+function nextPageToken(offset: number, entries: unknown[], hasMore: boolean): string | undefined {
+	return hasMore ? String(offset + entries.length) : undefined;
+}
+
+/**
+ * One page of a workspace list that reports `totalSize` (`GET /<listName>`), and the token for the
+ * next page while entries remain.
+ */
+async function pageCountedByTotalSize(
+	context: ILoadOptionsFunctions,
+	listName: string,
+	query: Record<string, QueryValue>,
+	paginationToken: string | undefined,
+): Promise<{ entries: IDataObject[]; paginationToken?: string }> {
+	const offset = offsetOf(paginationToken);
+	const page = await apiRequest<IDataObject>(context, {
+		method: 'GET',
+		path: [listName],
+		query: { workspaceId: await chosenWorkspaceId(context), ...query, max: PAGE_SIZE, offset },
+	});
+	const entries = (page[listName] as IDataObject[] | undefined) ?? [];
+	const totalSize = page.totalSize;
+	return {
+		entries,
+		paginationToken: nextPageToken(offset, entries, typeof totalSize === 'number' && offset + entries.length < totalSize),
+	};
 }
 
 /** "Organization / Workspace" for every workspace the token's user belongs to. */
@@ -44,7 +77,7 @@ export async function searchRuns(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const offset = Number(paginationToken ?? 0);
+	const offset = offsetOf(paginationToken);
 	const page = await apiRequest<{ workflows?: IDataObject[]; hasMore?: boolean }>(this, {
 		method: 'GET',
 		path: ['workflow'],
@@ -59,7 +92,7 @@ export async function searchRuns(
 				value: String(run.id),
 			};
 		}),
-		paginationToken: page.hasMore ? String(offset + runs.length) : undefined,
+		paginationToken: nextPageToken(offset, runs, page.hasMore === true),
 	};
 }
 
@@ -68,21 +101,14 @@ export async function searchPipelines(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const offset = Number(paginationToken ?? 0);
-	const page = await apiRequest<{ pipelines?: IDataObject[]; totalSize?: number }>(this, {
-		method: 'GET',
-		path: ['pipelines'],
-		query: { workspaceId: await chosenWorkspaceId(this), search: filter, max: PAGE_SIZE, offset },
-	});
-	const pipelines = page.pipelines ?? [];
-	const seen = offset + pipelines.length;
+	const page = await pageCountedByTotalSize(this, 'pipelines', { search: filter }, paginationToken);
 	return {
-		results: pipelines.map((pipeline) => ({
+		results: page.entries.map((pipeline) => ({
 			name: String(pipeline.name),
 			value: String(pipeline.pipelineId),
 			description: String(pipeline.repository ?? ''),
 		})),
-		paginationToken: typeof page.totalSize === 'number' && seen < page.totalSize ? String(seen) : undefined,
+		paginationToken: page.paginationToken,
 	};
 }
 
@@ -107,17 +133,10 @@ export async function searchLabels(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const offset = Number(paginationToken ?? 0);
-	const page = await apiRequest<{ labels?: IDataObject[]; totalSize?: number }>(this, {
-		method: 'GET',
-		path: ['labels'],
-		query: { workspaceId: await chosenWorkspaceId(this), search: filter, type: 'simple', max: PAGE_SIZE, offset },
-	});
-	const labels = page.labels ?? [];
-	const seen = offset + labels.length;
+	const page = await pageCountedByTotalSize(this, 'labels', { search: filter, type: 'simple' }, paginationToken);
 	return {
-		results: labels.map((label) => ({ name: String(label.name), value: String(label.id) })),
-		paginationToken: typeof page.totalSize === 'number' && seen < page.totalSize ? String(seen) : undefined,
+		results: page.entries.map((label) => ({ name: String(label.name), value: String(label.id) })),
+		paginationToken: page.paginationToken,
 	};
 }
 
@@ -126,21 +145,14 @@ export async function searchDatasets(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const offset = Number(paginationToken ?? 0);
-	const page = await apiRequest<{ datasets?: IDataObject[]; totalSize?: number }>(this, {
-		method: 'GET',
-		path: ['datasets'],
-		query: { workspaceId: await chosenWorkspaceId(this), search: filter, max: PAGE_SIZE, offset },
-	});
-	const datasets = page.datasets ?? [];
-	const seen = offset + datasets.length;
+	const page = await pageCountedByTotalSize(this, 'datasets', { search: filter }, paginationToken);
 	return {
-		results: datasets.map((dataset) => ({
+		results: page.entries.map((dataset) => ({
 			name: String(dataset.name),
 			value: String(dataset.id),
 			description: String(dataset.description ?? ''),
 		})),
-		paginationToken: typeof page.totalSize === 'number' && seen < page.totalSize ? String(seen) : undefined,
+		paginationToken: page.paginationToken,
 	};
 }
 
