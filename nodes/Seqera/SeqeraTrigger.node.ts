@@ -1,3 +1,4 @@
+import { NodeConnectionTypes } from 'n8n-workflow';
 import type {
 	IDataObject,
 	INodeExecutionData,
@@ -10,6 +11,7 @@ import { workspaceLocator } from './actions/common.descriptions';
 import { workspaceIdFor } from './helpers/parameters';
 import { flattenRun } from './helpers/runs';
 import { runPageUrl } from './helpers/webApp';
+import { seqeraApiConnectionTest } from './methods/credentialTest';
 import * as listSearch from './methods/listSearch';
 import { TERMINAL_STATUSES } from './runs/statuses';
 import { connectionOf } from './transport/connection';
@@ -43,6 +45,7 @@ export class SeqeraTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Seqera Platform Trigger',
 		name: 'seqeraTrigger',
+		// eslint-disable-next-line @n8n/community-nodes/icon-prefer-themed-variants -- the icon draws its own dark tile, which reads on light and dark canvases alike
 		icon: 'file:../../icons/seqera.svg',
 		group: ['trigger'],
 		version: 1,
@@ -51,8 +54,8 @@ export class SeqeraTrigger implements INodeType {
 		defaults: { name: 'Seqera Platform Trigger' },
 		polling: true,
 		inputs: [],
-		outputs: ['main'],
-		credentials: [{ name: 'seqeraApi', required: true }],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'seqeraApi', required: true, testedBy: 'seqeraApiConnectionTest' }],
 		properties: [
 			{
 				displayName: 'Trigger On',
@@ -108,7 +111,7 @@ export class SeqeraTrigger implements INodeType {
 		],
 	};
 
-	methods = { listSearch };
+	methods = { listSearch, credentialTest: { seqeraApiConnectionTest } };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const connection = await connectionOf(this);

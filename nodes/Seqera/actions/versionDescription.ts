@@ -1,3 +1,4 @@
+import { NodeConnectionTypes } from 'n8n-workflow';
 import type { INodeTypeDescription } from 'n8n-workflow';
 
 import * as action from './action/Action.resource';
@@ -19,8 +20,8 @@ export const versionDescription: INodeTypeDescription = {
 	description: 'Launch, watch, cancel and clean up Nextflow pipeline runs on the Seqera Platform',
 	defaults: { name: 'Seqera Platform' },
 	usableAsTool: true,
-	inputs: ['main'],
-	outputs: ['main'],
+	inputs: [NodeConnectionTypes.Main],
+	outputs: [NodeConnectionTypes.Main],
 	credentials: [{ name: 'seqeraApi', required: true, testedBy: 'seqeraApiConnectionTest' }],
 	properties: [
 		{

@@ -23,14 +23,12 @@ export function resolveBaseUrl(credentials: ICredentialDataDecryptedObject): str
 			'Base URL is empty: enter the API address of your Seqera Enterprise install, e.g. https://seqera.example.com/api',
 		);
 	}
-	let url: URL;
-	try {
-		url = new URL(typed);
-	} catch {
+	if (!URL.canParse(typed)) {
 		throw new InvalidBaseUrlError(
 			`Base URL "${typed}" is not a valid URL: enter it as https://HOST/api, e.g. https://seqera.example.com/api`,
 		);
 	}
+	const url = new URL(typed);
 	if (url.protocol !== 'https:') {
 		throw new InvalidBaseUrlError(
 			`Base URL "${typed}" does not use HTTPS: the Seqera Platform API is only served over HTTPS, so enter https://${url.host}${url.pathname.replace(/\/+$/, '')}`,

@@ -1,4 +1,4 @@
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type {
 	ICredentialTestFunctions,
 	ICredentialsDecrypted,
@@ -45,7 +45,7 @@ export async function seqeraApiConnectionTest(
 		baseUrl = resolveBaseUrl(data);
 	} catch (error) {
 		if (error instanceof InvalidBaseUrlError) return failed(error.message);
-		throw error;
+		throw new NodeOperationError(CREDENTIAL_TEST_NODE, error as Error);
 	}
 	if (String(data.accessToken ?? '').trim() === '') return failed('Access Token is empty: paste the token created under "Your tokens"');
 
@@ -73,7 +73,7 @@ export async function seqeraApiConnectionTest(
 		}
 		return failed(`The platform answered ${user.statusCode} to /user-info; try again later`);
 	} catch (error) {
-		if (!(error instanceof NodeApiError)) throw error;
+		if (!(error instanceof NodeApiError)) throw new NodeOperationError(CREDENTIAL_TEST_NODE, error as Error);
 		const prefix =
 			error.httpCode === 'TLS'
 				? 'TLS problem'
