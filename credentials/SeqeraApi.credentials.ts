@@ -66,6 +66,7 @@ export class SeqeraApi implements ICredentialType {
 			description:
 				'Numeric ID of the workspace used when a node does not choose one. Leave empty for your personal workspace.',
 		},
+		// eslint-disable-next-line @n8n/community-nodes/credential-password-field -- a yes/no switch, not a secret
 		{
 			displayName: 'Ignore SSL Issues (Insecure)',
 			name: 'allowUnauthorizedCerts',

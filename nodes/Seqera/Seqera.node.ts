@@ -5,6 +5,7 @@ import { versionDescription } from './actions/versionDescription';
 import { seqeraApiConnectionTest } from './methods/credentialTest';
 import * as listSearch from './methods/listSearch';
 
+// eslint-disable-next-line @n8n/community-nodes/icon-validation -- the rule reads only an inline description; this one, icon included, is in actions/versionDescription.ts
 export class Seqera implements INodeType {
 	description: INodeTypeDescription = versionDescription;
 

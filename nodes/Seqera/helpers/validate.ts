@@ -1,5 +1,6 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { INode } from 'n8n-workflow';
+// eslint-disable-next-line @n8n/community-nodes/no-restricted-imports -- yaml is a runtime dependency of this self-hosted package
 import { parseDocument } from 'yaml';
 
 // Seqera run IDs are short alphanumeric strings (e.g. "4Bx1Hmn3fXk2Qp"); anything else is a typo or a pasted URL.
@@ -11,7 +12,6 @@ const STRING_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 function describeValue(value: unknown): string {
 	const text = String(value ?? '');
-	// eslint-disable-next-line no-control-regex
 	const visible = text.replace(/[\u0000-\u001f\u007f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 	return visible.length > 80 ? `${visible.slice(0, 77)}...` : visible;
 }

@@ -107,6 +107,7 @@ export async function waitForRun(
 				return { ...run, waitChecks: checks };
 			}
 		} catch (error) {
+			// eslint-disable-next-line @n8n/community-nodes/require-node-api-error -- already a NodeApiError, NodeOperationError or cancellation; wrapping would hide its HTTP code
 			if (!isTransient(error)) throw error;
 		}
 		if (Date.now() >= deadline) {

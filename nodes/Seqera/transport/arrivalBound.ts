@@ -1,3 +1,4 @@
+// eslint-disable-next-line @n8n/community-nodes/no-restricted-imports -- the limiter measures this process's event-loop delay
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 /**

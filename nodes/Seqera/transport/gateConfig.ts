@@ -1,4 +1,6 @@
+// eslint-disable-next-line @n8n/community-nodes/no-restricted-imports -- ioredis is a runtime dependency of this self-hosted package
 import type { RedisOptions } from 'ioredis';
+// eslint-disable-next-line @n8n/community-nodes/no-restricted-imports -- reads NAME_FILE settings, as n8n reads its own queue-mode Redis settings
 import { readFileSync } from 'node:fs';
 
 /**

@@ -13,6 +13,7 @@ let processBudget: SharedBudget | undefined;
  */
 export function processGateFactory(): GateFactory {
 	if (processFactory) return processFactory;
+	// eslint-disable-next-line @n8n/community-nodes/no-restricted-globals -- n8n's queue-mode Redis settings are in the environment
 	const config = sharedBudgetConfig(process.env);
 	switch (config.mode) {
 		case 'local':

@@ -1,3 +1,4 @@
+// eslint-disable-next-line @n8n/community-nodes/no-restricted-imports -- bottleneck is a runtime dependency of this self-hosted package
 import Bottleneck from 'bottleneck';
 import { createHash } from 'node:crypto';
 

@@ -1,3 +1,4 @@
+// eslint-disable-next-line @n8n/community-nodes/no-restricted-imports -- ioredis is a runtime dependency of this self-hosted package
 import { Cluster, Redis, type ClusterOptions, type RedisOptions } from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { LoggerProxy } from 'n8n-workflow';
@@ -187,10 +188,12 @@ async function connectWithin(client: Redis | Cluster, ms: number): Promise<void>
 		await Promise.race([
 			connected,
 			new Promise<never>((_resolve, reject) => {
+				// eslint-disable-next-line @n8n/community-nodes/no-restricted-globals -- the limiter's own connect timeout
 				timer = setTimeout(() => reject(new Error(`no connection within ${ms} ms`)), ms);
 			}),
 		]);
 	} finally {
+		// eslint-disable-next-line @n8n/community-nodes/no-restricted-globals -- the limiter's own connect timeout
 		clearTimeout(timer);
 	}
 }

@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- the limiter's cancellable wait is built on timers */
+
 /** Waits `ms`, or rejects as soon as the execution is cancelled. */
 export async function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 	if (signal?.aborted) throw cancelledError(signal);
