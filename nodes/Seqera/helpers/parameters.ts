@@ -1,4 +1,5 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { Connection, SeqeraFunctions } from '../transport/connection';
 import { optionalNumericId, requireWorkflowId } from './validate';
@@ -28,4 +29,53 @@ export function workspaceIdFor(context: SeqeraFunctions, itemIndex: number, conn
 export function runIdFor(context: IExecuteFunctions, itemIndex: number, parameterName = 'workflowId'): string {
 	const value = context.getNodeParameter(parameterName, itemIndex, '', { extractValue: true });
 	return requireWorkflowId(context.getNode(), itemIndex, value);
+}
+
+type NameValue = { name?: string; value?: string };
+
+/** A Name/Value collection (entries under `parameter`) as one object; entries without a name are left out. */
+export function nameValuePairs(context: IExecuteFunctions, parameterName: string, itemIndex: number): Record<string, string> {
+	const collection = context.getNodeParameter(parameterName, itemIndex, {}) as { parameter?: NameValue[] };
+	const pairs: Record<string, string> = {};
+	for (const pair of collection.parameter ?? []) {
+		const name = (pair.name ?? '').trim();
+		if (name !== '') pairs[name] = pair.value ?? '';
+	}
+	return pairs;
+}
+
+/** Typed text is parsed; a value an expression built is taken as it is. */
+function parsedJson(context: IExecuteFunctions, itemIndex: number, raw: unknown, field: string): unknown {
+	if (typeof raw !== 'string') return raw;
+	try {
+		return JSON.parse(raw);
+	} catch (error) {
+		throw new NodeOperationError(context.getNode(), `${field} is not valid JSON`, {
+			itemIndex,
+			description: `${(error as Error).message} (item ${itemIndex}). Fix the JSON, or choose Key/Value Pairs.`,
+		});
+	}
+}
+
+/** The value of a JSON field, whatever JSON it holds. */
+export function jsonParameter(context: IExecuteFunctions, parameterName: string, itemIndex: number, field: string): unknown {
+	return parsedJson(context, itemIndex, context.getNodeParameter(parameterName, itemIndex, '{}'), field);
+}
+
+/** A JSON field that holds name/value pairs; empty text holds none. */
+export function jsonPairsParameter(
+	context: IExecuteFunctions,
+	parameterName: string,
+	itemIndex: number,
+	field: string,
+): IDataObject {
+	const raw = context.getNodeParameter(parameterName, itemIndex, '{}') as unknown;
+	const parsed = parsedJson(context, itemIndex, typeof raw === 'string' && raw.trim() === '' ? '{}' : raw, field);
+	if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+		throw new NodeOperationError(context.getNode(), `${field} must be a set of name/value pairs`, {
+			itemIndex,
+			description: `Give the parameters as a JSON object like {"input": "s3://bucket/samplesheet.csv"} (item ${itemIndex}).`,
+		});
+	}
+	return parsed as IDataObject;
 }

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { workspaceIdFor } from '../../helpers/parameters';
+import { jsonPairsParameter, nameValuePairs, workspaceIdFor } from '../../helpers/parameters';
 import { requireStringId } from '../../helpers/validate';
 import { waitFields, waitForRun } from '../../runs/wait';
 import { connectionOf } from '../../transport/connection';
@@ -59,34 +59,9 @@ const displayOptions = { show: { resource: ['action'], operation: ['trigger'] } 
 export const description = updateDisplayOptions(displayOptions, properties);
 
 function paramsFor(context: IExecuteFunctions, itemIndex: number): IDataObject {
-	if (context.getNodeParameter('paramsSource', itemIndex) === 'keyValue') {
-		const pairs = (context.getNodeParameter('params', itemIndex, {}) as { parameter?: Array<{ name?: string; value?: string }> }).parameter ?? [];
-		const params: IDataObject = {};
-		for (const pair of pairs) {
-			const name = (pair.name ?? '').trim();
-			if (name !== '') params[name] = pair.value ?? '';
-		}
-		return params;
-	}
-	const raw = context.getNodeParameter('paramsJson', itemIndex, '{}') as unknown;
-	let parsed: unknown = raw;
-	if (typeof raw === 'string') {
-		try {
-			parsed = JSON.parse(raw.trim() === '' ? '{}' : raw);
-		} catch (error) {
-			throw new NodeOperationError(context.getNode(), `${JSON_FIELD} is not valid JSON`, {
-				itemIndex,
-				description: `${(error as Error).message} (item ${itemIndex}). Fix the JSON, or choose Key/Value Pairs.`,
-			});
-		}
-	}
-	if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-		throw new NodeOperationError(context.getNode(), `${JSON_FIELD} must be a set of name/value pairs`, {
-			itemIndex,
-			description: `Give the parameters as a JSON object like {"input": "s3://bucket/samplesheet.csv"} (item ${itemIndex}).`,
-		});
-	}
-	return parsed as IDataObject;
+	return context.getNodeParameter('paramsSource', itemIndex) === 'keyValue'
+		? nameValuePairs(context, 'params', itemIndex)
+		: jsonPairsParameter(context, 'paramsJson', itemIndex, JSON_FIELD);
 }
 
 /** Triggers the action once, which launches one run; a trigger that may have reached the platform is never repeated. */

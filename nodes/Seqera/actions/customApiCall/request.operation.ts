@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { workspaceIdFor } from '../../helpers/parameters';
+import { jsonParameter, nameValuePairs, workspaceIdFor } from '../../helpers/parameters';
 import { requireText } from '../../helpers/validate';
 import { connectionOf } from '../../transport/connection';
 import { apiRequest } from '../../transport/request';
@@ -102,32 +102,12 @@ const displayOptions = { show: { resource: ['customApiCall'] } };
 
 export const description = updateDisplayOptions(displayOptions, properties);
 
-type NameValue = { name?: string; value?: string };
-
-function pairs(context: IExecuteFunctions, parameter: string, itemIndex: number): NameValue[] {
-	const collection = context.getNodeParameter(parameter, itemIndex, {}) as { parameter?: NameValue[] };
-	return (collection.parameter ?? []).filter((pair) => (pair.name ?? '').trim() !== '');
-}
-
 function bodyFor(context: IExecuteFunctions, itemIndex: number, method: string): IDataObject | undefined {
 	if (method === 'GET') return undefined;
 	const bodyType = context.getNodeParameter('bodyType', itemIndex, 'none') as string;
-	if (bodyType === 'params') {
-		const params: IDataObject = {};
-		for (const pair of pairs(context, 'bodyParameters', itemIndex)) params[pair.name!.trim()] = pair.value ?? '';
-		return { params };
-	}
+	if (bodyType === 'params') return { params: nameValuePairs(context, 'bodyParameters', itemIndex) };
 	if (bodyType !== 'json') return undefined;
-	const raw = context.getNodeParameter('jsonBody', itemIndex, '{}') as unknown;
-	if (typeof raw !== 'string') return raw as IDataObject;
-	try {
-		return JSON.parse(raw) as IDataObject;
-	} catch (error) {
-		throw new NodeOperationError(context.getNode(), 'JSON Body is not valid JSON', {
-			itemIndex,
-			description: `${(error as Error).message} (item ${itemIndex}). Fix the JSON, or choose Key/Value Pairs.`,
-		});
-	}
+	return jsonParameter(context, 'jsonBody', itemIndex, 'JSON Body') as IDataObject;
 }
 
 /** Any platform endpoint, through the same budget, retries and error mapping as the built-in operations. */
@@ -143,8 +123,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 				description: `Put query parameters under "Query Parameters" instead (item ${itemIndex}).`,
 			});
 		}
-		const query: Record<string, QueryValue> = {};
-		for (const pair of pairs(this, 'queryParameters', itemIndex)) query[pair.name!.trim()] = pair.value ?? '';
+		const query: Record<string, QueryValue> = nameValuePairs(this, 'queryParameters', itemIndex);
 		const workspaceId = workspaceIdFor(this, itemIndex, connection);
 		if (workspaceId !== undefined && query.workspaceId === undefined) query.workspaceId = workspaceId;
 
