@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { pagesCountedByTotalSize } from '../helpers/pages';
+import { pagesCountedByTotal } from '../helpers/pages';
 import { workspaceIdFor } from '../helpers/parameters';
 import { connectionOf } from '../transport/connection';
 import { apiRequestPages } from '../transport/pages';
@@ -32,7 +32,7 @@ export async function listInWorkspace(
 				limit: returnAll ? undefined : (context.getNodeParameter('limit', itemIndex) as number),
 				itemIndex,
 			},
-			pagesCountedByTotalSize(listName),
+			pagesCountedByTotal(listName),
 		);
 	});
 }

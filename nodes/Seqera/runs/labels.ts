@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 
 import { labelLocator } from '../actions/common.descriptions';
 import { forEachItem } from '../actions/perItem';
-import { pagesCountedByTotalSize } from '../helpers/pages';
+import { pagesCountedByTotal } from '../helpers/pages';
 import { runIdFor, workspaceIdFor } from '../helpers/parameters';
 import { requireNumericId, toList } from '../helpers/validate';
 import { connectionOf } from '../transport/connection';
@@ -109,7 +109,7 @@ class LabelNames {
 		const candidates = await apiRequestPages<IDataObject>(
 			this.context,
 			{ method: 'GET', path: ['labels'], query: { workspaceId, search: name, type: 'simple' }, itemIndex },
-			pagesCountedByTotalSize('labels'),
+			pagesCountedByTotal('labels'),
 		);
 		const exact = candidates.find((label) => label.name === name);
 		return exact === undefined ? undefined : Number(exact.id);

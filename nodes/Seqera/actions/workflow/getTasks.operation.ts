@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { pagesCountedByTotal } from '../../helpers/pages';
 import { runIdFor, workspaceIdFor } from '../../helpers/parameters';
 import { unwrapTask } from '../../helpers/runs';
 import { connectionOf } from '../../transport/connection';
@@ -63,7 +64,6 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const workflowId = runIdFor(this, itemIndex);
 		const returnAll = this.getNodeParameter('returnAll', itemIndex) as boolean;
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-		let collected = 0;
 		const tasks = await apiRequestPages<IDataObject>(
 			this,
 			{
@@ -78,12 +78,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 				limit: returnAll ? undefined : (this.getNodeParameter('limit', itemIndex) as number),
 				itemIndex,
 			},
-			// Task pages report a running `total` instead of `hasMore`.
-			(page) => {
-				const results = (page.tasks as IDataObject[] | undefined) ?? [];
-				collected += results.length;
-				return { results, hasMore: typeof page.total === 'number' ? collected < page.total : undefined };
-			},
+			pagesCountedByTotal('tasks', 'total'),
 		);
 		return tasks.map((task) => ({ workflowId, ...unwrapTask(task) }));
 	});
