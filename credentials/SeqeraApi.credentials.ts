@@ -5,9 +5,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-// The platform's published per-token limits; Enterprise installs may configure others.
-const DEFAULT_CALLS_PER_SECOND = 20;
-const DEFAULT_CALLS_PER_HOUR = 72000;
+import { DEFAULT_TOKEN_LIMITS } from '../nodes/Seqera/transport/defaultLimits';
 
 export class SeqeraApi implements ICredentialType {
 	name = 'seqeraApi';
@@ -87,7 +85,7 @@ export class SeqeraApi implements ICredentialType {
 			displayName: 'Max Calls per Second',
 			name: 'maxCallsPerSecond',
 			type: 'number',
-			default: DEFAULT_CALLS_PER_SECOND,
+			default: DEFAULT_TOKEN_LIMITS.maxCallsPerSecond,
 			typeOptions: { minValue: 1 },
 			description: 'The per-token limit of your install; every node using this token shares it',
 		},
@@ -95,7 +93,7 @@ export class SeqeraApi implements ICredentialType {
 			displayName: 'Max Calls per Hour',
 			name: 'maxCallsPerHour',
 			type: 'number',
-			default: DEFAULT_CALLS_PER_HOUR,
+			default: DEFAULT_TOKEN_LIMITS.maxCallsPerHour,
 			typeOptions: { minValue: 1 },
 			description: 'The per-token hourly limit of your install; every node using this token shares it',
 		},

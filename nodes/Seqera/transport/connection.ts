@@ -7,6 +7,7 @@ import type {
 } from 'n8n-workflow';
 
 import { resolveBaseUrl } from '../helpers/baseUrl';
+import { DEFAULT_TOKEN_LIMITS } from './defaultLimits';
 import type { TokenBudget } from './limiter';
 
 export const CREDENTIAL_TYPE = 'seqeraApi';
@@ -15,8 +16,6 @@ export const CREDENTIAL_TYPE = 'seqeraApi';
 export type SeqeraFunctions = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
 
 const DEFAULT_TIMEOUT_SECONDS = 60;
-const DEFAULT_MAX_CALLS_PER_SECOND = 20;
-const DEFAULT_MAX_CALLS_PER_HOUR = 72_000;
 
 /** Everything the transport needs from a credential. */
 export interface Connection {
@@ -37,8 +36,8 @@ export function connectionFrom(credentials: ICredentialDataDecryptedObject): Con
 		budget: {
 			baseUrl,
 			token: String(credentials.accessToken ?? '').trim(),
-			maxCallsPerSecond: Number(credentials.maxCallsPerSecond) || DEFAULT_MAX_CALLS_PER_SECOND,
-			maxCallsPerHour: Number(credentials.maxCallsPerHour) || DEFAULT_MAX_CALLS_PER_HOUR,
+			maxCallsPerSecond: Number(credentials.maxCallsPerSecond) || DEFAULT_TOKEN_LIMITS.maxCallsPerSecond,
+			maxCallsPerHour: Number(credentials.maxCallsPerHour) || DEFAULT_TOKEN_LIMITS.maxCallsPerHour,
 		},
 	};
 }
