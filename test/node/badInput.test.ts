@@ -1,18 +1,12 @@
 import type { INodeParameters } from 'n8n-workflow';
 
-import { GENOMICS, expectContractKept, startPlatform, workspaceParameter, type Platform } from './platform';
+import { GENOMICS, usePlatform, workspaceParameter } from './platform';
 
-let platform: Platform;
+const platform = usePlatform();
 let runId: string;
 
-beforeAll(async () => {
-	platform = await startPlatform();
+beforeAll(() => {
 	runId = platform.sim.data.runsIn(GENOMICS)[0].id;
-});
-
-afterAll(async () => {
-	expectContractKept(platform.sim);
-	await platform.sim.close();
 });
 
 const run = (value: string): INodeParameters => ({ workflowId: { __rl: true, mode: 'id', value } });

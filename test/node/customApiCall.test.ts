@@ -1,15 +1,6 @@
-import { GENOMICS, expectContractKept, startPlatform, workspaceParameter, type Platform } from './platform';
+import { GENOMICS, usePlatform, workspaceParameter } from './platform';
 
-let platform: Platform;
-
-beforeAll(async () => {
-	platform = await startPlatform();
-});
-
-afterAll(async () => {
-	expectContractKept(platform.sim);
-	await platform.sim.close();
-});
+const platform = usePlatform();
 
 describe('Custom API Call', () => {
 	it('calls a path built from item data, with query parameters and the workspace', async () => {

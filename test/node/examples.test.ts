@@ -5,7 +5,7 @@ import type { IDataObject, INodeParameters, INodeProperties, INodeTypeDescriptio
 
 import { Seqera } from '../../nodes/Seqera/Seqera.node';
 import { SeqeraTrigger } from '../../nodes/Seqera/SeqeraTrigger.node';
-import { GENOMICS, SEQERA_NODE, SEQERA_TRIGGER, expectContractKept, startPlatform, type Platform } from './platform';
+import { GENOMICS, SEQERA_NODE, SEQERA_TRIGGER, usePlatform } from './platform';
 
 const EXAMPLES_DIR = path.resolve(__dirname, '../../examples');
 
@@ -107,18 +107,9 @@ describe.each(exampleFiles)('examples/%s', (file) => {
 });
 
 describe('examples/relaunch-failed-runs-with-resume.json, run against the simulator', () => {
-	let platform: Platform;
+	const platform = usePlatform({ runProgressMs: 100 });
 	const example = loadExample('relaunch-failed-runs-with-resume.json');
 	const nodeNamed = (name: string) => example.nodes.find((node) => node.name === name)!;
-
-	beforeAll(async () => {
-		platform = await startPlatform({ runProgressMs: 100 });
-	});
-
-	afterAll(async () => {
-		expectContractKept(platform.sim);
-		await platform.sim.close();
-	});
 
 	it('the trigger reports a run that failed, and the relaunch resumes it under a _retry name', async () => {
 		const credentials = platform.credentials({ workspaceId: String(GENOMICS) });

@@ -1,17 +1,8 @@
-import { GENOMICS, TOKEN, expectContractKept, startPlatform, workspaceParameter, type Platform } from './platform';
+import { GENOMICS, TOKEN, usePlatform, workspaceParameter } from './platform';
 
-let platform: Platform;
-
-beforeAll(async () => {
-	platform = await startPlatform();
-});
+const platform = usePlatform();
 
 afterEach(() => platform.sim.clearFaults());
-
-afterAll(async () => {
-	expectContractKept(platform.sim);
-	await platform.sim.close();
-});
 
 const getRun = { resource: 'workflow', operation: 'get', workflowId: { __rl: true, mode: 'id', value: '={{ $json.id }}' }, ...workspaceParameter(GENOMICS) };
 const runPath = (id: string) => new RegExp(`^/workflow/${id}$`);

@@ -1,15 +1,6 @@
-import { GENOMICS, expectContractKept, startPlatform, workspaceParameter, type Platform } from './platform';
+import { GENOMICS, usePlatform, workspaceParameter } from './platform';
 
-let platform: Platform;
-
-beforeAll(async () => {
-	platform = await startPlatform();
-});
-
-afterAll(async () => {
-	expectContractKept(platform.sim);
-	await platform.sim.close();
-});
+const platform = usePlatform();
 
 describe('what an operation outputs', () => {
 	it('Custom API Call outputs answer objects that hold a "json" field exactly as they came', async () => {

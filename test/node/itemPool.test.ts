@@ -2,23 +2,14 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { maxCallsInFlight } from '../../nodes/Seqera/transport/limiter';
 import type { LoggedRequest } from '../../dev/simulator/server';
-import { GENOMICS, expectContractKept, startPlatform, workspaceParameter, type Platform } from './platform';
+import { GENOMICS, usePlatform, workspaceParameter } from './platform';
 
 // A budget high enough that a thousand items take seconds, not minutes.
 const FAST = { maxCallsPerSecond: 500, maxCallsPerHour: 1_000_000 };
 
-let platform: Platform;
-
-beforeAll(async () => {
-	platform = await startPlatform({ perSecond: 500, perHour: 1_000_000, runProgressMs: 60_000 });
-});
+const platform = usePlatform({ perSecond: 500, perHour: 1_000_000, runProgressMs: 60_000 });
 
 afterEach(() => platform.sim.clearFaults());
-
-afterAll(async () => {
-	expectContractKept(platform.sim);
-	await platform.sim.close();
-});
 
 const getRun = { resource: 'workflow', operation: 'get', workflowId: { __rl: true, mode: 'id', value: '={{ $json.id }}' }, ...workspaceParameter(GENOMICS) };
 const FORBIDDEN = 'Forbidden: the access token was refused, or this endpoint does not exist at the base URL';

@@ -1,15 +1,6 @@
-import { GENOMICS, TOKEN, expectContractKept, startPlatform, workspaceParameter, type Platform } from './platform';
+import { GENOMICS, TOKEN, usePlatform, workspaceParameter } from './platform';
 
-let platform: Platform;
-
-beforeAll(async () => {
-	platform = await startPlatform();
-});
-
-afterAll(async () => {
-	expectContractKept(platform.sim);
-	await platform.sim.close();
-});
+const platform = usePlatform();
 
 const getRun = { resource: 'workflow', operation: 'get', workflowId: { __rl: true, mode: 'id', value: '={{ $json.id }}' }, ...workspaceParameter(GENOMICS) };
 

@@ -1,18 +1,9 @@
 import { hashToken } from '../../dev/simulator/server';
-import { GENOMICS, TOKEN, expectContractKept, runParameter, startPlatform, workspaceParameter, type Platform } from './platform';
+import { GENOMICS, TOKEN, runParameter, usePlatform, workspaceParameter } from './platform';
 
-let platform: Platform;
-
-beforeAll(async () => {
-	platform = await startPlatform({ runProgressMs: 60_000 });
-});
+const platform = usePlatform({ runProgressMs: 60_000 });
 
 afterEach(() => platform.sim.clearFaults());
-
-afterAll(async () => {
-	expectContractKept(platform.sim);
-	await platform.sim.close();
-});
 
 const getRun = { resource: 'workflow', operation: 'get', workflowId: { __rl: true, mode: 'id', value: '={{ $json.id }}' }, ...workspaceParameter(GENOMICS) };
 const launchHello = {

@@ -1,16 +1,7 @@
 import { ACTION_IDS, DATASET_IDS, LABEL_IDS } from '../../dev/simulator/seed';
-import { GENOMICS, RND, SEQERA_NODE, expectContractKept, startPlatform, workspaceParameter, type Platform } from './platform';
+import { GENOMICS, RND, SEQERA_NODE, usePlatform, workspaceParameter } from './platform';
 
-let platform: Platform;
-
-beforeAll(async () => {
-	platform = await startPlatform();
-});
-
-afterAll(async () => {
-	expectContractKept(platform.sim);
-	await platform.sim.close();
-});
+const platform = usePlatform();
 
 describe('lists in the editor', () => {
 	it('lists workspaces as "Organization / Workspace", searchable', async () => {

@@ -62,6 +62,41 @@ export async function startPlatform(options: SimulatorOptions = {}): Promise<Pla
 }
 
 /**
+ * The platform for the tests of one file (or of the `describe` it is called in): started before its
+ * first test and closed after its last, once every request the tests sent has been checked against the
+ * contract. Read it only inside tests and hooks, once it has started.
+ */
+export function usePlatform(options: SimulatorOptions = {}): Platform {
+	let started: Platform | undefined;
+	beforeAll(async () => {
+		started = await startPlatform(options);
+	});
+	afterAll(async () => {
+		if (!started) return;
+		try {
+			expectContractKept(started.sim);
+		} finally {
+			await started.sim.close();
+		}
+	});
+	const platform = (): Platform => {
+		if (!started) throw new Error('the platform starts in beforeAll: use it inside a test or a hook');
+		return started;
+	};
+	return {
+		get sim() {
+			return platform().sim;
+		},
+		get harness() {
+			return platform().harness;
+		},
+		credentials: (overrides) => platform().credentials(overrides),
+		run: async (parameters, runOptions) => await platform().run(parameters, runOptions),
+		json: (result) => platform().json(result),
+	};
+}
+
+/**
  * Every request the tests sent must match the platform's published contract. Without the contract file
  * (a clone without ../shared) the simulator says so once and records nothing.
  */

@@ -13,18 +13,9 @@ import { SeqeraApi } from '../../credentials/SeqeraApi.credentials';
 import { Seqera } from '../../nodes/Seqera/Seqera.node';
 import { createHarness, type Harness } from '../../dev/engine/harness';
 import { ACTION_IDS, COMPUTE_ENV_IDS, DATASET_IDS, PIPELINE_IDS, SEED_USER } from '../../dev/simulator/seed';
-import { GENOMICS, RND, SEQERA_NODE, expectContractKept, seqeraCredentials, startPlatform, workspaceParameter, type Platform } from './platform';
+import { GENOMICS, RND, SEQERA_NODE, seqeraCredentials, usePlatform, workspaceParameter } from './platform';
 
-let platform: Platform;
-
-beforeAll(async () => {
-	platform = await startPlatform({ runProgressMs: 100 });
-});
-
-afterAll(async () => {
-	expectContractKept(platform.sim);
-	await platform.sim.close();
-});
+const platform = usePlatform({ runProgressMs: 100 });
 
 /** What the simulator received from here on. */
 function requestsSince(before: number) {

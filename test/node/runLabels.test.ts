@@ -2,18 +2,9 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import type { SimRun } from '../../dev/simulator/model';
 import { LABEL_IDS } from '../../dev/simulator/seed';
-import { GENOMICS, expectContractKept, runParameter, startPlatform, workspaceParameter, type Platform } from './platform';
+import { GENOMICS, runParameter, usePlatform, workspaceParameter } from './platform';
 
-let platform: Platform;
-
-beforeAll(async () => {
-	platform = await startPlatform();
-});
-
-afterAll(async () => {
-	expectContractKept(platform.sim);
-	await platform.sim.close();
-});
+const platform = usePlatform();
 
 type LabelMode = 'list' | 'name' | 'id';
 

@@ -3,22 +3,14 @@ import { createServer } from 'node:net';
 import type { INodeParameters } from 'n8n-workflow';
 
 import type { Fault } from '../../dev/simulator/server';
-import { GENOMICS, startPlatform, workspaceParameter, type Platform } from './platform';
+import { GENOMICS, usePlatform, workspaceParameter } from './platform';
 
 // A token that cannot appear anywhere by chance, so finding any part of it means it leaked.
 const RECOGNISABLE_TOKEN = 'tok-LEAKCHECK-8f3a1c9e77d2b4a6';
 
-let platform: Platform;
-
-beforeAll(async () => {
-	platform = await startPlatform({ tokens: [RECOGNISABLE_TOKEN] });
-});
+const platform = usePlatform({ tokens: [RECOGNISABLE_TOKEN] });
 
 afterEach(() => platform.sim.clearFaults());
-
-afterAll(async () => {
-	await platform.sim.close();
-});
 
 async function closedPort(): Promise<number> {
 	const server = createServer();

@@ -1,17 +1,9 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { GENOMICS, SEQERA_TRIGGER, startPlatform, workspaceParameter, type Platform } from './platform';
+import { GENOMICS, SEQERA_TRIGGER, usePlatform, workspaceParameter } from './platform';
 
-let platform: Platform;
-
-beforeAll(async () => {
-	// An Enterprise-style base URL, so the trigger can link each run's page in the web app.
-	platform = await startPlatform({ basePath: '/api', runProgressMs: 300 });
-});
-
-afterAll(async () => {
-	await platform.sim.close();
-});
+// An Enterprise-style base URL, so the trigger can link each run's page in the web app.
+const platform = usePlatform({ basePath: '/api', runProgressMs: 300 });
 
 const sleep = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,17 +1,8 @@
-import { GENOMICS, expectContractKept, runParameter, startPlatform, workspaceParameter, type Platform } from './platform';
+import { GENOMICS, runParameter, usePlatform, workspaceParameter } from './platform';
 
-let platform: Platform;
-
-beforeAll(async () => {
-	platform = await startPlatform({ runProgressMs: 400 });
-});
+const platform = usePlatform({ runProgressMs: 400 });
 
 afterEach(() => platform.sim.clearFaults());
-
-afterAll(async () => {
-	expectContractKept(platform.sim);
-	await platform.sim.close();
-});
 
 const fastChecks = { pollIntervalSeconds: 1, maxPollIntervalSeconds: 2, timeoutMinutes: 1 };
 const launchAndWait = (runName: string, waitOptions: Record<string, unknown> = {}) => ({

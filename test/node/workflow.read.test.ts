@@ -1,15 +1,6 @@
-import { GENOMICS, RND, expectContractKept, runParameter, startPlatform, workspaceParameter, type Platform } from './platform';
+import { GENOMICS, RND, runParameter, usePlatform, workspaceParameter } from './platform';
 
-let platform: Platform;
-
-beforeAll(async () => {
-	platform = await startPlatform();
-});
-
-afterAll(async () => {
-	expectContractKept(platform.sim);
-	await platform.sim.close();
-});
+const platform = usePlatform();
 
 function genomicsRuns() {
 	return platform.sim.data.runsIn(GENOMICS);

@@ -1,15 +1,6 @@
-import { GENOMICS, expectContractKept, runParameter, startPlatform, workspaceParameter, type Platform } from './platform';
+import { GENOMICS, runParameter, usePlatform, workspaceParameter } from './platform';
 
-let platform: Platform;
-
-beforeAll(async () => {
-	platform = await startPlatform({ runProgressMs: 60_000 });
-});
-
-afterAll(async () => {
-	expectContractKept(platform.sim);
-	await platform.sim.close();
-});
+const platform = usePlatform({ runProgressMs: 60_000 });
 
 const launchesSent = () => platform.sim.data.launches.length;
 const lastLaunch = () => platform.sim.data.launches[platform.sim.data.launches.length - 1];

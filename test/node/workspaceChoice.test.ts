@@ -1,15 +1,6 @@
-import { SEQERA_NODE, expectContractKept, startPlatform, type Platform } from './platform';
+import { SEQERA_NODE, usePlatform } from './platform';
 
-let platform: Platform;
-
-beforeAll(async () => {
-	platform = await startPlatform();
-});
-
-afterAll(async () => {
-	expectContractKept(platform.sim);
-	await platform.sim.close();
-});
+const platform = usePlatform();
 
 describe('a workspace ID that is not a number', () => {
 	it('fails a list in the editor, naming the field and what to do, before any call', async () => {
