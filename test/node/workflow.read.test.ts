@@ -1,3 +1,4 @@
+import { LABEL_IDS } from '../../dev/simulator/seed';
 import { GENOMICS, RND, runParameter, usePlatform, workspaceParameter } from './platform';
 
 const platform = usePlatform();
@@ -19,7 +20,15 @@ describe('Workflow → Get Many', () => {
 		expect(runs).toHaveLength(genomicsRuns().length);
 		expect(runs.map((run) => run.id)).toEqual(genomicsRuns().map((run) => run.id));
 		expect(runs[0]).toMatchObject({ runName: genomicsRuns()[0].runName, workspaceName: 'genomics', orgName: 'acme-bio' });
-		expect(Array.isArray(runs[0].labels)).toBe(true);
+		// The newest seeded run, with its labels (asked for as attributes=labels).
+		expect(runs[0]).toMatchObject({
+			id: '7GSFBLlJEZf19V',
+			runName: 'crazy_euler',
+			labels: [
+				{ id: LABEL_IDS.production, name: 'production', resource: false },
+				{ id: LABEL_IDS.validation, name: 'validation', resource: false },
+			],
+		});
 
 		const pages = platform.sim.log.slice(before).filter((entry) => entry.path === '/workflow');
 		expect(pages.map((entry) => [entry.query.max, entry.query.offset])).toEqual([
@@ -111,9 +120,10 @@ describe('Workflow → one run', () => {
 		const run = pick();
 		const result = await platform.run({ resource: 'workflow', operation: 'getProgress', ...runParameter(run.id), ...workspaceParameter(GENOMICS) });
 		const [progress] = platform.json(result);
+		// The seeded run jolly_curie of nextflow-io/hello: one process, four tasks, all succeeded.
 		expect(progress.workflowId).toBe(run.id);
-		expect(progress.workflowProgress).toEqual(expect.objectContaining({ succeeded: expect.any(Number) }));
-		expect(Array.isArray(progress.processesProgress)).toBe(true);
+		expect(progress.workflowProgress).toMatchObject({ succeeded: 4, failed: 0, running: 0, pending: 0, executors: ['awsbatch'] });
+		expect(progress.processesProgress).toEqual([expect.objectContaining({ process: 'sayHello', succeeded: 4, failed: 0, running: 0, pending: 0 })]);
 	});
 
 	it('Get Metrics returns one item per process', async () => {
@@ -159,8 +169,20 @@ describe('Workflow → one run', () => {
 	it('Get Log returns log entries and the names of downloadable files', async () => {
 		const run = pick();
 		const [log] = platform.json(await platform.run({ resource: 'workflow', operation: 'getLog', ...runParameter(run.id), ...workspaceParameter(GENOMICS) }));
-		expect(Array.isArray(log.entries)).toBe(true);
-		expect((log.downloads as Array<{ fileName: string }>).map((download) => download.fileName)).toContain(`nf-${run.id}.log`);
+		expect(log.entries).toEqual([
+			'N E X T F L O W  ~  version 24.10.4',
+			'Launching `https://github.com/nextflow-io/hello` [jolly_curie] DSL2 - revision: 5f0d010a1f [master]',
+			'',
+			`Monitor the execution with Seqera Platform using this URL: https://cloud.seqera.io/watch/${run.id}`,
+			'executor >  awsbatch (4)',
+			'[9d/6f2228] process > sayHello (sample_4) [100%] 4 of 4 ✔',
+			// Seeded runs are dated relative to the simulator's start.
+			expect.stringMatching(/^Completed at: \w{3}, \d{2} \w{3} \d{4} \d{2}:\d{2}:\d{2} GMT$/),
+			'Duration    : 4h 54m',
+			'CPU hours   : 17.7',
+			'Succeeded   : 4',
+		]);
+		expect((log.downloads as Array<{ fileName: string }>).map((download) => download.fileName)).toEqual([`nf-${run.id}.log`, 'nextflow.log', 'timeline.html']);
 	});
 
 	it('Download File returns the file as binary data', async () => {

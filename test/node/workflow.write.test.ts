@@ -186,8 +186,12 @@ describe('Workflow → Cancel and Delete', () => {
 	it('Delete refuses an active run unless Force is on', async () => {
 		const workflowId = await launchRun();
 		const refused = await platform.run({ resource: 'workflow', operation: 'delete', ...runParameter(workflowId), ...workspaceParameter(GENOMICS) });
-		expect(refused.error).toMatchObject({ httpCode: '400' });
-		expect(platform.sim.data.findRun(workflowId)).toBeDefined();
+		expect(refused.error).toMatchObject({
+			httpCode: '400',
+			message: `Workflow ${workflowId} is active (SUBMITTED) - cancel it first or delete with force=true`,
+			description: expect.stringMatching(new RegExp(`^DELETE /workflow/${workflowId} was rejected by the platform\\. Error ID: \\w{10} \\(quote it to Seqera support\\)\\.$`)),
+		});
+		expect(platform.sim.data.findRun(workflowId)).toMatchObject({ id: workflowId, status: 'SUBMITTED' });
 
 		const forced = await platform.run({ resource: 'workflow', operation: 'delete', force: true, ...runParameter(workflowId), ...workspaceParameter(GENOMICS) });
 		expect(platform.json(forced)).toEqual([{ workflowId, deleted: true }]);
@@ -205,6 +209,6 @@ describe('Workflow → Cancel and Delete', () => {
 		});
 		expect(platform.json(result)).toEqual([{ deletedWorkflowIds: finished, failedWorkflowIds: [active] }]);
 		expect(finished.map((id) => platform.sim.data.findRun(id))).toEqual([undefined, undefined]);
-		expect(platform.sim.data.findRun(active)).toBeDefined();
+		expect(platform.sim.data.findRun(active)).toMatchObject({ id: active, status: 'SUBMITTED' });
 	});
 });
