@@ -1,5 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { idCharactersSource, wholeIdSource } from '../helpers/idPatterns';
+
 export const workspaceLocator: INodeProperties = {
 	displayName: 'Workspace',
 	name: 'workspace',
@@ -22,7 +24,7 @@ export const workspaceLocator: INodeProperties = {
 			validation: [
 				{
 					type: 'regex',
-					properties: { regex: '^[0-9]+$', errorMessage: 'A workspace ID is a number' },
+					properties: { regex: wholeIdSource('numeric'), errorMessage: 'A workspace ID is a number' },
 				},
 			],
 		},
@@ -51,7 +53,7 @@ export const runLocator: INodeProperties = {
 			validation: [
 				{
 					type: 'regex',
-					properties: { regex: '^[A-Za-z0-9]+$', errorMessage: 'A run ID has only letters and digits' },
+					properties: { regex: wholeIdSource('run'), errorMessage: 'A run ID has only letters and digits' },
 				},
 			],
 		},
@@ -60,11 +62,11 @@ export const runLocator: INodeProperties = {
 			name: 'url',
 			type: 'string',
 			placeholder: 'https://cloud.seqera.io/orgs/acme/workspaces/genomics/watch/4Bx1Hmn3fXk2Qp',
-			extractValue: { type: 'regex', regex: '/watch/([A-Za-z0-9]+)' },
+			extractValue: { type: 'regex', regex: `/watch/(${idCharactersSource('run')})` },
 			validation: [
 				{
 					type: 'regex',
-					properties: { regex: '.*/watch/[A-Za-z0-9]+.*', errorMessage: 'Paste the URL of a run page (it contains /watch/)' },
+					properties: { regex: `.*/watch/${idCharactersSource('run')}.*`, errorMessage: 'Paste the URL of a run page (it contains /watch/)' },
 				},
 			],
 		},
@@ -91,7 +93,7 @@ export const pipelineLocator: INodeProperties = {
 			type: 'string',
 			placeholder: '72618912534712',
 			validation: [
-				{ type: 'regex', properties: { regex: '^[0-9]+$', errorMessage: 'A pipeline ID is a number' } },
+				{ type: 'regex', properties: { regex: wholeIdSource('numeric'), errorMessage: 'A pipeline ID is a number' } },
 			],
 		},
 	],
@@ -118,7 +120,7 @@ export const computeEnvLocator: INodeProperties = {
 			validation: [
 				{
 					type: 'regex',
-					properties: { regex: '^[A-Za-z0-9_-]+$', errorMessage: 'A compute environment ID has only letters, digits, - and _' },
+					properties: { regex: wholeIdSource('string'), errorMessage: 'A compute environment ID has only letters, digits, - and _' },
 				},
 			],
 		},
@@ -195,7 +197,7 @@ export const datasetLocator: INodeProperties = {
 			type: 'string',
 			placeholder: '3HOUi3uX6ak8NJUPpYe8sx',
 			validation: [
-				{ type: 'regex', properties: { regex: '^[A-Za-z0-9_-]+$', errorMessage: 'A dataset ID has only letters, digits, - and _' } },
+				{ type: 'regex', properties: { regex: wholeIdSource('string'), errorMessage: 'A dataset ID has only letters, digits, - and _' } },
 			],
 		},
 	],
@@ -221,7 +223,7 @@ export const actionLocator: INodeProperties = {
 			type: 'string',
 			placeholder: '4jV7xYp2Bq9TmN',
 			validation: [
-				{ type: 'regex', properties: { regex: '^[A-Za-z0-9_-]+$', errorMessage: 'An action ID has only letters, digits, - and _' } },
+				{ type: 'regex', properties: { regex: wholeIdSource('string'), errorMessage: 'An action ID has only letters, digits, - and _' } },
 			],
 		},
 	],

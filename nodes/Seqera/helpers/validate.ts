@@ -3,12 +3,11 @@ import type { INode } from 'n8n-workflow';
 // eslint-disable-next-line @n8n/community-nodes/no-restricted-imports -- yaml is a runtime dependency of this self-hosted package
 import { parseDocument } from 'yaml';
 
-// Seqera run IDs are short alphanumeric strings (e.g. "4Bx1Hmn3fXk2Qp"); anything else is a typo or a pasted URL.
-const WORKFLOW_ID = /^[A-Za-z0-9]{1,64}$/;
-// Workspace, pipeline, label and task IDs are int64 numbers.
-const NUMERIC_ID = /^[0-9]{1,19}$/;
-// Compute environment and credentials IDs are alphanumeric strings.
-const STRING_ID = /^[A-Za-z0-9_-]{1,64}$/;
+import { wholeIdPattern } from './idPatterns';
+
+const WORKFLOW_ID = wholeIdPattern('run');
+const NUMERIC_ID = wholeIdPattern('numeric');
+const STRING_ID = wholeIdPattern('string');
 
 function describeValue(value: unknown): string {
 	const text = String(value ?? '');
