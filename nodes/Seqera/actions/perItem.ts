@@ -29,7 +29,8 @@ function isStop(caught: unknown): boolean {
 }
 
 /**
- * Runs one operation for every input item. Items run together, as many at once as the token's queue
+ * Runs one operation for every input item; `handle` returns the item's JSON, and each object it returns
+ * becomes one output item as it is. Items run together, as many at once as the token's queue
  * lets calls be in flight, so an execution keeps the token's budget busy instead of waiting for one
  * answer at a time; each item's own calls still go one after another. Each output item is paired with
  * the item it came from, and outputs leave in item order whatever order the items finish in.
