@@ -200,7 +200,8 @@ describe('RedisGate against a real redis-server', () => {
 		const key = freshKey();
 		const limits = { maxCallsPerSecond: 1, maxCallsPerHour: 1000, spacingMs: 0 };
 		const [calm, stalled] = [sharedBudget().makeGate(key, limits), sharedBudget().makeGate(key, limits)];
-		const small = measuredBound(10);
+		// Round trips of 60 ms: a bound of about 42 ms.
+		const small = measuredBound(60);
 		const first = await calm.admit(small);
 		const started = Date.now();
 		// The other process asks with a bound over 400 ms (its round trips are slow): it must wait, and
@@ -217,14 +218,14 @@ describe('RedisGate against a real redis-server', () => {
 		const limits = { maxCallsPerSecond: 1, maxCallsPerHour: 1000, spacingMs: 0 };
 		const [first, second] = [sharedBudget().makeGate(key, limits), sharedBudget().makeGate(key, limits)];
 		await first.pauseUntil(Date.now() + 50);
-		const unanswered = await second.admit(measuredBound(40));
+		const unanswered = await second.admit(measuredBound(400));
 		let admitted = false;
-		const next = first.admit(measuredBound(40)).then((call) => {
+		const next = first.admit(measuredBound(400)).then((call) => {
 			admitted = true;
 			return call;
 		});
 		await new Promise((resolve) => setTimeout(resolve, 1500));
-		// With a bound the place would have freed after about 1.05 s; unbounded, it waits for the answer.
+		// With a bound the place would have freed after about 1.11 s; unbounded, it waits for the answer.
 		expect(admitted).toBe(false);
 		const answeredAt = Date.now();
 		unanswered.answered();

@@ -6,9 +6,10 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
  * platform, measured from its start (slidingWindow.ts explains how the budget uses it). It is made
  * of what this process can measure and one stated assumption:
  *
- * - Measured, the event loop's delay in this process over the last one to two seconds. A call
+ * - Measured, the event loop's longest delay in this process over the last ten seconds. A call
  *   whose start is followed by a stall reaches the wire late by the stall; a call started after the
- *   stall does not, so the two arrive closer together than they started.
+ *   stall does not, so the two arrive closer together than they started. A stall is only seen once
+ *   it is over, so the bound remembers the stalls of a busy machine for a while.
  * - Measured, the token's fastest round trip of its last ROUND_TRIP_SAMPLES calls. Half of it is
  *   the fastest one-way time (a call's answer takes about as long to come back as its request took
  *   to go out; the platform's time to answer only makes round trips longer).
@@ -21,7 +22,9 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
  *
  * Where nothing is measured yet (fewer than MIN_ROUND_TRIPS answers), and for CAUTION_MS after the
  * platform answered 429 (it saw arrivals bunch more than assumed), a call has no bound: it holds
- * its place until a second after its answer, which assumes nothing.
+ * its place until a second after its answer, which assumes nothing. So does a call on a fast
+ * network, where the median round trip is no longer than the bound would be: there the answer
+ * costs no more than the bound, and a call that a stall on either side delays is still counted.
  */
 const ROUND_TRIP_SAMPLES = 64;
 const MIN_ROUND_TRIPS = 8;
@@ -31,14 +34,16 @@ export const CAUTION_MS = 60_000;
 
 const LOOP_DELAY_RESOLUTION_MS = 10;
 const LOOP_DELAY_PERIOD_MS = 1000;
+const LOOP_DELAY_PERIODS = 10;
 
 /** The event loop's recent delay, for the whole process: its stalls hold back every token's calls. */
 class LoopDelay {
 	private histogram: ReturnType<typeof monitorEventLoopDelay> | undefined;
 	private periodStart = 0;
-	private previousPeriodMaxMs = 0;
+	/** The longest stall of each of the last periods, newest last. */
+	private readonly periodMaxMs: number[] = [];
 
-	/** The longest stall seen in the current and the previous period, in ms. */
+	/** The longest stall seen in the current period and the ones before it, in ms. */
 	recentMs(now: number): number {
 		if (!this.histogram) {
 			// Its timer does not keep the process up.
@@ -48,11 +53,12 @@ class LoopDelay {
 		}
 		const currentMaxMs = this.stallMs();
 		if (now - this.periodStart >= LOOP_DELAY_PERIOD_MS) {
-			this.previousPeriodMaxMs = currentMaxMs;
+			this.periodMaxMs.push(currentMaxMs);
+			if (this.periodMaxMs.length > LOOP_DELAY_PERIODS - 1) this.periodMaxMs.shift();
 			this.histogram.reset();
 			this.periodStart = now;
 		}
-		return Math.max(this.previousPeriodMaxMs, currentMaxMs);
+		return Math.max(currentMaxMs, ...this.periodMaxMs);
 	}
 
 	private stallMs(): number {
@@ -87,7 +93,9 @@ export class ArrivalBound {
 	 */
 	boundMs(now: number, extraMs = 0): number {
 		if (now < this.cautiousUntil || this.roundTrips.length < MIN_ROUND_TRIPS) return Infinity;
-		const fastestOneWayMs = Math.min(...this.roundTrips) / 2;
-		return Math.ceil(JITTER_SHARE * fastestOneWayMs + loopDelay.recentMs(now) + extraMs + SAFETY_MARGIN_MS);
+		const sorted = [...this.roundTrips].sort((a, b) => a - b);
+		const fastestOneWayMs = sorted[0] / 2;
+		const bound = Math.ceil(JITTER_SHARE * fastestOneWayMs + loopDelay.recentMs(now) + extraMs + SAFETY_MARGIN_MS);
+		return sorted[Math.floor(sorted.length / 2)] <= bound ? Infinity : bound;
 	}
 }
