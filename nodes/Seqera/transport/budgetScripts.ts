@@ -40,7 +40,7 @@ const SECOND_MS = 1000;
 const HOUR_MS = 3_600_000;
 // A call with no arrival bound holds its place until its answer, and at most this long, so a process
 // that dies mid-call frees the place at the latest then. A bound longer than this is taken as none.
-export const UNBOUNDED_HOLD_MS = 60_000;
+const UNBOUNDED_HOLD_MS = 60_000;
 // When the place to wait for belongs to an unbounded call still waiting for its answer, ask again this soon.
 const UNBOUNDED_RECHECK_MS = 5;
 // A process's bound counts for every process's calls while it is this recent.
