@@ -83,7 +83,7 @@ describe('Seqera Platform Trigger', () => {
 		const events = await poll(newRuns, staticData);
 		expect(events.map((run) => run.id).sort()).toEqual(added.map((run) => run.id).sort());
 		expect(events.every((run) => run.event === 'started')).toBe(true);
-		expect(platform.sim.log.slice(before).map((entry) => entry.query.offset)).toEqual(['0', '100']);
+		expect(platform.sim.log.slice(before).map((entry) => entry.query.offset)).toEqual(['0', '90']);
 		expect(await poll(newRuns, staticData)).toEqual([]);
 	});
 

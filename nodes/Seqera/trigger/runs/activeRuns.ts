@@ -1,0 +1,114 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { TERMINAL_STATUSES } from '../../runs/statuses';
+import type { CallAllowance } from '../allowance';
+import type { ActiveStatus, RunsApi } from './api';
+import { runIdOf } from './cursor';
+
+/**
+ * The runs still active, each with the last status the trigger saw: `[run ID, status]`, in the order
+ * they are to be checked (runs checked longest ago first), so a poll that cannot check them all
+ * leaves the rest for the next one instead of starving them.
+ */
+export type ActiveRuns = Array<[string, string]>;
+
+export interface StatusChange {
+	run: IDataObject;
+	previousStatus: string;
+}
+
+// Statuses only move forward; a reading behind the known status is older than it, and is ignored.
+const RANK: Record<string, number> = { SUBMITTED: 0, RUNNING: 1 };
+const rankOf = (status: string) => RANK[status] ?? 2;
+
+export const isActive = (run: IDataObject) => !TERMINAL_STATUSES.has(String(run.status));
+
+export function activeRunsOf(runs: IDataObject[]): ActiveRuns {
+	const unique = new Map<string, string>();
+	for (const run of runs) if (isActive(run)) unique.set(runIdOf(run), String(run.status));
+	return [...unique.entries()];
+}
+
+/** Every page of a list narrowed to one active status, as far as the allowance reaches. */
+async function listAll(api: RunsApi, status: ActiveStatus, pageSize: number, allowance: CallAllowance): Promise<IDataObject[] | undefined> {
+	const runs: IDataObject[] = [];
+	for (let offset = 0; ; offset += pageSize) {
+		if (!allowance.take()) return undefined;
+		const page = await api.list(offset, pageSize, status);
+		runs.push(...page.runs);
+		if (!page.hasMore || page.runs.length === 0) return runs;
+	}
+}
+
+/**
+ * Finds out the current status of the active runs that this poll's new-run scan did not read.
+ *
+ * A few are read one by one. When reading the lists of submitted and running runs is cheaper, they are
+ * read instead: a run found there needs nothing more, and a run in neither (it ended, or moved while
+ * the lists were read) is then read by itself. A run that is gone is forgotten.
+ */
+async function readUnseen(
+	api: RunsApi,
+	unseen: Array<[string, string]>,
+	known: Map<string, string>,
+	pageSize: number,
+	allowance: CallAllowance,
+): Promise<{ readings: Map<string, IDataObject>; gone: Set<string> }> {
+	const readings = new Map<string, IDataObject>();
+	const gone = new Set<string>();
+	const anySubmitted = unseen.some(([, status]) => status === 'SUBMITTED');
+	const statuses = [...known.values()];
+	const pagesOf = (status: string) => Math.ceil(statuses.filter((each) => each === status).length / pageSize) + 1;
+	const listCost = pagesOf('RUNNING') + (anySubmitted ? pagesOf('SUBMITTED') : 0);
+
+	let toRead = unseen.map(([id]) => id);
+	if (unseen.length > listCost) {
+		const lists: Array<IDataObject[] | undefined> = [await listAll(api, 'running', pageSize, allowance)];
+		if (anySubmitted) lists.push(await listAll(api, 'submitted', pageSize, allowance));
+		if (lists.every((list) => list !== undefined)) {
+			for (const run of lists.flat() as IDataObject[]) readings.set(runIdOf(run), run);
+			toRead = toRead.filter((id) => !readings.has(id));
+		}
+	}
+	for (const id of toRead) {
+		if (!allowance.take()) break;
+		const run = await api.get(id);
+		if (run === null) gone.add(id);
+		else readings.set(id, run);
+	}
+	return { readings, gone };
+}
+
+export async function checkActiveRuns(
+	api: RunsApi,
+	active: ActiveRuns,
+	alreadyRead: Map<string, IDataObject>,
+	pageSize: number,
+	allowance: CallAllowance,
+): Promise<{ changes: StatusChange[]; active: ActiveRuns }> {
+	const known = new Map(active);
+	const unseen = active.filter(([id]) => !alreadyRead.has(id));
+	const { readings, gone } = unseen.length
+		? await readUnseen(api, unseen, known, pageSize, allowance)
+		: { readings: new Map<string, IDataObject>(), gone: new Set<string>() };
+
+	const changes: StatusChange[] = [];
+	const unchecked: ActiveRuns = [];
+	const checked: ActiveRuns = [];
+	for (const [id, status] of active) {
+		if (gone.has(id)) continue;
+		const run = alreadyRead.get(id) ?? readings.get(id);
+		if (!run) {
+			unchecked.push([id, status]);
+			continue;
+		}
+		const current = String(run.status);
+		if (rankOf(current) <= rankOf(status)) {
+			checked.push([id, status]);
+			continue;
+		}
+		changes.push({ run, previousStatus: status });
+		if (isActive(run)) checked.push([id, current]);
+	}
+	return { changes, active: [...unchecked, ...checked] };
+}

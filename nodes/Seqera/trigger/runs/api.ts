@@ -1,0 +1,20 @@
+import type { IDataObject } from 'n8n-workflow';
+
+export type ActiveStatus = 'submitted' | 'running';
+
+export interface RunPage {
+	/** Runs as the trigger emits them (the list element flattened), newest submit first. */
+	runs: IDataObject[];
+	hasMore: boolean;
+}
+
+/**
+ * What the run events read from the platform: the matching runs newest first, optionally only those
+ * with one active status, and single runs. The node reads them through the transport; tests can read
+ * them from a model of the platform.
+ */
+export interface RunsApi {
+	list(offset: number, max: number, status?: ActiveStatus): Promise<RunPage>;
+	/** The run, or `null` when it is gone (deleted, or moved out of the workspace). */
+	get(id: string): Promise<IDataObject | null>;
+}

@@ -1,0 +1,127 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { TERMINAL_STATUSES } from '../../runs/statuses';
+import { CallAllowance } from '../allowance';
+import type { RunsApi } from './api';
+import { activeRunsOf, checkActiveRuns, type ActiveRuns } from './activeRuns';
+import { cursorOver, type RunCursor } from './cursor';
+import { scanNewRuns } from './newRuns';
+
+/**
+ * The run events, as a function of what the platform lists and what the trigger remembers, so the
+ * same code runs in the node and against a model of the platform.
+ */
+
+export type RunEventKind = 'started' | 'statusChanged';
+export type RunEvent = 'started' | 'running' | 'succeeded' | 'failed' | 'cancelled' | 'unknown';
+export type WatchedStatus = 'succeeded' | 'failed' | 'cancelled' | 'running' | 'anyTerminal' | 'anyChange';
+
+const EVENT_OF_STATUS: Record<string, RunEvent> = {
+	SUBMITTED: 'started',
+	RUNNING: 'running',
+	SUCCEEDED: 'succeeded',
+	FAILED: 'failed',
+	CANCELLED: 'cancelled',
+	UNKNOWN: 'unknown',
+};
+
+export function eventOf(status: string): RunEvent {
+	return EVENT_OF_STATUS[status] ?? 'unknown';
+}
+
+export function isWatched(watched: WatchedStatus[], status: string): boolean {
+	return watched.some((choice) => {
+		if (choice === 'anyChange') return true;
+		if (choice === 'anyTerminal') return TERMINAL_STATUSES.has(status);
+		return eventOf(status) === choice;
+	});
+}
+
+/** What the trigger keeps in static data between polls. */
+export interface RunWatchState {
+	/** The settings it was built for: the event, workspace and search. Other settings start afresh. */
+	scope: string;
+	cursor: RunCursor;
+	/** Only kept for Run Status Changed. */
+	active: ActiveRuns;
+}
+
+export interface RunWatchSettings {
+	kind: RunEventKind;
+	scope: string;
+	watched: WatchedStatus[];
+	emitExisting: boolean;
+	pageSize: number;
+	/** Calls one poll may make to find new runs, and as many again to check active ones. */
+	callsPerPart: number;
+}
+
+export interface RunEventItem {
+	run: IDataObject;
+	event: RunEvent;
+	previousStatus: string | null;
+}
+
+export interface RunPoll {
+	events: RunEventItem[];
+	state: RunWatchState;
+	calls: number;
+}
+
+/**
+ * The first poll records what exists: the newest page, and (for status changes) every active run,
+ * read before that page so that no run listed as active is newer than the page.
+ */
+async function seed(api: RunsApi, settings: RunWatchSettings, now: number): Promise<RunPoll> {
+	// The newest page is one call; the lists of active runs may take the rest of two parts.
+	const allowance = new CallAllowance(settings.callsPerPart * 2 - 1);
+	const active: IDataObject[] = [];
+	if (settings.kind === 'statusChanged') {
+		for (const status of ['running', 'submitted'] as const) {
+			for (let offset = 0; allowance.take(); offset += settings.pageSize) {
+				const page = await api.list(offset, settings.pageSize, status);
+				active.push(...page.runs);
+				if (!page.hasMore || page.runs.length === 0) break;
+			}
+		}
+	}
+	const newest = (await api.list(0, settings.pageSize)).runs;
+	const state: RunWatchState = {
+		scope: settings.scope,
+		cursor: cursorOver(newest, now),
+		active: settings.kind === 'statusChanged' ? activeRunsOf([...active, ...newest]) : [],
+	};
+	const events = settings.emitExisting
+		? newest.map((run) => ({ run, event: settings.kind === 'started' ? ('started' as const) : eventOf(String(run.status)), previousStatus: null }))
+		: [];
+	return { events, state, calls: allowance.spent + 1 };
+}
+
+export async function pollRuns(api: RunsApi, stored: RunWatchState | undefined, settings: RunWatchSettings, now: number): Promise<RunPoll> {
+	if (!stored || stored.scope !== settings.scope) {
+		return await seed(api, settings, now);
+	}
+	const scanAllowance = new CallAllowance(settings.callsPerPart);
+	const found = await scanNewRuns(api, stored.cursor, { pageSize: settings.pageSize, allowance: scanAllowance }, now);
+
+	if (settings.kind === 'started') {
+		const events = found.fresh.map((run) => ({ run, event: 'started' as const, previousStatus: null }));
+		return { events, state: { scope: settings.scope, cursor: found.cursor, active: [] }, calls: scanAllowance.spent };
+	}
+
+	const checkAllowance = new CallAllowance(settings.callsPerPart);
+	const { changes, active } = await checkActiveRuns(api, stored.active, found.read, settings.pageSize, checkAllowance);
+	const freshIds = new Set(found.fresh.map((run) => String(run.id)));
+	const events: RunEventItem[] = [
+		...found.fresh.map((run) => ({ run, event: eventOf(String(run.status)), previousStatus: null })),
+		...changes
+			.filter(({ run }) => !freshIds.has(String(run.id)))
+			.map(({ run, previousStatus }) => ({ run, event: eventOf(String(run.status)), previousStatus })),
+	].filter((item) => isWatched(settings.watched, String(item.run.status)));
+	const stillActive = [...active.filter(([id]) => !freshIds.has(id)), ...activeRunsOf(found.fresh)];
+	return {
+		events,
+		state: { scope: settings.scope, cursor: found.cursor, active: stillActive },
+		calls: scanAllowance.spent + checkAllowance.spent,
+	};
+}
