@@ -66,3 +66,19 @@ export const DEMO_WORKFLOWS = {
 	failed: workflow('seqFailedRuns01', 'Seqera: failed runs', [seqeraNode('Seqera', 200, { operation: 'getMany', returnAll: true, filters: { status: 'failed' } })]),
 	relaunch: workflow('seqRelaunchDemo', 'Seqera: relaunch the newest failed run', RELAUNCH_DEMO_NODES),
 };
+
+/**
+ * A trigger's poll times for a poll every `step` seconds, as a user can set them: one custom cron per
+ * second of the minute it fires at. n8n refuses a polling cron whose seconds field is not a single
+ * number (2.x: anything else; 1.x: one with `*`), but takes several poll times, each with its own cron.
+ */
+export function pollEverySeconds(step: number): IDataObject {
+	const seconds = Array.from({ length: Math.ceil(60 / step) }, (_, index) => index * step);
+	return { item: seconds.map((second) => ({ mode: 'custom', cronExpression: `${second} * * * * *` })) };
+}
+
+/** A Seqera Platform Trigger with the simulator credential, polling every `pollSeconds` seconds. */
+export function seqeraTrigger(name: string, parameters: IDataObject, pollSeconds: number, extra: IDataObject = {}): IDataObject {
+	const node = seqeraNode(name, 0, {}, { type: 'n8n-nodes-seqera.seqeraTrigger', ...extra });
+	return { ...node, parameters: { pollTimes: pollEverySeconds(pollSeconds), ...parameters } };
+}
