@@ -1,10 +1,12 @@
 /**
  * The simulated platform's state and the rules that change it (launch, cancel,
- * delete, labels, datasets, actions). Handlers in routes.ts call in here; tests may read and add
- * to it directly (e.g. `sim.data.addRun({...})`, `sim.data.launches.length`).
+ * delete, labels, datasets, actions, data link objects, Studio statuses). Handlers in routes.ts call in
+ * here; tests may read and add to it directly (e.g. `sim.data.addRun({...})`, `sim.data.launches.length`,
+ * `sim.data.addDataLinkObject(id, 'runs/A/s1.fastq.gz')`, `sim.data.setStudioStatus(sessionId, 'errored')`).
  */
 import { parse as parseYaml } from 'yaml';
 import { ApiError, badRequest, forbidden, withErrorId, type FormPart } from './apiTypes';
+import { mimeTypeOf } from './dataLinks';
 import {
 	isActive,
 	type ActionLaunchRecord,
@@ -13,14 +15,19 @@ import {
 	type LaunchSettings,
 	type SimAction,
 	type SimComputeEnv,
+	type SimDataLink,
+	type SimDataLinkObject,
 	type SimDataset,
 	type SimDatasetVersion,
 	type SimLabel,
 	type SimOrg,
 	type SimPipeline,
 	type SimRun,
+	type SimStudio,
 	type SimUser,
 	type SimWorkspace,
+	type StudioStatus,
+	type StudioStopReason,
 	type WorkspaceRef,
 } from './model';
 import { SeededRandom } from './random';
@@ -28,13 +35,16 @@ import {
 	SEED,
 	SEED_ACTIONS,
 	SEED_COMPUTE_ENVS,
+	SEED_DATA_LINKS,
 	SEED_DATASETS,
 	SEED_LABELS,
 	SEED_ORGS,
 	SEED_PIPELINES,
+	SEED_STUDIOS,
 	SEED_USER,
 	SEED_WORKSPACES,
 	datasetVersion,
+	newStudio,
 	projectInfo,
 	randomRunName,
 	seedRuns,
@@ -69,6 +79,15 @@ export class SimulatorData {
 	readonly labels: SimLabel[] = SEED_LABELS.map((l) => ({ ...l }));
 	readonly datasets: SimDataset[] = SEED_DATASETS.map((d) => ({ ...d, versions: d.versions.map((v) => ({ ...v })) }));
 	readonly actions: SimAction[] = SEED_ACTIONS.map((a) => ({ ...a, launch: { ...a.launch } }));
+	readonly dataLinks: SimDataLink[] = SEED_DATA_LINKS.map((link) => ({
+		...link,
+		credentials: link.credentials.map((credential) => ({ ...credential })),
+		objects: new Map([...link.objects].map(([path, object]) => [path, { ...object }])),
+	}));
+	/** Oldest first; the list serves the newest first. */
+	readonly studios: SimStudio[] = SEED_STUDIOS.map((studio) => ({ ...studio, mountedDataLinkIds: [...studio.mountedDataLinkIds] }));
+	/** Page tokens of data link listings carry this; expireDataLinkPageTokens() makes older ones invalid. */
+	dataLinkPageTokenGeneration = 1;
 	/** Every accepted POST /workflow/launch, oldest first. */
 	readonly launches: LaunchRecord[] = [];
 	/** Every accepted POST /actions/{actionId}/launch, oldest first. */
@@ -196,6 +215,74 @@ export class SimulatorData {
 
 	actionsIn(workspace: WorkspaceRef): SimAction[] {
 		return this.actions.filter((a) => a.workspaceId === workspace);
+	}
+
+	dataLinksIn(workspace: WorkspaceRef): SimDataLink[] {
+		return this.dataLinks.filter((link) => link.workspaceId === workspace);
+	}
+
+	/** For tests: a data link by ID, whatever its workspace. */
+	dataLinkById(id: string): SimDataLink {
+		const link = this.dataLinks.find((each) => each.id === id);
+		if (!link) throw new Error(`no data link ${id} in the simulator`);
+		return link;
+	}
+
+	/**
+	 * For tests: an object lands in a data link, or is uploaded again over one with the same path. The
+	 * media type follows the name unless given.
+	 */
+	addDataLinkObject(dataLinkId: string, path: string, fields: Partial<SimDataLinkObject> = {}): void {
+		this.dataLinkById(dataLinkId).objects.set(path, { size: 1_048_576, mimeType: mimeTypeOf(path), ...fields });
+	}
+
+	/** For tests: deletes an object; true when there was one. */
+	removeDataLinkObject(dataLinkId: string, path: string): boolean {
+		return this.dataLinkById(dataLinkId).objects.delete(path);
+	}
+
+	/** For tests: every page token handed out so far is refused from now on, as an expired one would be. */
+	expireDataLinkPageTokens(): void {
+		this.dataLinkPageTokenGeneration++;
+	}
+
+	studiosIn(workspace: WorkspaceRef): SimStudio[] {
+		return this.studios.filter((studio) => studio.workspaceId === workspace);
+	}
+
+	/** For tests: a Studio by session ID, whatever its workspace. */
+	studioById(sessionId: string): SimStudio {
+		const studio = this.studios.find((each) => each.sessionId === sessionId);
+		if (!studio) throw new Error(`no Studio ${sessionId} in the simulator`);
+		return studio;
+	}
+
+	/** For tests: adds a Studio, stopped and created now unless told otherwise (see newStudio in seed.ts). */
+	addStudio(fields: Partial<SimStudio> & Pick<SimStudio, 'workspaceId' | 'name'>): SimStudio {
+		const studio = newStudio({ sessionId: this.random.hex(8), ...fields }, new Date());
+		this.studios.push(studio);
+		return studio;
+	}
+
+	/**
+	 * For tests: a Studio moves to a status. Starting it (to starting, or straight to running from
+	 * anything but starting) sets the time it was last started, as the platform does.
+	 */
+	setStudioStatus(sessionId: string, status: StudioStatus, details: { message?: string; stopReason?: StudioStopReason } = {}): SimStudio {
+		const studio = this.studioById(sessionId);
+		const now = new Date();
+		if (status === 'starting' || (status === 'running' && studio.status !== 'starting')) studio.lastStarted = now;
+		studio.status = status;
+		studio.statusMessage = details.message;
+		studio.stopReason = details.stopReason;
+		studio.statusUpdated = now;
+		studio.lastUpdated = now;
+		return studio;
+	}
+
+	/** For tests: deletes a Studio. */
+	removeStudio(sessionId: string): void {
+		this.studios.splice(this.studios.indexOf(this.studioById(sessionId)), 1);
 	}
 
 	/** POST /workflow/launch. */

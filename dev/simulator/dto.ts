@@ -9,12 +9,14 @@ import {
 	isActive,
 	type SimAction,
 	type SimComputeEnv,
+	type SimDataLink,
 	type SimDataset,
 	type SimDatasetVersion,
 	type SimLabel,
 	type SimOrg,
 	type SimPipeline,
 	type SimRun,
+	type SimStudio,
 	type SimUser,
 	type SimWorkspace,
 	type WorkspaceRef,
@@ -535,7 +537,7 @@ export function logDto(run: SimRun, tasks: readonly SimTask[], maxLength: number
 	};
 }
 
-/** UserInfo: the creator shown on datasets and their versions. */
+/** UserInfo: the creator shown on datasets, their versions and Studios. */
 function userInfoDto(data: SimulatorData): Json {
 	const { user } = data;
 	return { id: user.id, userName: user.userName, email: user.email, avatar: userDto(user).avatar };
@@ -600,5 +602,66 @@ export function actionDto(action: SimAction, withLabels: boolean): Json {
 		labels: withLabels ? [] : undefined,
 		lastSeen: ts(action.lastSeen),
 		dateCreated: ts(action.dateCreated),
+	};
+}
+
+/** DataLinkDto. */
+export function dataLinkDto(link: SimDataLink): Json {
+	return {
+		id: link.id,
+		name: link.name,
+		description: link.description,
+		resourceRef: link.resourceRef,
+		type: 'bucket',
+		provider: link.provider,
+		region: link.region,
+		credentials: link.credentials.map((credential) => ({ ...credential, provider: link.provider })),
+		publicAccessible: link.publicAccessible,
+		hidden: link.hidden,
+		status: 'VALID',
+	};
+}
+
+/** DataStudioDto; `labels` only when asked for in `attributes`, else null, as the contract describes. */
+export function studioDto(studio: SimStudio, data: SimulatorData, withLabels: boolean): Json {
+	const computeEnv = data.computeEnvById(studio.computeEnvId);
+	return {
+		sessionId: studio.sessionId,
+		workspaceId: studio.workspaceId ?? undefined,
+		name: studio.name,
+		description: studio.description,
+		user: userInfoDto(data),
+		computeEnv: computeEnv && {
+			id: computeEnv.id,
+			name: computeEnv.name,
+			platform: computeEnv.platform,
+			region: computeEnv.region,
+			credentialsId: computeEnv.credentialsId,
+			workDir: computeEnv.workDir,
+		},
+		template: { repository: studio.templateRepository, tool: studio.tool, status: 'recommended' },
+		configuration: {
+			cpu: studio.cpu,
+			memory: studio.memoryMb,
+			gpu: studio.gpu,
+			lifespanHours: studio.lifespanHours,
+			mountDataV2: studio.mountedDataLinkIds.map((dataLinkId) => ({ dataLinkId, path: null })),
+		},
+		mountedDataLinks: data.dataLinks.filter((link) => studio.mountedDataLinkIds.includes(link.id)).map(dataLinkDto),
+		effectiveLifespanHours: studio.lifespanHours,
+		customImage: false,
+		isPrivate: false,
+		studioUrl: `https://${studio.sessionId}.connect.cloud.seqera.io`,
+		statusInfo: {
+			status: studio.status,
+			message: studio.statusMessage ?? '',
+			stopReason: studio.stopReason,
+			lastUpdate: ts(studio.statusUpdated),
+		},
+		activeConnections: [],
+		labels: withLabels ? [] : null,
+		dateCreated: ts(studio.dateCreated),
+		lastUpdated: ts(studio.lastUpdated),
+		lastStarted: ts(studio.lastStarted),
 	};
 }

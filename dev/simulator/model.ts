@@ -208,3 +208,59 @@ export interface ActionLaunchRecord {
 	/** The `params` of the request exactly as received. */
 	params: unknown;
 }
+
+export type DataLinkProvider = 'aws' | 'google' | 'azure';
+
+/** One object in a data link's bucket; the platform lists its name, size and media type. */
+export interface SimDataLinkObject {
+	size: number;
+	mimeType: string;
+}
+
+/** A bucket (or a path in one) the workspace can browse; folders are implied by the objects' paths. */
+export interface SimDataLink {
+	id: string;
+	workspaceId: WorkspaceRef;
+	name: string;
+	description?: string;
+	provider: DataLinkProvider;
+	region: string;
+	/** `s3://bucket`, `gs://bucket/path`, `az://container`: where the data link's root is. */
+	resourceRef: string;
+	publicAccessible: boolean;
+	hidden: boolean;
+	/** Public data links need none. */
+	credentials: Array<{ id: string; name: string }>;
+	/** By path below the data link's root, such as `runs/240501_A/fastq/S1_R1.fastq.gz`. */
+	objects: Map<string, SimDataLinkObject>;
+}
+
+/** The contract's DataStudioStatus. */
+export type StudioStatus = 'starting' | 'running' | 'stopping' | 'stopped' | 'errored' | 'building' | 'buildFailed';
+export const STUDIO_STATUSES: readonly StudioStatus[] = ['starting', 'running', 'stopping', 'stopped', 'errored', 'building', 'buildFailed'];
+export type StudioStopReason = 'CREDITS_RUN_OUT' | 'LIFESPAN_EXPIRED' | 'SPOT_RECLAMATION' | 'NO_STATS_AVAIL';
+
+export interface SimStudio {
+	sessionId: string;
+	workspaceId: WorkspaceRef;
+	name: string;
+	description?: string;
+	tool: 'jupyter' | 'rstudio' | 'vscode' | 'xpra';
+	/** The container image of the Studio's template. */
+	templateRepository: string;
+	computeEnvId: string;
+	cpu: number;
+	memoryMb: number;
+	gpu: number;
+	lifespanHours: number;
+	mountedDataLinkIds: string[];
+	status: StudioStatus;
+	statusMessage?: string;
+	stopReason?: StudioStopReason;
+	/** When the status last changed. */
+	statusUpdated: Date;
+	/** When the Studio was last started; absent until it first starts. */
+	lastStarted?: Date;
+	dateCreated: Date;
+	lastUpdated: Date;
+}

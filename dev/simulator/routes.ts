@@ -1,10 +1,12 @@
 /**
  * The endpoint table: account, organisations, workspaces, compute
  * environments, pipelines and labels. Run endpoints live in workflowRoutes.ts;
- * datasets, actions and labels on runs in resourceRoutes.ts.
+ * datasets, actions and labels on runs in resourceRoutes.ts; data links in dataLinkRoutes.ts and
+ * Studios in studioRoutes.ts.
  */
 import { forbidden, json, type ApiRequest } from './apiTypes';
 import type { SimulatorData } from './data';
+import { dataLinkRoutes } from './dataLinkRoutes';
 import {
 	computeEnvDto,
 	computeEnvListEntryDto,
@@ -31,6 +33,7 @@ import {
 import { resourceRoutes } from './resourceRoutes';
 import { route, type Route } from './router';
 import { WORKSPACE_IDS } from './seed';
+import { studioRoutes } from './studioRoutes';
 import { workflowRoutes } from './workflowRoutes';
 
 
@@ -172,5 +175,14 @@ const labelRoutes: Route[] = [
 
 /** Every endpoint the simulator serves. */
 export function allRoutes(): Route[] {
-	return [...accountRoutes, ...computeEnvRoutes, ...pipelineRoutes, ...labelRoutes, ...workflowRoutes, ...resourceRoutes];
+	return [
+		...accountRoutes,
+		...computeEnvRoutes,
+		...pipelineRoutes,
+		...labelRoutes,
+		...workflowRoutes,
+		...resourceRoutes,
+		...dataLinkRoutes,
+		...studioRoutes,
+	];
 }

@@ -1,8 +1,9 @@
 /**
  * Deterministic seed data: one user in two organisations with three shared
  * workspaces plus the personal one, their compute environments, launchpad
- * pipelines, labels and 120 past runs. Fixed ids so tests can name them.
+ * pipelines, labels and 120 past runs, data links with objects, and Studios. Fixed ids so tests can name them.
  */
+import { mimeTypeOf } from './dataLinks';
 import type {
 	DatasetMediaType,
 	LaunchSettings,
@@ -13,7 +14,10 @@ import type {
 	SimLabel,
 	SimOrg,
 	SimPipeline,
+	SimDataLink,
+	SimDataLinkObject,
 	SimRun,
+	SimStudio,
 	SimUser,
 	SimWorkspace,
 	WorkflowStatus,
@@ -566,3 +570,205 @@ export function seedRuns(now: Date, random: SeededRandom): SimRun[] {
 	}
 	return runs;
 }
+
+export const DATA_LINK_IDS = {
+	genomicsInbox: 'v1-user-2f8a6c41d9e07b35',
+	genomicsReferences: 'v1-user-8b1e5d0c7a4f2963',
+	genomicsResults: 'v1-user-c47d19a2e6b80f51',
+	genomicsOldInbox: 'v1-user-0e93b7f2a5c1d486',
+	rndScratch: 'v1-user-5a6f0e8d3c2b1947',
+	showcaseTestData: 'v1-cloud-bmYtY29yZS10ZXN0LWRhdGFzZXRz',
+} as const;
+
+function objectsOf(entries: ReadonlyArray<[path: string, size: number]>): Map<string, SimDataLinkObject> {
+	return new Map(entries.map(([path, size]) => [path, { size, mimeType: mimeTypeOf(path) }]));
+}
+
+const AWS_GENOMICS_CREDENTIALS = { id: `${COMPUTE_ENV_IDS.genomicsBatch.slice(0, 10)}Cred`, name: 'aws-genomics' };
+
+/** Sequencing runs land in the inbox as `runs/<run folder>/fastq/*.fastq.gz`, next to their sample sheet. */
+export const SEED_DATA_LINKS: SimDataLink[] = [
+	{
+		id: DATA_LINK_IDS.genomicsInbox,
+		workspaceId: WORKSPACE_IDS.genomics,
+		name: 'sequencing-inbox',
+		description: 'Where the sequencers deliver their runs',
+		provider: 'aws',
+		region: 'eu-west-1',
+		resourceRef: 's3://acme-sequencing-inbox',
+		publicAccessible: false,
+		hidden: false,
+		credentials: [AWS_GENOMICS_CREDENTIALS],
+		objects: objectsOf([
+			['README.txt', 1_204],
+			['runs/240501_A00123_0042_AHVKJ3DSX7/SampleSheet.csv', 2_388],
+			['runs/240501_A00123_0042_AHVKJ3DSX7/RTAComplete.txt', 52],
+			['runs/240501_A00123_0042_AHVKJ3DSX7/fastq/S1_L001_R1_001.fastq.gz', 1_284_551_203],
+			['runs/240501_A00123_0042_AHVKJ3DSX7/fastq/S1_L001_R2_001.fastq.gz', 1_301_877_410],
+			['runs/240501_A00123_0042_AHVKJ3DSX7/fastq/S2_L001_R1_001.fastq.gz', 998_210_554],
+			['runs/240501_A00123_0042_AHVKJ3DSX7/fastq/S2_L001_R2_001.fastq.gz', 1_012_334_871],
+			['runs/240508_A00123_0043_BHWLM2DSX7/SampleSheet.csv', 1_977],
+			['runs/240508_A00123_0043_BHWLM2DSX7/fastq/S3_L001_R1_001.fastq.gz', 1_120_004_718],
+			['runs/240508_A00123_0043_BHWLM2DSX7/fastq/S3_L001_R2_001.fastq.gz', 1_131_920_066],
+			['runs/240508_A00123_0043_BHWLM2DSX7/fastq/reports/fastp.html', 412_803],
+		]),
+	},
+	{
+		id: DATA_LINK_IDS.genomicsReferences,
+		workspaceId: WORKSPACE_IDS.genomics,
+		name: 'reference-genomes',
+		description: 'Genomes and annotations',
+		provider: 'google',
+		region: 'europe-west2',
+		resourceRef: 'gs://acme-references',
+		publicAccessible: false,
+		hidden: false,
+		credentials: [{ id: '6fRm2TqP9kGoogleCred', name: 'gcp-references' }],
+		objects: objectsOf([
+			['GRCh38/genome.fa', 3_273_481_150],
+			['GRCh38/genome.fa.fai', 19_871],
+			['GRCh38/annotation/gencode.v44.gtf', 1_568_032_077],
+			['GRCm39/genome.fa', 2_761_012_403],
+		]),
+	},
+	{
+		id: DATA_LINK_IDS.genomicsResults,
+		workspaceId: WORKSPACE_IDS.genomics,
+		name: 'results-archive',
+		provider: 'azure',
+		region: 'westeurope',
+		resourceRef: 'az://acme-results',
+		publicAccessible: false,
+		hidden: false,
+		credentials: [{ id: '1wQ9zAzureResultsCred', name: 'azure-results' }],
+		objects: objectsOf([
+			['rnaseq/2024-05/multiqc/multiqc_report.html', 5_220_117],
+			['rnaseq/2024-05/star_salmon/salmon.merged.gene_counts.tsv', 8_331_906],
+		]),
+	},
+	{
+		id: DATA_LINK_IDS.genomicsOldInbox,
+		workspaceId: WORKSPACE_IDS.genomics,
+		name: 'old-sequencing-inbox',
+		description: 'Retired; hidden from the Data Explorer',
+		provider: 'aws',
+		region: 'eu-west-1',
+		resourceRef: 's3://acme-sequencing-inbox-2019',
+		publicAccessible: false,
+		hidden: true,
+		credentials: [AWS_GENOMICS_CREDENTIALS],
+		objects: objectsOf([['runs/190301_M01234_0001/fastq/S1_R1.fastq.gz', 80_331_002]]),
+	},
+	{
+		id: DATA_LINK_IDS.rndScratch,
+		workspaceId: WORKSPACE_IDS.rnd,
+		name: 'rnd-scratch',
+		description: 'A folder of the R&D bucket',
+		provider: 'aws',
+		region: 'eu-west-2',
+		resourceRef: 's3://acme-rnd-scratch/projects',
+		publicAccessible: false,
+		hidden: false,
+		credentials: [{ id: '9sKd2AwsRndCred', name: 'aws-rnd' }],
+		objects: objectsOf([
+			['chipseq/H3K27ac/rep1.fastq.gz', 640_118_337],
+			['chipseq/H3K27ac/rep2.fastq.gz', 652_904_120],
+		]),
+	},
+	{
+		id: DATA_LINK_IDS.showcaseTestData,
+		workspaceId: WORKSPACE_IDS.showcase,
+		name: 'nf-core-test-datasets',
+		provider: 'aws',
+		region: 'eu-west-1',
+		resourceRef: 's3://nf-core-test-datasets',
+		publicAccessible: true,
+		hidden: false,
+		credentials: [],
+		objects: objectsOf([
+			['rnaseq/samplesheet/v3.10/samplesheet_test.csv', 1_024],
+			['rnaseq/testdata/GSE110004/SRR6357070_1.fastq.gz', 2_004_311],
+		]),
+	},
+];
+
+/** Studio session IDs are eight hexadecimal digits. */
+export const STUDIO_IDS = {
+	genomicsNotebook: '3f9a1c7e',
+	genomicsRStudio: 'b84d20e6',
+	genomicsErrored: '5e0c9b21',
+	genomicsStarting: 'd17a6f43',
+	rndNotebook: '92be4d08',
+} as const;
+
+const STUDIO_CREATED = new Date('2024-04-22T08:30:00Z');
+const STUDIO_TEMPLATES: Record<SimStudio['tool'], string> = {
+	jupyter: 'public.cr.seqera.io/platform/data-studio-jupyter:4.2.5-0.8',
+	rstudio: 'public.cr.seqera.io/platform/data-studio-ride:2025.04.1-0.8',
+	vscode: 'public.cr.seqera.io/platform/data-studio-vscode:1.101.2-0.8',
+	xpra: 'public.cr.seqera.io/platform/data-studio-xpra:6.2.0-r2-1-0.8',
+};
+
+/**
+ * A stopped Studio with two CPUs and 8 GB on its workspace's primary compute environment, created at
+ * `at`, for everything `fields` does not give.
+ */
+export function newStudio(fields: Partial<SimStudio> & Pick<SimStudio, 'sessionId' | 'workspaceId' | 'name'>, at: Date): SimStudio {
+	const computeEnv = SEED_COMPUTE_ENVS.find((ce) => ce.workspaceId === fields.workspaceId && ce.primary) ?? SEED_COMPUTE_ENVS[0];
+	const tool = fields.tool ?? 'jupyter';
+	return {
+		tool,
+		templateRepository: STUDIO_TEMPLATES[tool],
+		computeEnvId: computeEnv.id,
+		cpu: 2,
+		memoryMb: 8_192,
+		gpu: 0,
+		lifespanHours: 8,
+		mountedDataLinkIds: [],
+		status: 'stopped',
+		statusUpdated: at,
+		dateCreated: at,
+		lastUpdated: at,
+		...fields,
+	};
+}
+
+function studio(sessionId: string, workspaceId: WorkspaceRef, name: string, tool: SimStudio['tool'], fields: Partial<SimStudio>): SimStudio {
+	return newStudio({ sessionId, workspaceId, name, tool, ...fields }, STUDIO_CREATED);
+}
+
+const STUDIO_STARTED = new Date('2024-05-02T07:45:00Z');
+
+export const SEED_STUDIOS: SimStudio[] = [
+	studio(STUDIO_IDS.genomicsNotebook, WORKSPACE_IDS.genomics, 'rnaseq-exploration', 'jupyter', {
+		description: 'Exploring the May RNA-seq counts',
+		mountedDataLinkIds: [DATA_LINK_IDS.genomicsResults],
+		status: 'running',
+		lastStarted: STUDIO_STARTED,
+		statusUpdated: STUDIO_STARTED,
+	}),
+	studio(STUDIO_IDS.genomicsRStudio, WORKSPACE_IDS.genomics, 'variant-review', 'rstudio', {
+		status: 'stopped',
+		stopReason: 'LIFESPAN_EXPIRED',
+		lastStarted: STUDIO_STARTED,
+		statusUpdated: new Date(STUDIO_STARTED.getTime() + 8 * 3_600_000),
+	}),
+	studio(STUDIO_IDS.genomicsErrored, WORKSPACE_IDS.genomics, 'qc-dashboard', 'vscode', {
+		status: 'errored',
+		statusMessage: 'The Studio container exited with code 137 (out of memory)',
+		lastStarted: STUDIO_STARTED,
+		statusUpdated: new Date(STUDIO_STARTED.getTime() + 600_000),
+	}),
+	studio(STUDIO_IDS.genomicsStarting, WORKSPACE_IDS.genomics, 'imaging-viewer', 'xpra', {
+		gpu: 1,
+		status: 'starting',
+		lastStarted: new Date(STUDIO_STARTED.getTime() + 3_600_000),
+		statusUpdated: new Date(STUDIO_STARTED.getTime() + 3_600_000),
+	}),
+	studio(STUDIO_IDS.rndNotebook, WORKSPACE_IDS.rnd, 'chipseq-notebook', 'jupyter', {
+		mountedDataLinkIds: [DATA_LINK_IDS.rndScratch],
+		status: 'running',
+		lastStarted: STUDIO_STARTED,
+		statusUpdated: STUDIO_STARTED,
+	}),
+];

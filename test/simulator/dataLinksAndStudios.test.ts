@@ -1,0 +1,211 @@
+import { Contract } from '../../dev/simulator/contract';
+import { DATA_LINK_IDS, STUDIO_IDS, WORKSPACE_IDS } from '../../dev/simulator/seed';
+import { startSimulator, type Simulator } from '../../dev/simulator/server';
+import { get, stop } from './testClient';
+
+const contract = Contract.loadIfPresent();
+const withContract = contract ? it : it.skip;
+
+const GENOMICS = WORKSPACE_IDS.genomics;
+const ws = `workspaceId=${GENOMICS}`;
+const INBOX = DATA_LINK_IDS.genomicsInbox;
+const RUN_A = 'runs/240501_A00123_0042_AHVKJ3DSX7';
+const ERROR_ID = / - Error ID: [A-Za-z0-9]{10}$/;
+
+interface Entry {
+	type: string;
+	name: string;
+	size: number;
+	mimeType?: string;
+}
+interface BrowseReply {
+	objects: Entry[];
+	nextPageToken?: string;
+	originalPath?: string;
+}
+interface StudioReply {
+	sessionId: string;
+	name: string;
+	statusInfo: { status: string; message: string; lastUpdate: string; stopReason?: string };
+	lastStarted?: string;
+}
+
+const browsePath = (dataLinkId: string, folder: string, query = '') =>
+	`/data-links/${dataLinkId}/browse${folder === '' ? '' : `/${encodeURIComponent(folder)}`}?${ws}${query}`;
+
+describe('simulator: data links and Studios', () => {
+	let sim: Simulator;
+
+	beforeAll(async () => {
+		sim = await startSimulator({ perSecond: 10_000 });
+	});
+
+	afterAll(() => stop(sim));
+
+	describe('data links', () => {
+		it('lists the visible data links of a workspace by name, with search and visibility', async () => {
+			const names = async (query: string) =>
+				((await get(sim, `/data-links?${ws}${query}`)).json as { dataLinks: Array<{ name: string }>; totalSize: number }).dataLinks.map((link) => link.name);
+			expect(await names('')).toEqual(['reference-genomes', 'results-archive', 'sequencing-inbox']);
+			expect(await names('&search=inbox')).toEqual(['sequencing-inbox']);
+			expect(await names('&search=provider:google')).toEqual(['reference-genomes']);
+			expect(await names('&visibility=hidden')).toEqual(['old-sequencing-inbox']);
+			expect(await names('&max=1&offset=1')).toEqual(['results-archive']);
+			const listed = (await get(sim, `/data-links?${ws}&search=inbox`)).json;
+			expect(listed).toEqual({
+				totalSize: 1,
+				dataLinks: [
+					{
+						id: INBOX,
+						name: 'sequencing-inbox',
+						description: 'Where the sequencers deliver their runs',
+						resourceRef: 's3://acme-sequencing-inbox',
+						type: 'bucket',
+						provider: 'aws',
+						region: 'eu-west-1',
+						credentials: [{ id: '5cY2ZPQ3zNCred', name: 'aws-genomics', provider: 'aws' }],
+						publicAccessible: false,
+						hidden: false,
+						status: 'VALID',
+					},
+				],
+			});
+		});
+
+		it('describes a data link of the workspace; another workspace or foreign credentials get a 403', async () => {
+			expect((await get(sim, `/data-links/${INBOX}?${ws}`)).json).toMatchObject({ dataLink: { id: INBOX, name: 'sequencing-inbox' } });
+			expect((await get(sim, `/data-links/${INBOX}?workspaceId=${WORKSPACE_IDS.rnd}`)).status).toBe(403);
+			expect((await get(sim, `/data-links/v1-user-unknown?${ws}`)).status).toBe(403);
+			expect((await get(sim, `/data-links/${INBOX}?${ws}&credentialsId=someoneElses`)).status).toBe(403);
+		});
+
+		it('browses one folder at a time: folders first, then files, each by name', async () => {
+			const root = (await get(sim, browsePath(INBOX, ''))).json as BrowseReply;
+			expect(root).toEqual({ objects: [{ type: 'FOLDER', name: 'runs', size: 0 }, { type: 'FILE', name: 'README.txt', size: 1204, mimeType: 'text/plain' }] });
+			const run = (await get(sim, browsePath(INBOX, RUN_A, '&credentialsId=5cY2ZPQ3zNCred'))).json as BrowseReply;
+			expect(run.originalPath).toBe(RUN_A);
+			expect(run.objects.map((entry) => [entry.type, entry.name])).toEqual([
+				['FOLDER', 'fastq'],
+				['FILE', 'RTAComplete.txt'],
+				['FILE', 'SampleSheet.csv'],
+			]);
+			const fastq = (await get(sim, browsePath(INBOX, `${RUN_A}/fastq`))).json as BrowseReply;
+			expect(fastq.objects[0]).toEqual({ type: 'FILE', name: 'S1_L001_R1_001.fastq.gz', size: 1_284_551_203, mimeType: 'application/gzip' });
+			expect((await get(sim, browsePath(INBOX, 'no/such/folder'))).json).toEqual({ objects: [], originalPath: 'no/such/folder' });
+		});
+
+		it('filters a folder by name prefix with search', async () => {
+			const run = (await get(sim, browsePath(INBOX, RUN_A, '&search=R'))).json as BrowseReply;
+			expect(run.objects.map((entry) => entry.name)).toEqual(['RTAComplete.txt']);
+			const runs = (await get(sim, browsePath(INBOX, 'runs', '&search=240508'))).json as BrowseReply;
+			expect(runs.objects.map((entry) => entry.name)).toEqual(['240508_A00123_0043_BHWLM2DSX7']);
+		});
+
+		it('pages with pageSize and nextPageToken; a page token says where to go on, so uploads meanwhile shift nothing', async () => {
+			const folder = 'paging/lane1';
+			for (let index = 0; index < 5; index++) sim.data.addDataLinkObject(INBOX, `${folder}/f${index}.fastq.gz`, { size: index });
+			const first = (await get(sim, browsePath(INBOX, folder, '&pageSize=2'))).json as BrowseReply;
+			expect(first.objects.map((entry) => entry.name)).toEqual(['f0.fastq.gz', 'f1.fastq.gz']);
+			expect(first.nextPageToken).toEqual(expect.any(String));
+
+			sim.data.addDataLinkObject(INBOX, `${folder}/a-before.fastq.gz`);
+			sim.data.removeDataLinkObject(INBOX, `${folder}/f0.fastq.gz`);
+			const second = (await get(sim, browsePath(INBOX, folder, `&pageSize=2&nextPageToken=${first.nextPageToken}`))).json as BrowseReply;
+			expect(second.objects.map((entry) => entry.name)).toEqual(['f2.fastq.gz', 'f3.fastq.gz']);
+			const third = (await get(sim, browsePath(INBOX, folder, `&pageSize=2&nextPageToken=${second.nextPageToken}`))).json as BrowseReply;
+			expect(third).toEqual({ objects: [expect.objectContaining({ name: 'f4.fastq.gz' })], originalPath: folder });
+		});
+
+		it('serves 1000 entries a page when pageSize is not given', async () => {
+			for (let index = 0; index < 1001; index++) sim.data.addDataLinkObject(INBOX, `bulk/${String(index).padStart(4, '0')}.txt`);
+			const first = (await get(sim, browsePath(INBOX, 'bulk'))).json as BrowseReply;
+			expect(first.objects).toHaveLength(1000);
+			const second = (await get(sim, browsePath(INBOX, 'bulk', `&nextPageToken=${first.nextPageToken}`))).json as BrowseReply;
+			expect(second.objects.map((entry) => entry.name)).toEqual(['1000.txt']);
+			expect(second.nextPageToken).toBeUndefined();
+		});
+
+		it('refuses an expired or foreign page token, a bad page size, and a data link of another workspace', async () => {
+			const first = (await get(sim, browsePath(INBOX, RUN_A, '&pageSize=1'))).json as BrowseReply;
+			const foreign = await get(sim, browsePath(INBOX, 'runs', `&pageSize=1&nextPageToken=${first.nextPageToken}`));
+			expect(foreign.status).toBe(400);
+			expect((foreign.json as { message: string }).message).toMatch(ERROR_ID);
+
+			sim.data.expireDataLinkPageTokens();
+			expect((await get(sim, browsePath(INBOX, RUN_A, `&pageSize=1&nextPageToken=${first.nextPageToken}`))).status).toBe(400);
+			expect((await get(sim, browsePath(INBOX, RUN_A, '&pageSize=0'))).status).toBe(400);
+			expect((await get(sim, browsePath(INBOX, RUN_A, '&pageSize=two'))).status).toBe(400);
+			expect((await get(sim, `/data-links/${DATA_LINK_IDS.rndScratch}/browse?${ws}`)).status).toBe(403);
+		});
+	});
+
+	describe('Studios', () => {
+		it('lists the Studios of a workspace, newest first, with their status', async () => {
+			const reply = (await get(sim, `/studios?${ws}`)).json as { studios: StudioReply[]; totalSize: number };
+			expect(reply.totalSize).toBe(4);
+			expect(Object.fromEntries(reply.studios.map((studio) => [studio.name, studio.statusInfo.status]))).toEqual({
+				'rnaseq-exploration': 'running',
+				'variant-review': 'stopped',
+				'qc-dashboard': 'errored',
+				'imaging-viewer': 'starting',
+			});
+			expect(reply.studios.find((studio) => studio.sessionId === STUDIO_IDS.genomicsErrored)!.statusInfo.message).toMatch(/out of memory/);
+			const errored = (await get(sim, `/studios?${ws}&search=status:errored`)).json as { studios: StudioReply[] };
+			expect(errored.studios.map((studio) => studio.sessionId)).toEqual([STUDIO_IDS.genomicsErrored]);
+			expect((await get(sim, `/studios?${ws}&search=status:sleeping`)).status).toBe(400);
+		});
+
+		it('pages with max and offset; totalSize counts them all', async () => {
+			const added = [1, 2, 3].map((index) => sim.data.addStudio({ workspaceId: GENOMICS, name: `paged-${index}`, dateCreated: new Date(Date.now() + index) }));
+			const first = (await get(sim, `/studios?${ws}&max=2&offset=0`)).json as { studios: StudioReply[]; totalSize: number };
+			expect(first.studios.map((studio) => studio.name)).toEqual(['paged-3', 'paged-2']);
+			expect(first.totalSize).toBe(7);
+			for (const studio of added) sim.data.removeStudio(studio.sessionId);
+			expect(((await get(sim, `/studios?${ws}`)).json as { totalSize: number }).totalSize).toBe(4);
+		});
+
+		it('moves a Studio through states; starting it again sets lastStarted', async () => {
+			const before = (await get(sim, `/studios/${STUDIO_IDS.genomicsRStudio}?${ws}`)).json as StudioReply;
+			expect(before.statusInfo).toMatchObject({ status: 'stopped', stopReason: 'LIFESPAN_EXPIRED' });
+			sim.data.setStudioStatus(STUDIO_IDS.genomicsRStudio, 'starting');
+			sim.data.setStudioStatus(STUDIO_IDS.genomicsRStudio, 'running');
+			const after = (await get(sim, `/studios/${STUDIO_IDS.genomicsRStudio}?${ws}`)).json as StudioReply;
+			expect(after.statusInfo.status).toBe('running');
+			expect(after.statusInfo.stopReason).toBeUndefined();
+			expect(Date.parse(after.lastStarted!)).toBeGreaterThan(Date.parse(before.lastStarted!));
+			sim.data.setStudioStatus(STUDIO_IDS.genomicsRStudio, 'stopped', { stopReason: 'LIFESPAN_EXPIRED' });
+		});
+
+		it('answers 403 for a Studio that is unknown, deleted, or of another workspace', async () => {
+			expect((await get(sim, `/studios/ffffffff?${ws}`)).status).toBe(403);
+			expect((await get(sim, `/studios/${STUDIO_IDS.rndNotebook}?${ws}`)).status).toBe(403);
+			const doomed = sim.data.addStudio({ workspaceId: GENOMICS, name: 'doomed' });
+			expect((await get(sim, `/studios/${doomed.sessionId}?${ws}`)).status).toBe(200);
+			sim.data.removeStudio(doomed.sessionId);
+			expect((await get(sim, `/studios/${doomed.sessionId}?${ws}`)).status).toBe(403);
+		});
+	});
+
+	withContract('sends data link and Studio answers that match the contract, and takes only what it allows', async () => {
+		const paths = [
+			`/data-links?${ws}&search=inbox&max=10&offset=0&visibility=all`,
+			`/data-links/${INBOX}?${ws}`,
+			browsePath(INBOX, ''),
+			browsePath(INBOX, RUN_A, '&pageSize=1&search=S&credentialsId=5cY2ZPQ3zNCred'),
+			`/studios?${ws}&attributes=labels&max=2`,
+			`/studios/${STUDIO_IDS.genomicsNotebook}?${ws}`,
+		];
+		const problems: string[] = [];
+		for (const path of paths) {
+			const reply = await get(sim, path);
+			if (reply.status !== 200) problems.push(`${path}: HTTP ${reply.status}`);
+			problems.push(...contract!.checkResponse('GET', path.split('?')[0], reply.status, reply.json).map((problem) => `${path}: ${problem}`));
+		}
+		expect(problems).toEqual([]);
+
+		const before = sim.contractViolations.length;
+		expect((await get(sim, browsePath(INBOX, RUN_A, '&max=5'))).status).toBe(400);
+		expect(sim.contractViolations.slice(before)).toEqual([expect.objectContaining({ operationId: 'ExploreDataLinkWithPath', problems: ["unknown query parameter 'max'"] })]);
+		sim.contractViolations.splice(before);
+	});
+});
