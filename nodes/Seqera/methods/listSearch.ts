@@ -29,19 +29,20 @@ function nextPageToken(offset: number, entries: unknown[], hasMore: boolean): st
 }
 
 /**
- * One page of a workspace list that reports `totalSize` (`GET /<listName>`), and the token for the
- * next page while entries remain.
+ * One page of a workspace list that reports `totalSize` (`GET /<path>`, the entries under `listName`;
+ * the path is the list's name unless told), and the token for the next page while entries remain.
  */
 async function pageCountedByTotalSize(
 	context: ILoadOptionsFunctions,
 	listName: string,
 	query: Record<string, QueryValue>,
 	paginationToken: string | undefined,
+	path: string = listName,
 ): Promise<{ entries: IDataObject[]; paginationToken?: string }> {
 	const offset = offsetOf(paginationToken);
 	const page = await apiRequest<IDataObject>(context, {
 		method: 'GET',
-		path: [listName],
+		path: [path],
 		query: { workspaceId: await chosenWorkspaceId(context), ...query, max: PAGE_SIZE, offset },
 	});
 	const entries = (page[listName] as IDataObject[] | undefined) ?? [];
@@ -172,4 +173,21 @@ export async function searchActions(this: ILoadOptionsFunctions, filter?: string
 			description: String(action.pipeline ?? ''),
 		}));
 	return { results };
+}
+
+/** The data links of the workspace that the Data Explorer shows (hidden ones are left out). */
+export async function searchDataLinks(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const page = await pageCountedByTotalSize(this, 'dataLinks', { search: filter }, paginationToken, 'data-links');
+	return {
+		results: page.entries.map((dataLink) => ({
+			name: String(dataLink.name),
+			value: String(dataLink.id),
+			description: String(dataLink.resourceRef ?? ''),
+		})),
+		paginationToken: page.paginationToken,
+	};
 }
