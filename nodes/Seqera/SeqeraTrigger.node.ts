@@ -6,8 +6,9 @@ import * as listSearch from './methods/listSearch';
 import { dataLinkFileEvents } from './trigger/dataLinkFiles/event';
 import type { TriggerEvent } from './trigger/event';
 import { runEvents } from './trigger/runs/event';
+import { studioEvents } from './trigger/studios/event';
 
-const EVENTS: TriggerEvent[] = [runEvents, dataLinkFileEvents];
+const EVENTS: TriggerEvent[] = [runEvents, dataLinkFileEvents, studioEvents];
 
 const EVENT_NAMES = Object.fromEntries(EVENTS.flatMap((event) => event.options.map((option) => [option.value, option.name])));
 
@@ -20,7 +21,8 @@ export class SeqeraTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: `={{ ${JSON.stringify(EVENT_NAMES)}[$parameter["event"]] }}`,
-		description: 'Starts the workflow when a pipeline run starts or changes status, or a file lands in a data link, on the Seqera Platform',
+		description:
+			'Starts the workflow when a pipeline run starts or changes status, a file lands in a data link, or a Studio changes status on the Seqera Platform',
 		defaults: { name: 'Seqera Platform Trigger' },
 		polling: true,
 		inputs: [],
