@@ -3,6 +3,7 @@ import path from 'node:path';
 
 import type { IDataObject, INodeParameters, INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 
+import { DATA_LINK_IDS, PIPELINE_IDS, STUDIO_IDS } from '../../dev/simulator/seed';
 import { Seqera } from '../../nodes/Seqera/Seqera.node';
 import { SeqeraTrigger } from '../../nodes/Seqera/SeqeraTrigger.node';
 import { GENOMICS, SEQERA_NODE, SEQERA_TRIGGER, usePlatform } from './platform';
@@ -29,6 +30,25 @@ const exampleFiles = readdirSync(EXAMPLES_DIR).filter((file) => file.endsWith('.
 
 function loadExample(file: string): Example {
 	return JSON.parse(readFileSync(path.join(EXAMPLES_DIR, file), 'utf8')) as Example;
+}
+
+function nodeOf(example: Example, name: string): ExampleNode {
+	const node = example.nodes.find((candidate) => candidate.name === name);
+	if (!node) throw new Error(`The example has no node "${name}"`);
+	return node;
+}
+
+/**
+ * A node's parameters with the choices a user makes after importing: each field given here is one the
+ * example leaves for the user to pick from a list, and gets the picked value.
+ */
+function picked(node: ExampleNode, choices: Record<string, string | number>): INodeParameters {
+	const parameters = { ...node.parameters };
+	for (const [name, value] of Object.entries(choices)) {
+		expect(parameters[name]).toEqual({ __rl: true, mode: 'list', value: '' });
+		parameters[name] = { __rl: true, mode: 'list', value: String(value) };
+	}
+	return parameters;
 }
 
 /** Whether a property is shown for these parameter values, judging by `show` rules on plain values only. */
@@ -109,7 +129,7 @@ describe.each(exampleFiles)('examples/%s', (file) => {
 describe('examples/relaunch-failed-runs-with-resume.json, run against the simulator', () => {
 	const platform = usePlatform({ runProgressMs: 100 });
 	const example = loadExample('relaunch-failed-runs-with-resume.json');
-	const nodeNamed = (name: string) => example.nodes.find((node) => node.name === name)!;
+	const nodeNamed = (name: string) => nodeOf(example, name);
 
 	it('the trigger reports a run that failed, and the relaunch resumes it under a _retry name', async () => {
 		const credentials = platform.credentials({ workspaceId: String(GENOMICS) });
@@ -143,5 +163,75 @@ describe('examples/relaunch-failed-runs-with-resume.json, run against the simula
 		expect(platform.json(result)).toEqual([
 			expect.objectContaining({ workflowId: launch.workflowId, sourceWorkflowId: failing.id, resume: true, runName: 'nightly_fail_retry' }),
 		]);
+	});
+});
+
+describe('examples/launch-on-new-fastq.json, run against the simulator', () => {
+	const platform = usePlatform();
+	const example = loadExample('launch-on-new-fastq.json');
+	const INBOX = DATA_LINK_IDS.genomicsInbox;
+
+	it('a FASTQ file landing in the data link launches the pipeline once, with the file\'s URI as its input', async () => {
+		const { sim, harness } = platform;
+		const credentials = platform.credentials({ workspaceId: String(GENOMICS) });
+		const staticData: IDataObject = {};
+		const triggerParameters = picked(nodeOf(example, 'New FASTQ file'), { dataLinkId: INBOX });
+		const poll = async () => await harness.poll({ type: SEQERA_TRIGGER, parameters: triggerParameters, credentials, staticData });
+
+		// The first poll after activation only records the files already there.
+		expect(await poll()).toBeNull();
+		const fastq = 'runs/240601_A00123_0051_BHNEW/fastq/S3_L001_R1_001.fastq.gz';
+		sim.data.addDataLinkObject(INBOX, 'runs/240601_A00123_0051_BHNEW/SampleSheet.csv');
+		sim.data.addDataLinkObject(INBOX, fastq, { size: 524_288_000 });
+		const emitted = (await poll())![0].map((item) => item.json);
+		const uri = `s3://acme-sequencing-inbox/${fastq}`;
+		expect(emitted).toEqual([expect.objectContaining({ path: fastq, uri, name: 'S3_L001_R1_001.fastq.gz', size: 524_288_000, dataLinkId: INBOX })]);
+		expect(await poll()).toBeNull();
+
+		const launchesBefore = sim.data.launches.length;
+		const launchNode = picked(nodeOf(example, 'Launch pipeline on the file'), { pipelineId: PIPELINE_IDS.genomicsRnaseq });
+		const result = await harness.runNode({ type: SEQERA_NODE, parameters: launchNode, credentials, items: emitted });
+		expect(result.error).toBeUndefined();
+		expect(sim.data.launches).toHaveLength(launchesBefore + 1);
+		const launch = sim.data.launches.at(-1)!;
+		expect(launch.workspaceId).toBe(GENOMICS);
+		expect(sim.data.findRun(launch.workflowId)).toMatchObject({
+			projectName: 'nf-core/rnaseq',
+			params: { input: uri, outdir: 's3://REPLACE_WITH_RESULTS_BUCKET/runs/240601_A00123_0051_BHNEW/fastq/S3_L001_R1_001' },
+		});
+		expect(platform.json(result)).toEqual([expect.objectContaining({ workflowId: launch.workflowId, pipelineId: PIPELINE_IDS.genomicsRnaseq })]);
+	});
+});
+
+describe('examples/slack-on-studio-error.json: its trigger against the simulator', () => {
+	const platform = usePlatform();
+	const example = loadExample('slack-on-studio-error.json');
+
+	/** The `$json.a.b` paths an n8n expression reads. */
+	const jsonPathsIn = (expression: string) => [...expression.matchAll(/\$json\.([\w.]+)/g)].map((match) => match[1]);
+	const valueAt = (item: IDataObject, dotted: string) =>
+		dotted.split('.').reduce<unknown>((value, key) => (value as IDataObject | null | undefined)?.[key], item);
+
+	it('a Studio that errors is reported once, with every field the Slack message reads', async () => {
+		const { sim, harness } = platform;
+		const credentials = platform.credentials({ workspaceId: String(GENOMICS) });
+		const staticData: IDataObject = {};
+		const poll = async () =>
+			await harness.poll({ type: SEQERA_TRIGGER, parameters: nodeOf(example, 'Studio errored').parameters, credentials, staticData });
+
+		// The first poll only records the Studios, the one already errored among them.
+		expect(await poll()).toBeNull();
+		sim.data.setStudioStatus(STUDIO_IDS.genomicsNotebook, 'errored', { message: 'The Studio ran out of memory' });
+		sim.data.setStudioStatus(STUDIO_IDS.genomicsStarting, 'running');
+		const emitted = (await poll())![0].map((item) => item.json);
+		expect(emitted).toEqual([
+			expect.objectContaining({ sessionId: STUDIO_IDS.genomicsNotebook, status: 'errored', previousStatus: 'running' }),
+		]);
+		expect(await poll()).toBeNull();
+
+		const text = String(nodeOf(example, 'Post to Slack').parameters.text);
+		const read = jsonPathsIn(text);
+		expect(read).toEqual(expect.arrayContaining(['name', 'statusInfo.message', 'user.userName', 'studioUrl']));
+		for (const dotted of read) expect([dotted, valueAt(emitted[0], dotted)]).toEqual([dotted, expect.anything()]);
 	});
 });
