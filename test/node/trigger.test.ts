@@ -1,6 +1,6 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { GENOMICS, SEQERA_TRIGGER, usePlatform, workspaceParameter } from './platform';
+import { GENOMICS, RND, SEQERA_TRIGGER, usePlatform, workspaceParameter } from './platform';
 
 // An Enterprise-style base URL, so the trigger can link each run's page in the web app.
 const platform = usePlatform({ basePath: '/api', runProgressMs: 300 });
@@ -76,14 +76,66 @@ describe('Seqera Platform Trigger', () => {
 		const staticData: IDataObject = {};
 		const newRuns = { event: 'started' };
 		await poll(newRuns, staticData);
+		// Submitted in a later second than any run the first poll saw.
+		await sleep(1200);
 		const added = Array.from({ length: 150 }, (_, index) =>
-			platform.sim.data.addRun({ workspaceId: GENOMICS, runName: `bulk_${index}`, status: 'SUCCEEDED', submit: new Date(Date.now() + 1000 + index) }),
+			platform.sim.data.addRun({ workspaceId: GENOMICS, runName: `bulk_${index}`, status: 'SUCCEEDED', submit: new Date(Date.now() - index) }),
 		);
 		const before = platform.sim.log.length;
 		const events = await poll(newRuns, staticData);
 		expect(events.map((run) => run.id).sort()).toEqual(added.map((run) => run.id).sort());
 		expect(events.every((run) => run.event === 'started')).toBe(true);
 		expect(platform.sim.log.slice(before).map((entry) => entry.query.offset)).toEqual(['0', '90']);
+		expect(await poll(newRuns, staticData)).toEqual([]);
+	});
+
+	it('reports a run submitted in the same second as the newest run it has already seen', async () => {
+		const staticData: IDataObject = {};
+		// In a workspace of its own: its runs are an hour ahead, newer than any other test's.
+		const newRuns = { event: 'started', ...workspaceParameter(RND) };
+		const second = Math.floor(Date.now() / 1000) * 1000 + 3_600_000;
+		const seen = platform.sim.data.addRun({ workspaceId: RND, runName: 'same_second_a', status: 'SUBMITTED', submit: new Date(second + 100) });
+		await poll(newRuns, staticData);
+
+		// Listed with the same submit time, to the second, as the run above.
+		const late = platform.sim.data.addRun({ workspaceId: RND, runName: 'same_second_b', status: 'SUBMITTED', submit: new Date(second + 900) });
+		const restarted = JSON.parse(JSON.stringify(staticData)) as IDataObject;
+		const events = await poll(newRuns, restarted);
+		expect(events.map((run) => [run.id, run.event])).toEqual([[late.id, 'started']]);
+		expect(events.map((run) => run.id)).not.toContain(seen.id);
+		expect(await poll(newRuns, restarted)).toEqual([]);
+	});
+
+	it('forgets a run deleted while active, and goes on reporting the others', async () => {
+		const staticData: IDataObject = {};
+		const anyChange = { event: 'statusChanged', statuses: ['anyChange'] };
+		await poll(anyChange, staticData);
+		const deleted = await launch('trigger_deleted');
+		const kept = await launch('trigger_kept');
+		expect((await poll(anyChange, staticData)).map((run) => run.id).sort()).toEqual([deleted, kept].sort());
+
+		const run = platform.sim.data.runsIn(GENOMICS).find((each) => each.id === deleted)!;
+		platform.sim.data.delete(run, true);
+		await sleep(800);
+		const events = await poll(anyChange, staticData);
+		expect(events.map((each) => [each.id, each.status])).toEqual([[kept, 'SUCCEEDED']]);
+		// No longer followed: later polls do not ask for it again.
+		const before = platform.sim.log.length;
+		expect(await poll(anyChange, staticData)).toEqual([]);
+		expect(platform.sim.log.slice(before).map((entry) => entry.path)).not.toContain(`/api/workflow/${deleted}`);
+	});
+
+	it('reports a relaunch as a new run, once', async () => {
+		const staticData: IDataObject = {};
+		const newRuns = { event: 'started' };
+		const original = await launch('trigger_relaunched');
+		await sleep(800);
+		await poll(newRuns, staticData);
+		const relaunched = platform.json(
+			await platform.run({ resource: 'workflow', operation: 'relaunch', workflowId: { __rl: true, mode: 'id', value: original }, ...workspaceParameter(GENOMICS) }),
+		)[0].workflowId;
+		const events = await poll(newRuns, staticData);
+		expect(events.map((run) => [run.id, run.event])).toEqual([[relaunched, 'started']]);
 		expect(await poll(newRuns, staticData)).toEqual([]);
 	});
 

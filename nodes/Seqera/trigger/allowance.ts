@@ -10,6 +10,10 @@ export class CallAllowance {
 		return true;
 	}
 
+	get remaining(): number {
+		return this.limit - this.used;
+	}
+
 	get spent(): number {
 		return this.used;
 	}

@@ -17,10 +17,6 @@ export interface StatusChange {
 	previousStatus: string;
 }
 
-// Statuses only move forward; a reading behind the known status is older than it, and is ignored.
-const RANK: Record<string, number> = { SUBMITTED: 0, RUNNING: 1 };
-const rankOf = (status: string) => RANK[status] ?? 2;
-
 export const isActive = (run: IDataObject) => !TERMINAL_STATUSES.has(String(run.status));
 
 export function activeRunsOf(runs: IDataObject[]): ActiveRuns {
@@ -62,7 +58,7 @@ async function readUnseen(
 	const listCost = pagesOf('RUNNING') + (anySubmitted ? pagesOf('SUBMITTED') : 0);
 
 	let toRead = unseen.map(([id]) => id);
-	if (unseen.length > listCost) {
+	if (unseen.length > listCost && listCost <= allowance.remaining) {
 		const lists: Array<IDataObject[] | undefined> = [await listAll(api, 'running', pageSize, allowance)];
 		if (anySubmitted) lists.push(await listAll(api, 'submitted', pageSize, allowance));
 		if (lists.every((list) => list !== undefined)) {
@@ -85,7 +81,7 @@ export async function checkActiveRuns(
 	alreadyRead: Map<string, IDataObject>,
 	pageSize: number,
 	allowance: CallAllowance,
-): Promise<{ changes: StatusChange[]; active: ActiveRuns }> {
+): Promise<{ changes: StatusChange[]; active: ActiveRuns; allChecked: boolean }> {
 	const known = new Map(active);
 	const unseen = active.filter(([id]) => !alreadyRead.has(id));
 	const { readings, gone } = unseen.length
@@ -103,12 +99,12 @@ export async function checkActiveRuns(
 			continue;
 		}
 		const current = String(run.status);
-		if (rankOf(current) <= rankOf(status)) {
+		if (current === status) {
 			checked.push([id, status]);
 			continue;
 		}
 		changes.push({ run, previousStatus: status });
 		if (isActive(run)) checked.push([id, current]);
 	}
-	return { changes, active: [...unchecked, ...checked] };
+	return { changes, active: [...unchecked, ...checked], allChecked: unchecked.length === 0 };
 }

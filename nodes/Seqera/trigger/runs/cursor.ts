@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import type { RunPage } from './api';
+
 /**
  * Which runs the trigger has already accounted for (reported, or recorded on the first poll), in a
  * form that survives JSON and stays small.
@@ -21,6 +23,11 @@ export interface RunCursor {
 	recent: Record<string, number>;
 	/** The newest accounted submit second at the end of recent polls: `[n8n time in ms, second]`. */
 	marks: Array<[number, number]>;
+	/**
+	 * While catching up: an offset in the run list known to hold a run at or above the floor, and the
+	 * step to look further down with. New runs only push that run deeper, so it stays valid.
+	 */
+	catchUp?: { above: number; step: number };
 }
 
 /** How long a run may take to appear in the run list after the time it was submitted at. */
@@ -44,12 +51,20 @@ export function isBelowFloor(cursor: RunCursor, run: IDataObject): boolean {
 	return submitSecond(run) < cursor.floor;
 }
 
-/** The cursor for a list whose runs, all of them, are accounted for. */
-export function cursorOver(runs: IDataObject[], now: number): RunCursor {
-	const newest = Math.max(0, ...runs.map(submitSecond));
+/**
+ * The cursor over the newest page of the list, whose runs are accounted for: the floor is its newest
+ * second. Only when the whole page is that one second, and more runs follow, may runs of it be left
+ * unread; they existed before the first poll too, so the floor goes past that second.
+ */
+export function cursorOver(page: RunPage, now: number): RunCursor {
+	const seconds = page.runs.map(submitSecond);
+	const newest = Math.max(0, ...seconds);
+	const floor = page.hasMore && seconds.every((second) => second === newest) ? newest + 1 : newest;
 	const recent: Record<string, number> = {};
-	for (const run of runs) if (submitSecond(run) >= newest) recent[runIdOf(run)] = newest;
-	return { floor: newest, recent, marks: [[now, newest]] };
+	page.runs.forEach((run, index) => {
+		if (seconds[index] >= floor) recent[runIdOf(run)] = seconds[index];
+	});
+	return { floor, recent, marks: [[now, newest]] };
 }
 
 export function withAccounted(cursor: RunCursor, runs: IDataObject[]): RunCursor {

@@ -74,19 +74,22 @@ class Reading {
 
 export async function scanNewRuns(api: RunsApi, cursor: RunCursor, size: ScanSize, now: number): Promise<NewRuns> {
 	const reading = new Reading(cursor);
-	const downward = await readDownward(api, reading, size);
-	let readUpTo = Number.POSITIVE_INFINITY;
+	// While catching up, one page from the top is enough to see whether the backlog is gone.
+	const downwardPages = cursor.catchUp ? 1 : Math.min(DOWNWARD_PAGES, Math.max(1, Math.floor(size.allowance.remaining / 3)));
+	const downward = await readDownward(api, reading, size, downwardPages);
 	if (downward.reached) {
 		reading.account(downward.runs);
-	} else {
-		readUpTo = await walkUpward(api, reading, size, downward.deepestAbove);
+		return { fresh: reading.fresh, read: reading.read, cursor: settled(reading.cursor, now, Number.POSITIVE_INFINITY), complete: true };
 	}
-	return {
-		fresh: reading.fresh,
-		read: reading.read,
-		cursor: settled(reading.cursor, now, readUpTo),
-		complete: readUpTo === Number.POSITIVE_INFINITY,
-	};
+	const fromThisPoll = { above: downward.deepestAbove, step: size.pageSize };
+	const resumeFrom = cursor.catchUp && cursor.catchUp.above > downward.deepestAbove ? cursor.catchUp : fromThisPoll;
+	let walked = await walkUpward(api, reading, size, resumeFrom);
+	// Deletions since the last poll made the list shorter than where it left off: search again.
+	if (walked === 'pastTheEnd') walked = await walkUpward(api, reading, size, fromThisPoll);
+	if (walked === 'pastTheEnd') walked = { readUpTo: reading.cursor.floor, resume: fromThisPoll };
+	const complete = walked.readUpTo === Number.POSITIVE_INFINITY;
+	const next = settled(reading.cursor, now, walked.readUpTo);
+	return { fresh: reading.fresh, read: reading.read, cursor: complete ? next : { ...next, catchUp: walked.resume }, complete };
 }
 
 /** Reads from the newest run down; `reached` when the pages join up and reach below the floor. */
@@ -94,11 +97,12 @@ async function readDownward(
 	api: RunsApi,
 	reading: Reading,
 	{ pageSize, allowance }: ScanSize,
+	pages: number,
 ): Promise<{ reached: boolean; runs: IDataObject[]; deepestAbove: number }> {
 	const runs: IDataObject[] = [];
 	const ids = new Set<string>();
 	let offset = 0;
-	for (let page = 0; page < DOWNWARD_PAGES && allowance.take(); page++) {
+	for (let page = 0; page < pages && allowance.take(); page++) {
 		const current = await api.list(offset, pageSize);
 		reading.note(current);
 		const first = current.runs[0];
@@ -111,58 +115,69 @@ async function readDownward(
 	return { reached: false, runs, deepestAbove: Math.max(0, offset - 1) };
 }
 
+type Search = { above: number; step: number };
+
 /**
- * Finds an offset whose run is below the floor (or past the end), starting from one known to be
- * above it: doubling steps, then halving, until the two are within a page of each other.
+ * Finds an offset whose run is below the floor (or past the end), from one known to be above it:
+ * doubling steps, then halving, until the two are within a page of each other. When the allowance
+ * runs out first, says how far it got, so the next poll goes on from there.
  */
-async function findFloor(api: RunsApi, reading: Reading, { pageSize, allowance }: ScanSize, above: number): Promise<number | undefined> {
-	const isAbove = async (offset: number): Promise<boolean | undefined> => {
-		if (!allowance.take()) return undefined;
+async function findFloor(
+	api: RunsApi,
+	reading: Reading,
+	{ pageSize, allowance }: ScanSize,
+	from: Search,
+): Promise<{ found: number; resume: Search } | { resume: Search }> {
+	const isAbove = async (offset: number): Promise<boolean> => {
 		const [run] = (await api.list(offset, 1)).runs;
 		return run !== undefined && !isBelowFloor(reading.cursor, run);
 	};
-	let low = above;
-	let step = pageSize;
-	let high: number;
-	for (;;) {
-		const probe = await isAbove(low + step);
-		if (probe === undefined) return undefined;
-		if (!probe) {
-			high = low + step;
-			break;
+	let { above, step } = from;
+	let below: number | undefined;
+	while (below === undefined) {
+		if (!allowance.take()) return { resume: { above, step } };
+		if (await isAbove(above + step)) {
+			above += step;
+			step *= 2;
+		} else {
+			below = above + step;
 		}
-		low += step;
-		step *= 2;
 	}
-	while (high - low > pageSize - overlapOf(pageSize)) {
-		const middle = Math.floor((low + high) / 2);
-		const probe = await isAbove(middle);
-		if (probe === undefined) return undefined;
-		if (probe) low = middle;
-		else high = middle;
+	while (below - above > pageSize - overlapOf(pageSize)) {
+		if (!allowance.take()) return { resume: { above, step: below - above } };
+		const middle = Math.floor((above + below) / 2);
+		if (await isAbove(middle)) above = middle;
+		else below = middle;
 	}
-	return high;
+	return { found: below, resume: { above, step: below - above } };
 }
 
 /**
- * Accounts for runs from the floor upwards, a page at a time; returns the submit second up to which
- * every run from the floor on was read (infinite once the walk reaches the newest run).
+ * Accounts for runs from the floor upwards, a page at a time. Returns the submit second up to which
+ * every run from the floor on was read (infinite once the walk reaches the newest run), and where the
+ * next poll resumes.
  */
-async function walkUpward(api: RunsApi, reading: Reading, size: ScanSize, above: number): Promise<number> {
+async function walkUpward(
+	api: RunsApi,
+	reading: Reading,
+	size: ScanSize,
+	from: Search,
+): Promise<{ readUpTo: number; resume: Search } | 'pastTheEnd'> {
 	const { pageSize, allowance } = size;
-	const floorOffset = await findFloor(api, reading, size, above);
-	if (floorOffset === undefined) return reading.cursor.floor;
+	const floorFound = await findFloor(api, reading, size, from);
+	if (!('found' in floorFound)) return { readUpTo: reading.cursor.floor, resume: floorFound.resume };
 	const step = pageSize - overlapOf(pageSize);
-	let start = Math.max(0, floorOffset - pageSize + 1);
+	let start = Math.max(0, floorFound.found - pageSize + 1);
 	let joinsBelow = (page: RunPage) => reachesFloor(reading.cursor, page, pageSize);
-	let readUpTo = reading.cursor.floor;
+	let walked: { readUpTo: number; resume: Search } = { readUpTo: reading.cursor.floor, resume: floorFound.resume };
 	let retried = false;
 	while (allowance.take()) {
 		const page = await api.list(start, pageSize);
 		reading.note(page);
+		if (page.runs.length === 0 && start > 0) return 'pastTheEnd';
 		if (!joinsBelow(page)) {
 			// New runs pushed the list down since the last page: read again one step deeper, once.
-			if (retried) return readUpTo;
+			if (retried) return walked;
 			retried = true;
 			start += step;
 			continue;
@@ -170,8 +185,9 @@ async function walkUpward(api: RunsApi, reading: Reading, size: ScanSize, above:
 		retried = false;
 		reading.account(page.runs);
 		const newest = page.runs[0];
-		if (start === 0) return Number.POSITIVE_INFINITY;
-		if (newest !== undefined) readUpTo = submitSecond(newest);
+		if (start === 0) return { readUpTo: Number.POSITIVE_INFINITY, resume: from };
+		// The run at `start` is the newest accounted for: at or above any floor this poll can set.
+		if (newest !== undefined) walked = { readUpTo: submitSecond(newest), resume: { above: start, step: pageSize } };
 		const joined = new Set(page.runs.map(runIdOf));
 		joinsBelow = (next) => {
 			const last = oldest(next);
@@ -179,5 +195,5 @@ async function walkUpward(api: RunsApi, reading: Reading, size: ScanSize, above:
 		};
 		start = Math.max(0, start - step);
 	}
-	return readUpTo;
+	return walked;
 }

@@ -66,6 +66,8 @@ export interface RunPoll {
 	events: RunEventItem[];
 	state: RunWatchState;
 	calls: number;
+	/** Whether this poll found every new run and checked every active one; when not, the next poll goes on. */
+	caughtUp: boolean;
 }
 
 /**
@@ -85,16 +87,17 @@ async function seed(api: RunsApi, settings: RunWatchSettings, now: number): Prom
 			}
 		}
 	}
-	const newest = (await api.list(0, settings.pageSize)).runs;
+	const newestPage = await api.list(0, settings.pageSize);
+	const newest = newestPage.runs;
 	const state: RunWatchState = {
 		scope: settings.scope,
-		cursor: cursorOver(newest, now),
+		cursor: cursorOver(newestPage, now),
 		active: settings.kind === 'statusChanged' ? activeRunsOf([...active, ...newest]) : [],
 	};
 	const events = settings.emitExisting
 		? newest.map((run) => ({ run, event: settings.kind === 'started' ? ('started' as const) : eventOf(String(run.status)), previousStatus: null }))
 		: [];
-	return { events, state, calls: allowance.spent + 1 };
+	return { events, state, calls: allowance.spent + 1, caughtUp: true };
 }
 
 export async function pollRuns(api: RunsApi, stored: RunWatchState | undefined, settings: RunWatchSettings, now: number): Promise<RunPoll> {
@@ -106,11 +109,11 @@ export async function pollRuns(api: RunsApi, stored: RunWatchState | undefined, 
 
 	if (settings.kind === 'started') {
 		const events = found.fresh.map((run) => ({ run, event: 'started' as const, previousStatus: null }));
-		return { events, state: { scope: settings.scope, cursor: found.cursor, active: [] }, calls: scanAllowance.spent };
+		return { events, state: { scope: settings.scope, cursor: found.cursor, active: [] }, calls: scanAllowance.spent, caughtUp: found.complete };
 	}
 
 	const checkAllowance = new CallAllowance(settings.callsPerPart);
-	const { changes, active } = await checkActiveRuns(api, stored.active, found.read, settings.pageSize, checkAllowance);
+	const { changes, active, allChecked } = await checkActiveRuns(api, stored.active, found.read, settings.pageSize, checkAllowance);
 	const freshIds = new Set(found.fresh.map((run) => String(run.id)));
 	const events: RunEventItem[] = [
 		...found.fresh.map((run) => ({ run, event: eventOf(String(run.status)), previousStatus: null })),
@@ -123,5 +126,6 @@ export async function pollRuns(api: RunsApi, stored: RunWatchState | undefined, 
 		events,
 		state: { scope: settings.scope, cursor: found.cursor, active: stillActive },
 		calls: scanAllowance.spent + checkAllowance.spent,
+		caughtUp: found.complete && allChecked,
 	};
 }
