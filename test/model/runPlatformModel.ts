@@ -129,6 +129,11 @@ export class RunPlatformModel implements RunsApi {
 		return { runs: page.map((run) => this.view(run)), hasMore: offset + page.length < runs.length };
 	}
 
+	async count(status: ActiveStatus): Promise<number> {
+		this.answering();
+		return this.listed().filter((run) => statusOf(run) === status.toUpperCase()).length;
+	}
+
 	async get(id: string): Promise<IDataObject | null> {
 		this.answering();
 		const run = this.byId.get(id);

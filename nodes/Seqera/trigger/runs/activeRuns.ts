@@ -75,18 +75,54 @@ async function readUnseen(
 	return { readings, gone };
 }
 
+/**
+ * Whether the platform's counts of submitted and running runs are what the runs followed make them,
+ * which proves that none of those runs moved: a run only leaves SUBMITTED (to RUNNING or an end) and
+ * RUNNING (to an end), so any move lowers the count of submitted runs, or of running ones when no run
+ * was submitted. New runs are counted in, since this poll's scan read every one of them. A run the
+ * trigger does not follow (one a label change made match, say) makes the counts differ, and the runs
+ * are then read; so does one that ended while another appeared, from the next poll on.
+ */
+async function countsUnchanged(api: RunsApi, expected: ActiveRuns, allowance: CallAllowance): Promise<boolean> {
+	const submitted = expected.filter(([, status]) => status === 'SUBMITTED').length;
+	const running = expected.filter(([, status]) => status === 'RUNNING').length;
+	const counts: Array<[ActiveStatus, number]> = [];
+	if (submitted > 0) counts.push(['submitted', submitted]);
+	if (running > 0) counts.push(['running', running]);
+	for (const [status, count] of counts) {
+		if (!allowance.take() || (await api.count(status)) !== count) return false;
+	}
+	return true;
+}
+
+export interface ActiveCheck {
+	changes: StatusChange[];
+	active: ActiveRuns;
+	/** Whether every run followed was read, or counted, this poll. */
+	allChecked: boolean;
+	/** Whether every run followed was read (not only counted) this poll. */
+	allRead: boolean;
+}
+
+/**
+ * Finds the runs followed that moved. `fresh` are the runs this poll found new, already followed from
+ * here on. With `mayCount`, matching counts stand for reading the runs this poll's scan did not read.
+ */
 export async function checkActiveRuns(
 	api: RunsApi,
 	active: ActiveRuns,
 	alreadyRead: Map<string, IDataObject>,
-	pageSize: number,
-	allowance: CallAllowance,
-): Promise<{ changes: StatusChange[]; active: ActiveRuns; allChecked: boolean }> {
+	fresh: IDataObject[],
+	{ pageSize, allowance, mayCount }: { pageSize: number; allowance: CallAllowance; mayCount: boolean },
+): Promise<ActiveCheck> {
 	const known = new Map(active);
 	const unseen = active.filter(([id]) => !alreadyRead.has(id));
-	const { readings, gone } = unseen.length
-		? await readUnseen(api, unseen, known, pageSize, allowance)
-		: { readings: new Map<string, IDataObject>(), gone: new Set<string>() };
+	const expected = [...active.map(([id, status]): [string, string] => [id, String(alreadyRead.get(id)?.status ?? status)]), ...activeRunsOf(fresh)];
+	const counted = unseen.length > 0 && mayCount && (await countsUnchanged(api, expected, allowance));
+	const { readings, gone } =
+		unseen.length && !counted
+			? await readUnseen(api, unseen, known, pageSize, allowance)
+			: { readings: new Map<string, IDataObject>(), gone: new Set<string>() };
 
 	const changes: StatusChange[] = [];
 	const unchecked: ActiveRuns = [];
@@ -95,7 +131,7 @@ export async function checkActiveRuns(
 		if (gone.has(id)) continue;
 		const run = alreadyRead.get(id) ?? readings.get(id);
 		if (!run) {
-			unchecked.push([id, status]);
+			(counted ? checked : unchecked).push([id, status]);
 			continue;
 		}
 		const current = String(run.status);
@@ -106,5 +142,5 @@ export async function checkActiveRuns(
 		changes.push({ run, previousStatus: status });
 		if (isActive(run)) checked.push([id, current]);
 	}
-	return { changes, active: [...unchecked, ...checked], allChecked: unchecked.length === 0 };
+	return { changes, active: [...unchecked, ...checked], allChecked: unchecked.length === 0, allRead: !counted && unchecked.length === 0 };
 }

@@ -15,6 +15,8 @@ export interface RunPage {
  */
 export interface RunsApi {
 	list(offset: number, max: number, status?: ActiveStatus): Promise<RunPage>;
+	/** How many matching runs have this status now. */
+	count(status: ActiveStatus): Promise<number>;
 	/** The run, or `null` when it is gone (deleted, or moved out of the workspace). */
 	get(id: string): Promise<IDataObject | null>;
 }

@@ -12,9 +12,11 @@ import type { ActiveStatus, RunPage, RunsApi } from './api';
 import { eventOf, pollRuns, type RunEventKind, type RunWatchState, type WatchedStatus } from './watch';
 
 const PAGE_SIZE = 100;
-// Calls a poll may make to find new runs, and as many again to check active runs: at most 2 % of a
-// minute's budget at the platform's limits, even while catching up.
-const CALLS_PER_PART = 12;
+// Calls a poll may make to find new runs (one page of 100 when fewer are new), and to check the
+// runs still active (a few pages of them, and one call for each that ended). Together at most 42,
+// about 3.5 % of a minute's budget at the platform's limits, and only while catching up.
+const SCAN_CALLS = 12;
+const CHECK_CALLS = 30;
 const STATE_KEY = 'runs';
 // Where versions before exactly-once events kept their state; read once, then replaced.
 const OLD_STATE_KEY = 'watch';
@@ -103,7 +105,8 @@ export const runEvents: TriggerEvent = {
 				watched: this.getNodeParameter('statuses', ['anyTerminal']) as WatchedStatus[],
 				emitExisting: options.emitExisting === true,
 				pageSize: PAGE_SIZE,
-				callsPerPart: CALLS_PER_PART,
+				scanCalls: SCAN_CALLS,
+				checkCalls: CHECK_CALLS,
 			},
 			Date.now(),
 		);
@@ -114,20 +117,24 @@ export const runEvents: TriggerEvent = {
 };
 
 function runsApiOf(context: IPollFunctions, workspaceId: string | undefined, search: string): RunsApi {
+	const searchFor = (status?: ActiveStatus) => (status ? `${search} status:${status}`.trim() : search);
 	return {
 		async list(offset: number, max: number, status?: ActiveStatus): Promise<RunPage> {
 			const response = await apiRequest<{ workflows?: IDataObject[]; hasMore?: boolean }>(context, {
 				method: 'GET',
 				path: ['workflow'],
-				query: {
-					workspaceId,
-					search: status ? `${search} status:${status}`.trim() : search,
-					max,
-					offset,
-					attributes: ['labels'],
-				},
+				query: { workspaceId, search: searchFor(status), max, offset, attributes: ['labels'] },
 			});
 			return { runs: (response.workflows ?? []).map(flattenRun), hasMore: response.hasMore === true };
+		},
+		async count(status: ActiveStatus): Promise<number> {
+			const response = await apiRequest<{ totalSize?: number }>(context, {
+				method: 'GET',
+				path: ['workflow'],
+				query: { workspaceId, search: searchFor(status), max: 1, offset: 0, includeTotalSize: true, attributes: ['minimal'] },
+			});
+			// Without a count the runs are read instead.
+			return typeof response.totalSize === 'number' ? response.totalSize : Number.NaN;
 		},
 		async get(id: string): Promise<IDataObject | null> {
 			try {

@@ -37,6 +37,12 @@ export function isWatched(watched: WatchedStatus[], status: string): boolean {
 	});
 }
 
+/**
+ * Counts stand in for reading the active runs for at most this long (n8n's clock): a run that the
+ * trigger does not follow can hide a move from them (see `countsUnchanged`), never for longer.
+ */
+const READ_ALL_EVERY_MS = 10 * 60_000;
+
 /** What the trigger keeps in static data between polls. */
 export interface RunWatchState {
 	/** The settings it was built for: the event, workspace and search. Other settings start afresh. */
@@ -44,6 +50,8 @@ export interface RunWatchState {
 	cursor: RunCursor;
 	/** Only kept for Run Status Changed. */
 	active: ActiveRuns;
+	/** When (n8n's clock, ms) every active run was last read rather than counted. */
+	readAt?: number;
 }
 
 export interface RunWatchSettings {
@@ -52,8 +60,10 @@ export interface RunWatchSettings {
 	watched: WatchedStatus[];
 	emitExisting: boolean;
 	pageSize: number;
-	/** Calls one poll may make to find new runs, and as many again to check active ones. */
-	callsPerPart: number;
+	/** Calls one poll may make to find new runs. */
+	scanCalls: number;
+	/** Calls one poll may make to check the runs still active (and, on the first poll, to list them). */
+	checkCalls: number;
 }
 
 export interface RunEventItem {
@@ -75,8 +85,8 @@ export interface RunPoll {
  * read before that page so that no run listed as active is newer than the page.
  */
 async function seed(api: RunsApi, settings: RunWatchSettings, now: number): Promise<RunPoll> {
-	// The newest page is one call; the lists of active runs may take the rest of two parts.
-	const allowance = new CallAllowance(settings.callsPerPart * 2 - 1);
+	// The newest page is one call; the lists of active runs may take the rest.
+	const allowance = new CallAllowance(settings.scanCalls + settings.checkCalls - 1);
 	const active: IDataObject[] = [];
 	if (settings.kind === 'statusChanged') {
 		for (const status of ['running', 'submitted'] as const) {
@@ -93,6 +103,7 @@ async function seed(api: RunsApi, settings: RunWatchSettings, now: number): Prom
 		scope: settings.scope,
 		cursor: cursorOver(newestPage, now),
 		active: settings.kind === 'statusChanged' ? activeRunsOf([...active, ...newest]) : [],
+		readAt: now,
 	};
 	const events = settings.emitExisting
 		? newest.map((run) => ({ run, event: settings.kind === 'started' ? ('started' as const) : eventOf(String(run.status)), previousStatus: null }))
@@ -104,7 +115,7 @@ export async function pollRuns(api: RunsApi, stored: RunWatchState | undefined, 
 	if (!stored || stored.scope !== settings.scope) {
 		return await seed(api, settings, now);
 	}
-	const scanAllowance = new CallAllowance(settings.callsPerPart);
+	const scanAllowance = new CallAllowance(settings.scanCalls);
 	const found = await scanNewRuns(api, stored.cursor, { pageSize: settings.pageSize, allowance: scanAllowance }, now);
 
 	if (settings.kind === 'started') {
@@ -112,8 +123,13 @@ export async function pollRuns(api: RunsApi, stored: RunWatchState | undefined, 
 		return { events, state: { scope: settings.scope, cursor: found.cursor, active: [] }, calls: scanAllowance.spent, caughtUp: found.complete };
 	}
 
-	const checkAllowance = new CallAllowance(settings.callsPerPart);
-	const { changes, active, allChecked } = await checkActiveRuns(api, stored.active, found.read, settings.pageSize, checkAllowance);
+	const checkAllowance = new CallAllowance(settings.checkCalls);
+	const readRecently = stored.readAt !== undefined && now - stored.readAt < READ_ALL_EVERY_MS && now >= stored.readAt;
+	const { changes, active, allChecked, allRead } = await checkActiveRuns(api, stored.active, found.read, found.fresh, {
+		pageSize: settings.pageSize,
+		allowance: checkAllowance,
+		mayCount: found.complete && readRecently,
+	});
 	const freshIds = new Set(found.fresh.map((run) => String(run.id)));
 	const events: RunEventItem[] = [
 		...found.fresh.map((run) => ({ run, event: eventOf(String(run.status)), previousStatus: null })),
@@ -124,7 +140,7 @@ export async function pollRuns(api: RunsApi, stored: RunWatchState | undefined, 
 	const stillActive = [...active.filter(([id]) => !freshIds.has(id)), ...activeRunsOf(found.fresh)];
 	return {
 		events,
-		state: { scope: settings.scope, cursor: found.cursor, active: stillActive },
+		state: { scope: settings.scope, cursor: found.cursor, active: stillActive, readAt: allRead ? now : stored.readAt },
 		calls: scanAllowance.spent + checkAllowance.spent,
 		caughtUp: found.complete && allChecked,
 	};
