@@ -1,11 +1,11 @@
 /**
  * The endpoint table: account, organisations, workspaces, compute
- * environments, pipelines and labels. Run endpoints live in workflowRoutes.ts;
+ * environments, pipelines and labels. A pipeline's schema and a repository's details are in
+ * pipelineInfoRoutes.ts. Run endpoints live in workflowRoutes.ts;
  * datasets, actions and labels on runs in resourceRoutes.ts; data links in dataLinkRoutes.ts and
  * Studios in studioRoutes.ts.
  */
-import { forbidden, json, type ApiRequest } from './apiTypes';
-import type { SimulatorData } from './data';
+import { forbidden, json } from './apiTypes';
 import { dataLinkRoutes } from './dataLinkRoutes';
 import {
 	computeEnvDto,
@@ -18,7 +18,6 @@ import {
 	userDto,
 	workspaceDto,
 } from './dto';
-import type { SimPipeline } from './model';
 import {
 	DEFAULT_PAGE,
 	MAX_PAGE,
@@ -30,20 +29,13 @@ import {
 	pageOf,
 	workspaceOf,
 } from './params';
+import { findPipeline, pipelineInfoRoutes } from './pipelineInfoRoutes';
 import { resourceRoutes } from './resourceRoutes';
 import { route, type Route } from './router';
 import { WORKSPACE_IDS } from './seed';
 import { studioRoutes } from './studioRoutes';
 import { workflowRoutes } from './workflowRoutes';
 
-
-function findPipeline(request: ApiRequest, data: SimulatorData): SimPipeline {
-	const id = numericPathParam(request, 'pipelineId');
-	const workspace = workspaceOf(request, data);
-	const pipeline = data.pipelinesIn(workspace).find((p) => p.id === id);
-	if (!pipeline) throw forbidden();
-	return pipeline;
-}
 
 const accountRoutes: Route[] = [
 	route(
@@ -179,6 +171,7 @@ export function allRoutes(): Route[] {
 		...accountRoutes,
 		...computeEnvRoutes,
 		...pipelineRoutes,
+		...pipelineInfoRoutes,
 		...labelRoutes,
 		...workflowRoutes,
 		...resourceRoutes,

@@ -1,0 +1,116 @@
+import Ajv from 'ajv';
+import Ajv2020 from 'ajv/dist/2020';
+
+import { Contract } from '../../dev/simulator/contract';
+import { PIPELINE_IDS, WORKSPACE_IDS } from '../../dev/simulator/seed';
+import { startSimulator, type Simulator } from '../../dev/simulator/server';
+import { get, stop } from './testClient';
+
+const contract = Contract.loadIfPresent();
+const withContract = contract ? it : it.skip;
+
+const ws = `workspaceId=${WORKSPACE_IDS.genomics}`;
+const schemaPath = (pipelineId: number, query = '') => `/pipelines/${pipelineId}/schema?${ws}${query}`;
+
+interface SchemaReply {
+	schema: string;
+	params?: string;
+}
+interface Group {
+	required?: string[];
+	properties: Record<string, Record<string, unknown>>;
+}
+interface InfoReply {
+	pipelineInfo: { revisions: string[]; profiles: string[]; configFiles: string[]; workDirs: string[]; projectName: string; revisionName: string | null };
+}
+
+describe('simulator: pipeline schemas and repository details', () => {
+	let sim: Simulator;
+
+	beforeAll(async () => {
+		sim = await startSimulator({ perSecond: 10_000 });
+	});
+
+	afterAll(() => stop(sim));
+
+	it("serves nf-core/rnaseq's schema in the nf-schema dialect (2020-12, $defs), as a JSON string, with the saved params", async () => {
+		const reply = await get(sim, schemaPath(PIPELINE_IDS.genomicsRnaseq));
+		expect(reply.status).toBe(200);
+		const { schema: text, params } = reply.json as SchemaReply;
+		const schema = JSON.parse(text) as { $schema: string; $defs: Record<string, Group>; allOf: Array<{ $ref: string }> };
+		expect(schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
+		expect(schema.allOf.map((part) => part.$ref)).toEqual(Object.keys(schema.$defs).map((name) => `#/$defs/${name}`));
+		const io = schema.$defs.input_output_options;
+		expect(io.required).toEqual(['input', 'outdir']);
+		expect(io.properties.input).toMatchObject({ type: 'string', format: 'file-path', mimetype: 'text/csv' });
+		expect(io.properties.outdir).toMatchObject({ format: 'directory-path' });
+		expect(schema.$defs.reference_genome_options.properties.genome.enum).toContain('GRCh38');
+		expect(schema.$defs.max_job_request_options.properties.max_cpus).toMatchObject({ type: 'integer', minimum: 1, maximum: 256, hidden: true });
+		expect(schema.$defs.generic_options.properties.publish_dir_mode).toMatchObject({ default: 'copy', hidden: true });
+		const pipeline = sim.data.pipelinesIn(WORKSPACE_IDS.genomics).find((p) => p.id === PIPELINE_IDS.genomicsRnaseq)!;
+		expect(params).toBe(pipeline.paramsText);
+
+		const only = (await get(sim, schemaPath(PIPELINE_IDS.genomicsRnaseq, '&attributes=schema'))).json as SchemaReply;
+		expect(only).toEqual({ schema: text });
+	});
+
+	it("serves nf-core/sarek's schema in the nf-validation dialect (draft-07, definitions)", async () => {
+		const { schema: text } = (await get(sim, schemaPath(PIPELINE_IDS.genomicsSarek))).json as SchemaReply;
+		const schema = JSON.parse(text) as { $schema: string; definitions: Record<string, Group>; allOf: Array<{ $ref: string }> };
+		expect(schema.$schema).toBe('http://json-schema.org/draft-07/schema');
+		expect(schema.allOf.map((part) => part.$ref)).toContain('#/definitions/main_options');
+		expect(schema.definitions.input_output_options.required).toEqual(['step', 'outdir']);
+		expect(schema.definitions.input_output_options.properties.step).toMatchObject({ default: 'mapping' });
+	});
+
+	it('writes schemas that a JSON Schema validator accepts, and that the saved params satisfy', async () => {
+		for (const [pipelineId, Validator] of [
+			[PIPELINE_IDS.genomicsRnaseq, Ajv2020],
+			[PIPELINE_IDS.genomicsSarek, Ajv],
+		] as const) {
+			const { schema, params } = (await get(sim, schemaPath(pipelineId))).json as SchemaReply;
+			const validate = new Validator({ strict: false, validateFormats: false }).compile(JSON.parse(schema) as object);
+			expect(validate({ ...(JSON.parse(params!) as object), step: 'mapping' })).toBe(true);
+			expect(validate({})).toBe(false);
+		}
+	});
+
+	it('answers 204 with no body for a pipeline without a schema, and 403 for a pipeline of another workspace', async () => {
+		const none = await get(sim, schemaPath(PIPELINE_IDS.genomicsHello));
+		expect(none.status).toBe(204);
+		expect(none.text).toBe('');
+		expect((await get(sim, schemaPath(PIPELINE_IDS.rndAtacseq))).status).toBe(403);
+	});
+
+	it("describes a repository: its branches and tags, config profiles, config files and the workspace's work directories", async () => {
+		const reply = await get(sim, `/pipelines/info?${ws}&name=${encodeURIComponent('https://github.com/nf-core/rnaseq')}`);
+		expect(reply.status).toBe(200);
+		const { pipelineInfo } = reply.json as InfoReply;
+		expect(pipelineInfo.projectName).toBe('nf-core/rnaseq');
+		expect(pipelineInfo.revisions).toEqual(['master', 'dev', '3.14.0', '3.13.2', '3.12.0']);
+		expect(pipelineInfo.profiles).toEqual(expect.arrayContaining(['docker', 'singularity', 'test', 'test_full']));
+		expect(pipelineInfo.configFiles[0]).toBe('https://github.com/nf-core/rnaseq/blob/master/nextflow.config');
+		expect(pipelineInfo.workDirs).toEqual([...new Set(sim.data.computeEnvsIn(WORKSPACE_IDS.genomics).map((ce) => ce.workDir))]);
+
+		const atTag = (await get(sim, `/pipelines/info?${ws}&name=nf-core/rnaseq&revision=3.13.2`)).json as InfoReply;
+		expect(atTag.pipelineInfo.revisionName).toBe('3.13.2');
+		expect((await get(sim, `/pipelines/info?${ws}&name=nf-core/rnaseq&revision=9.9.9`)).status).toBe(400);
+		expect((await get(sim, `/pipelines/info?${ws}&name=acme/unknown`)).status).toBe(400);
+	});
+
+	withContract('sends schema and repository answers that match the contract', async () => {
+		const paths = [
+			schemaPath(PIPELINE_IDS.genomicsRnaseq),
+			schemaPath(PIPELINE_IDS.genomicsSarek, '&attributes=schema,params'),
+			schemaPath(PIPELINE_IDS.genomicsHello),
+			`/pipelines/info?${ws}&name=nextflow-io/hello&revision=v1.0`,
+		];
+		const problems: string[] = [];
+		for (const path of paths) {
+			const reply = await get(sim, path);
+			problems.push(...contract!.checkResponse('GET', path.split('?')[0], reply.status, reply.json).map((problem) => `${path}: ${problem}`));
+		}
+		expect(problems).toEqual([]);
+		expect(sim.contractViolations).toEqual([]);
+	});
+});
