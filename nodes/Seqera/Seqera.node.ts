@@ -4,6 +4,7 @@ import { router } from './actions/router';
 import { versionDescription } from './actions/versionDescription';
 import { seqeraApiConnectionTest } from './methods/credentialTest';
 import * as listSearch from './methods/listSearch';
+import * as loadOptions from './methods/loadOptions';
 
 // eslint-disable-next-line @n8n/community-nodes/icon-validation -- the rule reads only an inline description; this one, icon included, is in actions/versionDescription.ts
 export class Seqera implements INodeType {
@@ -11,6 +12,7 @@ export class Seqera implements INodeType {
 
 	methods = {
 		listSearch,
+		loadOptions,
 		credentialTest: { seqeraApiConnectionTest },
 	};
 

@@ -4,6 +4,7 @@ import { workspaceIdFor } from '../helpers/parameters';
 import { connectionOf } from '../transport/connection';
 import { apiRequest } from '../transport/request';
 import type { QueryValue } from '../transport/url';
+import { repositoryInfo } from './pipelineInfo';
 
 const PAGE_SIZE = 50;
 
@@ -189,5 +190,13 @@ export async function searchDataLinks(
 			description: String(dataLink.resourceRef ?? ''),
 		})),
 		paginationToken: page.paginationToken,
+	};
+}
+
+/** The branches and tags of the repository typed in the Pipeline Repository field, as the platform lists them. */
+export async function searchRevisions(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	const { revisions = [] } = await repositoryInfo(this);
+	return {
+		results: revisions.filter((revision) => matches(filter, revision)).map((revision) => ({ name: revision, value: revision })),
 	};
 }

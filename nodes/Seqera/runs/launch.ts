@@ -5,6 +5,37 @@ import { requireJsonOrYaml, requireNumericId, requireNumericIdList, requireStrin
 import { apiRequest } from '../transport/request';
 import { waitForRun } from './wait';
 
+// Settings whose values a launch from a repository picks from lists the platform fills.
+const REPOSITORY_LISTS: Record<string, INodeProperties> = {
+	revision: {
+		displayName: 'Revision',
+		name: 'revision',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		description: 'A branch or tag of the repository',
+		typeOptions: { loadOptionsDependsOn: ['/pipeline'] },
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				typeOptions: { searchListMethod: 'searchRevisions', searchable: true },
+			},
+			{ displayName: 'Name', name: 'name', type: 'string', placeholder: 'main or 3.14.0' },
+		],
+	},
+	configProfiles: {
+		// eslint-disable-next-line n8n-nodes-base/node-param-display-name-wrong-for-dynamic-multi-options -- the name the web app's launch form uses
+		displayName: 'Config Profiles',
+		name: 'configProfiles',
+		type: 'multiOptions',
+		default: [],
+		// eslint-disable-next-line n8n-nodes-base/node-param-description-wrong-for-dynamic-multi-options -- the list is filled from the repository
+		description: 'Nextflow configuration profiles defined by the repository; an expression may give a list or comma-separated names',
+		typeOptions: { loadOptionsMethod: 'getConfigProfiles', loadOptionsDependsOn: ['/pipeline'] },
+	},
+};
+
 /** The launch settings Launch and Relaunch both offer; on Relaunch each one overrides the original run's. */
 export const launchSettingsField: INodeProperties = {
 	displayName: 'Launch Settings',
@@ -110,6 +141,15 @@ export const launchSettingsField: INodeProperties = {
 };
 
 /**
+ * Launch settings for a launch from a repository: its revisions and config profiles are picked from
+ * lists the platform reads from the repository, or typed.
+ */
+export const repositoryLaunchSettingsField: INodeProperties = {
+	...launchSettingsField,
+	options: (launchSettingsField.options as INodeProperties[]).map((setting) => REPOSITORY_LISTS[setting.name] ?? setting),
+};
+
+/**
  * Lays the settings the user filled in over `request`, checking each first. Settings left empty keep the
  * value already in the request (from the Launchpad or the original run).
  */
@@ -118,7 +158,7 @@ function applyLaunchSettings(context: IExecuteFunctions, itemIndex: number, requ
 	const settings = context.getNodeParameter('launchSettings', itemIndex, {}) as IDataObject;
 	const applied: IDataObject = { ...request };
 	for (const [name, value] of Object.entries(settings)) {
-		if (value === '' || value === undefined || value === null) continue;
+		if (value === '' || value === undefined || value === null || (Array.isArray(value) && value.length === 0)) continue;
 		switch (name) {
 			case 'configProfiles':
 				applied.configProfiles = toList(value);
@@ -129,6 +169,12 @@ function applyLaunchSettings(context: IExecuteFunctions, itemIndex: number, requ
 			case 'labelIds':
 				applied.labelIds = requireNumericIdList(node, itemIndex, value, 'Label IDs');
 				break;
+			case 'revision': {
+				// Typed text on most launches; picked from the repository's list, or typed, on a launch from a repository.
+				const revision = String(context.getNodeParameter('launchSettings.revision', itemIndex, '', { extractValue: true }) ?? '');
+				if (revision.trim() !== '') applied.revision = revision.trim();
+				break;
+			}
 			case 'paramsText':
 				applied.paramsText = requireJsonOrYaml(node, itemIndex, value, 'Pipeline Parameters');
 				break;

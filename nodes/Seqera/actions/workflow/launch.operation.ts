@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { workspaceIdFor } from '../../helpers/parameters';
 import { requireText } from '../../helpers/validate';
-import { launchpadRequest, launchSettingsField, sendLaunch } from '../../runs/launch';
+import { launchpadRequest, launchSettingsField, repositoryLaunchSettingsField, sendLaunch } from '../../runs/launch';
 import { waitFields } from '../../runs/wait';
 import { connectionOf } from '../../transport/connection';
 import { computeEnvLocator, pipelineLocator, workspaceLocator } from '../common.descriptions';
@@ -36,7 +36,8 @@ const properties: INodeProperties[] = [
 	{ ...pipelineLocator, displayOptions: { show: { source: ['launchpad'] } } },
 	workspaceLocator,
 	computeEnvLocator,
-	launchSettingsField,
+	{ ...repositoryLaunchSettingsField, displayOptions: { show: { source: ['repository'] } } },
+	{ ...launchSettingsField, displayOptions: { show: { source: ['launchpad'] } } },
 	...waitFields(),
 ];
 

@@ -1,0 +1,31 @@
+import { NodeOperationError } from 'n8n-workflow';
+import type { ILoadOptionsFunctions } from 'n8n-workflow';
+
+import { workspaceIdFor } from '../helpers/parameters';
+import { connectionOf } from '../transport/connection';
+import { apiRequest } from '../transport/request';
+
+/** What the platform reads from a pipeline repository (`PipelineInfo`): the parts the launch form offers. */
+export interface PipelineInfo {
+	revisions?: string[];
+	profiles?: string[];
+	configFiles?: string[];
+	workDirs?: string[];
+}
+
+/** The repository typed in the Pipeline Repository field, described by the platform as its launch form does. */
+export async function repositoryInfo(context: ILoadOptionsFunctions): Promise<PipelineInfo> {
+	const repository = String(context.getNodeParameter('pipeline', '') ?? '').trim();
+	if (repository === '') {
+		throw new NodeOperationError(context.getNode(), 'Enter the Pipeline Repository first', {
+			description: 'Its revisions and config profiles are read from the repository.',
+		});
+	}
+	const workspaceId = workspaceIdFor(context, 0, await connectionOf(context));
+	const response = await apiRequest<{ pipelineInfo?: PipelineInfo }>(context, {
+		method: 'GET',
+		path: ['pipelines', 'info'],
+		query: { name: repository, workspaceId },
+	});
+	return response.pipelineInfo ?? {};
+}

@@ -1,0 +1,68 @@
+import type { INodeParameters } from 'n8n-workflow';
+
+import { GENOMICS, SEQERA_NODE, usePlatform, workspaceParameter } from './platform';
+
+const platform = usePlatform({ runProgressMs: 60_000 });
+
+const RNASEQ = 'https://github.com/nf-core/rnaseq';
+
+const launchFromRepository = (pipeline: string): INodeParameters => ({
+	resource: 'workflow',
+	operation: 'launch',
+	source: 'repository',
+	pipeline,
+	...workspaceParameter(GENOMICS),
+});
+
+const lastLaunchBody = () => (platform.sim.data.launches.at(-1)!.request as { launch: Record<string, unknown> }).launch;
+
+describe('Workflow → Launch from a repository: Revision and Config Profiles lists', () => {
+	it("lists the repository's branches and tags as the platform reads them, searchable", async () => {
+		const all = await platform.harness.listSearch(SEQERA_NODE, 'searchRevisions', platform.credentials(), undefined, undefined, launchFromRepository(RNASEQ));
+		expect(all.results).toEqual(['master', 'dev', '3.14.0', '3.13.2', '3.12.0'].map((revision) => ({ name: revision, value: revision })));
+		const tags = await platform.harness.listSearch(SEQERA_NODE, 'searchRevisions', platform.credentials(), '3.1', undefined, launchFromRepository(RNASEQ));
+		expect(tags.results.map((item) => item.value)).toEqual(['3.14.0', '3.13.2', '3.12.0']);
+
+		const asked = platform.sim.log.filter((entry) => entry.path === '/pipelines/info').at(-1)!;
+		expect(asked.query).toEqual({ name: RNASEQ, workspaceId: String(GENOMICS) });
+	});
+
+	it("lists the repository's config profiles", async () => {
+		const options = await platform.harness.loadOptions(SEQERA_NODE, 'getConfigProfiles', platform.credentials(), launchFromRepository('nf-core/sarek'));
+		expect(options).toEqual(expect.arrayContaining([{ name: 'docker', value: 'docker' }, { name: 'test', value: 'test' }]));
+		const none = await platform.harness.loadOptions(SEQERA_NODE, 'getConfigProfiles', platform.credentials(), launchFromRepository('nextflow-io/hello'));
+		expect(none).toEqual([]);
+	});
+
+	it('asks for the repository before listing anything, and passes on what the platform says of an unknown one', async () => {
+		await expect(
+			platform.harness.listSearch(SEQERA_NODE, 'searchRevisions', platform.credentials(), undefined, undefined, launchFromRepository('  ')),
+		).rejects.toThrow('Enter the Pipeline Repository first');
+		await expect(
+			platform.harness.loadOptions(SEQERA_NODE, 'getConfigProfiles', platform.credentials(), launchFromRepository('acme/unknown')),
+		).rejects.toThrow(/Unknown pipeline repository/);
+	});
+
+	it('launches with a revision and profiles picked from the lists', async () => {
+		const result = await platform.run({
+			...launchFromRepository(RNASEQ),
+			launchSettings: { revision: { __rl: true, mode: 'list', value: '3.13.2' }, configProfiles: ['docker', 'test'] },
+		});
+		expect(result.error).toBeUndefined();
+		expect(lastLaunchBody()).toEqual({ pipeline: RNASEQ, revision: '3.13.2', configProfiles: ['docker', 'test'] });
+	});
+
+	it('still takes a typed revision, and profiles given by an expression as comma-separated text', async () => {
+		const result = await platform.run({
+			...launchFromRepository(RNASEQ),
+			launchSettings: { revision: { __rl: true, mode: 'name', value: 'feature/new-aligner' }, configProfiles: '={{ "docker, test_full" }}' },
+		});
+		expect(result.error).toBeUndefined();
+		expect(lastLaunchBody()).toEqual({ pipeline: RNASEQ, revision: 'feature/new-aligner', configProfiles: ['docker', 'test_full'] });
+	});
+
+	it('leaves the revision out when none is picked', async () => {
+		await platform.run({ ...launchFromRepository(RNASEQ), launchSettings: { revision: { __rl: true, mode: 'list', value: '' }, configProfiles: [] } });
+		expect(lastLaunchBody()).toEqual({ pipeline: RNASEQ });
+	});
+});
