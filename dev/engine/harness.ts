@@ -32,6 +32,7 @@ import {
 	type IVersionedNodeType,
 	type IWorkflowBase,
 	type IWorkflowExecuteAdditionalData,
+	type ResourceMapperFields,
 	type WorkflowExecuteMode,
 } from 'n8n-workflow';
 
@@ -103,6 +104,13 @@ export interface Harness {
 		credentials: Record<string, ICredentialDataDecryptedObject>,
 		parameters?: INodeParameters,
 	): Promise<INodePropertyOptions[]>;
+	/** Invokes methods.resourceMapping[method] through n8n-core's LoadOptionsContext. */
+	resourceMapping(
+		type: string,
+		method: string,
+		credentials: Record<string, ICredentialDataDecryptedObject>,
+		parameters?: INodeParameters,
+	): Promise<ResourceMapperFields>;
 	/** Invokes methods.credentialTest[method] through n8n-core's CredentialTestContext. */
 	testCredential(
 		type: string,
@@ -124,6 +132,7 @@ type ListSearchMethod = (
 	paginationToken?: string,
 ) => Promise<INodeListSearchResult>;
 type LoadOptionsMethod = (this: ILoadOptionsFunctions) => Promise<INodePropertyOptions[]>;
+type ResourceMappingMethod = (this: ILoadOptionsFunctions) => Promise<ResourceMapperFields>;
 type CredentialTestMethod = (
 	this: ICredentialTestFunctions,
 	credential: ICredentialsDecrypted,
@@ -293,7 +302,7 @@ export function createHarness(setup: HarnessSetup): Harness {
 		return new LoadOptionsContext(workflow, node, additionalData, `parameters.${method}`);
 	};
 
-	const getMethod = <T>(type: string, group: 'listSearch' | 'loadOptions' | 'credentialTest', method: string): T => {
+	const getMethod = <T>(type: string, group: 'listSearch' | 'loadOptions' | 'resourceMapping' | 'credentialTest', method: string): T => {
 		const nodeType = nodeTypes.getByNameAndVersion(type);
 		const fn = nodeType.methods?.[group]?.[method];
 		if (typeof fn !== 'function') {
@@ -343,6 +352,11 @@ export function createHarness(setup: HarnessSetup): Harness {
 		async loadOptions(type, method, credentials, parameters = {}) {
 			const context = loadOptionsContext(type, method, credentials, parameters);
 			return await getMethod<LoadOptionsMethod>(type, 'loadOptions', method).call(context);
+		},
+
+		async resourceMapping(type, method, credentials, parameters = {}) {
+			const context = loadOptionsContext(type, method, credentials, parameters);
+			return await getMethod<ResourceMappingMethod>(type, 'resourceMapping', method).call(context);
 		},
 
 		async testCredential(type, method, credentialType, data) {

@@ -1,5 +1,5 @@
 import { NodeOperationError } from 'n8n-workflow';
-import type { INode } from 'n8n-workflow';
+import type { IDataObject, INode } from 'n8n-workflow';
 // eslint-disable-next-line @n8n/community-nodes/no-restricted-imports -- yaml is a runtime dependency of this self-hosted package
 import { parseDocument } from 'yaml';
 
@@ -82,10 +82,10 @@ export function requireNumericIdList(node: INode, itemIndex: number, value: unkn
 }
 
 /**
- * Checks that pipeline parameters or other structured text parse as YAML (JSON is YAML too), so a typo is
- * reported with its line and column before any launch is sent. The text itself is sent unchanged.
+ * Parses pipeline parameters or other structured text as YAML (JSON is YAML too), so a typo is reported
+ * with its line and column before any launch is sent; the text must hold name/value pairs.
  */
-export function requireJsonOrYaml(node: INode, itemIndex: number, value: unknown, field: string): string {
+export function parseJsonOrYaml(node: INode, itemIndex: number, value: unknown, field: string): IDataObject {
 	const text = typeof value === 'string' ? value : JSON.stringify(value ?? {});
 	const document = parseDocument(text);
 	const problem = document.errors[0];
@@ -108,7 +108,13 @@ export function requireJsonOrYaml(node: INode, itemIndex: number, value: unknown
 			`Give the parameters as a JSON object like {"input": "s3://bucket/samples.csv"} or as YAML "input: s3://bucket/samples.csv" (item ${itemIndex}).`,
 		);
 	}
-	return text;
+	return (parsed ?? {}) as IDataObject;
+}
+
+/** Checks structured text as parseJsonOrYaml does; the text itself is sent unchanged. */
+export function requireJsonOrYaml(node: INode, itemIndex: number, value: unknown, field: string): string {
+	parseJsonOrYaml(node, itemIndex, value, field);
+	return typeof value === 'string' ? value : JSON.stringify(value ?? {});
 }
 
 /**

@@ -3,6 +3,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { launchRequestFromSaved } from '../helpers/runs';
 import { requireJsonOrYaml, requireNumericId, requireNumericIdList, requireStringId, toList } from '../helpers/validate';
 import { apiRequest } from '../transport/request';
+import { launchpadParamsText, type PipelineSchemas } from './launchParameters';
+import type { SavedPipelineSchema } from './pipelineSchema';
 import { waitForRun } from './wait';
 
 // Settings whose values a launch from a repository picks from lists the platform fills.
@@ -176,7 +178,7 @@ function applyLaunchSettings(context: IExecuteFunctions, itemIndex: number, requ
 				break;
 			}
 			case 'paramsText':
-				applied.paramsText = requireJsonOrYaml(node, itemIndex, value, 'Pipeline Parameters');
+				// Decided with the saved parameters and the form: see paramsTextFor.
 				break;
 			case 'headJobCpus':
 			case 'headJobMemoryMb':
@@ -196,12 +198,20 @@ function computeEnvIdFor(context: IExecuteFunctions, itemIndex: number): string 
 		: requireStringId(context.getNode(), itemIndex, value, 'Compute Environment');
 }
 
-/** The launch request saved with the Launchpad pipeline chosen in the `pipelineId` field. */
-export async function launchpadRequest(
+/** A Launchpad pipeline's saved launch request, and its parameter schema (none when the platform has none). */
+export interface LaunchpadLaunch {
+	pipelineId: string;
+	request: IDataObject;
+	pipelineSchema: SavedPipelineSchema;
+}
+
+/** The launch saved with the Launchpad pipeline chosen in the `pipelineId` field, and the pipeline's schema. */
+export async function launchpadLaunch(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	workspaceId: string | undefined,
-): Promise<IDataObject> {
+	schemas: PipelineSchemas,
+): Promise<LaunchpadLaunch> {
 	const pipelineId = requireNumericId(
 		context.getNode(),
 		itemIndex,
@@ -214,21 +224,44 @@ export async function launchpadRequest(
 		query: { workspaceId },
 		itemIndex,
 	});
-	return launchRequestFromSaved(saved.launch ?? {});
+	const pipelineSchema = await schemas.of(pipelineId, workspaceId, itemIndex);
+	return { pipelineId, request: launchRequestFromSaved(saved.launch ?? {}), pipelineSchema };
 }
 
 /**
- * Applies the chosen compute environment and the launch settings to `request`, sends the launch once,
- * and returns what Launch and Relaunch both output.
+ * The parameters to launch with. A Launchpad launch lays the JSON/YAML text and the form over the saved
+ * parameters; other launches send the text as typed, in place of the original run's.
+ */
+function paramsTextFor(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	base: IDataObject,
+	pipelineSchema: SavedPipelineSchema | undefined,
+): string | undefined {
+	const settings = context.getNodeParameter('launchSettings', itemIndex, {}) as IDataObject;
+	const typed = typeof settings.paramsText === 'string' && settings.paramsText.trim() !== '' ? settings.paramsText : undefined;
+	const savedText = typeof base.paramsText === 'string' ? base.paramsText : undefined;
+	if (pipelineSchema) return launchpadParamsText(context, itemIndex, savedText, typed, pipelineSchema);
+	return typed === undefined ? savedText : requireJsonOrYaml(context.getNode(), itemIndex, typed, 'Pipeline Parameters');
+}
+
+/**
+ * Applies the chosen compute environment, the launch settings and the parameters to `request`, sends the
+ * launch once, and returns what Launch and Relaunch both output. `pipelineSchema` is given for Launchpad
+ * launches.
  */
 export async function sendLaunch(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	workspaceId: string | undefined,
 	base: IDataObject,
+	pipelineSchema?: SavedPipelineSchema,
 ): Promise<IDataObject> {
 	const computeEnvId = computeEnvIdFor(context, itemIndex);
 	const request = applyLaunchSettings(context, itemIndex, computeEnvId ? { ...base, computeEnvId } : base);
+	const paramsText = paramsTextFor(context, itemIndex, base, pipelineSchema);
+	if (paramsText === undefined) delete request.paramsText;
+	else request.paramsText = paramsText;
 	const launched = await apiRequest<{ workflowId?: string }>(context, {
 		method: 'POST',
 		path: ['workflow', 'launch'],

@@ -2,7 +2,8 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { workspaceIdFor } from '../../helpers/parameters';
-import { launchpadRequest, launchSettingsField, sendLaunch } from '../../runs/launch';
+import { launchpadLaunch, launchSettingsField, sendLaunch } from '../../runs/launch';
+import { PipelineSchemas, pipelineParametersField } from '../../runs/launchParameters';
 import { waitFields } from '../../runs/wait';
 import { connectionOf } from '../../transport/connection';
 import { computeEnvLocator, pipelineLocator, workspaceLocator } from '../common.descriptions';
@@ -12,6 +13,7 @@ const properties: INodeProperties[] = [
 	pipelineLocator,
 	workspaceLocator,
 	{ ...computeEnvLocator, description: 'Leave empty to use the compute environment saved with the pipeline' },
+	pipelineParametersField,
 	{ ...launchSettingsField, description: "Settings left empty keep the pipeline's saved values" },
 	...waitFields(),
 ];
@@ -23,10 +25,10 @@ export const description = updateDisplayOptions(displayOptions, properties);
 /** Launches a Launchpad pipeline with its saved settings, as the web app's Launch button does; sent once. */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const connection = await connectionOf(this);
+	const schemas = new PipelineSchemas(this);
 	return await forEachItem(this, async (itemIndex) => {
 		const workspaceId = workspaceIdFor(this, itemIndex, connection);
-		const request = await launchpadRequest(this, itemIndex, workspaceId);
-		const pipelineId = Number(this.getNodeParameter('pipelineId', itemIndex, '', { extractValue: true }));
-		return { ...(await sendLaunch(this, itemIndex, workspaceId, request)), pipelineId };
+		const { pipelineId, request, pipelineSchema } = await launchpadLaunch(this, itemIndex, workspaceId, schemas);
+		return { ...(await sendLaunch(this, itemIndex, workspaceId, request, pipelineSchema)), pipelineId: Number(pipelineId) };
 	});
 }

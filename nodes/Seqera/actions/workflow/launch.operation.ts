@@ -1,9 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { workspaceIdFor } from '../../helpers/parameters';
 import { requireText } from '../../helpers/validate';
-import { launchpadRequest, launchSettingsField, repositoryLaunchSettingsField, sendLaunch } from '../../runs/launch';
+import { launchpadLaunch, launchSettingsField, repositoryLaunchSettingsField, sendLaunch } from '../../runs/launch';
+import { PipelineSchemas, pipelineParametersField } from '../../runs/launchParameters';
 import { waitFields } from '../../runs/wait';
 import { connectionOf } from '../../transport/connection';
 import { computeEnvLocator, pipelineLocator, workspaceLocator } from '../common.descriptions';
@@ -36,6 +37,7 @@ const properties: INodeProperties[] = [
 	{ ...pipelineLocator, displayOptions: { show: { source: ['launchpad'] } } },
 	workspaceLocator,
 	computeEnvLocator,
+	{ ...pipelineParametersField, displayOptions: { show: { source: ['launchpad'] } } },
 	{ ...repositoryLaunchSettingsField, displayOptions: { show: { source: ['repository'] } } },
 	{ ...launchSettingsField, displayOptions: { show: { source: ['launchpad'] } } },
 	...waitFields(),
@@ -48,15 +50,16 @@ export const description = updateDisplayOptions(displayOptions, properties);
 /** Launches are sent once: a launch that may have reached the platform is never repeated. */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const connection = await connectionOf(this);
+	const schemas = new PipelineSchemas(this);
 	return await forEachItem(this, async (itemIndex) => {
 		const node = this.getNode();
 		const workspaceId = workspaceIdFor(this, itemIndex, connection);
 		const source = this.getNodeParameter('source', itemIndex) as 'repository' | 'launchpad';
-
-		const request: IDataObject =
-			source === 'launchpad'
-				? await launchpadRequest(this, itemIndex, workspaceId)
-				: { pipeline: requireText(node, itemIndex, 'Pipeline Repository', this.getNodeParameter('pipeline', itemIndex)) };
-		return await sendLaunch(this, itemIndex, workspaceId, request);
+		if (source === 'launchpad') {
+			const { request, pipelineSchema } = await launchpadLaunch(this, itemIndex, workspaceId, schemas);
+			return await sendLaunch(this, itemIndex, workspaceId, request, pipelineSchema);
+		}
+		const pipeline = requireText(node, itemIndex, 'Pipeline Repository', this.getNodeParameter('pipeline', itemIndex));
+		return await sendLaunch(this, itemIndex, workspaceId, { pipeline });
 	});
 }

@@ -1,0 +1,162 @@
+import type { INodeParameters, ResourceMapperField } from 'n8n-workflow';
+
+import { PIPELINE_IDS } from '../../dev/simulator/seed';
+import { GENOMICS, SEQERA_NODE, usePlatform, workspaceParameter } from './platform';
+
+const platform = usePlatform({ runProgressMs: 60_000 });
+
+const launchpad = (pipelineId: number, overrides: INodeParameters = {}): INodeParameters => ({
+	resource: 'pipeline',
+	operation: 'launch',
+	pipelineId: { __rl: true, mode: 'list', value: String(pipelineId) },
+	...workspaceParameter(GENOMICS),
+	...overrides,
+});
+
+/** The form's value as the editor saves it: the fields the user filled in, and the schema it showed. */
+const form = (value: Record<string, string | number | boolean | null>): INodeParameters => ({
+	pipelineParameters: { mappingMode: 'defineBelow', value, matchingColumns: [], schema: [], attemptToConvertTypes: false, convertFieldsToString: false },
+});
+
+const savedPipeline = (pipelineId: number) => platform.sim.data.pipelinesIn(GENOMICS).find((pipeline) => pipeline.id === pipelineId)!;
+const savedParams = (pipelineId: number) => JSON.parse(savedPipeline(pipelineId).paramsText) as Record<string, unknown>;
+const launchBodies = () => platform.sim.data.launches.map((launch) => (launch.request as { launch: Record<string, unknown> }).launch);
+const sentParams = () => JSON.parse(launchBodies().at(-1)!.paramsText as string) as Record<string, unknown>;
+
+async function fieldsOf(pipelineId: number) {
+	return await platform.harness.resourceMapping(SEQERA_NODE, 'getPipelineParameters', platform.credentials(), launchpad(pipelineId));
+}
+
+const field = (fields: ResourceMapperField[], id: string) => fields.find((entry) => entry.id === id);
+
+describe('Pipeline Parameters: the form the editor shows', () => {
+	it("shows an nf-schema pipeline's parameters (2020-12, $defs) with their types, required ones, defaults and lists", async () => {
+		const { fields } = await fieldsOf(PIPELINE_IDS.genomicsRnaseq);
+		const saved = savedParams(PIPELINE_IDS.genomicsRnaseq);
+		expect(fields.map((entry) => entry.id)).toEqual([
+			'input', 'outdir', 'email', 'multiqc_title',
+			'genome', 'fasta', 'gtf', 'igenomes_ignore',
+			'aligner', 'min_mapped_reads', 'skip_alignment',
+			'trimmer', 'min_trimmed_reads',
+			'max_cpus', 'max_memory', 'max_time',
+			'publish_dir_mode', 'monochrome_logs', 'validate_params',
+		]);
+		// Required parameters are on the form from the start, filled with the pipeline's saved values.
+		expect(field(fields, 'input')).toEqual({
+			id: 'input',
+			displayName: 'input — Path to comma-separated file containing information about the samples in the experiment.',
+			type: 'string',
+			required: true,
+			removed: false,
+			display: true,
+			defaultMatch: false,
+			canBeUsedToMatch: false,
+			defaultValue: saved.input,
+		});
+		expect(field(fields, 'outdir')).toMatchObject({ required: true, removed: false, defaultValue: saved.outdir });
+		// The others are added from the list, starting at the schema's default.
+		expect(field(fields, 'aligner')).toMatchObject({
+			type: 'options',
+			required: false,
+			removed: true,
+			defaultValue: 'star_salmon',
+			options: [
+				{ name: 'star_salmon', value: 'star_salmon' },
+				{ name: 'star_rsem', value: 'star_rsem' },
+				{ name: 'hisat2', value: 'hisat2' },
+			],
+		});
+		expect(field(fields, 'genome')).toMatchObject({ type: 'options', removed: true });
+		expect(field(fields, 'genome')).not.toHaveProperty('defaultValue');
+		expect(field(fields, 'min_trimmed_reads')).toMatchObject({ type: 'number', defaultValue: 10000 });
+		expect(field(fields, 'min_mapped_reads')).toMatchObject({ type: 'number', defaultValue: 5 });
+		expect(field(fields, 'skip_alignment')).toMatchObject({ type: 'boolean', removed: true });
+		// Hidden parameters are marked as such.
+		expect(field(fields, 'max_cpus')).toMatchObject({
+			displayName: 'max_cpus (hidden) — Maximum number of CPUs that can be requested for any single job.',
+			type: 'number',
+			defaultValue: 16,
+			removed: true,
+		});
+		expect(field(fields, 'publish_dir_mode')).toMatchObject({ displayName: expect.stringMatching(/^publish_dir_mode \(hidden\) — /), type: 'options', defaultValue: 'copy' });
+	});
+
+	it("shows an nf-validation pipeline's parameters (draft-07, definitions) the same way", async () => {
+		const { fields } = await fieldsOf(PIPELINE_IDS.genomicsSarek);
+		expect(fields.filter((entry) => entry.required).map((entry) => entry.id)).toEqual(['step', 'outdir']);
+		expect(field(fields, 'step')).toMatchObject({
+			displayName: 'step — Starting step',
+			type: 'options',
+			required: true,
+			removed: false,
+			defaultValue: 'mapping',
+		});
+		expect(field(fields, 'step')!.options!.map((option) => option.value)).toEqual([
+			'mapping', 'markduplicates', 'prepare_recalibration', 'recalibrate', 'variant_calling', 'annotate',
+		]);
+		expect(field(fields, 'input')).toMatchObject({ required: false, removed: true, defaultValue: savedParams(PIPELINE_IDS.genomicsSarek).input });
+		expect(field(fields, 'split_fastq')).toMatchObject({ type: 'number', defaultValue: 50000000 });
+		expect(field(fields, 'wes')).toMatchObject({ type: 'boolean' });
+		expect(field(fields, 'genome')).toMatchObject({ type: 'options', defaultValue: 'GATK.GRCh38' });
+		expect(field(fields, 'igenomes_base')).toMatchObject({ displayName: expect.stringMatching(/^igenomes_base \(hidden\)/) });
+	});
+
+	it('says so when the pipeline has no schema (the platform answers 204), pointing at the JSON/YAML text', async () => {
+		const result = await fieldsOf(PIPELINE_IDS.genomicsHello);
+		expect(result.fields).toEqual([]);
+		expect(result.emptyFieldsNotice).toMatch(/no parameter schema.*Launch Settings → Pipeline Parameters/);
+	});
+});
+
+describe('Pipeline Parameters: what is launched', () => {
+	it("lays the JSON/YAML text over the pipeline's saved parameters, and the form's fields over both", async () => {
+		const result = await platform.run(
+			launchpad(PIPELINE_IDS.genomicsRnaseq, {
+				...form({ genome: 'GRCh38', min_trimmed_reads: '500', skip_alignment: 'true', outdir: null, email: '' }),
+				launchSettings: { paramsText: 'outdir: s3://from-text/results\ngenome: GRCm39\nmultiqc_title: from the text\n' },
+			}),
+		);
+		expect(result.error).toBeUndefined();
+		expect(sentParams()).toEqual({
+			input: savedParams(PIPELINE_IDS.genomicsRnaseq).input,
+			outdir: 's3://from-text/results',
+			genome: 'GRCh38',
+			multiqc_title: 'from the text',
+			// n8n's text became the schema's types; fields left empty are not given.
+			min_trimmed_reads: 500,
+			skip_alignment: true,
+		});
+	});
+
+	it('takes field values from expressions, per item, and reads the schema once for the whole batch', async () => {
+		const schemaReads = () => platform.sim.log.filter((entry) => entry.path === `/pipelines/${PIPELINE_IDS.genomicsRnaseq}/schema`).length;
+		const before = { reads: schemaReads(), launches: launchBodies().length };
+		const result = await platform.run(
+			{
+				...launchpad(PIPELINE_IDS.genomicsRnaseq, form({ input: '={{ $json.samplesheet }}', max_cpus: '={{ $json.cpus }}' })),
+				resource: 'workflow',
+				operation: 'launch',
+				source: 'launchpad',
+			},
+			{ items: [{ samplesheet: 's3://lab/run1.csv', cpus: 8 }, { samplesheet: 's3://lab/run2.csv', cpus: '32' }] },
+		);
+		expect(result.error).toBeUndefined();
+		const bodies = launchBodies().slice(before.launches);
+		expect(bodies.map((body) => JSON.parse(body.paramsText as string))).toEqual([
+			{ ...savedParams(PIPELINE_IDS.genomicsRnaseq), input: 's3://lab/run1.csv', max_cpus: 8 },
+			{ ...savedParams(PIPELINE_IDS.genomicsRnaseq), input: 's3://lab/run2.csv', max_cpus: 32 },
+		]);
+		expect(schemaReads() - before.reads).toBe(1);
+	});
+
+	it("sends the saved parameters as they were saved when neither the text nor the form gives any", async () => {
+		await platform.run(launchpad(PIPELINE_IDS.genomicsSarek, form({})));
+		expect(launchBodies().at(-1)!.paramsText).toBe(savedPipeline(PIPELINE_IDS.genomicsSarek).paramsText);
+	});
+
+	it('launches a pipeline without a schema with the JSON/YAML text', async () => {
+		const result = await platform.run(launchpad(PIPELINE_IDS.genomicsHello, { launchSettings: { paramsText: 'greeting: Bonjour\ntimes: 3\n' } }));
+		expect(result.error).toBeUndefined();
+		expect(sentParams()).toEqual({ greeting: 'Bonjour', times: 3 });
+	});
+});
