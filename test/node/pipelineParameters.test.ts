@@ -160,3 +160,79 @@ describe('Pipeline Parameters: what is launched', () => {
 		expect(sentParams()).toEqual({ greeting: 'Bonjour', times: 3 });
 	});
 });
+
+describe('Pipeline Parameters: checked against the schema before anything is sent', () => {
+	const launchesSent = () => platform.sim.data.launches.length;
+
+	async function refused(parameters: INodeParameters) {
+		const before = launchesSent();
+		const result = await platform.run(parameters);
+		expect(launchesSent()).toBe(before);
+		const error = result.error as { message: string; description?: string };
+		expect(error).toBeDefined();
+		return { message: error.message, lines: String(error.description).split('\n') };
+	}
+
+	it('names a required parameter that nothing gives, with what it is for', async () => {
+		const bare = { ...savedPipeline(PIPELINE_IDS.genomicsRnaseq), id: 4_000_000_001, name: 'rnaseq-bare', paramsText: '' };
+		platform.sim.data.pipelines.push(bare);
+		const { message, lines } = await refused(launchpad(bare.id, form({ outdir: 's3://lab/results' })));
+		expect(message).toBe("Pipeline parameters do not match the pipeline's schema: input");
+		expect(lines[0]).toBe('input: required, not given (Path to comma-separated file containing information about the samples in the experiment.)');
+		expect(lines.at(-1)).toBe('(item 0). Nothing was launched.');
+	});
+
+	it("names each parameter of the wrong type after converting the form text, in the schema's order", async () => {
+		const { message, lines } = await refused(
+			launchpad(PIPELINE_IDS.genomicsRnaseq, form({ max_cpus: 'lots', min_mapped_reads: '7.5%', skip_alignment: 'yes', min_trimmed_reads: '2.5' })),
+		);
+		expect(message).toBe("Pipeline parameters do not match the pipeline's schema: min_mapped_reads, skip_alignment, min_trimmed_reads, max_cpus");
+		expect(lines).toEqual(
+			expect.arrayContaining([
+				'max_cpus: expects an integer, got "lots"',
+				'min_mapped_reads: expects a number, got "7.5%"',
+				'skip_alignment: expects true or false, got "yes"',
+				'min_trimmed_reads: expects an integer, got 2.5',
+			]),
+		);
+	});
+
+	it('names a value outside the list, one not matching the pattern, and ones out of bounds', async () => {
+		const { message, lines } = await refused(
+			launchpad(PIPELINE_IDS.genomicsRnaseq, {
+				...form({ genome: 'hg19', max_cpus: 0, min_mapped_reads: 150 }),
+				launchSettings: { paramsText: '{"input": "s3://lab/samples.txt", "email": "not-an-address"}' },
+			}),
+		);
+		expect(message).toBe("Pipeline parameters do not match the pipeline's schema: input, email, genome, min_mapped_reads, max_cpus");
+		expect(lines).toEqual(
+			expect.arrayContaining([
+				'genome: expects one of GRCh38, GRCh37, GRCm39, GRCm38, R64-1-1, got "hg19"',
+				'input: expects text matching ^\\S+\\.(csv|tsv|yaml|yml|json)$, got "s3://lab/samples.txt"',
+				'email: expects text matching ^([a-zA-Z0-9_\\-\\.]+)@([a-zA-Z0-9_\\-\\.]+)\\.([a-zA-Z]{2,5})$, got "not-an-address"',
+				'max_cpus: expects a number >= 1, got 0',
+				'min_mapped_reads: expects a number <= 100, got 150',
+			]),
+		);
+	});
+
+	it('checks draft-07 schemas too, defaults standing in for parameters not given', async () => {
+		const { message, lines } = await refused(launchpad(PIPELINE_IDS.genomicsSarek, form({ step: 'align', tools: 'haplotypecaller,deepvariant' })));
+		expect(message).toBe("Pipeline parameters do not match the pipeline's schema: step, tools");
+		expect(lines[0]).toMatch(/^step: expects one of mapping, markduplicates, .*, got "align"$/);
+		expect(lines[1]).toMatch(/^tools: expects text matching .*, got "haplotypecaller,deepvariant"$/);
+	});
+
+	it('fails only the items whose parameters fail; the others launch', async () => {
+		const before = launchesSent();
+		const result = await platform.run(launchpad(PIPELINE_IDS.genomicsRnaseq, form({ genome: '={{ $json.genome }}' })), {
+			items: [{ genome: 'GRCm39' }, { genome: 'mm10' }],
+			continueOnFail: true,
+		});
+		expect(launchesSent()).toBe(before + 1);
+		const [good, bad] = result.outputs[0];
+		expect(good.json.workflowId).toBe(platform.sim.data.launches.at(-1)!.workflowId);
+		expect(bad.json.error).toBe("Pipeline parameters do not match the pipeline's schema: genome");
+		expect(sentParams().genome).toBe('GRCm39');
+	});
+});

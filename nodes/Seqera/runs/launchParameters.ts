@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties, ResourceMapperValue } from 'n8n-workflow';
 
 import { parseJsonOrYaml } from '../helpers/validate';
+import { checkParameters } from './parameterChecks';
 import { convertedValue, savedPipelineSchema, schemaParameters, type SavedPipelineSchema, type SchemaParameter } from './pipelineSchema';
 
 const PIPELINE_PARAMETERS_FIELD = 'pipelineParameters';
@@ -62,8 +63,8 @@ function formValues(context: IExecuteFunctions, itemIndex: number, parameters: S
 
 /**
  * The parameters of a Launchpad launch, laid over each other by name: the pipeline's saved parameters,
- * then the JSON/YAML text of Launch Settings, then the form's fields. With neither text nor fields the
- * saved text is sent as it was saved.
+ * then the JSON/YAML text of Launch Settings, then the form's fields. The result is checked against the
+ * pipeline's schema when it has one. With neither text nor fields the saved text is sent as it was saved.
  */
 export function launchpadParamsText(
 	context: IExecuteFunctions,
@@ -73,10 +74,12 @@ export function launchpadParamsText(
 	pipelineSchema: SavedPipelineSchema,
 ): string | undefined {
 	const node = context.getNode();
-	const parameters = pipelineSchema.schema ? schemaParameters(pipelineSchema.schema) : [];
+	const { schema } = pipelineSchema;
 	const typed = typedParamsText === undefined ? {} : parseJsonOrYaml(node, itemIndex, typedParamsText, 'Pipeline Parameters');
-	const filled = formValues(context, itemIndex, parameters);
-	if (typedParamsText === undefined && Object.keys(filled).length === 0) return savedParamsText;
+	const filled = formValues(context, itemIndex, schema ? schemaParameters(schema) : []);
 	const saved = savedParamsText ? parseJsonOrYaml(node, itemIndex, savedParamsText, 'Saved pipeline parameters') : {};
-	return JSON.stringify({ ...saved, ...typed, ...filled });
+	const params = { ...saved, ...typed, ...filled };
+	if (schema) checkParameters(node, itemIndex, schema, params);
+	if (typedParamsText === undefined && Object.keys(filled).length === 0) return savedParamsText;
+	return JSON.stringify(params);
 }
