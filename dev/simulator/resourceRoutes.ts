@@ -40,6 +40,12 @@ const datasetRoutes: Route[] = [
 	route('POST', '/datasets', (request, { data }) =>
 		json({ dataset: datasetDto(data.createDataset(workspaceOf(request, data), request.body), data, false) }),
 	),
+	route('GET', '/datasets/{datasetId}/versions', (request, { data }) => {
+		const dataset = findDataset(request, data);
+		const mimeType = request.query.mimeType;
+		const versions = dataset.versions.filter((version) => !mimeType || version.mediaType === mimeType);
+		return json({ versions: versions.map((version) => datasetVersionDto(dataset, version, data)), totalSize: versions.length });
+	}),
 	route('POST', '/datasets/{datasetId}/upload', (request, { data }) => {
 		const dataset = findDataset(request, data);
 		const version = data.uploadDatasetVersion(dataset, request.form?.file, booleanParam(request, 'header'));

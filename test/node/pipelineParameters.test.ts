@@ -1,6 +1,6 @@
 import type { INodeParameters, ResourceMapperField } from 'n8n-workflow';
 
-import { PIPELINE_IDS } from '../../dev/simulator/seed';
+import { DATASET_IDS, PIPELINE_IDS } from '../../dev/simulator/seed';
 import { GENOMICS, SEQERA_NODE, usePlatform, workspaceParameter } from './platform';
 
 const platform = usePlatform({ runProgressMs: 60_000 });
@@ -234,5 +234,45 @@ describe('Pipeline Parameters: checked against the schema before anything is sen
 		expect(good.json.workflowId).toBe(platform.sim.data.launches.at(-1)!.workflowId);
 		expect(bad.json.error).toBe("Pipeline parameters do not match the pipeline's schema: genome");
 		expect(sentParams().genome).toBe('GRCm39');
+	});
+});
+
+describe('Datasets as inputs', () => {
+	const dataset = (parameter: string, datasetId: string, version = 0) => ({
+		datasetInputs: { input: [{ parameter, dataset: { __rl: true, mode: 'list', value: datasetId }, version }] },
+	});
+	const versionUrl = (datasetId: string) => {
+		const found = platform.sim.data.datasets.find((entry) => entry.id === datasetId)!;
+		const latest = found.versions.at(-1)!;
+		return `/datasets/${datasetId}/v/${latest.version}/n/${latest.fileName}`;
+	};
+
+	it("offers the pipeline's CSV and TSV file parameters", async () => {
+		const parameters = { ...launchpad(PIPELINE_IDS.genomicsRnaseq) };
+		expect(await platform.harness.loadOptions(SEQERA_NODE, 'getDatasetParameters', platform.credentials(), parameters)).toEqual([
+			{ name: 'input', value: 'input', description: 'Path to comma-separated file containing information about the samples in the experiment.' },
+		]);
+	});
+
+	it('resolves a dataset to the URL of its latest version, laid over the form and the text, and checked', async () => {
+		const result = await platform.run(
+			launchpad(PIPELINE_IDS.genomicsRnaseq, {
+				...form({ input: 's3://lab/other.csv' }),
+				...dataset('input', DATASET_IDS.genomicsSamplesheet),
+			}),
+		);
+		expect(result.error).toBeUndefined();
+		expect(sentParams()).toEqual({ ...savedParams(PIPELINE_IDS.genomicsRnaseq), input: versionUrl(DATASET_IDS.genomicsSamplesheet) });
+		const read = platform.sim.log.filter((entry) => entry.path === `/datasets/${DATASET_IDS.genomicsSamplesheet}/versions`).at(-1)!;
+		expect(read.query).toEqual({ workspaceId: String(GENOMICS) });
+	});
+
+	it('refuses a parameter that is not a CSV or TSV file, and a version the dataset lacks; nothing is launched', async () => {
+		const before = platform.sim.data.launches.length;
+		const wrongParameter = await platform.run(launchpad(PIPELINE_IDS.genomicsRnaseq, dataset('outdir', DATASET_IDS.genomicsSamplesheet)));
+		expect(wrongParameter.error?.message).toBe('Parameter "outdir" does not take a dataset');
+		const missingVersion = await platform.run(launchpad(PIPELINE_IDS.genomicsRnaseq, dataset('input', DATASET_IDS.genomicsSamplesheet, 7)));
+		expect(missingVersion.error?.message).toBe(`Dataset ${DATASET_IDS.genomicsSamplesheet} has no version 7`);
+		expect(platform.sim.data.launches.length).toBe(before);
 	});
 });

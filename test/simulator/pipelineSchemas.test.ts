@@ -2,7 +2,7 @@ import Ajv from 'ajv';
 import Ajv2020 from 'ajv/dist/2020';
 
 import { Contract } from '../../dev/simulator/contract';
-import { PIPELINE_IDS, WORKSPACE_IDS } from '../../dev/simulator/seed';
+import { DATASET_IDS, PIPELINE_IDS, WORKSPACE_IDS } from '../../dev/simulator/seed';
 import { startSimulator, type Simulator } from '../../dev/simulator/server';
 import { get, stop } from './testClient';
 
@@ -24,7 +24,7 @@ interface InfoReply {
 	pipelineInfo: { revisions: string[]; profiles: string[]; configFiles: string[]; workDirs: string[]; projectName: string; revisionName: string | null };
 }
 
-describe('simulator: pipeline schemas and repository details', () => {
+describe('simulator: pipeline schemas, repository details and dataset versions', () => {
 	let sim: Simulator;
 
 	beforeAll(async () => {
@@ -98,12 +98,22 @@ describe('simulator: pipeline schemas and repository details', () => {
 		expect((await get(sim, `/pipelines/info?${ws}&name=acme/unknown`)).status).toBe(400);
 	});
 
+	it("lists a dataset's versions with the URL a launch reads them from, filtered by media type", async () => {
+		const path = `/datasets/${DATASET_IDS.genomicsSamplesheet}/versions?${ws}`;
+		const reply = (await get(sim, path)).json as { versions: Array<{ version: number; url: string; mediaType: string }>; totalSize: number };
+		expect(reply.totalSize).toBe(1);
+		expect(reply.versions[0]).toMatchObject({ version: 1, mediaType: 'text/csv', url: `/datasets/${DATASET_IDS.genomicsSamplesheet}/v/1/n/samplesheet.csv` });
+		expect(((await get(sim, `${path}&mimeType=text/tab-separated-values`)).json as { versions: unknown[] }).versions).toEqual([]);
+		expect((await get(sim, `/datasets/${DATASET_IDS.rndChipSamples}/versions?${ws}`)).status).toBe(403);
+	});
+
 	withContract('sends schema and repository answers that match the contract', async () => {
 		const paths = [
 			schemaPath(PIPELINE_IDS.genomicsRnaseq),
 			schemaPath(PIPELINE_IDS.genomicsSarek, '&attributes=schema,params'),
 			schemaPath(PIPELINE_IDS.genomicsHello),
 			`/pipelines/info?${ws}&name=nextflow-io/hello&revision=v1.0`,
+			`/datasets/${DATASET_IDS.genomicsSamplesheet}/versions?${ws}`,
 		];
 		const problems: string[] = [];
 		for (const path of paths) {

@@ -2,6 +2,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { ILoadOptionsFunctions } from 'n8n-workflow';
 
 import { workspaceIdFor } from '../helpers/parameters';
+import { requireNumericId } from '../helpers/validate';
+import { savedPipelineSchema, type SavedPipelineSchema } from '../runs/pipelineSchema';
 import { connectionOf } from '../transport/connection';
 import { apiRequest } from '../transport/request';
 
@@ -28,4 +30,15 @@ export async function repositoryInfo(context: ILoadOptionsFunctions): Promise<Pi
 		query: { name: repository, workspaceId },
 	});
 	return response.pipelineInfo ?? {};
+}
+
+/** The schema and saved params of the Launchpad pipeline chosen in the Launchpad Pipeline field. */
+export async function chosenPipelineSchema(context: ILoadOptionsFunctions): Promise<SavedPipelineSchema> {
+	const pipelineId = requireNumericId(
+		context.getNode(),
+		0,
+		context.getNodeParameter('pipelineId', '', { extractValue: true }),
+		'Launchpad Pipeline',
+	);
+	return await savedPipelineSchema(context, pipelineId, workspaceIdFor(context, 0, await connectionOf(context)));
 }

@@ -229,19 +229,20 @@ export async function launchpadLaunch(
 }
 
 /**
- * The parameters to launch with. A Launchpad launch lays the JSON/YAML text and the form over the saved
- * parameters; other launches send the text as typed, in place of the original run's.
+ * The parameters to launch with. A Launchpad launch lays the JSON/YAML text, the form and the datasets
+ * over the saved parameters; other launches send the text as typed, in place of the original run's.
  */
-function paramsTextFor(
+async function paramsTextFor(
 	context: IExecuteFunctions,
 	itemIndex: number,
+	workspaceId: string | undefined,
 	base: IDataObject,
 	pipelineSchema: SavedPipelineSchema | undefined,
-): string | undefined {
+): Promise<string | undefined> {
 	const settings = context.getNodeParameter('launchSettings', itemIndex, {}) as IDataObject;
 	const typed = typeof settings.paramsText === 'string' && settings.paramsText.trim() !== '' ? settings.paramsText : undefined;
 	const savedText = typeof base.paramsText === 'string' ? base.paramsText : undefined;
-	if (pipelineSchema) return launchpadParamsText(context, itemIndex, savedText, typed, pipelineSchema);
+	if (pipelineSchema) return await launchpadParamsText(context, itemIndex, workspaceId, savedText, typed, pipelineSchema);
 	return typed === undefined ? savedText : requireJsonOrYaml(context.getNode(), itemIndex, typed, 'Pipeline Parameters');
 }
 
@@ -259,7 +260,7 @@ export async function sendLaunch(
 ): Promise<IDataObject> {
 	const computeEnvId = computeEnvIdFor(context, itemIndex);
 	const request = applyLaunchSettings(context, itemIndex, computeEnvId ? { ...base, computeEnvId } : base);
-	const paramsText = paramsTextFor(context, itemIndex, base, pipelineSchema);
+	const paramsText = await paramsTextFor(context, itemIndex, workspaceId, base, pipelineSchema);
 	if (paramsText === undefined) delete request.paramsText;
 	else request.paramsText = paramsText;
 	const launched = await apiRequest<{ workflowId?: string }>(context, {

@@ -1,8 +1,18 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties, ResourceMapperValue } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeParameterResourceLocator, INodeProperties, ResourceMapperValue } from 'n8n-workflow';
 
-import { parseJsonOrYaml } from '../helpers/validate';
+import { datasetLocator } from '../actions/common.descriptions';
+import { parseJsonOrYaml, requireStringId, requireText } from '../helpers/validate';
+import { apiRequest } from '../transport/request';
 import { checkParameters } from './parameterChecks';
-import { convertedValue, savedPipelineSchema, schemaParameters, type SavedPipelineSchema, type SchemaParameter } from './pipelineSchema';
+import {
+	convertedValue,
+	savedPipelineSchema,
+	schemaParameters,
+	takesDataset,
+	type SavedPipelineSchema,
+	type SchemaParameter,
+} from './pipelineSchema';
 
 const PIPELINE_PARAMETERS_FIELD = 'pipelineParameters';
 
@@ -27,6 +37,100 @@ export const pipelineParametersField: INodeProperties = {
 		},
 	},
 };
+
+/** Workspace datasets given to the pipeline's CSV and TSV file parameters, resolved to the URL of a version. */
+export const datasetInputsField: INodeProperties = {
+	displayName: 'Datasets as Inputs',
+	name: 'datasetInputs',
+	type: 'fixedCollection',
+	placeholder: 'Add Dataset Input',
+	default: {},
+	typeOptions: { multipleValues: true },
+	description:
+		"Give a workspace dataset to a CSV or TSV file parameter of the pipeline (such as input), as the web app's launch form does. A dataset wins over the same parameter in the form and the text.",
+	options: [
+		{
+			displayName: 'Dataset Input',
+			name: 'input',
+			values: [
+				{
+					displayName: 'Parameter Name or ID',
+					name: 'parameter',
+					type: 'options',
+					default: '',
+					description:
+						'The file parameter that reads the dataset. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+					typeOptions: { loadOptionsMethod: 'getDatasetParameters', loadOptionsDependsOn: ['/pipelineId.value'] },
+				},
+				{ ...datasetLocator, displayName: 'Dataset', name: 'dataset' },
+				{
+					displayName: 'Version',
+					name: 'version',
+					type: 'number',
+					default: 0,
+					typeOptions: { minValue: 0 },
+					description: "The dataset's version; 0 uses its latest",
+				},
+			],
+		},
+	],
+};
+
+interface DatasetInput {
+	parameter?: string;
+	dataset?: INodeParameterResourceLocator;
+	version?: number;
+}
+
+interface DatasetVersion {
+	version?: number;
+	url?: string;
+}
+
+/**
+ * The URL each dataset input launches with (`url` of the chosen version, as the platform gives it), by
+ * parameter. With a schema, only its CSV and TSV file parameters take datasets.
+ */
+async function datasetValues(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	workspaceId: string | undefined,
+	parameters: SchemaParameter[] | undefined,
+): Promise<IDataObject> {
+	const node = context.getNode();
+	const inputs = context.getNodeParameter('datasetInputs.input', itemIndex, []) as DatasetInput[];
+	const values: IDataObject = {};
+	for (const input of inputs) {
+		const name = requireText(node, itemIndex, 'Datasets as Inputs → Parameter', input.parameter);
+		if (parameters && !parameters.some((parameter) => parameter.name === name && takesDataset(parameter))) {
+			const accepted = parameters.filter(takesDataset).map((parameter) => parameter.name);
+			throw new NodeOperationError(node, `Parameter "${name}" does not take a dataset`, {
+				itemIndex,
+				description: `Only CSV or TSV file parameters take datasets; this pipeline's are: ${accepted.join(', ') || 'none'} (item ${itemIndex}).`,
+			});
+		}
+		const datasetId = requireStringId(node, itemIndex, input.dataset?.value, 'Datasets as Inputs → Dataset');
+		const { versions = [] } = await apiRequest<{ versions?: DatasetVersion[] }>(context, {
+			method: 'GET',
+			path: ['datasets', datasetId, 'versions'],
+			query: { workspaceId },
+			itemIndex,
+		});
+		const wanted = Number(input.version ?? 0);
+		const chosen =
+			wanted > 0
+				? versions.find((version) => version.version === wanted)
+				: versions.reduce<DatasetVersion | undefined>((latest, version) => ((version.version ?? 0) > (latest?.version ?? 0) ? version : latest), undefined);
+		if (!chosen?.url) {
+			throw new NodeOperationError(node, `Dataset ${datasetId} has ${wanted > 0 ? `no version ${wanted}` : 'no versions'}`, {
+				itemIndex,
+				description: `Upload a version first (Dataset → Upload Version), or pick another version (item ${itemIndex}).`,
+			});
+		}
+		values[name] = chosen.url;
+	}
+	return values;
+}
 
 /**
  * Schemas read once per execution for each pipeline and workspace: the items of a batch usually launch
@@ -63,23 +167,29 @@ function formValues(context: IExecuteFunctions, itemIndex: number, parameters: S
 
 /**
  * The parameters of a Launchpad launch, laid over each other by name: the pipeline's saved parameters,
- * then the JSON/YAML text of Launch Settings, then the form's fields. The result is checked against the
- * pipeline's schema when it has one. With neither text nor fields the saved text is sent as it was saved.
+ * then the JSON/YAML text of Launch Settings, then the form's fields, then the datasets given as inputs.
+ * The result is checked against the pipeline's schema when it has one. With none of these given the
+ * saved text is sent as it was saved.
  */
-export function launchpadParamsText(
+export async function launchpadParamsText(
 	context: IExecuteFunctions,
 	itemIndex: number,
+	workspaceId: string | undefined,
 	savedParamsText: string | undefined,
 	typedParamsText: string | undefined,
 	pipelineSchema: SavedPipelineSchema,
-): string | undefined {
+): Promise<string | undefined> {
 	const node = context.getNode();
 	const { schema } = pipelineSchema;
+	const parameters = schema ? schemaParameters(schema) : undefined;
 	const typed = typedParamsText === undefined ? {} : parseJsonOrYaml(node, itemIndex, typedParamsText, 'Pipeline Parameters');
-	const filled = formValues(context, itemIndex, schema ? schemaParameters(schema) : []);
+	const given = {
+		...formValues(context, itemIndex, parameters ?? []),
+		...(await datasetValues(context, itemIndex, workspaceId, parameters)),
+	};
 	const saved = savedParamsText ? parseJsonOrYaml(node, itemIndex, savedParamsText, 'Saved pipeline parameters') : {};
-	const params = { ...saved, ...typed, ...filled };
+	const params = { ...saved, ...typed, ...given };
 	if (schema) checkParameters(node, itemIndex, schema, params);
-	if (typedParamsText === undefined && Object.keys(filled).length === 0) return savedParamsText;
+	if (typedParamsText === undefined && Object.keys(given).length === 0) return savedParamsText;
 	return JSON.stringify(params);
 }

@@ -8,7 +8,7 @@ export type PipelineSchema = IDataObject;
 
 type ParameterValue = string | number | boolean;
 
-/** One pipeline parameter as its schema describes it, with the keywords the form shows; the checks read the schema itself. */
+/** One pipeline parameter as its schema describes it, with the keywords the form reads; the checks read the schema itself. */
 export interface SchemaParameter {
 	name: string;
 	type: 'string' | 'integer' | 'number' | 'boolean';
@@ -17,6 +17,8 @@ export interface SchemaParameter {
 	description?: string;
 	default?: ParameterValue;
 	enum?: ParameterValue[];
+	format?: string;
+	mimetype?: string;
 }
 
 /** What `GET /pipelines/{pipelineId}/schema` gives: the schema (none: the platform answered 204) and the saved params. */
@@ -99,6 +101,8 @@ export function schemaParameters(schema: PipelineSchema): SchemaParameter[] {
 				description: optionalString(declared.description),
 				default: isScalar(declared.default) ? declared.default : undefined,
 				enum: Array.isArray(declared.enum) ? declared.enum.filter(isScalar) : undefined,
+				format: optionalString(declared.format),
+				mimetype: optionalString(declared.mimetype),
 			});
 		}
 	}
@@ -157,4 +161,11 @@ export function convertedValue(parameter: SchemaParameter | undefined, value: un
 	}
 	if (parameter.type === 'string' && (typeof value === 'number' || typeof value === 'boolean')) return String(value);
 	return value;
+}
+
+const TABULAR_MIMETYPES = ['text/csv', 'text/tab-separated-values'];
+
+/** A CSV or TSV file parameter (such as nf-core's `input`) can be given a workspace dataset. */
+export function takesDataset(parameter: SchemaParameter): boolean {
+	return parameter.format === 'file-path' && TABULAR_MIMETYPES.includes(parameter.mimetype ?? '');
 }

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { workspaceIdFor } from '../../helpers/parameters';
 import { launchpadLaunch, launchSettingsField, sendLaunch } from '../../runs/launch';
-import { PipelineSchemas, pipelineParametersField } from '../../runs/launchParameters';
+import { datasetInputsField, PipelineSchemas, pipelineParametersField } from '../../runs/launchParameters';
 import { waitFields } from '../../runs/wait';
 import { connectionOf } from '../../transport/connection';
 import { computeEnvLocator, pipelineLocator, workspaceLocator } from '../common.descriptions';
@@ -14,6 +14,7 @@ const properties: INodeProperties[] = [
 	workspaceLocator,
 	{ ...computeEnvLocator, description: 'Leave empty to use the compute environment saved with the pipeline' },
 	pipelineParametersField,
+	datasetInputsField,
 	{ ...launchSettingsField, description: "Settings left empty keep the pipeline's saved values" },
 	...waitFields(),
 ];

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { workspaceIdFor } from '../../helpers/parameters';
 import { requireText } from '../../helpers/validate';
 import { launchpadLaunch, launchSettingsField, repositoryLaunchSettingsField, sendLaunch } from '../../runs/launch';
-import { PipelineSchemas, pipelineParametersField } from '../../runs/launchParameters';
+import { datasetInputsField, PipelineSchemas, pipelineParametersField } from '../../runs/launchParameters';
 import { waitFields } from '../../runs/wait';
 import { connectionOf } from '../../transport/connection';
 import { computeEnvLocator, pipelineLocator, workspaceLocator } from '../common.descriptions';
@@ -38,6 +38,7 @@ const properties: INodeProperties[] = [
 	workspaceLocator,
 	computeEnvLocator,
 	{ ...pipelineParametersField, displayOptions: { show: { source: ['launchpad'] } } },
+	{ ...datasetInputsField, displayOptions: { show: { source: ['launchpad'] } } },
 	{ ...repositoryLaunchSettingsField, displayOptions: { show: { source: ['repository'] } } },
 	{ ...launchSettingsField, displayOptions: { show: { source: ['launchpad'] } } },
 	...waitFields(),
