@@ -114,7 +114,7 @@ const RNASEQ_SCHEMA: Json = {
 					exists: true,
 					schema: 'assets/schema_input.json',
 					mimetype: 'text/csv',
-					pattern: '^\\S+\\.(csv|tsv|yaml|yml|json)$',
+					// No file-name pattern, unlike nf-core's: the FASTQ example launches this pipeline with one file as its input.
 					description: 'Path to comma-separated file containing information about the samples in the experiment.',
 					help_text: 'You will need to create a design file with information about the samples in your experiment before running the pipeline.',
 					fa_icon: 'fas fa-file-csv',
