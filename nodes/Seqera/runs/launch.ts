@@ -240,7 +240,14 @@ async function paramsTextFor(
 	pipelineSchema: SavedPipelineSchema | undefined,
 ): Promise<string | undefined> {
 	const settings = context.getNodeParameter('launchSettings', itemIndex, {}) as IDataObject;
-	const typed = typeof settings.paramsText === 'string' && settings.paramsText.trim() !== '' ? settings.paramsText : undefined;
+	const raw = settings.paramsText;
+	// Typed text, or an object an expression built.
+	const typed =
+		raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')
+			? undefined
+			: typeof raw === 'string'
+				? raw
+				: JSON.stringify(raw);
 	const savedText = typeof base.paramsText === 'string' ? base.paramsText : undefined;
 	if (pipelineSchema) return await launchpadParamsText(context, itemIndex, workspaceId, savedText, typed, pipelineSchema);
 	return typed === undefined ? savedText : requireJsonOrYaml(context.getNode(), itemIndex, typed, 'Pipeline Parameters');
