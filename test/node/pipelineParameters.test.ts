@@ -281,14 +281,8 @@ describe('Pipeline Parameters text built by an expression', () => {
 	it('takes an object as well as text, on a Launchpad launch and on a launch from a repository', async () => {
 		await platform.run(launchpad(PIPELINE_IDS.genomicsRnaseq, { launchSettings: { paramsText: '={{ { genome: "GRCm39" } }}' } }));
 		expect(sentParams()).toEqual({ ...savedParams(PIPELINE_IDS.genomicsRnaseq), genome: 'GRCm39' });
-		await platform.run({
-			resource: 'workflow',
-			operation: 'launch',
-			source: 'repository',
-			pipeline: 'nextflow-io/hello',
-			...workspaceParameter(GENOMICS),
-			launchSettings: { paramsText: '={{ { greeting: "Hola" } }}' },
-		});
+		const fromRepository = { resource: 'workflow', operation: 'launch', source: 'repository', pipeline: 'nextflow-io/hello' };
+		await platform.run({ ...fromRepository, ...workspaceParameter(GENOMICS), launchSettings: { paramsText: '={{ { greeting: "Hola" } }}' } });
 		expect(launchBodies().at(-1)!.paramsText).toBe('{"greeting":"Hola"}');
 	});
 });
