@@ -47,6 +47,9 @@ const cases: BadInput[] = [
 	{ what: 'run ID ".."', value: '..', parameters: () => get(run(V)), message: notARunId('..') },
 	{ what: 'run ID with a NUL byte', value: 'abc\u0000def', parameters: () => get(run(V)), message: notARunId('abc\\u0000def') },
 	{ what: 'run ID with a newline', value: 'abc\ndef', parameters: () => get(run(V)), message: notARunId('abc\\u000adef') },
+	// Printed as it is, the override would show the rest of the message reversed.
+	{ what: 'run ID with a right-to-left override', value: 'abc\u202edef', parameters: () => get(run(V)), message: notARunId('abc\\u202edef') },
+	{ what: 'run ID with an unpaired surrogate', value: 'abc\ud800', parameters: () => get(run(V)), message: notARunId('abc\\ud800') },
 	{ what: 'empty run ID', value: '', parameters: () => get(run(V)), message: 'Run ID is empty' },
 	{ what: 'blank run ID', value: '   ', parameters: () => get(run(V)), message: 'Run ID is empty' },
 	{
@@ -121,6 +124,18 @@ const cases: BadInput[] = [
 	{ what: 'custom path with a query', parameters: () => custom({ path: '/workflow?max=1' }), message: 'Path must not contain "?" or "#"' },
 	{ what: 'custom path with a fragment', parameters: () => custom({ path: '/workflow#x' }), message: 'Path must not contain "?" or "#"' },
 	{ what: 'empty custom path', value: '', parameters: () => custom({ path: V }), message: 'Path is empty' },
+	{
+		what: 'custom path with an unpaired surrogate',
+		value: '/workflow/\ud800x',
+		parameters: () => custom({ path: V }),
+		message: 'Path "/workflow/\\ud800x" holds half of a character (an unpaired UTF-16 surrogate), which no URL can carry',
+	},
+	{
+		what: 'custom query value with an unpaired surrogate',
+		value: '\udc00',
+		parameters: () => custom({ path: '/workflow', queryParameters: { parameter: [{ name: 'search', value: V }] } }),
+		message: 'Query Parameters "search=\\udc00" holds half of a character (an unpaired UTF-16 surrogate), which no URL can carry',
+	},
 	{ what: 'custom JSON body that is not JSON', parameters: () => custom({ method: 'POST', path: '/workflow/delete', bodyType: 'json', jsonBody: '{bad' }), message: 'JSON Body is not valid JSON' },
 	{
 		what: 'a plain HTTP base URL',

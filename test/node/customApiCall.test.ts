@@ -58,6 +58,17 @@ describe('Custom API Call', () => {
 		expect((result.error as { description?: string }).description).toContain('Your tokens');
 	});
 
+	it('refuses a path holding half of a character, saying what to do, before any call', async () => {
+		const before = platform.sim.log.length;
+		const result = await platform.run(
+			{ resource: 'customApiCall', operation: 'request', method: 'GET', path: '={{ $json.path }}' },
+			{ items: [{ path: '/workflow/\ud83d' }] },
+		);
+		expect(platform.sim.log.length).toBe(before);
+		expect(result.error!.message).toBe('Path "/workflow/\\ud83d" holds half of a character (an unpaired UTF-16 surrogate), which no URL can carry');
+		expect((result.error as { description?: string }).description).toBe('Remove the broken character, or fix the expression or data that produced it (item 0).');
+	});
+
 	it('refuses a path that would step out of the API', async () => {
 		const before = platform.sim.log.length;
 		const result = await platform.run({ resource: 'customApiCall', operation: 'request', method: 'GET', path: '/workflow/../user-info' });

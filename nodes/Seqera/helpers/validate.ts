@@ -9,10 +9,28 @@ const WORKFLOW_ID = wholeIdPattern('run');
 const NUMERIC_ID = wholeIdPattern('numeric');
 const STRING_ID = wholeIdPattern('string');
 
+// Characters a message must not print as they are: C0 controls and DEL, the bidirectional controls
+// (a right-to-left override would show the rest of the message reversed), and unpaired surrogates.
+const UNPRINTABLE = /[\u0000-\u001f\u007f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
 function describeValue(value: unknown): string {
 	const text = String(value ?? '');
-	const visible = text.replace(/[\u0000-\u001f\u007f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+	const visible = text.replace(UNPRINTABLE, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 	return visible.length > 80 ? `${visible.slice(0, 77)}...` : visible;
+}
+
+/** Text that goes into a URL: a URL can only carry whole Unicode characters. */
+export function requireWholeCharacters(node: INode, itemIndex: number, field: string, text: string): string {
+	if (UNPAIRED_SURROGATE.test(text)) {
+		fail(
+			node,
+			itemIndex,
+			`${field} "${describeValue(text)}" holds half of a character (an unpaired UTF-16 surrogate), which no URL can carry`,
+			`Remove the broken character, or fix the expression or data that produced it (item ${itemIndex}).`,
+		);
+	}
+	return text;
 }
 
 function fail(node: INode, itemIndex: number, message: string, description: string): never {

@@ -8,7 +8,7 @@ import type {
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { jsonParameter, nameValuePairs, workspaceIdFor } from '../../helpers/parameters';
-import { requireText } from '../../helpers/validate';
+import { requireText, requireWholeCharacters } from '../../helpers/validate';
 import { connectionOf } from '../../transport/connection';
 import { apiRequest } from '../../transport/request';
 import type { QueryValue } from '../../transport/url';
@@ -123,7 +123,9 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 				description: `Put query parameters under "Query Parameters" instead (item ${itemIndex}).`,
 			});
 		}
+		requireWholeCharacters(node, itemIndex, 'Path', path);
 		const query: Record<string, QueryValue> = nameValuePairs(this, 'queryParameters', itemIndex);
+		for (const [name, value] of Object.entries(query)) requireWholeCharacters(node, itemIndex, 'Query Parameters', `${name}=${String(value)}`);
 		const workspaceId = workspaceIdFor(this, itemIndex, connection);
 		if (workspaceId !== undefined && query.workspaceId === undefined) query.workspaceId = workspaceId;
 
