@@ -3,9 +3,13 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { GENOMICS, RND, SEQERA_TRIGGER, usePlatform, workspaceParameter } from './platform';
 
 // An Enterprise-style base URL, so the trigger can link each run's page in the web app.
-const platform = usePlatform({ basePath: '/api', runProgressMs: 300 });
+// Runs take a second per status: long enough for a poll right after a launch to see it SUBMITTED on a
+// busy machine, short enough to let it finish within a test.
+const RUN_STEP_MS = 1000;
+const platform = usePlatform({ basePath: '/api', runProgressMs: RUN_STEP_MS });
 
 const sleep = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms));
+const untilFinished = async () => await sleep(2 * RUN_STEP_MS + 300);
 
 async function poll(parameters: INodeParameters, staticData: IDataObject, mode: 'trigger' | 'manual' = 'trigger') {
 	const result = await platform.harness.poll({
@@ -51,7 +55,7 @@ describe('Seqera Platform Trigger', () => {
 		expect(await poll(anyChange, staticData)).toEqual([]);
 
 		// RUNNING and SUCCEEDED both pass before the next poll: only the latest status is reported.
-		await sleep(800);
+		await untilFinished();
 		const finished = await poll(anyChange, staticData);
 		expect(finished).toEqual([expect.objectContaining({ id: workflowId, status: 'SUCCEEDED', event: 'succeeded', previousStatus: 'SUBMITTED' })]);
 		expect(await poll(anyChange, staticData)).toEqual([]);
@@ -63,7 +67,7 @@ describe('Seqera Platform Trigger', () => {
 		await poll(onFailure, staticData);
 		const failing = await launch('trigger_fail');
 		const succeeding = await launch('trigger_ok');
-		await sleep(800);
+		await untilFinished();
 
 		const restarted = JSON.parse(JSON.stringify(staticData)) as IDataObject;
 		const events = await poll(onFailure, restarted);
@@ -116,7 +120,7 @@ describe('Seqera Platform Trigger', () => {
 
 		const run = platform.sim.data.runsIn(GENOMICS).find((each) => each.id === deleted)!;
 		platform.sim.data.delete(run, true);
-		await sleep(800);
+		await untilFinished();
 		const events = await poll(anyChange, staticData);
 		expect(events.map((each) => [each.id, each.status])).toEqual([[kept, 'SUCCEEDED']]);
 		// No longer followed: later polls do not ask for it again.
@@ -129,7 +133,7 @@ describe('Seqera Platform Trigger', () => {
 		const staticData: IDataObject = {};
 		const newRuns = { event: 'started' };
 		const original = await launch('trigger_relaunched');
-		await sleep(800);
+		await untilFinished();
 		await poll(newRuns, staticData);
 		const relaunched = platform.json(
 			await platform.run({ resource: 'workflow', operation: 'relaunch', workflowId: { __rl: true, mode: 'id', value: original }, ...workspaceParameter(GENOMICS) }),
