@@ -2,10 +2,10 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { GENOMICS, RND, SEQERA_TRIGGER, usePlatform, workspaceParameter } from './platform';
 
-// An Enterprise-style base URL, so the trigger can link each run's page in the web app.
 // Runs take a second per status: long enough for a poll right after a launch to see it SUBMITTED on a
 // busy machine, short enough to let it finish within a test.
 const RUN_STEP_MS = 1000;
+// An Enterprise-style base URL, so the trigger can link each run's page in the web app.
 const platform = usePlatform({ basePath: '/api', runProgressMs: RUN_STEP_MS });
 
 const sleep = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms));
