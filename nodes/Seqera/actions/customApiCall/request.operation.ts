@@ -7,6 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
+import { findOperation, takesQueryParameter } from '../../contract/operations';
 import { jsonParameter, nameValuePairs, workspaceIdFor } from '../../helpers/parameters';
 import { requireText, requireWholeCharacters } from '../../helpers/validate';
 import { connectionOf } from '../../transport/connection';
@@ -102,6 +103,19 @@ const displayOptions = { show: { resource: ['customApiCall'] } };
 
 export const description = updateDisplayOptions(displayOptions, properties);
 
+/**
+ * Whether the workspace (the node's, else the credential's default) goes with the call: only where the
+ * contract's operation takes a `workspaceId` query parameter, since a strict platform answers 400 to one
+ * it does not declare (`GET /user-info`, `/orgs`). A path the contract does not know (an Enterprise
+ * install's newer endpoint, or a data-link path holding slashes) still gets it, as before: most of the
+ * platform is workspace-scoped, and a call that silently ran in the user's personal context instead of the
+ * chosen workspace would be worse than a 400 that names the parameter.
+ */
+function takesWorkspaceId(method: string, segments: readonly string[]): boolean {
+	const operation = findOperation(method, segments);
+	return operation === undefined || takesQueryParameter(operation, 'workspaceId');
+}
+
 function bodyFor(context: IExecuteFunctions, itemIndex: number, method: string): IDataObject | undefined {
 	if (method === 'GET') return undefined;
 	const bodyType = context.getNodeParameter('bodyType', itemIndex, 'none') as string;
@@ -126,12 +140,15 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		requireWholeCharacters(node, itemIndex, 'Path', path);
 		const query: Record<string, QueryValue> = nameValuePairs(this, 'queryParameters', itemIndex);
 		for (const [name, value] of Object.entries(query)) requireWholeCharacters(node, itemIndex, 'Query Parameters', `${name}=${String(value)}`);
+		const segments = path.split('/').filter((segment) => segment !== '');
 		const workspaceId = workspaceIdFor(this, itemIndex, connection);
-		if (workspaceId !== undefined && query.workspaceId === undefined) query.workspaceId = workspaceId;
+		if (workspaceId !== undefined && query.workspaceId === undefined && takesWorkspaceId(method, segments)) {
+			query.workspaceId = workspaceId;
+		}
 
 		const response = await apiRequest<IDataObject | IDataObject[]>(this, {
 			method,
-			path: path.split('/').filter((segment) => segment !== ''),
+			path: segments,
 			query,
 			body: bodyFor(this, itemIndex, method),
 			itemIndex,
