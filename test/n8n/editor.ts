@@ -1,7 +1,11 @@
 /** Driving n8n's editor with playwright-core and Debian's Chromium, for the editor and `npm run dev` tests. */
-import { selectors, type Locator, type Page } from 'playwright-core';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, selectors, type Browser, type Locator, type Page } from 'playwright-core';
 
-import { OWNER } from '../../dev/n8n/n8nInstance';
+import { freePort, installPackage, n8nEnvironment, OWNER, requireInstalled, setUpOwner, startN8n, type N8nProcess } from '../../dev/n8n/n8nInstance';
+import { startSimulator, type Simulator, type SimulatorOptions } from '../../dev/simulator/server';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -48,7 +52,118 @@ export async function shown(locator: Locator): Promise<void> {
 	await locator.waitFor({ state: 'visible' });
 }
 
+/** Waits until the element is shown and no longer moves, e.g. a drop-down at the end of its opening animation. */
+export async function settled(locator: Locator): Promise<void> {
+	await shown(locator);
+	await (await locator.elementHandle())?.waitForElementState('stable');
+}
+
 export async function gone(locator: Locator): Promise<void> {
 	await locator.waitFor({ state: 'hidden' });
 }
 
+
+/** One n8n release with the packed package and an owner, the simulator, and a Chromium page for the editor. */
+export interface Editor {
+	sim: Simulator;
+	n8n: N8nProcess;
+	baseUrl: string;
+	browser: Browser;
+	page: Page;
+	/** Saves a screenshot of the page as NN-step.png in the artifacts folder, numbered in order. */
+	screenshot(step: string): Promise<void>;
+	close(): Promise<void>;
+}
+
+/**
+ * Starts the simulator and n8n `version` (installed by scripts/n8n-install.sh) with this package packed
+ * and installed as a community node, sets up the owner and opens a page in Chromium. The artifacts
+ * folder is emptied first.
+ */
+export async function startEditor(version: string, artifacts: string, simulatorOptions: SimulatorOptions = {}): Promise<Editor> {
+	if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: apt-get install -y chromium (.ci/run does) before these tests`);
+	const n8nBin = requireInstalled(version);
+	rmSync(artifacts, { recursive: true, force: true });
+	mkdirSync(artifacts, { recursive: true });
+	const userFolder = mkdtempSync(path.join(os.tmpdir(), `n8n-nodes-seqera-editor-${version}-`));
+	let sim: Simulator | undefined;
+	let n8n: N8nProcess | undefined;
+	let browser: Browser | undefined;
+	const close = async () => {
+		await browser?.close();
+		await n8n?.stop();
+		await sim?.close();
+		rmSync(userFolder, { recursive: true, force: true });
+	};
+	try {
+		sim = await startSimulator(simulatorOptions);
+		const port = await freePort();
+		const baseUrl = `http://127.0.0.1:${port}`;
+		const env = n8nEnvironment(userFolder, { N8N_PORT: String(port) });
+		await installPackage(n8nBin, env);
+		n8n = await startN8n(n8nBin, { args: ['start'], env, readyOutput: /Editor is now accessible via/ });
+		await setUpOwner(baseUrl);
+		browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+		const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+		page.setDefaultTimeout(UI_TIMEOUT_MS);
+		let shot = 0;
+		const screenshot = async (step: string) => {
+			shot += 1;
+			await page.screenshot({ path: path.join(artifacts, `${String(shot).padStart(2, '0')}-${step}.png`) });
+		};
+		return { sim, n8n, baseUrl, browser, page, screenshot, close };
+	} catch (error) {
+		await close();
+		throw error;
+	}
+}
+
+/**
+ * On a new workflow, adds a Manual Trigger and after it the Seqera Platform node with one of its
+ * actions (as the nodes panel names it, e.g. "Launch a launchpad pipeline"); the node's panel opens.
+ */
+export async function addSeqeraNode(page: Page, baseUrl: string, action: string): Promise<Locator> {
+	await page.goto(`${baseUrl}/workflow/new`);
+	await page.getByTestId('canvas-add-button').click();
+	await page.getByTestId('node-creator-search-bar').fill('Manual');
+	await page.getByTestId('node-creator-item-name').filter({ hasText: /^Manual Trigger$/ }).click();
+	await page.getByTestId('canvas-handle-plus').first().click();
+	await page.getByTestId('node-creator-search-bar').fill('Seqera');
+	await page.getByTestId('node-creator-item-name').filter({ hasText: /^Seqera Platform$/ }).click();
+	const exactly = new RegExp(`^${action.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+	await page.getByTestId('node-creator-item-name').filter({ hasText: exactly }).click();
+	const ndv = page.getByTestId('ndv');
+	await shown(ndv);
+	return ndv;
+}
+
+/**
+ * Creates a Seqera Platform API credential for the simulator from the open node panel, as a user
+ * does, and waits until n8n's connection test of it passes; the credential modal is closed after.
+ */
+export async function createSimulatorCredential(page: Page, simulatorUrl: string, token: string): Promise<void> {
+	// 2.x offers a "Connect to Seqera Platform" button; 1.x a credential list with "Create new credential".
+	const connect = page.getByTestId('node-credentials-empty-state');
+	const credentialList = page.getByTestId('node-credentials-select');
+	await shown(connect.or(credentialList));
+	if (await connect.isVisible()) {
+		await connect.click();
+	} else {
+		await credentialList.click();
+		await page.getByText('Create new credential').click();
+	}
+	const modal = page.getByTestId('editCredential-modal');
+	await expectText(modal, 'Seqera Platform API');
+	await modal.getByTestId('parameter-input-accessToken').locator('input').fill(token);
+	await modal.getByTestId('parameter-input-server').click();
+	await page.getByRole('option', { name: 'Enterprise or Custom URL' }).click();
+	await modal.getByTestId('parameter-input-baseUrl').locator('input').fill(simulatorUrl);
+	// The simulator's certificate is self-signed.
+	await modal.getByTestId('parameter-input-allowUnauthorizedCerts').locator('.el-switch').click();
+	await modal.getByTestId('credential-save-button').click();
+	// 1.x keeps the modal open with the test's result; 2.x closes it when the test passes.
+	const success = modal.getByTestId('credentials-config-container-test-success');
+	await until(async () => (await success.isVisible()) || !(await modal.isVisible()));
+	if (await success.isVisible()) await page.locator('.el-dialog__headerbtn:visible').click();
+	await gone(modal);
+}
