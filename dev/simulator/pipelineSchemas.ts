@@ -93,19 +93,34 @@ function referenceGenomeOptions(properties: Json): Json {
 	};
 }
 
+const NF_SCHEMA = 'https://json-schema.org/draft/2020-12/schema';
+const NF_VALIDATION = 'http://json-schema.org/draft-07/schema';
+
+/** The top of a `nextflow_schema.json` as the nf-core template writes it, for a project on GitHub. */
+function schemaHeader(dialect: string, projectName: string, branch: string, description: string): Json {
+	return {
+		$schema: dialect,
+		$id: `https://raw.githubusercontent.com/${projectName}/${branch}/nextflow_schema.json`,
+		title: `${projectName} pipeline parameters`,
+		description,
+		type: 'object',
+	};
+}
+
+/** The first group of the nf-core template: where the input is and where the results go. */
+const INPUT_OUTPUT_GROUP: Json = {
+	title: 'Input/output options',
+	type: 'object',
+	fa_icon: 'fas fa-terminal',
+	description: 'Define where the pipeline should find input data and save output data.',
+};
+
 /** nf-core/rnaseq, nf-schema dialect. */
 const RNASEQ_SCHEMA: Json = {
-	$schema: 'https://json-schema.org/draft/2020-12/schema',
-	$id: 'https://raw.githubusercontent.com/nf-core/rnaseq/master/nextflow_schema.json',
-	title: 'nf-core/rnaseq pipeline parameters',
-	description: 'RNA sequencing analysis pipeline for gene/isoform quantification and extensive quality control.',
-	type: 'object',
+	...schemaHeader(NF_SCHEMA, 'nf-core/rnaseq', 'master', 'RNA sequencing analysis pipeline for gene/isoform quantification and extensive quality control.'),
 	$defs: {
 		input_output_options: {
-			title: 'Input/output options',
-			type: 'object',
-			fa_icon: 'fas fa-terminal',
-			description: 'Define where the pipeline should find input data and save output data.',
+			...INPUT_OUTPUT_GROUP,
 			required: ['input', 'outdir'],
 			properties: {
 				input: {
@@ -114,7 +129,7 @@ const RNASEQ_SCHEMA: Json = {
 					exists: true,
 					schema: 'assets/schema_input.json',
 					mimetype: 'text/csv',
-					// No file-name pattern, unlike nf-core's: the FASTQ example launches this pipeline with one file as its input.
+					pattern: '^\\S+\\.csv$',
 					description: 'Path to comma-separated file containing information about the samples in the experiment.',
 					help_text: 'You will need to create a design file with information about the samples in your experiment before running the pipeline.',
 					fa_icon: 'fas fa-file-csv',
@@ -225,17 +240,15 @@ const SAREK_TOOLS = '(freebayes|haplotypecaller|manta|mutect2|strelka|vep)';
 
 /** nf-core/sarek, nf-validation dialect. */
 const SAREK_SCHEMA: Json = {
-	$schema: 'http://json-schema.org/draft-07/schema',
-	$id: 'https://raw.githubusercontent.com/nf-core/sarek/master/nextflow_schema.json',
-	title: 'nf-core/sarek pipeline parameters',
-	description: 'An open-source analysis pipeline to detect germline or somatic variants from whole genome or targeted sequencing',
-	type: 'object',
+	...schemaHeader(
+		NF_VALIDATION,
+		'nf-core/sarek',
+		'master',
+		'An open-source analysis pipeline to detect germline or somatic variants from whole genome or targeted sequencing',
+	),
 	definitions: {
 		input_output_options: {
-			title: 'Input/output options',
-			type: 'object',
-			fa_icon: 'fas fa-terminal',
-			description: 'Define where the pipeline should find input data and save output data.',
+			...INPUT_OUTPUT_GROUP,
 			required: ['step', 'outdir'],
 			properties: {
 				step: {
@@ -322,9 +335,62 @@ const SAREK_SCHEMA: Json = {
 	],
 };
 
+/**
+ * acme-bio/fastq-qc, a workspace's own pipeline made from the nf-core template (nf-schema dialect):
+ * one gzipped FASTQ file per run, where nf-core pipelines take a samplesheet.
+ */
+const FASTQ_QC_SCHEMA: Json = {
+	...schemaHeader(NF_SCHEMA, 'acme-bio/fastq-qc', 'main', 'Read quality control and adapter trimming of one FASTQ file.'),
+	$defs: {
+		input_output_options: {
+			...INPUT_OUTPUT_GROUP,
+			required: ['input', 'outdir'],
+			properties: {
+				input: {
+					type: 'string',
+					format: 'file-path',
+					exists: true,
+					pattern: '^\\S+\\.f(ast)?q\\.gz$',
+					description: 'Path to one gzipped FASTQ file.',
+					help_text: 'One file per run, such as `s3://bucket/runs/<run>/fastq/S1_L001_R1_001.fastq.gz`.',
+					fa_icon: 'fas fa-file-archive',
+				},
+				outdir: OUTDIR,
+			},
+		},
+		qc_options: {
+			title: 'QC options',
+			type: 'object',
+			fa_icon: 'fas fa-cut',
+			description: 'How reads are trimmed and filtered before the reports are made.',
+			properties: {
+				quality_cutoff: {
+					type: 'integer',
+					default: 20,
+					minimum: 0,
+					maximum: 40,
+					description: "Trim bases below this Phred quality from the 3' end of each read.",
+					fa_icon: 'fas fa-sliders-h',
+				},
+				min_length: {
+					type: 'integer',
+					default: 50,
+					minimum: 1,
+					description: 'Discard reads shorter than this after trimming.',
+					fa_icon: 'fas fa-ruler-horizontal',
+				},
+				skip_trimming: { type: 'boolean', description: 'Only make the QC reports; do not trim the reads.', fa_icon: 'fas fa-fast-forward' },
+			},
+		},
+		generic_options: GENERIC_OPTIONS,
+	},
+	allOf: [{ $ref: '#/$defs/input_output_options' }, { $ref: '#/$defs/qc_options' }, { $ref: '#/$defs/generic_options' }],
+};
+
 const SCHEMAS: Record<string, Json> = {
 	'nf-core/rnaseq': RNASEQ_SCHEMA,
 	'nf-core/sarek': SAREK_SCHEMA,
+	'acme-bio/fastq-qc': FASTQ_QC_SCHEMA,
 };
 
 /** The schema of a pipeline project as the platform stores it (its JSON text), or none. */

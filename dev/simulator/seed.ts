@@ -223,6 +223,13 @@ export const PROJECTS: ProjectInfo[] = [
 		container: 'quay.io/biocontainers/ivar:1.4--h6b7c446_1',
 	},
 	{
+		projectName: 'acme-bio/fastq-qc',
+		revision: 'v1.2.0',
+		description: 'Read quality control and adapter trimming of one FASTQ file.',
+		processes: ['FASTQC', 'FASTP', 'MULTIQC'].map((p) => `ACME_FASTQ_QC:FASTQ_QC:${p}`),
+		container: 'quay.io/biocontainers/fastp:0.23.4--h5f740d0_0',
+	},
+	{
 		projectName: 'nextflow-io/hello',
 		revision: 'master',
 		description: 'A simple Nextflow "hello world" pipeline.',
@@ -286,6 +293,7 @@ export const PIPELINE_IDS = {
 	showcaseRnaseq: 31822561979147,
 	showcaseViralrecon: 203640914858229,
 	personalHello: 72911550361738,
+	genomicsFastqQc: 139517246630958,
 } as const;
 
 const PIPELINE_CREATED = new Date('2024-02-12T13:45:10Z');
@@ -324,6 +332,8 @@ export const SEED_PIPELINES: SimPipeline[] = [
 	pipeline(PIPELINE_IDS.genomicsRnaseq, WORKSPACE_IDS.genomics, 'rnaseq', 'nf-core/rnaseq', COMPUTE_ENV_IDS.genomicsBatch, [LABEL_IDS.rnaseq]),
 	pipeline(PIPELINE_IDS.genomicsSarek, WORKSPACE_IDS.genomics, 'sarek', 'nf-core/sarek', COMPUTE_ENV_IDS.genomicsBatch),
 	pipeline(PIPELINE_IDS.genomicsHello, WORKSPACE_IDS.genomics, 'hello', 'nextflow-io/hello', COMPUTE_ENV_IDS.genomicsSpot),
+	// Takes one FASTQ file a run (the FASTQ example launches it per new file); no params saved, each launch gives them.
+	pipeline(PIPELINE_IDS.genomicsFastqQc, WORKSPACE_IDS.genomics, 'fastq-qc', 'acme-bio/fastq-qc', COMPUTE_ENV_IDS.genomicsBatch),
 	pipeline(PIPELINE_IDS.rndChipseq, WORKSPACE_IDS.rnd, 'chipseq-dev', 'nf-core/chipseq', COMPUTE_ENV_IDS.rndGoogle),
 	pipeline(PIPELINE_IDS.rndAtacseq, WORKSPACE_IDS.rnd, 'atacseq', 'nf-core/atacseq', COMPUTE_ENV_IDS.rndGoogle),
 	pipeline(PIPELINE_IDS.showcaseRnaseq, WORKSPACE_IDS.showcase, 'nf-core-rnaseq', 'nf-core/rnaseq', COMPUTE_ENV_IDS.showcaseBatch),

@@ -71,7 +71,8 @@ const using = (caller: Caller): IDataObject => ({ credentials: { seqeraApi: call
  */
 function exampleNodes(file: string, watcher: Watcher): IDataObject[] {
 	const example = JSON.parse(readFileSync(path.resolve(__dirname, '../../examples', file), 'utf8')) as { nodes: IDataObject[] };
-	const choices: IDataObject = { workspace: String(GENOMICS), dataLinkId: INBOX, pipelineId: String(PIPELINE_IDS.genomicsRnaseq) };
+	// The FASTQ example's pipeline is fastq-qc, whose input is one FASTQ file.
+	const choices: IDataObject = { workspace: String(GENOMICS), dataLinkId: INBOX, pipelineId: String(PIPELINE_IDS.genomicsFastqQc) };
 	return example.nodes
 		.filter((node) => String(node.type).startsWith('n8n-nodes-seqera.'))
 		.map((node) => {
@@ -286,10 +287,16 @@ describe.each(versions)('the trigger in an active workflow inside n8n %s', (vers
 			);
 		});
 
-		it("launches the pipeline once per new FASTQ file, with the file's URI as input (New File in Data Link, the FASTQ example)", () => {
-			const inputs = byExample().map((launch) => sim.data.findRun(launch.workflowId)?.params.input);
-			expect(inputs.sort()).toEqual(FASTQ.map((file) => `s3://acme-sequencing-inbox/${file}`));
-			expect(byExample().every((launch) => launch.workspaceId === GENOMICS)).toBe(true);
+		it("launches fastq-qc once per new FASTQ file, with the file's URI as input (New File in Data Link, the FASTQ example)", () => {
+			const runs = byExample().map((launch) => sim.data.findRun(launch.workflowId)!);
+			expect(runs.map((run) => run.params.input).sort()).toEqual(FASTQ.map((file) => `s3://acme-sequencing-inbox/${file}`));
+			expect(runs.map((run) => [run.workspaceId, run.pipelineId, run.projectName])).toEqual(
+				FASTQ.map(() => [GENOMICS, PIPELINE_IDS.genomicsFastqQc, 'acme-bio/fastq-qc']),
+			);
+			// The launches were checked against that pipeline's schema first.
+			const schemaReads = callsFor(sim, WATCHERS.newFile, /^\/pipelines\/(\d+)\/schema$/);
+			expect(schemaReads.length).toBeGreaterThan(0);
+			expect(new Set(schemaReads)).toEqual(new Set([String(PIPELINE_IDS.genomicsFastqQc)]));
 		});
 
 		it("reports a Studio that errors once, and nothing for one that starts (Studio Status Changed, the Slack example's trigger)", () => {

@@ -170,36 +170,76 @@ describe('examples/launch-on-new-fastq.json, run against the simulator', () => {
 	const platform = usePlatform();
 	const example = loadExample('launch-on-new-fastq.json');
 	const INBOX = DATA_LINK_IDS.genomicsInbox;
+	/** The FASTQ files of a sequencing run folder. */
+	const fastqOf = (run: string) => [`${run}/fastq/S3_L001_R1_001.fastq.gz`, `${run}/fastq/S3_L001_R2_001.fastq.gz`];
+	const uriOf = (file: string) => `s3://acme-sequencing-inbox/${file}`;
 
-	it('a FASTQ file landing in the data link launches the pipeline once, with the file\'s URI as its input', async () => {
-		const { sim, harness } = platform;
-		const credentials = platform.credentials({ workspaceId: String(GENOMICS) });
+	/** What the trigger reports when a sequencing run's files land: its FASTQ files, not the sample sheet its glob leaves out. */
+	async function newFiles(credentials: ReturnType<typeof platform.credentials>, run: string): Promise<IDataObject[]> {
 		const staticData: IDataObject = {};
 		const triggerParameters = picked(nodeOf(example, 'New FASTQ file'), { dataLinkId: INBOX });
-		const poll = async () => await harness.poll({ type: SEQERA_TRIGGER, parameters: triggerParameters, credentials, staticData });
-
+		const poll = async () => await platform.harness.poll({ type: SEQERA_TRIGGER, parameters: triggerParameters, credentials, staticData });
 		// The first poll after activation only records the files already there.
 		expect(await poll()).toBeNull();
-		const fastq = 'runs/240601_A00123_0051_BHNEW/fastq/S3_L001_R1_001.fastq.gz';
-		sim.data.addDataLinkObject(INBOX, 'runs/240601_A00123_0051_BHNEW/SampleSheet.csv');
-		sim.data.addDataLinkObject(INBOX, fastq, { size: 524_288_000 });
+		platform.sim.data.addDataLinkObject(INBOX, `${run}/SampleSheet.csv`);
+		for (const file of fastqOf(run)) platform.sim.data.addDataLinkObject(INBOX, file, { size: 524_288_000 });
 		const emitted = (await poll())![0].map((item) => item.json);
-		const uri = `s3://acme-sequencing-inbox/${fastq}`;
-		expect(emitted).toEqual([expect.objectContaining({ path: fastq, uri, name: 'S3_L001_R1_001.fastq.gz', size: 524_288_000, dataLinkId: INBOX })]);
 		expect(await poll()).toBeNull();
+		return emitted;
+	}
+
+	it("each FASTQ file landing in the data link launches the pipeline picked by name once, with the file's URI as its input", async () => {
+		const { sim, harness } = platform;
+		const credentials = platform.credentials({ workspaceId: String(GENOMICS) });
+		const run = 'runs/240601_A00123_0051_BHNEW';
+		const FASTQ = fastqOf(run);
+		const emitted = await newFiles(credentials, run);
+		expect(emitted).toEqual(
+			FASTQ.map((file) =>
+				expect.objectContaining({ path: file, uri: uriOf(file), name: path.posix.basename(file), size: 524_288_000, dataLinkId: INBOX }),
+			),
+		);
+
+		// The pipeline as the user picks it from the list, by its name.
+		const listed = await harness.listSearch(SEQERA_NODE, 'searchPipelines', credentials, 'fastq-qc');
+		expect(listed.results).toEqual([{ name: 'fastq-qc', value: String(PIPELINE_IDS.genomicsFastqQc), description: 'https://github.com/acme-bio/fastq-qc' }]);
+		const launchNode = picked(nodeOf(example, 'Launch pipeline on the file'), { pipelineId: String(listed.results[0].value) });
 
 		const launchesBefore = sim.data.launches.length;
-		const launchNode = picked(nodeOf(example, 'Launch pipeline on the file'), { pipelineId: PIPELINE_IDS.genomicsRnaseq });
+		const logBefore = sim.log.length;
 		const result = await harness.runNode({ type: SEQERA_NODE, parameters: launchNode, credentials, items: emitted });
 		expect(result.error).toBeUndefined();
-		expect(sim.data.launches).toHaveLength(launchesBefore + 1);
-		const launch = sim.data.launches.at(-1)!;
-		expect(launch.workspaceId).toBe(GENOMICS);
-		expect(sim.data.findRun(launch.workflowId)).toMatchObject({
-			projectName: 'nf-core/rnaseq',
-			params: { input: uri, outdir: 's3://REPLACE_WITH_RESULTS_BUCKET/runs/240601_A00123_0051_BHNEW/fastq/S3_L001_R1_001' },
+		// The parameters were checked against the pipeline's schema, whose input is one gzipped FASTQ file.
+		expect(sim.log.slice(logBefore).map((entry) => entry.path)).toContain(`/pipelines/${PIPELINE_IDS.genomicsFastqQc}/schema`);
+		const launches = sim.data.launches.slice(launchesBefore);
+		expect(launches).toHaveLength(FASTQ.length);
+		expect(launches.map((launch) => [launch.workspaceId, sim.data.findRun(launch.workflowId)])).toEqual(
+			FASTQ.map((file) => [
+				GENOMICS,
+				expect.objectContaining({
+					projectName: 'acme-bio/fastq-qc',
+					pipelineId: PIPELINE_IDS.genomicsFastqQc,
+					params: { input: uriOf(file), outdir: `s3://REPLACE_WITH_RESULTS_BUCKET/${file.replace(/\.fastq\.gz$/, '')}` },
+				}),
+			]),
+		);
+		expect(platform.json(result)).toEqual(
+			launches.map((launch) => expect.objectContaining({ workflowId: launch.workflowId, pipelineId: PIPELINE_IDS.genomicsFastqQc })),
+		);
+	});
+
+	it('pointed at nf-core/rnaseq, whose input is a samplesheet CSV, the launch is refused before anything is sent', async () => {
+		const { sim, harness } = platform;
+		const credentials = platform.credentials({ workspaceId: String(GENOMICS) });
+		const emitted = await newFiles(credentials, 'runs/240602_A00123_0052_BHNEX');
+		const launchNode = picked(nodeOf(example, 'Launch pipeline on the file'), { pipelineId: PIPELINE_IDS.genomicsRnaseq });
+		const launchesBefore = sim.data.launches.length;
+		const result = await harness.runNode({ type: SEQERA_NODE, parameters: launchNode, credentials, items: emitted });
+		expect(result.error).toMatchObject({
+			message: "Pipeline parameters do not match the pipeline's schema: input",
+			description: expect.stringContaining('input: expects text matching ^\\S+\\.csv$, got "s3://acme-sequencing-inbox/runs/'),
 		});
-		expect(platform.json(result)).toEqual([expect.objectContaining({ workflowId: launch.workflowId, pipelineId: PIPELINE_IDS.genomicsRnaseq })]);
+		expect(sim.data.launches).toHaveLength(launchesBefore);
 	});
 });
 

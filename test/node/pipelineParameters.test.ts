@@ -201,14 +201,14 @@ describe('Pipeline Parameters: checked against the schema before anything is sen
 		const { message, lines } = await refused(
 			launchpad(PIPELINE_IDS.genomicsRnaseq, {
 				...form({ genome: 'hg19', max_cpus: 0, min_mapped_reads: 150 }),
-				launchSettings: { paramsText: '{"fasta": "s3://lab/genome.txt", "email": "not-an-address"}' },
+				launchSettings: { paramsText: '{"input": "s3://lab/samples.txt", "email": "not-an-address"}' },
 			}),
 		);
-		expect(message).toBe("Pipeline parameters do not match the pipeline's schema: email, genome, fasta, min_mapped_reads, max_cpus");
+		expect(message).toBe("Pipeline parameters do not match the pipeline's schema: input, email, genome, min_mapped_reads, max_cpus");
 		expect(lines).toEqual(
 			expect.arrayContaining([
 				'genome: expects one of GRCh38, GRCh37, GRCm39, GRCm38, R64-1-1, got "hg19"',
-				'fasta: expects text matching ^\\S+\\.fn?a(sta)?(\\.gz)?$, got "s3://lab/genome.txt"',
+				'input: expects text matching ^\\S+\\.csv$, got "s3://lab/samples.txt"',
 				'email: expects text matching ^([a-zA-Z0-9_\\-\\.]+)@([a-zA-Z0-9_\\-\\.]+)\\.([a-zA-Z]{2,5})$, got "not-an-address"',
 				'max_cpus: expects a number >= 1, got 0',
 				'min_mapped_reads: expects a number <= 100, got 150',

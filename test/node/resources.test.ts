@@ -63,8 +63,8 @@ describe('Workspace → Get Many', () => {
 describe('Pipeline (Launchpad)', () => {
 	it('Get Many returns every pipeline of the workspace in name order', async () => {
 		const result = await platform.run({ resource: 'pipeline', operation: 'getMany', returnAll: true, ...workspaceParameter(GENOMICS) });
-		expect(platform.json(result).map((pipeline) => pipeline.name)).toEqual(['hello', 'rnaseq', 'sarek']);
-		expect(platform.json(result)[1]).toMatchObject({ pipelineId: PIPELINE_IDS.genomicsRnaseq, repository: 'https://github.com/nf-core/rnaseq' });
+		expect(platform.json(result).map((pipeline) => pipeline.name)).toEqual(['fastq-qc', 'hello', 'rnaseq', 'sarek']);
+		expect(platform.json(result)[2]).toMatchObject({ pipelineId: PIPELINE_IDS.genomicsRnaseq, repository: 'https://github.com/nf-core/rnaseq' });
 	});
 
 	it('Get Many sends the search and pages by max and offset up to the limit', async () => {

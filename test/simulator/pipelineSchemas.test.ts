@@ -42,7 +42,7 @@ describe('simulator: pipeline schemas, repository details and dataset versions',
 		expect(schema.allOf.map((part) => part.$ref)).toEqual(Object.keys(schema.$defs).map((name) => `#/$defs/${name}`));
 		const io = schema.$defs.input_output_options;
 		expect(io.required).toEqual(['input', 'outdir']);
-		expect(io.properties.input).toMatchObject({ type: 'string', format: 'file-path', mimetype: 'text/csv' });
+		expect(io.properties.input).toMatchObject({ type: 'string', format: 'file-path', mimetype: 'text/csv', pattern: '^\\S+\\.csv$' });
 		expect(io.properties.outdir).toMatchObject({ format: 'directory-path' });
 		expect(schema.$defs.reference_genome_options.properties.genome.enum).toContain('GRCh38');
 		expect(schema.$defs.max_job_request_options.properties.max_cpus).toMatchObject({ type: 'integer', minimum: 1, maximum: 256, hidden: true });
@@ -61,6 +61,26 @@ describe('simulator: pipeline schemas, repository details and dataset versions',
 		expect(schema.allOf.map((part) => part.$ref)).toContain('#/definitions/main_options');
 		expect(schema.definitions.input_output_options.required).toEqual(['step', 'outdir']);
 		expect(schema.definitions.input_output_options.properties.step).toMatchObject({ default: 'mapping' });
+	});
+
+	it('serves the schema of fastq-qc, a workspace pipeline whose input is one gzipped FASTQ file, and no saved params', async () => {
+		const reply = (await get(sim, schemaPath(PIPELINE_IDS.genomicsFastqQc))).json as SchemaReply;
+		expect(reply.params).toBeUndefined();
+		const schema = JSON.parse(reply.schema) as { $schema: string; $defs: Record<string, Group>; allOf: Array<{ $ref: string }> };
+		expect(schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
+		expect(schema.allOf.map((part) => part.$ref)).toEqual(Object.keys(schema.$defs).map((name) => `#/$defs/${name}`));
+		const io = schema.$defs.input_output_options;
+		expect(io.required).toEqual(['input', 'outdir']);
+		expect(io.properties.input).toMatchObject({ type: 'string', format: 'file-path', pattern: '^\\S+\\.f(ast)?q\\.gz$' });
+		expect(io.properties.outdir).toMatchObject({ format: 'directory-path' });
+
+		const validate = new Ajv2020({ strict: false, validateFormats: false }).compile(schema);
+		const file = 's3://acme-sequencing-inbox/runs/240501_A/fastq/S1_L001_R1_001.fastq.gz';
+		expect(validate({ input: file, outdir: 's3://acme-results/qc' })).toBe(true);
+		expect(validate({ input: file.replace('.fastq.gz', '.fq.gz'), outdir: 's3://acme-results/qc', quality_cutoff: 30 })).toBe(true);
+		expect(validate({ input: 's3://acme-sequencing-inbox/runs/240501_A/SampleSheet.csv', outdir: 's3://acme-results/qc' })).toBe(false);
+		expect(validate({ input: file, outdir: 's3://acme-results/qc', quality_cutoff: 60 })).toBe(false);
+		expect(validate({ outdir: 's3://acme-results/qc' })).toBe(false);
 	});
 
 	it('writes schemas that a JSON Schema validator accepts, and that the saved params satisfy', async () => {
@@ -111,6 +131,7 @@ describe('simulator: pipeline schemas, repository details and dataset versions',
 		const paths = [
 			schemaPath(PIPELINE_IDS.genomicsRnaseq),
 			schemaPath(PIPELINE_IDS.genomicsSarek, '&attributes=schema,params'),
+			schemaPath(PIPELINE_IDS.genomicsFastqQc),
 			schemaPath(PIPELINE_IDS.genomicsHello),
 			`/pipelines/info?${ws}&name=nextflow-io/hello&revision=v1.0`,
 			`/datasets/${DATASET_IDS.genomicsSamplesheet}/versions?${ws}`,
