@@ -51,6 +51,15 @@ const REPOSITORIES: Record<string, RepositoryInfo> = {
 		author: 'Paolo Di Tommaso',
 		nextflowVersion: '',
 	},
+	'acme-bio/fastq-qc': {
+		defaultBranch: 'main',
+		branches: ['main'],
+		tags: ['v1.2.0'],
+		profiles: ['docker', 'test'],
+		configFiles: ['nextflow.config'],
+		author: 'Acme Bio',
+		nextflowVersion: '!>=23.04.0',
+	},
 };
 
 /** The Launchpad pipeline named by the path, in the workspace the request names. */
