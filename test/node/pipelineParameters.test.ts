@@ -173,12 +173,15 @@ describe('Pipeline Parameters: checked against the schema before anything is sen
 		return { message: error.message, lines: String(error.description).split('\n') };
 	}
 
-	it('names a required parameter that nothing gives, with what it is for', async () => {
+	it('names a required parameter that nothing gives, with what it is for and what to give', async () => {
 		const bare = { ...savedPipeline(PIPELINE_IDS.genomicsRnaseq), id: 4_000_000_001, name: 'rnaseq-bare', paramsText: '' };
 		platform.sim.data.pipelines.push(bare);
 		const { message, lines } = await refused(launchpad(bare.id, form({ outdir: 's3://lab/results' })));
 		expect(message).toBe("Pipeline parameters do not match the pipeline's schema: input");
-		expect(lines[0]).toBe('input: required, not given (Path to comma-separated file containing information about the samples in the experiment.)');
+		// The description says what the parameter is; the schema's help text, what to give.
+		expect(lines[0]).toBe(
+			'input: required, not given (Path to comma-separated file containing information about the samples in the experiment.) You will need to create a design file with information about the samples in your experiment before running the pipeline.',
+		);
 		expect(lines.at(-1)).toBe('(item 0). Nothing was launched.');
 	});
 

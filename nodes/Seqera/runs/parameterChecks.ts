@@ -75,14 +75,14 @@ export function checkParameters(node: INode, itemIndex: number, schema: Pipeline
 	const validate = validatorFor(node, itemIndex, schema);
 	const checked = structuredClone(params);
 	if (validate(checked)) return;
-	const descriptions = new Map(schemaParameters(schema).map((parameter) => [parameter.name, parameter.description]));
+	const declared = new Map(schemaParameters(schema).map((parameter) => [parameter.name, parameter]));
 	const failures = new Map<string, string>();
 	for (const error of validate.errors ?? []) {
 		const params = error.params as IDataObject;
 		if (error.keyword === 'required') {
 			const name = String(params.missingProperty);
-			const about = descriptions.get(name);
-			failures.set(name, `${name}: required, not given${about ? ` (${about})` : ''}`);
+			const { description, help } = declared.get(name) ?? {};
+			failures.set(name, `${name}: required, not given${description ? ` (${description})` : ''}${help ? ` ${help}` : ''}`);
 			continue;
 		}
 		if (error.keyword === 'additionalProperties') {

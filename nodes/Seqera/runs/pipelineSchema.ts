@@ -15,6 +15,8 @@ export interface SchemaParameter {
 	required: boolean;
 	hidden: boolean;
 	description?: string;
+	/** The schema's longer `help_text`: what to give, for the error of a parameter not given. */
+	help?: string;
 	default?: ParameterValue;
 	enum?: ParameterValue[];
 	format?: string;
@@ -99,6 +101,7 @@ export function schemaParameters(schema: PipelineSchema): SchemaParameter[] {
 				required: required.includes(name),
 				hidden: declared.hidden === true,
 				description: optionalString(declared.description),
+				help: optionalString(declared.help_text),
 				default: isScalar(declared.default) ? declared.default : undefined,
 				enum: Array.isArray(declared.enum) ? declared.enum.filter(isScalar) : undefined,
 				format: optionalString(declared.format),
