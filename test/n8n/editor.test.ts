@@ -6,14 +6,11 @@
  * token), picks Workflow → Get Many and executes the node until the runs show in the output panel.
  * Each step leaves a screenshot in test-artifacts/editor/<release>/.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 
-import { startSimulator, type Simulator } from '../../dev/simulator/server';
-import { CHROMIUM, CHROMIUM_FLAGS, expectText, gone, shown, signIn, UI_TIMEOUT_MS, until } from './editor';
-import { freePort, installPackage, n8nEnvironment, requireInstalled, setUpOwner, startN8n, type N8nProcess } from '../../dev/n8n/n8nInstance';
+import type { Simulator } from '../../dev/simulator/server';
+import { expectText, fillSimulatorCredential, gone, saveCredential, shown, signIn, startEditor, until, type Editor } from './editor';
 import versions from '../../dev/n8n/versions.json';
 import { GENOMICS } from '../../dev/n8n/workflows';
 
@@ -25,52 +22,27 @@ const LIMIT = 5;
 jest.setTimeout(600_000);
 
 describe.each(versions)('in the editor of n8n %s', (version) => {
+	let editor: Editor;
 	let sim: Simulator;
-	let n8n: N8nProcess;
-	let userFolder: string;
-	let baseUrl: string;
-	let browser: Browser;
 	let page: Page;
-	let shot = 0;
-	const artifacts = path.join(ARTIFACTS, version);
-
-	async function screenshot(step: string): Promise<void> {
-		shot += 1;
-		await page.screenshot({ path: path.join(artifacts, `${String(shot).padStart(2, '0')}-${step}.png`) });
-	}
+	let screenshot: Editor['screenshot'];
 
 	beforeAll(async () => {
-		if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: apt-get install -y chromium (.ci/run does) before these tests`);
-		const n8nBin = requireInstalled(version);
-		rmSync(artifacts, { recursive: true, force: true });
-		mkdirSync(artifacts, { recursive: true });
-		sim = await startSimulator({ runProgressMs: 2000 });
-		userFolder = mkdtempSync(path.join(os.tmpdir(), `n8n-nodes-seqera-editor-${version}-`));
-		const port = await freePort();
-		baseUrl = `http://127.0.0.1:${port}`;
-		const env = n8nEnvironment(userFolder, { N8N_PORT: String(port) });
-		await installPackage(n8nBin, env);
-		n8n = await startN8n(n8nBin, { args: ['start'], env, readyOutput: /Editor is now accessible via/ });
-		await setUpOwner(baseUrl);
-		browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
-		page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-		page.setDefaultTimeout(UI_TIMEOUT_MS);
+		editor = await startEditor(version, path.join(ARTIFACTS, version), { runProgressMs: 2000 });
+		({ sim, page, screenshot } = editor);
 	});
 
 	afterAll(async () => {
-		await browser?.close();
-		await n8n?.stop();
-		await sim?.close();
-		if (userFolder) rmSync(userFolder, { recursive: true, force: true });
+		await editor?.close();
 	});
 
 	it('signs in as the owner', async () => {
-		await signIn(page, baseUrl);
+		await signIn(page, editor.baseUrl);
 		await screenshot('signed-in');
 	});
 
 	it('finds Seqera in the nodes panel and adds the node with its actions', async () => {
-		await page.goto(`${baseUrl}/workflow/new`);
+		await page.goto(`${editor.baseUrl}/workflow/new`);
 		// A workflow starts with a trigger; the Seqera node goes after a manual one.
 		await page.getByTestId('canvas-add-button').click();
 		await page.getByTestId('node-creator-search-bar').fill('Manual');
@@ -93,33 +65,15 @@ describe.each(versions)('in the editor of n8n %s', (version) => {
 
 	it('creates a Seqera Platform API credential for the simulator and its test succeeds', async () => {
 		const before = sim.log.length;
-		// 2.x offers a "Connect to Seqera Platform" button; 1.x a credential list with "Create new credential".
-		const connect = page.getByTestId('node-credentials-empty-state');
-		const credentialList = page.getByTestId('node-credentials-select');
-		await shown(connect.or(credentialList));
-		if (await connect.isVisible()) {
-			await connect.click();
-		} else {
-			await credentialList.click();
-			await page.getByText('Create new credential').click();
-		}
-		const modal = page.getByTestId('editCredential-modal');
-		await expectText(modal, 'Seqera Platform API');
-		await modal.getByTestId('parameter-input-accessToken').locator('input').fill(TOKEN);
-		await modal.getByTestId('parameter-input-server').click();
-		await page.getByRole('option', { name: 'Enterprise or Custom URL' }).click();
-		await modal.getByTestId('parameter-input-baseUrl').locator('input').fill(sim.baseUrl);
-		// The simulator's certificate is self-signed.
-		await modal.getByTestId('parameter-input-allowUnauthorizedCerts').locator('.el-switch').click();
+		const modal = await fillSimulatorCredential(page, sim.baseUrl, TOKEN);
 		await screenshot('credential-filled');
-		await modal.getByTestId('credential-save-button').click();
 		// n8n tests a credential when it is saved and shows the result with a test button ("Retry"). 2.x closes
 		// the modal when the test passes, so the result is seen by opening the credential again.
-		const success = modal.getByTestId('credentials-config-container-test-success');
-		await until(async () => (await success.isVisible()) || !(await modal.isVisible()));
-		if (!(await success.isVisible())) {
+		let success = await saveCredential(modal);
+		if (!success) {
 			await gone(modal);
 			await page.getByTestId('credential-edit-button').click();
+			success = modal.getByTestId('credentials-config-container-test-success');
 		}
 		await expectText(success, 'Connection tested successfully');
 		const beforeRetry = sim.log.length;

@@ -138,10 +138,10 @@ export async function addSeqeraNode(page: Page, baseUrl: string, action: string)
 }
 
 /**
- * Creates a Seqera Platform API credential for the simulator from the open node panel, as a user
- * does, and waits until n8n's connection test of it passes; the credential modal is closed after.
+ * Opens a new Seqera Platform API credential from the open node panel and fills it in for the
+ * simulator, as a user does; returns the credential modal, not yet saved.
  */
-export async function createSimulatorCredential(page: Page, simulatorUrl: string, token: string): Promise<void> {
+export async function fillSimulatorCredential(page: Page, simulatorUrl: string, token: string): Promise<Locator> {
 	// 2.x offers a "Connect to Seqera Platform" button; 1.x a credential list with "Create new credential".
 	const connect = page.getByTestId('node-credentials-empty-state');
 	const credentialList = page.getByTestId('node-credentials-select');
@@ -160,10 +160,23 @@ export async function createSimulatorCredential(page: Page, simulatorUrl: string
 	await modal.getByTestId('parameter-input-baseUrl').locator('input').fill(simulatorUrl);
 	// The simulator's certificate is self-signed.
 	await modal.getByTestId('parameter-input-allowUnauthorizedCerts').locator('.el-switch').click();
+	return modal;
+}
+
+/**
+ * Saves a credential modal and waits until n8n's connection test of it has passed: 1.x keeps the modal
+ * open with the result; 2.x closes it when the test passes. Returns the success banner when it is shown.
+ */
+export async function saveCredential(modal: Locator): Promise<Locator | undefined> {
 	await modal.getByTestId('credential-save-button').click();
-	// 1.x keeps the modal open with the test's result; 2.x closes it when the test passes.
 	const success = modal.getByTestId('credentials-config-container-test-success');
 	await until(async () => (await success.isVisible()) || !(await modal.isVisible()));
-	if (await success.isVisible()) await page.locator('.el-dialog__headerbtn:visible').click();
+	return (await success.isVisible()) ? success : undefined;
+}
+
+/** Creates the simulator credential from the open node panel; the credential modal is closed after. */
+export async function createSimulatorCredential(page: Page, simulatorUrl: string, token: string): Promise<void> {
+	const modal = await fillSimulatorCredential(page, simulatorUrl, token);
+	if (await saveCredential(modal)) await page.locator('.el-dialog__headerbtn:visible').click();
 	await gone(modal);
 }
