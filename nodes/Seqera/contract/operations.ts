@@ -98,3 +98,12 @@ export function findOperation(method: string, segments: readonly string[]): Cont
 export function takesQueryParameter(operation: ContractOperation, name: string): boolean {
 	return operation.queryParameters.some((parameter) => parameter.name === name);
 }
+
+export function operationById(operationId: string): ContractOperation | undefined {
+	return operationIndex.operations.find((operation) => operation.operationId === operationId);
+}
+
+/** Operations whose body is a file upload (multipart/form-data) rather than JSON. */
+export function takesFileUpload(operation: ContractOperation): boolean {
+	return operation.body !== undefined && operation.body.contentType !== 'application/json';
+}
