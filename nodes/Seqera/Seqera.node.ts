@@ -5,6 +5,7 @@ import { versionDescription } from './actions/versionDescription';
 import { seqeraApiConnectionTest } from './methods/credentialTest';
 import * as listSearch from './methods/listSearch';
 import * as loadOptions from './methods/loadOptions';
+import { getApiOperationParameters } from './methods/apiOperations';
 import { getPipelineParameters } from './methods/resourceMapping';
 
 // eslint-disable-next-line @n8n/community-nodes/icon-validation -- the rule reads only an inline description; this one, icon included, is in actions/versionDescription.ts
@@ -14,7 +15,7 @@ export class Seqera implements INodeType {
 	methods = {
 		listSearch,
 		loadOptions,
-		resourceMapping: { getPipelineParameters },
+		resourceMapping: { getPipelineParameters, getApiOperationParameters },
 		credentialTest: { seqeraApiConnectionTest },
 	};
 

@@ -26,6 +26,7 @@ type NodeMap = {
 	label: 'getMany' | 'create';
 	dataset: 'getMany' | 'create' | 'uploadVersion';
 	action: 'getMany' | 'trigger';
+	apiOperation: 'call';
 	customApiCall: 'request';
 };
 

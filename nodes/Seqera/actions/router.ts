@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import * as action from './action/Action.resource';
+import * as apiOperation from './apiOperation/ApiOperation.resource';
 import * as computeEnv from './computeEnv/ComputeEnv.resource';
 import * as customApiCall from './customApiCall/CustomApiCall.resource';
 import * as dataset from './dataset/Dataset.resource';
@@ -32,6 +33,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			return [await dataset[seqera.operation].execute.call(this)];
 		case 'action':
 			return [await action[seqera.operation].execute.call(this)];
+		case 'apiOperation':
+			return [await apiOperation[seqera.operation].execute.call(this)];
 		case 'customApiCall':
 			return [await customApiCall[seqera.operation].execute.call(this)];
 		default:

@@ -2,6 +2,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import type { INodeTypeDescription } from 'n8n-workflow';
 
 import * as action from './action/Action.resource';
+import * as apiOperation from './apiOperation/ApiOperation.resource';
 import * as computeEnv from './computeEnv/ComputeEnv.resource';
 import * as customApiCall from './customApiCall/CustomApiCall.resource';
 import * as dataset from './dataset/Dataset.resource';
@@ -31,6 +32,11 @@ export const versionDescription: INodeTypeDescription = {
 			noDataExpression: true,
 			options: [
 				{ name: 'Action', value: 'action', description: 'A pipeline action, which launches its pipeline when triggered' },
+				{
+					name: 'API Operation',
+					value: 'apiOperation',
+					description: "Any operation of the platform's API contract, picked from a list, with its parameters as fields",
+				},
 				{ name: 'Compute Environment', value: 'computeEnv', description: 'Where runs execute' },
 				{ name: 'Custom API Call', value: 'customApiCall', description: 'Any endpoint of the Seqera API' },
 				{ name: 'Dataset', value: 'dataset', description: 'A versioned CSV or TSV file, such as a samplesheet' },
@@ -48,6 +54,7 @@ export const versionDescription: INodeTypeDescription = {
 		...label.description,
 		...dataset.description,
 		...action.description,
+		...apiOperation.description,
 		...customApiCall.description,
 	],
 };

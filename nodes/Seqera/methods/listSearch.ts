@@ -6,6 +6,8 @@ import { apiRequest } from '../transport/request';
 import type { QueryValue } from '../transport/url';
 import { repositoryInfo } from './pipelineInfo';
 
+export { searchApiOperations } from './apiOperations';
+
 const PAGE_SIZE = 50;
 
 function matches(filter: string | undefined, ...texts: Array<unknown>): boolean {
