@@ -1,0 +1,34 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import * as create from './create.operation';
+import * as deleteSecret from './delete.operation';
+import * as getMany from './getMany.operation';
+import * as update from './update.operation';
+
+export { create, deleteSecret as delete, getMany, update };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['secret'] } },
+		options: [
+			{ name: 'Create', value: 'create', action: 'Create a pipeline secret' },
+			{ name: 'Delete', value: 'delete', action: 'Delete a pipeline secret' },
+			{ name: 'Get Many', value: 'getMany', action: 'Get many pipeline secrets' },
+			{
+				name: 'Update',
+				value: 'update',
+				action: 'Update a pipeline secret',
+				description: "Replace a secret's value",
+			},
+		],
+		default: 'getMany',
+	},
+	...getMany.description,
+	...create.description,
+	...update.description,
+	...deleteSecret.description,
+];

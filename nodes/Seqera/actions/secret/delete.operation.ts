@@ -1,0 +1,30 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { workspaceIdFor } from '../../helpers/parameters';
+import { connectionOf } from '../../transport/connection';
+import { apiRequest } from '../../transport/request';
+import { workspaceLocator } from '../common.descriptions';
+import { forEachItem } from '../perItem';
+import { secretLocator } from './secret.descriptions';
+import { secretIdFor } from './secretParameters';
+
+const properties: INodeProperties[] = [secretLocator, workspaceLocator];
+
+const displayOptions = { show: { resource: ['secret'], operation: ['delete'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	const connection = await connectionOf(this);
+	return await forEachItem(this, async (itemIndex) => {
+		const secretId = secretIdFor(this, itemIndex);
+		await apiRequest(this, {
+			method: 'DELETE',
+			path: ['pipeline-secrets', secretId],
+			query: { workspaceId: workspaceIdFor(this, itemIndex, connection) },
+			itemIndex,
+		});
+		return { id: Number(secretId), deleted: true };
+	});
+}

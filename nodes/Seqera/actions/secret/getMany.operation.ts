@@ -1,0 +1,33 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { workspaceIdFor } from '../../helpers/parameters';
+import { connectionOf } from '../../transport/connection';
+import { apiRequest } from '../../transport/request';
+import { returnAllAndLimit, workspaceLocator } from '../common.descriptions';
+import { forEachItem } from '../perItem';
+
+const properties: INodeProperties[] = [workspaceLocator, ...returnAllAndLimit()];
+
+const displayOptions = { show: { resource: ['secret'], operation: ['getMany'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+/**
+ * One item per pipeline secret of the workspace (ID, name, dates; never the value), in name order.
+ * The platform answers the whole list at once, so Limit applies to that list.
+ */
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	const connection = await connectionOf(this);
+	return await forEachItem(this, async (itemIndex) => {
+		const response = await apiRequest<{ pipelineSecrets?: IDataObject[] }>(this, {
+			method: 'GET',
+			path: ['pipeline-secrets'],
+			query: { workspaceId: workspaceIdFor(this, itemIndex, connection) },
+			itemIndex,
+		});
+		const secrets = response.pipelineSecrets ?? [];
+		const returnAll = this.getNodeParameter('returnAll', itemIndex) as boolean;
+		return returnAll ? secrets : secrets.slice(0, this.getNodeParameter('limit', itemIndex) as number);
+	});
+}

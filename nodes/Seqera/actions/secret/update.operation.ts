@@ -1,0 +1,34 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { workspaceIdFor } from '../../helpers/parameters';
+import { connectionOf } from '../../transport/connection';
+import { apiRequest } from '../../transport/request';
+import { workspaceLocator } from '../common.descriptions';
+import { forEachItem } from '../perItem';
+import { secretLocator, secretValueField } from './secret.descriptions';
+import { secretIdFor, secretValueFor } from './secretParameters';
+
+const properties: INodeProperties[] = [secretLocator, { ...secretValueField, displayName: 'New Value' }, workspaceLocator];
+
+const displayOptions = { show: { resource: ['secret'], operation: ['update'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+/** Replaces a pipeline secret's value; runs launched from now on get the new one. */
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	const connection = await connectionOf(this);
+	return await forEachItem(this, async (itemIndex) => {
+		const secretId = secretIdFor(this, itemIndex);
+		const value = secretValueFor(this, itemIndex);
+		await apiRequest(this, {
+			method: 'PUT',
+			path: ['pipeline-secrets', secretId],
+			query: { workspaceId: workspaceIdFor(this, itemIndex, connection) },
+			body: { value },
+			redact: [value],
+			itemIndex,
+		});
+		return { id: Number(secretId), updated: true };
+	});
+}

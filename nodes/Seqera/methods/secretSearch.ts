@@ -1,0 +1,20 @@
+import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+
+import { workspaceIdFor } from '../helpers/parameters';
+import { connectionOf } from '../transport/connection';
+import { apiRequest } from '../transport/request';
+
+/** The pipeline secrets of the chosen workspace by name; the platform has no search, so the filter applies here. */
+export async function searchPipelineSecrets(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	const response = await apiRequest<{ pipelineSecrets?: IDataObject[] }>(this, {
+		method: 'GET',
+		path: ['pipeline-secrets'],
+		query: { workspaceId: workspaceIdFor(this, 0, await connectionOf(this)) },
+	});
+	const wanted = (filter ?? '').toLowerCase();
+	return {
+		results: (response.pipelineSecrets ?? [])
+			.filter((secret) => String(secret.name).toLowerCase().includes(wanted))
+			.map((secret) => ({ name: String(secret.name), value: String(secret.id) })),
+	};
+}

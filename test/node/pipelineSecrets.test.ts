@@ -1,0 +1,232 @@
+import { LoggerProxy, type INodeParameters } from 'n8n-workflow';
+
+import type { NodeRunResult } from '../../dev/engine/harness';
+import { NODE_UNDER_TEST } from '../../dev/engine/harness';
+import { SECRET_IDS, pipelineSecretsOf } from '../../dev/simulator/secretRoutes';
+import { GENOMICS, RND, usePlatform, workspaceParameter } from './platform';
+
+const platform = usePlatform();
+
+// A value that cannot appear anywhere by chance; the quotes make its JSON-escaped form differ from it.
+const SECRET_VALUE = 'sv-LEAKCHECK-"4e1b"-93ac7d';
+const LEAK_MARKS = [SECRET_VALUE, JSON.stringify(SECRET_VALUE).slice(1, -1), encodeURIComponent(SECRET_VALUE), 'LEAKCHECK'];
+
+/** Everything n8n's logger was given (message and meta) during the current test. */
+const logged: unknown[] = [];
+
+beforeAll(async () => {
+	// n8n builds its logger on first use and points LoggerProxy at it; after a first run nothing
+	// replaces the recorder, and every log line of the engine and of the node reaches it.
+	await platform.run({ resource: 'secret', operation: 'getMany', returnAll: true });
+	const record = (level: string) => (message: string, meta?: object) => logged.push({ level, message, meta });
+	LoggerProxy.init({ error: record('error'), warn: record('warn'), info: record('info'), debug: record('debug') });
+});
+
+beforeEach(() => {
+	logged.length = 0;
+});
+
+afterEach(() => platform.sim.clearFaults());
+
+/** JSON that keeps every own property of errors (stack, cause, context...), not only the enumerable ones. */
+function everything(value: unknown): string {
+	if (value === undefined) return '';
+	return JSON.stringify(value, (_key, field: unknown) =>
+		field instanceof Error
+			? Object.fromEntries(Object.getOwnPropertyNames(field).map((name) => [name, (field as unknown as Record<string, unknown>)[name]]))
+			: field,
+	);
+}
+
+/** What n8n recorded of the Seqera node: its task data (output, error, hints), the execution's error, and the log. */
+function recordedByNode(result: NodeRunResult): string[] {
+	return [
+		everything(result.run.data.resultData.runData[NODE_UNDER_TEST]),
+		everything(result.run.data.resultData.error),
+		// A stopped execution keeps the node's input on its stack, to resume from; that is what the node
+		// was given, not what it recorded, so only the rest of the execution data is checked.
+		everything({
+			...result.run.data.executionData,
+			nodeExecutionStack: result.run.data.executionData?.nodeExecutionStack.map(({ data: _input, ...rest }) => rest),
+		}),
+		everything(result.error),
+		everything({ stack: result.error?.stack }),
+		everything(logged),
+	];
+}
+
+function expectValueNowhere(result: NodeRunResult): void {
+	// The engine logs every run, so an empty log would mean the recorder saw nothing.
+	expect(logged.length).toBeGreaterThan(0);
+	for (const recorded of recordedByNode(result)) {
+		for (const mark of LEAK_MARKS) expect(recorded).not.toContain(mark);
+	}
+}
+
+/** The value comes from the input item through an expression, as it would from a form or a vault. */
+function createFromItem(name: string): { parameters: INodeParameters; items: Array<Record<string, string>> } {
+	return {
+		parameters: {
+			resource: 'secret',
+			operation: 'create',
+			name: '={{ $json.secretName }}',
+			value: '={{ $json.secretValue }}',
+			...workspaceParameter(GENOMICS),
+		},
+		items: [{ secretName: name, secretValue: SECRET_VALUE }],
+	};
+}
+
+function updateFromItem(secretId: number): { parameters: INodeParameters; items: Array<Record<string, string>> } {
+	return {
+		parameters: {
+			resource: 'secret',
+			operation: 'update',
+			secretId: { __rl: true, mode: 'id', value: String(secretId) },
+			value: '={{ $json.secretValue }}',
+			...workspaceParameter(GENOMICS),
+		},
+		items: [{ secretValue: SECRET_VALUE }],
+	};
+}
+
+describe('Secret → Get Many', () => {
+	it('lists the secrets of the workspace by name, never with a value', async () => {
+		const result = await platform.run({ resource: 'secret', operation: 'getMany', returnAll: true, ...workspaceParameter(GENOMICS) });
+		expect(result.error).toBeUndefined();
+		expect(platform.json(result)).toEqual([
+			{ id: SECRET_IDS.genomicsNcbiKey, name: 'NCBI_API_KEY', dateCreated: '2024-02-12T09:30:00Z', lastUpdated: '2024-02-12T09:30:00Z' },
+			{ id: SECRET_IDS.genomicsSlackWebhook, name: 'SLACK_WEBHOOK_URL', dateCreated: '2024-02-12T09:30:00Z', lastUpdated: '2024-02-12T09:30:00Z' },
+		]);
+		expect(JSON.stringify(platform.json(result))).not.toContain('seed-value-of');
+	});
+
+	it('stops at the limit', async () => {
+		const result = await platform.run({ resource: 'secret', operation: 'getMany', returnAll: false, limit: 1, ...workspaceParameter(RND) });
+		expect(platform.json(result)).toEqual([expect.objectContaining({ id: SECRET_IDS.rndNcbiKey, name: 'NCBI_API_KEY' })]);
+	});
+
+	it('offers the secrets of the chosen workspace in the Secret list, filtered by name', async () => {
+		const found = await platform.harness.listSearch(
+			'n8n-nodes-seqera.seqera',
+			'searchPipelineSecrets',
+			platform.credentials(),
+			'slack',
+			undefined,
+			{ resource: 'secret', operation: 'update', ...workspaceParameter(GENOMICS) },
+		);
+		expect(found.results).toEqual([{ name: 'SLACK_WEBHOOK_URL', value: String(SECRET_IDS.genomicsSlackWebhook) }]);
+	});
+});
+
+describe('Secret → Create, Update, Delete', () => {
+	it('Create sends the name and value and outputs the new ID and name only', async () => {
+		const { parameters, items } = createFromItem('SEQERA_CREATE_1');
+		const before = platform.sim.log.length;
+		const result = await platform.run(parameters, { items });
+
+		expect(result.error).toBeUndefined();
+		const created = pipelineSecretsOf(platform.sim.data).find((secret) => secret.name === 'SEQERA_CREATE_1');
+		expect(platform.json(result)).toEqual([{ id: created!.id, name: 'SEQERA_CREATE_1' }]);
+		expect(created).toMatchObject({ workspaceId: GENOMICS, value: SECRET_VALUE });
+		expect(platform.sim.log.slice(before)).toMatchObject([
+			{ method: 'POST', path: '/pipeline-secrets', query: { workspaceId: String(GENOMICS) }, body: { name: 'SEQERA_CREATE_1', value: SECRET_VALUE } },
+		]);
+		expectValueNowhere(result);
+	});
+
+	it('Update replaces the value of the secret picked by ID', async () => {
+		const { parameters, items } = updateFromItem(SECRET_IDS.genomicsSlackWebhook);
+		const result = await platform.run(parameters, { items });
+		expect(result.error).toBeUndefined();
+		expect(platform.json(result)).toEqual([{ id: SECRET_IDS.genomicsSlackWebhook, updated: true }]);
+		expect(pipelineSecretsOf(platform.sim.data).find((secret) => secret.id === SECRET_IDS.genomicsSlackWebhook)?.value).toBe(SECRET_VALUE);
+		expectValueNowhere(result);
+	});
+
+	it('Delete removes the secret picked from the list', async () => {
+		const { parameters, items } = createFromItem('SEQERA_DELETE_ME');
+		const [created] = platform.json(await platform.run(parameters, { items }));
+		const result = await platform.run({
+			resource: 'secret',
+			operation: 'delete',
+			secretId: { __rl: true, mode: 'list', value: String(created.id) },
+			...workspaceParameter(GENOMICS),
+		});
+		expect(platform.json(result)).toEqual([{ id: created.id, deleted: true }]);
+		expect(pipelineSecretsOf(platform.sim.data).some((secret) => secret.id === created.id)).toBe(false);
+	});
+
+	it('refuses a name the platform would refuse, naming the field, before any call', async () => {
+		const before = platform.sim.log.length;
+		const { parameters, items } = createFromItem('9-lives');
+		const result = await platform.run(parameters, { items });
+		expect(result.error?.message).toBe('Name "9-lives" is not a valid secret name');
+		expect((result.error as { description?: string }).description).toMatch(/starts with a letter or _/);
+		expect(platform.sim.log.length).toBe(before);
+	});
+
+	it('refuses an empty value, naming the field, before any call', async () => {
+		const before = platform.sim.log.length;
+		const result = await platform.run(
+			{ ...createFromItem('SEQERA_EMPTY').parameters, value: '={{ $json.missing }}' },
+			{ items: [{ secretName: 'SEQERA_EMPTY' }] },
+		);
+		expect(result.error?.message).toBe('Value is empty');
+		expect(platform.sim.log.length).toBe(before);
+	});
+
+	it('refuses a secret ID that is not a number before any call', async () => {
+		const result = await platform.run({
+			resource: 'secret',
+			operation: 'delete',
+			secretId: { __rl: true, mode: 'id', value: '={{ "NCBI_API_KEY" }}' },
+			...workspaceParameter(GENOMICS),
+		});
+		expect(result.error?.message).toMatch(/^Secret "NCBI_API_KEY"/);
+	});
+});
+
+describe("a secret's value appears nowhere in what n8n records", () => {
+	it('when the platform refuses the request with a 400 that quotes the body, value included', async () => {
+		const { parameters, items } = createFromItem('SEQERA_TWICE');
+		await platform.run(parameters, { items });
+		const before = platform.sim.log.length;
+
+		const stopped = await platform.run(parameters, { items });
+		const continued = await platform.run(parameters, { items, continueOnFail: true });
+
+		// The platform did quote the value, so the scrubbing is what kept it out.
+		const answers = platform.sim.log.slice(before);
+		expect(answers).toHaveLength(2);
+		expect(answers.map((entry) => entry.status)).toEqual([400, 400]);
+		expect(stopped.error?.message).toMatch(/^A secret named 'SEQERA_TWICE' already exists in this workspace: request .*\[redacted\]/);
+		expect((stopped.error as { description?: string }).description).toMatch(/^POST \/pipeline-secrets was rejected by the platform\. Error ID: /);
+		expect(String(platform.json(continued)[0].error)).toContain('[redacted]');
+		expectValueNowhere(stopped);
+		expectValueNowhere(continued);
+	});
+
+	it('when the platform answers 429 before accepting it', async () => {
+		platform.sim.addFault({ method: 'POST', path: /^\/pipeline-secrets$/, kind: 'rateLimit', retryAfterSeconds: 1, times: 2 });
+		const { parameters, items } = createFromItem('SEQERA_AFTER_429');
+		const result = await platform.run(parameters, { items });
+		expect(result.error).toBeUndefined();
+		expect(platform.json(result)).toEqual([expect.objectContaining({ name: 'SEQERA_AFTER_429' })]);
+		expectValueNowhere(result);
+	});
+
+	it('when the connection drops, with Continue On Fail', async () => {
+		platform.sim.addFault({ method: 'PUT', path: /^\/pipeline-secrets\/\d+$/, kind: 'drop', times: Infinity });
+		const { parameters, items } = updateFromItem(SECRET_IDS.genomicsNcbiKey);
+		const result = await platform.run(parameters, { items, continueOnFail: true });
+		expect(platform.json(result)).toEqual([{ error: expect.stringMatching(/closed before an answer arrived/), message: expect.any(String) }]);
+		expectValueNowhere(result);
+	});
+
+	it('(the checks see a value in an error, stack included, as a log line would carry it)', () => {
+		const error = new Error('no value here');
+		error.stack = `Error: ${SECRET_VALUE}`;
+		expect(everything([{ meta: error }])).toContain(LEAK_MARKS[1]);
+	});
+});
