@@ -1,0 +1,24 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { searchField } from '../../orgAdmin/fields';
+import { organizationLocator } from '../../orgAdmin/locators';
+import { organizationIdFor, searchedList } from '../../orgAdmin/resolve';
+import { returnAllAndLimit } from '../common.descriptions';
+import { forEachItem } from '../perItem';
+import { membersOf } from './common';
+
+const properties: INodeProperties[] = [organizationLocator, ...returnAllAndLimit(), searchField('members whose user name, email, first or last name is')];
+
+const displayOptions = { show: { resource: ['organizationMember'], operation: ['getMany'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+/** One item per member, with the organization's ID so later nodes can act on them. */
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	return await forEachItem(this, async (itemIndex) => {
+		const orgId = organizationIdFor(this, itemIndex);
+		const members = await searchedList(this, itemIndex, membersOf(orgId));
+		return members.map((member) => ({ orgId: Number(orgId), ...member }));
+	});
+}

@@ -1,0 +1,23 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { searchField } from '../../orgAdmin/fields';
+import { organizationLocator } from '../../orgAdmin/locators';
+import { organizationIdFor, searchedList } from '../../orgAdmin/resolve';
+import { returnAllAndLimit } from '../common.descriptions';
+import { forEachItem } from '../perItem';
+
+const properties: INodeProperties[] = [organizationLocator, ...returnAllAndLimit(), searchField('teams whose name or description is')];
+
+const displayOptions = { show: { resource: ['team'], operation: ['getMany'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+/** One item per team of the organization, with its `membersCount`. */
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	return await forEachItem(this, async (itemIndex) => {
+		const orgId = organizationIdFor(this, itemIndex);
+		const teams = await searchedList(this, itemIndex, { path: ['orgs', orgId, 'teams'], listName: 'teams' });
+		return teams.map((team) => ({ orgId: Number(orgId), ...team }));
+	});
+}

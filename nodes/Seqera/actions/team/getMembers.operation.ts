@@ -1,0 +1,30 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { searchField } from '../../orgAdmin/fields';
+import { organizationLocator, teamLocator } from '../../orgAdmin/locators';
+import { organizationIdFor, searchedList, teamIdFor } from '../../orgAdmin/resolve';
+import { returnAllAndLimit } from '../common.descriptions';
+import { forEachItem } from '../perItem';
+import { teamMembersOf } from './common';
+
+const properties: INodeProperties[] = [
+	organizationLocator,
+	teamLocator,
+	...returnAllAndLimit(),
+	searchField('members whose user name, email, first or last name is'),
+];
+
+const displayOptions = { show: { resource: ['team'], operation: ['getMembers'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+/** One item per member of the team, with the organization and team IDs. */
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	return await forEachItem(this, async (itemIndex) => {
+		const orgId = organizationIdFor(this, itemIndex);
+		const teamId = teamIdFor(this, itemIndex);
+		const members = await searchedList(this, itemIndex, teamMembersOf(orgId, teamId));
+		return members.map((member) => ({ orgId: Number(orgId), teamId: Number(teamId), ...member }));
+	});
+}

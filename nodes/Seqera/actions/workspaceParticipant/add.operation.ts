@@ -1,0 +1,92 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { requireNumericId, requireText } from '../../helpers/validate';
+import { personField } from '../../orgAdmin/fields';
+import { memberLocator, participantWorkspaceLocator, teamLocator } from '../../orgAdmin/locators';
+import { addedOrExisting, findInList, isPerson } from '../../orgAdmin/resolve';
+import { WORKSPACE_ROLES, requireRole } from '../../orgAdmin/roles';
+import { apiRequest } from '../../transport/request';
+import { forEachParticipantItem, participantsOf, withScope } from './common';
+
+const properties: INodeProperties[] = [
+	participantWorkspaceLocator,
+	{
+		displayName: 'Add',
+		name: 'addBy',
+		type: 'options',
+		default: 'email',
+		options: [
+			{ name: 'Person by Email', value: 'email', description: 'Someone outside the organization joins it as a collaborator' },
+			{ name: 'Organization Member', value: 'member' },
+			{ name: 'Team', value: 'team', description: 'Every member of the team takes part with its role' },
+		],
+	},
+	{ ...personField('Email address of the person; the user name of someone already on the platform works too'), displayOptions: { show: { addBy: ['email'] } } },
+	{
+		...memberLocator,
+		modes: (memberLocator.modes ?? []).filter((mode) => mode.name !== 'email'),
+		description: "A member of the workspace's organization",
+		displayOptions: { show: { addBy: ['member'] } },
+	},
+	{ ...teamLocator, description: "A team of the workspace's organization", displayOptions: { show: { addBy: ['team'] } } },
+	{ displayName: 'Role', name: 'role', type: 'options', options: WORKSPACE_ROLES, default: 'launch', description: 'The role in the workspace' },
+	{
+		displayName: 'If Already a Participant',
+		name: 'ifAlreadyParticipant',
+		type: 'options',
+		default: 'keepRole',
+		options: [
+			{ name: 'Keep Their Role', value: 'keepRole', description: 'Output the participant as they are; an owner is never demoted by a repeated onboarding' },
+			{ name: 'Set the Role', value: 'setRole', description: 'Give them the role above' },
+		],
+	},
+];
+
+const displayOptions = { show: { resource: ['workspaceParticipant'], operation: ['add'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+type AddRequest = { body: IDataObject; search: string; isSame: (participant: IDataObject) => boolean };
+
+function addRequestFor(context: IExecuteFunctions, itemIndex: number): AddRequest {
+	const node = context.getNode();
+	const addBy = context.getNodeParameter('addBy', itemIndex) as string;
+	if (addBy === 'member') {
+		const memberId = Number(requireNumericId(node, itemIndex, context.getNodeParameter('member', itemIndex, '', { extractValue: true }), 'Member'));
+		return { body: { memberId }, search: '', isSame: (participant) => participant.memberId === memberId };
+	}
+	if (addBy === 'team') {
+		const teamId = Number(requireNumericId(node, itemIndex, context.getNodeParameter('team', itemIndex, '', { extractValue: true }), 'Team'));
+		return { body: { teamId }, search: '', isSame: (participant) => participant.teamId === teamId };
+	}
+	const userNameOrEmail = requireText(node, itemIndex, 'Email', context.getNodeParameter('email', itemIndex));
+	return { body: { userNameOrEmail }, search: userNameOrEmail, isSame: (participant) => isPerson(participant, userNameOrEmail) };
+}
+
+/**
+ * Adds a person, a member or a team to the workspace, then gives them the role (the platform adds
+ * participants with its default role). The platform refuses whoever takes part already (409); the item
+ * then outputs that participant with `alreadyParticipant: true`, keeping their role unless told otherwise.
+ */
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	return await forEachParticipantItem(this, async (itemIndex, scope) => {
+		const role = requireRole(this.getNode(), itemIndex, this.getNodeParameter('role', itemIndex), WORKSPACE_ROLES, 'Role');
+		const request = addRequestFor(this, itemIndex);
+		const list = participantsOf(scope);
+		const { entry, already: alreadyParticipant } = await addedOrExisting(
+			async () => {
+				const added = await apiRequest<{ participant?: IDataObject }>(this, { method: 'PUT', path: [...list.path, 'add'], body: request.body, itemIndex });
+				return added.participant ?? {};
+			},
+			async () => (await findInList(this, list, request.search, itemIndex, request.isSame))[0],
+		);
+		let participant = entry;
+		const setRole = !alreadyParticipant || this.getNodeParameter('ifAlreadyParticipant', itemIndex) === 'setRole';
+		if (setRole && participant.wspRole !== role) {
+			await apiRequest(this, { method: 'PUT', path: [...list.path, String(participant.participantId), 'role'], body: { role }, itemIndex });
+			participant = { ...participant, wspRole: role };
+		}
+		return withScope(scope, { ...participant, alreadyParticipant });
+	});
+}

@@ -1,0 +1,188 @@
+/**
+ * Finding the organization, workspace, member, team member or participant an operation acts on. An email
+ * is matched exactly (any case) against what the platform lists, so a partial match never picks someone
+ * else; an ID is taken as it is.
+ */
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeParameterResourceLocator } from 'n8n-workflow';
+
+import { pagesCountedByTotal } from '../helpers/pages';
+import { workspaceIdFor } from '../helpers/parameters';
+import { describeValue, requireNumericId, requireText } from '../helpers/validate';
+import type { Connection, SeqeraFunctions } from '../transport/connection';
+import { apiRequestPages } from '../transport/pages';
+import { apiRequest } from '../transport/request';
+
+/** A resource locator's mode and value: an execution reads it per item; an editor list has one value. */
+function locatorOf(context: SeqeraFunctions, parameterName: string, itemIndex: number): { mode: string; value: unknown } {
+	const locator = (
+		'getInputData' in context ? context.getNodeParameter(parameterName, itemIndex, {}) : context.getNodeParameter(parameterName, {})
+	) as Partial<INodeParameterResourceLocator> | string;
+	// An expression may give the bare value instead of a locator.
+	return typeof locator === 'object' && locator !== null ? { mode: locator.mode ?? 'id', value: locator.value } : { mode: 'id', value: locator };
+}
+
+/** The organization picked in the Organization field, checked before any call. */
+export function organizationIdFor(context: SeqeraFunctions, itemIndex = 0): string {
+	return requireNumericId(context.getNode(), itemIndex, locatorOf(context, 'organization', itemIndex).value, 'Organization');
+}
+
+/** The team picked in the Team field. */
+export function teamIdFor(context: SeqeraFunctions, itemIndex = 0): string {
+	return requireNumericId(context.getNode(), itemIndex, locatorOf(context, 'team', itemIndex).value, 'Team');
+}
+
+/** Where participants are managed: an organization workspace and its organization. */
+export interface ParticipantScope {
+	orgId: string;
+	workspaceId: string;
+}
+
+async function workspaceIdsOfOrg(context: SeqeraFunctions, orgId: unknown, itemIndex: number): Promise<string[]> {
+	const listed = await apiRequest<{ workspaces?: IDataObject[] }>(context, { method: 'GET', path: ['orgs', String(orgId), 'workspaces'], itemIndex });
+	return (listed.workspaces ?? []).map((workspace) => String(workspace.id));
+}
+
+/**
+ * The organization of a workspace, as the platform lists it among the user's workspaces; an organization
+ * owner who takes no part in the workspace finds it among the workspaces of their organizations.
+ */
+async function organizationOfWorkspace(context: SeqeraFunctions, workspaceId: string, itemIndex: number): Promise<string> {
+	const userInfo = await apiRequest<{ user?: IDataObject }>(context, { method: 'GET', path: ['user-info'], itemIndex });
+	const memberships = await apiRequest<{ orgsAndWorkspaces?: IDataObject[] }>(context, {
+		method: 'GET',
+		path: ['user', String(userInfo.user?.id ?? ''), 'workspaces'],
+		itemIndex,
+	});
+	const entry = (memberships.orgsAndWorkspaces ?? []).find((each) => String(each.workspaceId) === workspaceId);
+	if (entry) return String(entry.orgId);
+	const { organizations = [] } = await apiRequest<{ organizations?: IDataObject[] }>(context, { method: 'GET', path: ['orgs'], itemIndex });
+	for (const org of organizations.filter((each) => each.memberRole === 'owner')) {
+		if ((await workspaceIdsOfOrg(context, org.orgId, itemIndex)).includes(workspaceId)) return String(org.orgId);
+	}
+	throw new NodeOperationError(context.getNode(), `Workspace ${workspaceId} is not in any organization you can manage`, {
+		itemIndex,
+		description: `Pick the workspace from the list, or check its ID (item ${itemIndex}). Participants belong to organization workspaces that the token's user takes part in or owns.`,
+	});
+}
+
+/**
+ * The workspace of the Workspace field (else the credential's default) and its organization. `organizations`
+ * keeps each workspace's answer for the run of the node, so many items cost the lookup once.
+ */
+export async function participantScopeFor(
+	context: SeqeraFunctions,
+	itemIndex: number,
+	connection: Connection,
+	organizations: Map<string, Promise<string>> = new Map(),
+): Promise<ParticipantScope> {
+	const workspaceId = workspaceIdFor(context, itemIndex, connection);
+	if (workspaceId === undefined) {
+		throw new NodeOperationError(context.getNode(), 'Workspace is empty', {
+			itemIndex,
+			description: `Pick an organization workspace, or set a Default Workspace ID in the credential (item ${itemIndex}). The personal workspace has no participants.`,
+		});
+	}
+	let orgId = organizations.get(workspaceId);
+	if (!orgId) {
+		orgId = organizationOfWorkspace(context, workspaceId, itemIndex);
+		organizations.set(workspaceId, orgId);
+	}
+	return { orgId: await orgId, workspaceId };
+}
+
+/** A list of the platform (`members`, `participants`) and how its entries are identified. */
+export interface PeopleList {
+	path: Array<string | number>;
+	listName: string;
+	idField: string;
+}
+
+/** Every entry of a list the platform's search narrows to `search`, then those `matches` accepts. */
+export async function findInList(
+	context: IExecuteFunctions,
+	list: PeopleList,
+	search: string,
+	itemIndex: number,
+	matches: (entry: IDataObject) => boolean,
+): Promise<IDataObject[]> {
+	const entries = await apiRequestPages<IDataObject>(
+		context,
+		{ method: 'GET', path: list.path, query: { search }, itemIndex },
+		pagesCountedByTotal(list.listName),
+	);
+	return entries.filter(matches);
+}
+
+/** Whether an entry is the person with this email (any case) or this user name (exactly). */
+export function isPerson(entry: IDataObject, userNameOrEmail: string): boolean {
+	const wanted = userNameOrEmail.trim();
+	return String(entry.email ?? '').toLowerCase() === wanted.toLowerCase() || entry.userName === wanted;
+}
+
+/**
+ * The ID a locator (`parameterName`) names in a list: From List and ID give it; By Email finds the one
+ * entry with that exact email, and fails naming the field when there is none.
+ */
+export async function idFromLocator(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	parameterName: string,
+	field: string,
+	list: PeopleList,
+): Promise<{ id: string; entry?: IDataObject }> {
+	const node = context.getNode();
+	const { mode, value } = locatorOf(context, parameterName, itemIndex);
+	if (mode !== 'email') return { id: requireNumericId(node, itemIndex, value, field) };
+	const email = requireText(node, itemIndex, field, value);
+	const [entry] = await findInList(context, list, email, itemIndex, (candidate) => String(candidate.email ?? '').toLowerCase() === email.toLowerCase());
+	if (!entry) {
+		throw new NodeOperationError(node, `${field} "${describeValue(email)}" was not found`, {
+			itemIndex,
+			description: `Nobody in this list has that exact email address (item ${itemIndex}). Check the address, or pick from the list.`,
+		});
+	}
+	return { id: String(entry[list.idField]), entry };
+}
+
+/**
+ * Whether the platform refused an addition with 400 or 409: it may mean the person or team is there
+ * already, which the caller then checks by listing, instead of failing an onboarding run that is repeated.
+ */
+function isRefusedAddition(error: unknown): error is NodeApiError {
+	return error instanceof NodeApiError && (error.httpCode === '409' || error.httpCode === '400');
+}
+
+/**
+ * Sends an addition. When the platform refuses it and `findExisting` finds the person or team there
+ * already, that entry comes back with `already: true`; otherwise the platform's error stands.
+ */
+export async function addedOrExisting(
+	add: () => Promise<IDataObject>,
+	findExisting: () => Promise<IDataObject | undefined>,
+): Promise<{ entry: IDataObject; already: boolean }> {
+	try {
+		return { entry: await add(), already: false };
+	} catch (error) {
+		const existing = isRefusedAddition(error) ? await findExisting() : undefined;
+		// eslint-disable-next-line @n8n/community-nodes/require-node-api-error -- already the transport's NodeApiError (or a cancellation); wrapping would hide its HTTP code
+		if (!existing) throw error;
+		return { entry: existing, already: true };
+	}
+}
+
+/** Get Many of a list that reports `totalSize`: the item's Search, then Return All or Limit. */
+export async function searchedList(context: IExecuteFunctions, itemIndex: number, list: Pick<PeopleList, 'path' | 'listName'>): Promise<IDataObject[]> {
+	const returnAll = context.getNodeParameter('returnAll', itemIndex) as boolean;
+	return await apiRequestPages<IDataObject>(
+		context,
+		{
+			method: 'GET',
+			path: list.path,
+			query: { search: (context.getNodeParameter('search', itemIndex, '') as string).trim() },
+			limit: returnAll ? undefined : (context.getNodeParameter('limit', itemIndex) as number),
+			itemIndex,
+		},
+		pagesCountedByTotal(list.listName),
+	);
+}
