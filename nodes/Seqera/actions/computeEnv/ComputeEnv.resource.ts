@@ -1,9 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import * as create from './create.operation';
 import * as get from './get.operation';
 import * as getMany from './getMany.operation';
+import * as makePrimary from './makePrimary.operation';
+import * as validate from './validate.operation';
 
-export { get, getMany };
+export { create, get, getMany, makePrimary, validate };
 
 export const description: INodeProperties[] = [
 	{
@@ -13,11 +16,17 @@ export const description: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['computeEnv'] } },
 		options: [
+			{ name: 'Create', value: 'create', action: 'Create a compute environment from a JSON configuration' },
 			{ name: 'Get', value: 'get', action: 'Get a compute environment' },
 			{ name: 'Get Many', value: 'getMany', action: 'Get many compute environments' },
+			{ name: 'Make Primary', value: 'makePrimary', action: 'Make a compute environment the primary one' },
+			{ name: 'Validate', value: 'validate', action: 'Validate a compute environment' },
 		],
 		default: 'getMany',
 	},
+	...create.description,
 	...getMany.description,
 	...get.description,
+	...makePrimary.description,
+	...validate.description,
 ];

@@ -2,16 +2,13 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { workspaceIdFor } from '../../helpers/parameters';
-import { requireStringId } from '../../helpers/validate';
 import { connectionOf } from '../../transport/connection';
 import { apiRequest } from '../../transport/request';
-import { computeEnvLocator, workspaceLocator } from '../common.descriptions';
+import { workspaceLocator } from '../common.descriptions';
 import { forEachItem } from '../perItem';
+import { anyComputeEnvLocator, computeEnvIdFor } from './computeEnv.descriptions';
 
-const properties: INodeProperties[] = [
-	{ ...computeEnvLocator, required: true, description: 'The compute environment' },
-	workspaceLocator,
-];
+const properties: INodeProperties[] = [anyComputeEnvLocator, workspaceLocator];
 
 const displayOptions = { show: { resource: ['computeEnv'], operation: ['get'] } };
 
@@ -21,12 +18,7 @@ export const description = updateDisplayOptions(displayOptions, properties);
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const connection = await connectionOf(this);
 	return await forEachItem(this, async (itemIndex) => {
-		const computeEnvId = requireStringId(
-			this.getNode(),
-			itemIndex,
-			this.getNodeParameter('computeEnvId', itemIndex, '', { extractValue: true }),
-			'Compute Environment',
-		);
+		const computeEnvId = computeEnvIdFor(this, itemIndex);
 		const response = await apiRequest<{ computeEnv?: IDataObject }>(this, {
 			method: 'GET',
 			path: ['compute-envs', computeEnvId],

@@ -1,0 +1,33 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { workspaceIdFor } from '../../helpers/parameters';
+import { connectionOf } from '../../transport/connection';
+import { apiRequest } from '../../transport/request';
+import { workspaceLocator } from '../common.descriptions';
+import { forEachItem } from '../perItem';
+import { anyComputeEnvLocator, computeEnvIdFor } from './computeEnv.descriptions';
+
+const properties: INodeProperties[] = [
+	{ ...anyComputeEnvLocator, description: 'The compute environment launches use when they name none; the one primary before stops being it' },
+	workspaceLocator,
+];
+
+const displayOptions = { show: { resource: ['computeEnv'], operation: ['makePrimary'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+/** Makes the compute environment the workspace's primary one; a workspace has one primary at most. */
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	const connection = await connectionOf(this);
+	return await forEachItem(this, async (itemIndex) => {
+		const computeEnvId = computeEnvIdFor(this, itemIndex);
+		await apiRequest(this, {
+			method: 'POST',
+			path: ['compute-envs', computeEnvId, 'primary'],
+			query: { workspaceId: workspaceIdFor(this, itemIndex, connection) },
+			itemIndex,
+		});
+		return { computeEnvId, primary: true };
+	});
+}
