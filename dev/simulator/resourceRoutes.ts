@@ -1,8 +1,8 @@
 /**
- * The endpoints a launch draws on beyond runs and pipelines: datasets (with multipart uploads), pipeline
- * actions, and labels on runs.
+ * The endpoints a launch draws on beyond runs and pipelines: datasets (with multipart uploads, downloads,
+ * hiding and deletion), pipeline actions, and labels on runs.
  */
-import { forbidden, json, noContent, type ApiRequest } from './apiTypes';
+import { ApiError, badRequest, forbidden, json, noContent, withErrorId, type ApiRequest } from './apiTypes';
 import type { SimulatorData } from './data';
 import { actionDto, datasetDto, datasetVersionDto } from './dto';
 import type { SimAction, SimDataset } from './model';
@@ -13,6 +13,15 @@ function findDataset(request: ApiRequest, data: SimulatorData): SimDataset {
 	const dataset = data.datasetsIn(workspaceOf(request, data)).find((d) => d.id === request.pathParams.datasetId);
 	if (!dataset) throw forbidden();
 	return dataset;
+}
+
+/** `datasetIds` of a ChangeDatasetVisibilityRequest: at least one. */
+function datasetIdsOf(body: unknown): string[] {
+	const ids = (body as { datasetIds?: unknown } | null)?.datasetIds;
+	if (!Array.isArray(ids) || ids.length === 0 || ids.some((id) => typeof id !== 'string')) {
+		throw badRequest('Missing datasetIds: give the IDs of the datasets to change');
+	}
+	return ids as string[];
 }
 
 function findAction(request: ApiRequest, data: SimulatorData): SimAction {
@@ -29,10 +38,11 @@ const datasetRoutes: Route[] = [
 		const offset = integerParam(request, 'offset', 0);
 		const sortBy = enumParam(request, 'sortBy', ['name', 'modified'], 'name');
 		const direction = enumParam(request, 'sortDir', ['asc', 'desc'], 'asc') === 'asc' ? 1 : -1;
-		enumParam(request, 'visibility', ['visible', 'hidden', 'all'], 'visible');
+		const visibility = enumParam(request, 'visibility', ['visible', 'hidden', 'all'], 'visible');
 		const search = (request.query.search ?? '').toLowerCase();
 		const matching = data
 			.datasetsIn(workspace)
+			.filter((d) => visibility === 'all' || (d.hidden ?? false) === (visibility === 'hidden'))
 			.filter((d) => [d.name, d.description ?? ''].some((text) => text.toLowerCase().includes(search)))
 			.sort((a, b) => (sortBy === 'name' ? a.name.localeCompare(b.name) : a.lastUpdated.getTime() - b.lastUpdated.getTime()) * direction);
 		return json({ datasets: pageOf(matching, offset, max).map((d) => datasetDto(d, data, withLabels)), totalSize: matching.length });
@@ -45,6 +55,34 @@ const datasetRoutes: Route[] = [
 		const mimeType = request.query.mimeType;
 		const versions = dataset.versions.filter((version) => !mimeType || version.mediaType === mimeType);
 		return json({ versions: versions.map((version) => datasetVersionDto(dataset, version, data)), totalSize: versions.length });
+	}),
+	route('GET', '/datasets/{datasetId}/metadata', (request, { data }) => {
+		const withLabels = attributesParam(request, ['labels']).has('labels');
+		return json({ dataset: datasetDto(findDataset(request, data), data, withLabels) });
+	}),
+	route('DELETE', '/datasets/{datasetId}', (request, { data }) => {
+		const dataset = findDataset(request, data);
+		data.datasets.splice(data.datasets.indexOf(dataset), 1);
+		return noContent();
+	}),
+	...(['hide', 'show'] as const).map((change) =>
+		route('POST', `/datasets/${change}`, (request, { data }) => {
+			const workspaceDatasets = data.datasetsIn(workspaceOf(request, data));
+			const ids = datasetIdsOf(request.body);
+			const chosen = ids.map((id) => workspaceDatasets.find((dataset) => dataset.id === id));
+			if (chosen.some((dataset) => dataset === undefined)) throw forbidden();
+			for (const dataset of chosen) dataset!.hidden = change === 'hide';
+			return noContent();
+		}),
+	),
+	// The file name must be the one the version was uploaded with.
+	route('GET', '/datasets/{datasetId}/v/{version}/n/{fileName}', (request, { data }) => {
+		const dataset = findDataset(request, data);
+		const version = dataset.versions.find(
+			(each) => String(each.version) === request.pathParams.version && each.fileName === request.pathParams.fileName,
+		);
+		if (!version) throw new ApiError(404, { message: withErrorId(`Dataset version not found`) });
+		return { kind: 'file', fileName: version.fileName, contentType: version.mediaType, content: version.content };
 	}),
 	route('POST', '/datasets/{datasetId}/upload', (request, { data }) => {
 		const dataset = findDataset(request, data);

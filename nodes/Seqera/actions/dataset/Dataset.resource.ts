@@ -1,10 +1,15 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import * as create from './create.operation';
+import * as deleteDataset from './delete.operation';
+import * as download from './download.operation';
+import * as get from './get.operation';
 import * as getMany from './getMany.operation';
+import * as getVersions from './getVersions.operation';
+import * as hide from './hide.operation';
 import * as uploadVersion from './uploadVersion.operation';
 
-export { create, getMany, uploadVersion };
+export { create, deleteDataset as delete, download, get, getMany, getVersions, hide, uploadVersion };
 
 export const description: INodeProperties[] = [
 	{
@@ -14,8 +19,28 @@ export const description: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['dataset'] } },
 		options: [
-			{ name: 'Create', value: 'create', action: 'Create a dataset' },
+			{
+				name: 'Create',
+				value: 'create',
+				action: 'Create a dataset',
+				description: 'Create a dataset, empty or with its first version from binary data',
+			},
+			{ name: 'Delete', value: 'delete', action: 'Delete a dataset', description: 'Delete a dataset and all its versions' },
+			{
+				name: 'Download',
+				value: 'download',
+				action: 'Download a dataset version',
+				description: "Download a version's file (the latest by default) as binary data",
+			},
+			{ name: 'Get', value: 'get', action: 'Get a dataset' },
 			{ name: 'Get Many', value: 'getMany', action: 'Get many datasets' },
+			{ name: 'Get Versions', value: 'getVersions', action: 'Get the versions of a dataset' },
+			{
+				name: 'Hide',
+				value: 'hide',
+				action: 'Hide a dataset',
+				description: 'Leave a dataset out of lists, keeping its versions',
+			},
 			{
 				name: 'Upload Version',
 				value: 'uploadVersion',
@@ -26,6 +51,11 @@ export const description: INodeProperties[] = [
 		default: 'getMany',
 	},
 	...getMany.description,
+	...get.description,
+	...getVersions.description,
 	...create.description,
 	...uploadVersion.description,
+	...download.description,
+	...hide.description,
+	...deleteDataset.description,
 ];

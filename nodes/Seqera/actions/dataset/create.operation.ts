@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { workspaceIdFor } from '../../helpers/parameters';
 import { requireText } from '../../helpers/validate';
@@ -7,6 +7,7 @@ import { connectionOf } from '../../transport/connection';
 import { apiRequest } from '../../transport/request';
 import { workspaceLocator } from '../common.descriptions';
 import { forEachItem } from '../perItem';
+import { datasetFileOf, datasetFileProperties, uploadDatasetVersion, type DatasetFile } from './datasetFile';
 
 const properties: INodeProperties[] = [
 	{
@@ -25,27 +26,53 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		default: '',
 	},
+	{
+		displayName: 'Upload First Version',
+		name: 'uploadFirstVersion',
+		type: 'boolean',
+		default: false,
+		description: "Whether to upload the item's CSV or TSV file as the dataset's first version in the same step",
+	},
+	...datasetFileProperties.map((property) => ({ ...property, displayOptions: { show: { uploadFirstVersion: [true] } } })),
 ];
 
 const displayOptions = { show: { resource: ['dataset'], operation: ['create'] } };
 
 export const description = updateDisplayOptions(displayOptions, properties);
 
-/** Creates an empty dataset; Upload Version adds its content. */
+/** Says, on an upload that failed, that the dataset exists: creating it again would be refused as a duplicate. */
+function createdButNotUploaded(error: unknown, dataset: IDataObject): unknown {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
+		error.description = `The dataset "${String(dataset.name)}" (ID ${String(dataset.id)}) was created without a version: upload the file with Upload Version rather than creating the dataset again. ${error.description ?? ''}`.trim();
+	}
+	return error;
+}
+
+/** Creates a dataset, empty unless Upload First Version is on; the output is the dataset as the platform describes it. */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const connection = await connectionOf(this);
 	return await forEachItem(this, async (itemIndex) => {
+		const workspaceId = workspaceIdFor(this, itemIndex, connection);
+		const name = requireText(this.getNode(), itemIndex, 'Name', this.getNodeParameter('name', itemIndex));
 		const datasetDescription = (this.getNodeParameter('description', itemIndex, '') as string).trim();
+		// The file is checked before the dataset is created, so a wrong file leaves nothing behind.
+		const file: DatasetFile | undefined = this.getNodeParameter('uploadFirstVersion', itemIndex, false)
+			? await datasetFileOf(this, itemIndex)
+			: undefined;
 		const response = await apiRequest<{ dataset?: IDataObject }>(this, {
 			method: 'POST',
 			path: ['datasets'],
-			query: { workspaceId: workspaceIdFor(this, itemIndex, connection) },
-			body: {
-				name: requireText(this.getNode(), itemIndex, 'Name', this.getNodeParameter('name', itemIndex)),
-				...(datasetDescription ? { description: datasetDescription } : {}),
-			},
+			query: { workspaceId },
+			body: { name, ...(datasetDescription ? { description: datasetDescription } : {}) },
 			itemIndex,
 		});
-		return response.dataset ?? {};
+		const dataset = response.dataset ?? {};
+		if (!file) return dataset;
+		try {
+			const version = await uploadDatasetVersion(this, itemIndex, { datasetId: String(dataset.id), workspaceId }, file);
+			return { ...dataset, version: version.version, mediaType: version.mediaType };
+		} catch (error) {
+			throw createdButNotUploaded(error, dataset);
+		}
 	});
 }

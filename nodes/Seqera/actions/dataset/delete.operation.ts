@@ -1,0 +1,30 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { workspaceIdFor } from '../../helpers/parameters';
+import { connectionOf } from '../../transport/connection';
+import { apiRequest } from '../../transport/request';
+import { datasetLocator, workspaceLocator } from '../common.descriptions';
+import { forEachItem } from '../perItem';
+import { datasetIdFor } from './datasetParameters';
+
+const properties: INodeProperties[] = [datasetLocator, workspaceLocator];
+
+const displayOptions = { show: { resource: ['dataset'], operation: ['delete'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+/** Deletes the dataset and all its versions; Hide keeps them, out of sight. */
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	const connection = await connectionOf(this);
+	return await forEachItem(this, async (itemIndex) => {
+		const datasetId = datasetIdFor(this, itemIndex);
+		await apiRequest(this, {
+			method: 'DELETE',
+			path: ['datasets', datasetId],
+			query: { workspaceId: workspaceIdFor(this, itemIndex, connection) },
+			itemIndex,
+		});
+		return { id: datasetId, deleted: true };
+	});
+}

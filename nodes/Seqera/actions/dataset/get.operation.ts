@@ -1,0 +1,29 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { workspaceIdFor } from '../../helpers/parameters';
+import { connectionOf } from '../../transport/connection';
+import { apiRequest } from '../../transport/request';
+import { datasetLocator, workspaceLocator } from '../common.descriptions';
+import { forEachItem } from '../perItem';
+import { datasetIdFor } from './datasetParameters';
+
+const properties: INodeProperties[] = [datasetLocator, workspaceLocator];
+
+const displayOptions = { show: { resource: ['dataset'], operation: ['get'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+/** The dataset as the platform describes it; `version` and `mediaType` are its latest version's. */
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	const connection = await connectionOf(this);
+	return await forEachItem(this, async (itemIndex) => {
+		const response = await apiRequest<{ dataset?: IDataObject }>(this, {
+			method: 'GET',
+			path: ['datasets', datasetIdFor(this, itemIndex), 'metadata'],
+			query: { workspaceId: workspaceIdFor(this, itemIndex, connection) },
+			itemIndex,
+		});
+		return response.dataset ?? {};
+	});
+}
