@@ -1,12 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import type { IDataObject, INodeParameters, INodeProperties, INodeTypeDescription } from 'n8n-workflow';
+import type { IConnections, IDataObject, INode, INodeParameters, INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 
-import { DATA_LINK_IDS, PIPELINE_IDS, STUDIO_IDS } from '../../dev/simulator/seed';
+import { ITEMS_SOURCE_TYPE } from '../../dev/engine/nodeTypes';
+import { TEAM_IDS, orgAdminOf } from '../../dev/simulator/orgAdmin';
+import { DATA_LINK_IDS, ORG_IDS, PIPELINE_IDS, STUDIO_IDS } from '../../dev/simulator/seed';
 import { Seqera } from '../../nodes/Seqera/Seqera.node';
 import { SeqeraTrigger } from '../../nodes/Seqera/SeqeraTrigger.node';
-import { GENOMICS, SEQERA_NODE, SEQERA_TRIGGER, usePlatform } from './platform';
+import { GENOMICS, RND, SEQERA_NODE, SEQERA_TRIGGER, seqeraCredentials, usePlatform } from './platform';
 
 const EXAMPLES_DIR = path.resolve(__dirname, '../../examples');
 
@@ -273,5 +275,63 @@ describe('examples/slack-on-studio-error.json: its trigger against the simulator
 		const read = jsonPathsIn(text);
 		expect(read).toEqual(expect.arrayContaining(['name', 'statusInfo.message', 'user.userName', 'studioUrl']));
 		for (const dotted of read) expect([dotted, valueAt(emitted[0], dotted)]).toEqual([dotted, expect.anything()]);
+	});
+});
+
+describe('examples/onboard-user-to-workspace.json: its Seqera nodes against the simulator', () => {
+	const platform = usePlatform();
+	const example = loadExample('onboard-user-to-workspace.json');
+
+	/**
+	 * The example as imported, with the organization and team picked from their lists, and the form
+	 * replaced by the submission it would send: n8n names each field of it by its label.
+	 */
+	function submitted(submission: IDataObject): { nodes: INode[]; connections: IConnections } {
+		const nodes = example.nodes.map((node): INode => {
+			if (node.type === 'n8n-nodes-base.formTrigger') {
+				const labels = (node.parameters.formFields as { values: Array<{ fieldLabel: string }> }).values.map((field) => field.fieldLabel);
+				expect(Object.keys(submission)).toEqual(labels);
+				return { ...node, type: ITEMS_SOURCE_TYPE, typeVersion: 1, parameters: { items: JSON.stringify([submission]) } };
+			}
+			const choices: Record<string, string | number> = {};
+			if (node.parameters.organization) choices.organization = ORG_IDS.acmeBio;
+			if (node.parameters.team) choices.team = TEAM_IDS.wetLab;
+			return { ...node, parameters: picked(node, choices) };
+		});
+		return { nodes, connections: example.connections as IConnections };
+	}
+
+	async function onboard(submission: IDataObject): Promise<Record<string, IDataObject[]>> {
+		const run = await platform.harness.runWorkflow(submitted(submission), { seqeraApi: seqeraCredentials(platform.sim) });
+		expect(run.data.resultData.error).toBeUndefined();
+		const outputOf = (name: string) => (run.data.resultData.runData[name]?.[0]?.data?.main?.[0] ?? []).map((item) => item.json);
+		return { member: outputOf('Add to organization'), participant: outputOf('Add to workspace'), teamMember: outputOf('Add to team') };
+	}
+
+	it('a new colleague becomes a member of the organization, a participant of the workspace with the role, and joins the team', async () => {
+		const email = 'lin.wei@acme-bio.example';
+		const outputs = await onboard({ Email: email, 'Workspace ID': RND, Role: 'maintain' });
+		expect(outputs.member).toEqual([expect.objectContaining({ orgId: ORG_IDS.acmeBio, email, role: 'member', alreadyMember: false })]);
+		expect(outputs.participant).toEqual([
+			expect.objectContaining({ orgId: ORG_IDS.acmeBio, workspaceId: RND, type: 'MEMBER', email, wspRole: 'maintain', alreadyParticipant: false }),
+		]);
+		expect(outputs.teamMember).toEqual([expect.objectContaining({ teamId: TEAM_IDS.wetLab, email, alreadyMember: false })]);
+
+		const store = orgAdminOf(platform.sim.data);
+		const member = store.membersOf(ORG_IDS.acmeBio).find((each) => store.personOf(each).email === email)!;
+		expect(store.participantsOf(RND).filter((participant) => participant.memberId === member.memberId)).toEqual([
+			expect.objectContaining({ role: 'maintain' }),
+		]);
+		expect(store.team(ORG_IDS.acmeBio, TEAM_IDS.wetLab).memberIds).toContain(member.memberId);
+	});
+
+	it('the same form sent again changes nothing and says so at each step', async () => {
+		const submission = { Email: 'sam.okafor@acme-bio.example', 'Workspace ID': GENOMICS, Role: 'launch' };
+		const first = await onboard(submission);
+		const again = await onboard({ ...submission, Role: 'admin' });
+		expect(again.member).toEqual([{ ...first.member[0], alreadyMember: true }]);
+		expect(again.participant).toEqual([{ ...first.participant[0], alreadyParticipant: true }]);
+		expect(again.participant[0].wspRole).toBe('launch');
+		expect(again.teamMember).toEqual([{ ...first.teamMember[0], alreadyMember: true }]);
 	});
 });

@@ -195,6 +195,14 @@ describe('Workspace Participant', () => {
 		expect(callsSince(before).filter((call) => call === 'GET /user-info')).toHaveLength(1);
 	});
 
+	it('a workspace that is not one of your organization workspaces fails naming it', async () => {
+		const result = await platform.run({ resource: 'workspaceParticipant', operation: 'getMany', returnAll: true, ...workspaceParameter(999) });
+		expect(result.error).toMatchObject({
+			message: 'Workspace 999 is not one of your organization workspaces',
+			description: expect.stringContaining('Pick the workspace from the list, or check its ID (item 0)'),
+		});
+	});
+
 	it('without a workspace and without a default one, fails naming the field', async () => {
 		const result = await platform.run({ resource: 'workspaceParticipant', operation: 'getMany', returnAll: true });
 		expect(result.error).toMatchObject({ message: 'Workspace is empty', description: expect.stringContaining('Pick an organization workspace') });

@@ -38,15 +38,7 @@ export interface ParticipantScope {
 	workspaceId: string;
 }
 
-async function workspaceIdsOfOrg(context: SeqeraFunctions, orgId: unknown, itemIndex: number): Promise<string[]> {
-	const listed = await apiRequest<{ workspaces?: IDataObject[] }>(context, { method: 'GET', path: ['orgs', String(orgId), 'workspaces'], itemIndex });
-	return (listed.workspaces ?? []).map((workspace) => String(workspace.id));
-}
-
-/**
- * The organization of a workspace, as the platform lists it among the user's workspaces; an organization
- * owner who takes no part in the workspace finds it among the workspaces of their organizations.
- */
+/** The organization of a workspace, as the platform lists it among the token user's workspaces (as the Workspace list does). */
 async function organizationOfWorkspace(context: SeqeraFunctions, workspaceId: string, itemIndex: number): Promise<string> {
 	const userInfo = await apiRequest<{ user?: IDataObject }>(context, { method: 'GET', path: ['user-info'], itemIndex });
 	const memberships = await apiRequest<{ orgsAndWorkspaces?: IDataObject[] }>(context, {
@@ -56,13 +48,9 @@ async function organizationOfWorkspace(context: SeqeraFunctions, workspaceId: st
 	});
 	const entry = (memberships.orgsAndWorkspaces ?? []).find((each) => String(each.workspaceId) === workspaceId);
 	if (entry) return String(entry.orgId);
-	const { organizations = [] } = await apiRequest<{ organizations?: IDataObject[] }>(context, { method: 'GET', path: ['orgs'], itemIndex });
-	for (const org of organizations.filter((each) => each.memberRole === 'owner')) {
-		if ((await workspaceIdsOfOrg(context, org.orgId, itemIndex)).includes(workspaceId)) return String(org.orgId);
-	}
-	throw new NodeOperationError(context.getNode(), `Workspace ${workspaceId} is not in any organization you can manage`, {
+	throw new NodeOperationError(context.getNode(), `Workspace ${workspaceId} is not one of your organization workspaces`, {
 		itemIndex,
-		description: `Pick the workspace from the list, or check its ID (item ${itemIndex}). Participants belong to organization workspaces that the token's user takes part in or owns.`,
+		description: `Pick the workspace from the list, or check its ID (item ${itemIndex}). Participants are managed in the organization workspaces the token's user takes part in.`,
 	});
 }
 
