@@ -71,6 +71,13 @@ describe('Compute Environment → Make Primary', () => {
 		expect(platform.sim.data.primaryComputeEnv(GENOMICS)?.id).toBe(COMPUTE_ENV_IDS.genomicsBatch);
 	});
 
+	it('refuses an ID that is not one before any call, naming the field', async () => {
+		const before = platform.sim.log.length;
+		const result = await platform.run(computeEnvOperation('makePrimary', GENOMICS, { computeEnvId: locator('={{ "a/b" }}') }));
+		expect(errorOf(result)?.message).toBe('Compute Environment "a/b" is not a valid ID');
+		expect(requestsSince(before)).toEqual([]);
+	});
+
 	it('fails with the platform\'s reason for a compute environment that is not available', async () => {
 		const result = await platform.run(computeEnvOperation('makePrimary', RND, { computeEnvId: locator(COMPUTE_ENV_IDS.rndSlurmErrored) }));
 		expect(errorOf(result)?.message).toContain("Compute environment 'hpc-slurm-legacy' is ERRORED and cannot be the primary one");
