@@ -9,30 +9,20 @@ import { TERMINAL_STATUSES } from './statuses';
 
 // Each check waits a little longer than the last, up to the most the user allows.
 const INTERVAL_GROWTH = 1.5;
-// Answers that say nothing about the run: the next check may well succeed.
+// Answers that say nothing about the thing waited for: the next check may well succeed.
 const TRANSIENT_CODES = new Set(['429', '500', '502', '503', '504', 'TIMEOUT', 'CONNECTION_DROPPED', 'UNREACHABLE', 'NETWORK']);
+const DEFAULT_TIMEOUT_MINUTES = 1440;
 
-export const waitOptionsField: INodeProperties = {
-	displayName: 'Wait Options',
-	name: 'waitOptions',
-	type: 'collection',
-	placeholder: 'Add Option',
-	default: {},
-	options: [
-		{
-			displayName: 'Fail Item When Run Fails',
-			name: 'failOnRunFailure',
-			type: 'boolean',
-			default: true,
-			description: 'Whether a run that ends FAILED, CANCELLED or UNKNOWN makes this item fail',
-		},
+/** How often to check and how long to wait in all; `subject` is what is waited for. */
+function waitPaceOptions(subject: string): INodeProperties[] {
+	return [
 		{
 			displayName: 'First Check After (Seconds)',
 			name: 'pollIntervalSeconds',
 			type: 'number',
 			default: 5,
 			typeOptions: { minValue: 1 },
-			description: 'Checks start this often and slow down as the run goes on',
+			description: `Checks start this often and slow down as the ${subject} goes on`,
 		},
 		{
 			displayName: 'Longest Interval (Seconds)',
@@ -45,12 +35,32 @@ export const waitOptionsField: INodeProperties = {
 			displayName: 'Timeout (Minutes)',
 			name: 'timeoutMinutes',
 			type: 'number',
-			default: 1440,
+			default: DEFAULT_TIMEOUT_MINUTES,
 			typeOptions: { minValue: 1 },
-			description: 'Give up waiting after this long; the run itself goes on',
+			description: `Give up waiting after this long; the ${subject} itself goes on`,
 		},
-	],
-};
+	];
+}
+
+/** The Wait Options of a wait for `subject`: whether an end other than the awaited one fails the item, then the pace. */
+export function waitOptionsCollection(subject: string, failOption: INodeProperties): INodeProperties {
+	return {
+		displayName: 'Wait Options',
+		name: 'waitOptions',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [failOption, ...waitPaceOptions(subject)],
+	};
+}
+
+export const waitOptionsField = waitOptionsCollection('run', {
+	displayName: 'Fail Item When Run Fails',
+	name: 'failOnRunFailure',
+	type: 'boolean',
+	default: true,
+	description: 'Whether a run that ends FAILED, CANCELLED or UNKNOWN makes this item fail',
+});
 
 /** "Wait for Completion" and its options, for the operations that start a run. */
 export function waitFields(): INodeProperties[] {
@@ -70,6 +80,44 @@ function isTransient(error: unknown): boolean {
 	return error instanceof NodeApiError && TRANSIENT_CODES.has(String(error.httpCode));
 }
 
+/** What one check found: the wait's result once it is over, else nothing yet. */
+export type CheckOutcome<T> = { done: true; result: T } | { done: false };
+
+/**
+ * Calls `check` with intervals that grow, per the item's Wait Options, until it reports the wait is over,
+ * and returns its result with how many checks it took. A check that fails on a transient answer does not
+ * end the wait; any other error it throws does. Cancelling the execution, or another item failing the
+ * node, ends it at once. Past the timeout, `timedOut` gives the error, with the minutes waited.
+ */
+export async function pollUntilDone<T>(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	check: () => Promise<CheckOutcome<T>>,
+	timedOut: (waitedMinutes: number) => NodeOperationError,
+): Promise<{ result: T; checks: number }> {
+	const options = context.getNodeParameter('waitOptions', itemIndex, {}) as IDataObject;
+	const maxIntervalMs = (Number(options.maxPollIntervalSeconds) || 60) * 1000;
+	let intervalMs = Math.min((Number(options.pollIntervalSeconds) || 5) * 1000, maxIntervalMs);
+	const timeoutMinutes = Number(options.timeoutMinutes) || DEFAULT_TIMEOUT_MINUTES;
+	const deadline = Date.now() + timeoutMinutes * 60_000;
+	const signal = callSignalOf(context);
+	let checks = 0;
+
+	for (;;) {
+		await sleep(Math.min(intervalMs, Math.max(0, deadline - Date.now())), signal);
+		checks++;
+		try {
+			const outcome = await check();
+			if (outcome.done) return { result: outcome.result, checks };
+		} catch (error) {
+			// eslint-disable-next-line @n8n/community-nodes/require-node-api-error -- already a NodeApiError, NodeOperationError or cancellation; wrapping would hide its HTTP code
+			if (!isTransient(error)) throw error;
+		}
+		if (Date.now() >= deadline) throw timedOut(timeoutMinutes);
+		intervalMs = Math.min(maxIntervalMs, Math.round(intervalMs * INTERVAL_GROWTH));
+	}
+}
+
 /**
  * Checks the run until it reaches a terminal status, with intervals that grow. A failed check does
  * not end the wait; an expired token or a deleted run does. Cancelling the execution, or another item
@@ -81,41 +129,30 @@ export async function waitForRun(
 	workflowId: string,
 	workspaceId: string | undefined,
 ): Promise<IDataObject> {
-	const options = context.getNodeParameter('waitOptions', itemIndex, {}) as IDataObject;
-	const maxIntervalMs = (Number(options.maxPollIntervalSeconds) || 60) * 1000;
-	let intervalMs = Math.min((Number(options.pollIntervalSeconds) || 5) * 1000, maxIntervalMs);
-	const deadline = Date.now() + (Number(options.timeoutMinutes) || 1440) * 60_000;
-	const signal = callSignalOf(context);
+	const failOnRunFailure = (context.getNodeParameter('waitOptions', itemIndex, {}) as IDataObject).failOnRunFailure !== false;
 	let lastStatus = 'unknown';
-	let checks = 0;
-
-	for (;;) {
-		await sleep(Math.min(intervalMs, Math.max(0, deadline - Date.now())), signal);
-		checks++;
-		try {
+	const { result: run, checks } = await pollUntilDone(
+		context,
+		itemIndex,
+		async () => {
 			const run = flattenRun(
 				await apiRequest<IDataObject>(context, { method: 'GET', path: ['workflow', workflowId], query: { workspaceId }, itemIndex }),
 			);
 			lastStatus = String(run.status);
-			if (TERMINAL_STATUSES.has(lastStatus)) {
-				if (lastStatus !== 'SUCCEEDED' && options.failOnRunFailure !== false) {
-					throw new NodeOperationError(context.getNode(), `Run ${workflowId} ended ${lastStatus}`, {
-						itemIndex,
-						description: `${String(run.errorMessage ?? 'The platform gave no reason.')} Turn off "Fail Item When Run Fails" to receive the run as an item instead.`,
-					});
-				}
-				return { ...run, waitChecks: checks };
+			if (!TERMINAL_STATUSES.has(lastStatus)) return { done: false };
+			if (lastStatus !== 'SUCCEEDED' && failOnRunFailure) {
+				throw new NodeOperationError(context.getNode(), `Run ${workflowId} ended ${lastStatus}`, {
+					itemIndex,
+					description: `${String(run.errorMessage ?? 'The platform gave no reason.')} Turn off "Fail Item When Run Fails" to receive the run as an item instead.`,
+				});
 			}
-		} catch (error) {
-			// eslint-disable-next-line @n8n/community-nodes/require-node-api-error -- already a NodeApiError, NodeOperationError or cancellation; wrapping would hide its HTTP code
-			if (!isTransient(error)) throw error;
-		}
-		if (Date.now() >= deadline) {
-			throw new NodeOperationError(context.getNode(), `Run ${workflowId} did not finish in time (last status ${lastStatus})`, {
+			return { done: true, result: run };
+		},
+		(waitedMinutes) =>
+			new NodeOperationError(context.getNode(), `Run ${workflowId} did not finish in time (last status ${lastStatus})`, {
 				itemIndex,
-				description: `Waited ${Number(options.timeoutMinutes) || 1440} minutes. The run goes on; raise "Timeout (Minutes)" or check it later with Get.`,
-			});
-		}
-		intervalMs = Math.min(maxIntervalMs, Math.round(intervalMs * INTERVAL_GROWTH));
-	}
+				description: `Waited ${waitedMinutes} minutes. The run goes on; raise "Timeout (Minutes)" or check it later with Get.`,
+			}),
+	);
+	return { ...run, waitChecks: checks };
 }

@@ -2,6 +2,7 @@ import { NodeApiError } from 'n8n-workflow';
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
 import { workspaceLocator } from '../../actions/common.descriptions';
+import { STUDIO_STATUS_OPTIONS } from '../../actions/studio/studio.descriptions';
 import { workspaceIdFor } from '../../helpers/parameters';
 import { connectionOf } from '../../transport/connection';
 import { apiRequest } from '../../transport/request';
@@ -51,17 +52,7 @@ export const studioEvents: TriggerEvent = {
 			type: 'multiOptions',
 			default: ['anyChange'],
 			displayOptions: shown,
-			// The contract's DataStudioStatus values.
-			options: [
-				{ name: 'Any Change', value: 'anyChange' },
-				{ name: 'Build Failed', value: 'buildFailed' },
-				{ name: 'Building', value: 'building' },
-				{ name: 'Errored', value: 'errored' },
-				{ name: 'Running', value: 'running' },
-				{ name: 'Starting', value: 'starting' },
-				{ name: 'Stopped', value: 'stopped' },
-				{ name: 'Stopping', value: 'stopping' },
-			],
+			options: [{ name: 'Any Change', value: 'anyChange' }, ...STUDIO_STATUS_OPTIONS],
 		},
 		{ ...workspaceLocator, displayOptions: shown },
 	],

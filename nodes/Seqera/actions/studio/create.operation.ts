@@ -1,0 +1,201 @@
+import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INode, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { workspaceIdFor } from '../../helpers/parameters';
+import { requireStringId, requireText, toList } from '../../helpers/validate';
+import { connectionOf } from '../../transport/connection';
+import { apiRequest } from '../../transport/request';
+import { computeEnvLocator, workspaceLocator } from '../common.descriptions';
+import { forEachItem } from '../perItem';
+import { studioItem } from './studio.descriptions';
+
+// DataStudioCreateRequest.name
+const NAME_MAX_LENGTH = 80;
+
+const properties: INodeProperties[] = [
+	workspaceLocator,
+	{
+		displayName: 'Name',
+		name: 'name',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'rnaseq-exploration',
+		description: 'Unique among the Studios of the workspace; at most 80 characters',
+	},
+	{
+		displayName: 'Description',
+		name: 'description',
+		type: 'string',
+		default: '',
+		typeOptions: { rows: 2 },
+	},
+	{
+		displayName: 'Template',
+		name: 'template',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: 'The container image the Studio runs: one of the platform\'s templates, or an image of your own',
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				typeOptions: { searchListMethod: 'searchStudioTemplates', searchable: true },
+			},
+			{
+				displayName: 'Container Image',
+				name: 'image',
+				type: 'string',
+				placeholder: 'cr.example.com/team/my-studio:1.0',
+				hint: 'A custom image must be built on one of the platform\'s Studio base images',
+			},
+		],
+	},
+	{ ...computeEnvLocator, required: true, description: 'Where the Studio runs; it must be one that can run Studios' },
+	{
+		displayName: 'Data Links to Mount',
+		name: 'dataLinkIds',
+		type: 'multiOptions',
+		default: [],
+		typeOptions: { loadOptionsMethod: 'getMountableDataLinks', loadOptionsDependsOn: ['workspace.value'] },
+		description: 'Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+		hint: 'The Studio sees them under /workspace/data. An expression gives an array of data link IDs, or IDs separated by commas.',
+	},
+	{
+		displayName: 'CPUs',
+		name: 'cpu',
+		type: 'number',
+		default: 2,
+		typeOptions: { minValue: 1 },
+	},
+	{
+		displayName: 'Memory (MiB)',
+		name: 'memory',
+		type: 'number',
+		default: 8192,
+		typeOptions: { minValue: 1 },
+	},
+	{
+		displayName: 'GPUs',
+		name: 'gpu',
+		type: 'number',
+		default: 0,
+		typeOptions: { minValue: 0 },
+		description: 'Only on compute environments with GPUs',
+	},
+	{
+		displayName: 'Start After Creating',
+		name: 'autoStart',
+		type: 'boolean',
+		default: true,
+		description: 'Whether to start the Studio at once; follow with Wait to hold the item until it is running',
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{
+				displayName: 'Lifespan (Hours)',
+				name: 'lifespanHours',
+				type: 'number',
+				default: 8,
+				typeOptions: { minValue: 0 },
+				description: "How long the Studio runs before it is stopped; 0 for no limit, where the workspace's settings allow it",
+			},
+			{
+				displayName: 'Private',
+				name: 'isPrivate',
+				type: 'boolean',
+				default: false,
+				description: 'Whether only you can see and use the Studio',
+			},
+		],
+	},
+];
+
+const displayOptions = { show: { resource: ['studio'], operation: ['create'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+/** A count such as CPUs: a whole number, at least `min`. */
+function requireCount(node: INode, itemIndex: number, value: unknown, field: string, min: number): number {
+	const count = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+	if (typeof count !== 'number' || !Number.isInteger(count) || count < min) {
+		throw new NodeOperationError(node, `${field} must be a whole number of at least ${min}`, {
+			itemIndex,
+			description: `"${String(value)}" was given (item ${itemIndex}).`,
+		});
+	}
+	return count;
+}
+
+/** The request body, every field checked before the call. */
+function createRequest(context: IExecuteFunctions, itemIndex: number): IDataObject {
+	const node = context.getNode();
+	const name = requireText(node, itemIndex, 'Name', context.getNodeParameter('name', itemIndex, ''));
+	if (name.length > NAME_MAX_LENGTH) {
+		throw new NodeOperationError(node, `Name is longer than ${NAME_MAX_LENGTH} characters`, {
+			itemIndex,
+			description: `It has ${name.length} (item ${itemIndex}). Shorten it.`,
+		});
+	}
+	const image = requireText(node, itemIndex, 'Template', context.getNodeParameter('template', itemIndex, '', { extractValue: true }));
+	if (/\s/.test(image)) {
+		throw new NodeOperationError(node, 'Template is not a container image', {
+			itemIndex,
+			description: `"${image}" holds spaces (item ${itemIndex}). Pick a template from the list, or give an image such as cr.example.com/team/my-studio:1.0.`,
+		});
+	}
+	const computeEnvId = requireStringId(
+		node,
+		itemIndex,
+		context.getNodeParameter('computeEnvId', itemIndex, '', { extractValue: true }),
+		'Compute Environment',
+	);
+	const dataLinkIds = toList(context.getNodeParameter('dataLinkIds', itemIndex, [])).map((id) =>
+		requireStringId(node, itemIndex, id, 'Data Links to Mount'),
+	);
+	const additional = context.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	const description = (context.getNodeParameter('description', itemIndex, '') as string).trim();
+	return {
+		name,
+		...(description === '' ? {} : { description }),
+		dataStudioToolUrl: image,
+		computeEnvId,
+		configuration: {
+			cpu: requireCount(node, itemIndex, context.getNodeParameter('cpu', itemIndex, 2), 'CPUs', 1),
+			memory: requireCount(node, itemIndex, context.getNodeParameter('memory', itemIndex, 8192), 'Memory (MiB)', 1),
+			gpu: requireCount(node, itemIndex, context.getNodeParameter('gpu', itemIndex, 0), 'GPUs', 0),
+			...(additional.lifespanHours === undefined
+				? {}
+				: { lifespanHours: requireCount(node, itemIndex, additional.lifespanHours, 'Lifespan (Hours)', 0) }),
+			mountDataV2: dataLinkIds.map((dataLinkId) => ({ dataLinkId })),
+		},
+		...(additional.isPrivate === undefined ? {} : { isPrivate: additional.isPrivate === true }),
+	};
+}
+
+/** Creates a Studio per item from a template and outputs it, starting unless told not to. */
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	const connection = await connectionOf(this);
+	return await forEachItem(this, async (itemIndex) => {
+		const body = createRequest(this, itemIndex);
+		const created = await apiRequest<{ studio?: IDataObject }>(this, {
+			method: 'POST',
+			path: ['studios'],
+			query: {
+				workspaceId: workspaceIdFor(this, itemIndex, connection),
+				autoStart: this.getNodeParameter('autoStart', itemIndex, true) as boolean,
+			},
+			body,
+			itemIndex,
+		});
+		return studioItem(created.studio ?? {});
+	});
+}

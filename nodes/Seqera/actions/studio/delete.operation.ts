@@ -1,0 +1,29 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { workspaceIdFor } from '../../helpers/parameters';
+import { connectionOf } from '../../transport/connection';
+import { apiRequest } from '../../transport/request';
+import { workspaceLocator } from '../common.descriptions';
+import { forEachItem } from '../perItem';
+import { studioIdFor, studioLocator } from './studio.descriptions';
+
+const properties: INodeProperties[] = [studioLocator, workspaceLocator];
+
+const displayOptions = { show: { resource: ['studio'], operation: ['delete'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	const connection = await connectionOf(this);
+	return await forEachItem(this, async (itemIndex) => {
+		const sessionId = studioIdFor(this, itemIndex);
+		await apiRequest(this, {
+			method: 'DELETE',
+			path: ['studios', sessionId],
+			query: { workspaceId: workspaceIdFor(this, itemIndex, connection) },
+			itemIndex,
+		});
+		return { sessionId, deleted: true };
+	});
+}

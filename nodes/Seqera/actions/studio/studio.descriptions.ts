@@ -1,0 +1,78 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import { idCharactersSource, wholeIdSource } from '../../helpers/idPatterns';
+import { requireStudioId } from '../../helpers/validate';
+import { statusOf } from '../../trigger/studios/watch';
+
+/**
+ * A Studio by session ID. The web app links a Studio as
+ * `https://cloud.seqera.io/orgs/ORG/workspaces/WORKSPACE/studios/SESSION_ID` (with `/connect` or another
+ * tab after it); By URL takes the session ID after `/studios/`.
+ */
+export const studioLocator: INodeProperties = {
+	displayName: 'Studio',
+	name: 'sessionId',
+	type: 'resourceLocator',
+	default: { mode: 'list', value: '' },
+	required: true,
+	modes: [
+		{
+			displayName: 'From List',
+			name: 'list',
+			type: 'list',
+			typeOptions: { searchListMethod: 'searchStudios', searchable: true },
+		},
+		{
+			displayName: 'ID',
+			name: 'id',
+			type: 'string',
+			placeholder: '3f9a1c7e',
+			validation: [
+				{
+					type: 'regex',
+					properties: { regex: wholeIdSource('studio'), errorMessage: 'A Studio session ID has only letters and digits' },
+				},
+			],
+		},
+		{
+			displayName: 'By URL',
+			name: 'url',
+			type: 'string',
+			placeholder: 'https://cloud.seqera.io/orgs/acme/workspaces/genomics/studios/3f9a1c7e/connect',
+			extractValue: { type: 'regex', regex: `/studios/(${idCharactersSource('studio')})` },
+			validation: [
+				{
+					type: 'regex',
+					properties: {
+						regex: `.*/studios/${idCharactersSource('studio')}.*`,
+						errorMessage: 'Paste the URL of a Studio page (it contains /studios/ and the session ID)',
+					},
+				},
+			],
+		},
+	],
+};
+
+/** The contract's DataStudioStatus values, as a Status field offers them. */
+export const STUDIO_STATUS_OPTIONS: INodePropertyOptions[] = [
+	{ name: 'Build Failed', value: 'buildFailed' },
+	{ name: 'Building', value: 'building' },
+	{ name: 'Errored', value: 'errored' },
+	{ name: 'Running', value: 'running' },
+	{ name: 'Starting', value: 'starting' },
+	{ name: 'Stopped', value: 'stopped' },
+	{ name: 'Stopping', value: 'stopping' },
+];
+
+/** The Studio an operation acts on, from the Studio locator (list, ID or URL), checked before any call. */
+export function studioIdFor(context: IExecuteFunctions, itemIndex: number): string {
+	return requireStudioId(context.getNode(), itemIndex, context.getNodeParameter('sessionId', itemIndex, '', { extractValue: true }));
+}
+
+/**
+ * A Studio as the operations output it: the platform's DataStudioDto (its `studioUrl` opens the Studio)
+ * with its status at the top, as the trigger's Studio Status Changed gives it.
+ */
+export function studioItem(studio: IDataObject): IDataObject {
+	return { ...studio, status: statusOf(studio) };
+}

@@ -1,0 +1,285 @@
+import type { INodeParameters } from 'n8n-workflow';
+
+import { COMPUTE_ENV_IDS, DATA_LINK_IDS, STUDIO_IDS } from '../../dev/simulator/seed';
+import { GENOMICS, SEQERA_NODE, usePlatform, workspaceParameter } from './platform';
+
+// A Studio started or stopped through the API takes this long to get there.
+const platform = usePlatform({ runProgressMs: 300 });
+
+afterEach(() => platform.sim.clearFaults());
+
+const JUPYTER = 'public.cr.seqera.io/platform/data-studio-jupyter:4.2.5-0.8';
+const fastChecks = { pollIntervalSeconds: 1, maxPollIntervalSeconds: 1 };
+
+const locator = (value: string, mode = 'id'): INodeParameters[string] => ({ __rl: true, mode, value });
+const inGenomics = (parameters: INodeParameters): INodeParameters => ({ resource: 'studio', ...parameters, ...workspaceParameter(GENOMICS) });
+const studioParameter = (sessionId: string, mode = 'id') => ({ sessionId: locator(sessionId, mode) });
+
+/** What the simulator received from here on. */
+const requestsSince = (before: number) => platform.sim.log.slice(before);
+
+/** A stopped Studio of the genomics workspace that only the test creating it touches. */
+const newStoppedStudio = (name: string) => platform.sim.data.addStudio({ workspaceId: GENOMICS, name }).sessionId;
+
+const createParameters = (name: string, overrides: INodeParameters = {}): INodeParameters =>
+	inGenomics({
+		operation: 'create',
+		name,
+		template: locator(JUPYTER, 'list'),
+		computeEnvId: locator(COMPUTE_ENV_IDS.genomicsBatch, 'list'),
+		autoStart: false,
+		...overrides,
+	});
+
+describe('Studio → Get Many', () => {
+	it('outputs every Studio of the workspace, newest first, with its status and its URL', async () => {
+		const result = await platform.run(inGenomics({ operation: 'getMany', returnAll: true }));
+		const studios = platform.json(result);
+		expect(studios.map((studio) => [studio.name, studio.status])).toEqual([
+			['rnaseq-exploration', 'running'],
+			['qc-dashboard', 'errored'],
+			['variant-review', 'stopped'],
+			['imaging-viewer', 'starting'],
+		]);
+		expect(studios[0]).toMatchObject({
+			sessionId: STUDIO_IDS.genomicsNotebook,
+			studioUrl: `https://${STUDIO_IDS.genomicsNotebook}.connect.cloud.seqera.io`,
+			statusInfo: { status: 'running' },
+			template: { repository: JUPYTER },
+		});
+	});
+
+	it('sends the search with the status as its status: keyword, and pages up to the limit', async () => {
+		const before = platform.sim.log.length;
+		const running = await platform.run(inGenomics({ operation: 'getMany', returnAll: true, search: 'rnaseq', status: 'running' }));
+		expect(platform.json(running).map((studio) => studio.name)).toEqual(['rnaseq-exploration']);
+		expect(requestsSince(before)[0].query).toMatchObject({ workspaceId: String(GENOMICS), search: 'rnaseq status:running' });
+
+		const limited = await platform.run(inGenomics({ operation: 'getMany', returnAll: false, limit: 2 }));
+		expect(platform.json(limited).map((studio) => studio.name)).toEqual(['rnaseq-exploration', 'qc-dashboard']);
+		expect(requestsSince(before).at(-1)!.query).toMatchObject({ max: '2', offset: '0' });
+	});
+});
+
+describe('Studio → Get', () => {
+	it('outputs the Studio picked by ID, by the URL of its page, or from the list', async () => {
+		const byId = platform.json(await platform.run(inGenomics({ operation: 'get', ...studioParameter(STUDIO_IDS.genomicsErrored) })));
+		expect(byId).toEqual([
+			expect.objectContaining({
+				sessionId: STUDIO_IDS.genomicsErrored,
+				name: 'qc-dashboard',
+				status: 'errored',
+				statusInfo: expect.objectContaining({ message: 'The Studio container exited with code 137 (out of memory)' }),
+				studioUrl: `https://${STUDIO_IDS.genomicsErrored}.connect.cloud.seqera.io`,
+			}),
+		]);
+		const pageUrl = `https://cloud.seqera.io/orgs/acme-bio/workspaces/genomics/studios/${STUDIO_IDS.genomicsRStudio}/connect`;
+		const byUrl = platform.json(await platform.run(inGenomics({ operation: 'get', ...studioParameter(pageUrl, 'url') })));
+		expect(byUrl[0]).toMatchObject({ sessionId: STUDIO_IDS.genomicsRStudio, name: 'variant-review' });
+		const fromList = platform.json(await platform.run(inGenomics({ operation: 'get', ...studioParameter(STUDIO_IDS.genomicsStarting, 'list') })));
+		expect(fromList[0]).toMatchObject({ name: 'imaging-viewer', status: 'starting' });
+	});
+
+	it('refuses a session ID that cannot be one, naming the field, before any call', async () => {
+		const before = platform.sim.log.length;
+		// Typed in the ID field, the editor refuses it; an expression can still give it.
+		const result = await platform.run(inGenomics({ operation: 'get', ...studioParameter('={{ "3f9a 1c7e/../" }}') }));
+		expect(result.error?.message).toBe('Studio "3f9a 1c7e/../" is not a valid Studio session ID');
+		expect((result.error as { description?: string }).description).toMatch(/letters and digits, like 3f9a1c7e/);
+		expect(requestsSince(before)).toEqual([]);
+	});
+
+	it('a Studio of another workspace is refused by the platform, and the item says so', async () => {
+		const result = await platform.run(inGenomics({ operation: 'get', ...studioParameter(STUDIO_IDS.rndNotebook) }));
+		expect(result.error?.message).toMatch(/^Forbidden/);
+		expect((result.error as { description?: string }).description).toMatch(`GET /studios/${STUDIO_IDS.rndNotebook} answered 403`);
+	});
+});
+
+describe('Studio → Create', () => {
+	it('creates a Studio from a template with the chosen compute environment, mounts and resources, stopped when told', async () => {
+		const before = platform.sim.log.length;
+		const result = await platform.run(
+			createParameters('counts-review', {
+				description: 'Reviewing the counts',
+				dataLinkIds: [DATA_LINK_IDS.genomicsInbox, DATA_LINK_IDS.genomicsResults],
+				cpu: 4,
+				memory: 16384,
+				gpu: 1,
+				additionalFields: { lifespanHours: 2 },
+			}),
+		);
+		const [studio] = platform.json(result);
+		expect(studio).toMatchObject({
+			name: 'counts-review',
+			description: 'Reviewing the counts',
+			status: 'stopped',
+			template: { repository: JUPYTER, tool: 'jupyter' },
+			computeEnv: { id: COMPUTE_ENV_IDS.genomicsBatch },
+			configuration: { cpu: 4, memory: 16384, gpu: 1, lifespanHours: 2 },
+			mountedDataLinks: [expect.objectContaining({ name: 'sequencing-inbox' }), expect.objectContaining({ name: 'results-archive' })],
+			studioUrl: `https://${String(studio.sessionId)}.connect.cloud.seqera.io`,
+		});
+		const [sent] = requestsSince(before).filter((entry) => entry.method === 'POST');
+		expect(sent.query).toEqual({ workspaceId: String(GENOMICS), autoStart: 'false' });
+		expect(sent.body).toEqual({
+			name: 'counts-review',
+			description: 'Reviewing the counts',
+			dataStudioToolUrl: JUPYTER,
+			computeEnvId: COMPUTE_ENV_IDS.genomicsBatch,
+			configuration: {
+				cpu: 4,
+				memory: 16384,
+				gpu: 1,
+				lifespanHours: 2,
+				mountDataV2: [{ dataLinkId: DATA_LINK_IDS.genomicsInbox }, { dataLinkId: DATA_LINK_IDS.genomicsResults }],
+			},
+		});
+	});
+
+	it('takes an image of your own and data link IDs from an expression, and starts the Studio by default', async () => {
+		const result = await platform.run(
+			createParameters('custom-image', {
+				template: locator('cr.example.com/team/my-studio:1.0', 'image'),
+				dataLinkIds: `={{ "${DATA_LINK_IDS.genomicsReferences}" }}`,
+				autoStart: true,
+			}),
+		);
+		expect(platform.json(result)[0]).toMatchObject({
+			name: 'custom-image',
+			status: 'starting',
+			customImage: true,
+			template: { repository: 'cr.example.com/team/my-studio:1.0' },
+			mountedDataLinks: [expect.objectContaining({ id: DATA_LINK_IDS.genomicsReferences })],
+		});
+	});
+
+	it('refuses an empty name, a template with spaces and a bad CPU count, naming the field, before any call', async () => {
+		const before = platform.sim.log.length;
+		const noName = await platform.run(createParameters('  '));
+		expect(noName.error?.message).toBe('Name is empty');
+		const spaced = await platform.run(createParameters('spaced', { template: locator('my image:1', 'image') }));
+		expect(spaced.error?.message).toBe('Template is not a container image');
+		const noCpu = await platform.run(createParameters('no-cpu', { cpu: 0 }));
+		expect(noCpu.error?.message).toBe('CPUs must be a whole number of at least 1');
+		const badMount = await platform.run(createParameters('bad-mount', { dataLinkIds: '={{ ["ok-id", "not an id"] }}' }));
+		expect(badMount.error?.message).toBe('Data Links to Mount "not an id" is not a valid ID');
+		expect(requestsSince(before)).toEqual([]);
+	});
+
+	it("hands on the platform's refusal of a name already taken", async () => {
+		const result = await platform.run(createParameters('variant-review'));
+		expect(result.error?.message).toBe("A Studio named 'variant-review' already exists in this workspace");
+		expect((result.error as { description?: string }).description).toMatch(/^POST \/studios answered 409\./);
+	});
+});
+
+describe('Studio → Start, Stop and Wait', () => {
+	it('starts a Studio, waits until it is running, stops it and waits until it is stopped', async () => {
+		const sessionId = newStoppedStudio('round-trip');
+		const started = platform.json(await platform.run(inGenomics({ operation: 'start', ...studioParameter(sessionId) })));
+		expect(started).toEqual([
+			expect.objectContaining({ sessionId, status: 'starting', jobSubmitted: true, studioUrl: `https://${sessionId}.connect.cloud.seqera.io` }),
+		]);
+
+		const running = platform.json(
+			await platform.run(inGenomics({ operation: 'wait', waitUntil: 'running', waitOptions: fastChecks, ...studioParameter(sessionId) })),
+		);
+		expect(running).toEqual([expect.objectContaining({ sessionId, status: 'running', waitChecks: 1 })]);
+
+		const stopped = platform.json(await platform.run(inGenomics({ operation: 'stop', ...studioParameter(sessionId) })));
+		expect(stopped[0]).toMatchObject({ sessionId, status: 'stopping', jobSubmitted: true });
+
+		const waited = platform.json(
+			await platform.run(inGenomics({ operation: 'wait', waitUntil: 'stopped', waitOptions: fastChecks, ...studioParameter(sessionId) })),
+		);
+		expect(waited[0]).toMatchObject({ sessionId, status: 'stopped', studioUrl: `https://${sessionId}.connect.cloud.seqera.io` });
+	});
+
+	it('a Start of a running Studio submits nothing and outputs it as it is', async () => {
+		const result = platform.json(await platform.run(inGenomics({ operation: 'start', ...studioParameter(STUDIO_IDS.genomicsNotebook) })));
+		expect(result[0]).toMatchObject({ sessionId: STUDIO_IDS.genomicsNotebook, status: 'running', jobSubmitted: false });
+	});
+
+	it('Wait keeps checking through failed checks', async () => {
+		const sessionId = newStoppedStudio('bumpy-start');
+		await platform.run(inGenomics({ operation: 'start', ...studioParameter(sessionId) }));
+		// More failures than the transport retries a call: the first check fails as a whole.
+		platform.sim.addFault({ method: 'GET', path: new RegExp(`^/studios/${sessionId}$`), kind: 'status', status: 503, times: 5 });
+		const before = platform.sim.log.length;
+		const result = await platform.run(inGenomics({ operation: 'wait', waitOptions: fastChecks, ...studioParameter(sessionId) }));
+		expect(platform.json(result)[0]).toMatchObject({ sessionId, status: 'running', waitChecks: 2 });
+		expect(requestsSince(before).filter((entry) => entry.status === 503)).toHaveLength(5);
+	});
+
+	it('Wait until running fails the item for a stopped or errored Studio, saying why, or hands it on when told', async () => {
+		const stopped = await platform.run(inGenomics({ operation: 'wait', waitOptions: fastChecks, ...studioParameter(STUDIO_IDS.genomicsRStudio) }));
+		expect(stopped.error?.message).toBe(`Studio ${STUDIO_IDS.genomicsRStudio} is stopped, so it will not be running`);
+		expect((stopped.error as { description?: string }).description).toMatch(/use Start first/);
+
+		const errored = await platform.run(inGenomics({ operation: 'wait', waitOptions: fastChecks, ...studioParameter(STUDIO_IDS.genomicsErrored) }));
+		expect(errored.error?.message).toBe(`Studio ${STUDIO_IDS.genomicsErrored} is errored, so it will not be running`);
+		expect((errored.error as { description?: string }).description).toMatch(/^The Studio container exited with code 137/);
+
+		const handedOn = await platform.run(
+			inGenomics({ operation: 'wait', waitOptions: { ...fastChecks, failOnStudioFailure: false }, ...studioParameter(STUDIO_IDS.genomicsErrored) }),
+		);
+		expect(platform.json(handedOn)).toEqual([expect.objectContaining({ sessionId: STUDIO_IDS.genomicsErrored, status: 'errored' })]);
+	});
+
+	it('Wait gives up after its timeout, naming the last status; the Studio is left as it is', async () => {
+		// The seed's imaging-viewer is starting and, never started through the API, stays so.
+		const result = await platform.run(
+			inGenomics({ operation: 'wait', waitOptions: { ...fastChecks, timeoutMinutes: 0.03 }, ...studioParameter(STUDIO_IDS.genomicsStarting) }),
+		);
+		expect(result.error?.message).toBe(`Studio ${STUDIO_IDS.genomicsStarting} was not running in time (last status starting)`);
+		expect((result.error as { description?: string }).description).toMatch(/raise "Timeout \(Minutes\)"/);
+	});
+
+	it('cancelling the execution stops the wait at once', async () => {
+		// Without the cancel this wait would last its default timeout of a day.
+		const result = await platform.run(
+			inGenomics({ operation: 'wait', waitOptions: { pollIntervalSeconds: 1 }, ...studioParameter(STUDIO_IDS.genomicsStarting) }),
+			{ cancelAfterMs: 1500 },
+		);
+		expect(result.run.status).toBe('canceled');
+	});
+});
+
+describe('Studio → Delete', () => {
+	it('deletes the Studio and outputs its session ID', async () => {
+		const sessionId = newStoppedStudio('to-delete');
+		const result = await platform.run(inGenomics({ operation: 'delete', ...studioParameter(sessionId) }));
+		expect(platform.json(result)).toEqual([{ sessionId, deleted: true }]);
+		expect(platform.sim.data.studiosIn(GENOMICS).some((studio) => studio.sessionId === sessionId)).toBe(false);
+	});
+});
+
+describe('Studio lists in the editor', () => {
+	it('lists the Studios of the chosen workspace with their status, searchable', async () => {
+		const parameters = workspaceParameter(GENOMICS);
+		const found = await platform.harness.listSearch(SEQERA_NODE, 'searchStudios', platform.credentials(), 'qc-dash', undefined, parameters);
+		expect(found.results).toEqual([
+			{ name: 'qc-dashboard · errored', value: STUDIO_IDS.genomicsErrored, url: `https://${STUDIO_IDS.genomicsErrored}.connect.cloud.seqera.io` },
+		]);
+	});
+
+	it("lists the platform's templates by image, marking the ones it no longer recommends", async () => {
+		const parameters = workspaceParameter(GENOMICS);
+		const templates = await platform.harness.listSearch(SEQERA_NODE, 'searchStudioTemplates', platform.credentials(), 'jupyter', undefined, parameters);
+		expect(templates.results).toEqual([
+			{ name: JUPYTER, value: JUPYTER },
+			{ name: 'public.cr.seqera.io/platform/data-studio-jupyter:4.1.5-0.7 (deprecated)', value: 'public.cr.seqera.io/platform/data-studio-jupyter:4.1.5-0.7' },
+		]);
+	});
+
+	it('offers the data links of the workspace to mount, by name', async () => {
+		const options = await platform.harness.loadOptions(SEQERA_NODE, 'getMountableDataLinks', platform.credentials(), workspaceParameter(GENOMICS));
+		expect(options.map((option) => option.name)).toEqual(['reference-genomes', 'results-archive', 'sequencing-inbox']);
+		expect(options.find((option) => option.name === 'sequencing-inbox')).toEqual({
+			name: 'sequencing-inbox',
+			value: DATA_LINK_IDS.genomicsInbox,
+			description: 's3://acme-sequencing-inbox',
+		});
+	});
+});
