@@ -7,7 +7,7 @@ import { contractFilePath } from '../../dev/simulator/contract';
 import { MEMBER_IDS, PARTICIPANT_IDS, TEAM_IDS, orgAdminOf } from '../../dev/simulator/orgAdmin';
 import { ORG_IDS, SEED_USER } from '../../dev/simulator/seed';
 import { ORGANIZATION_ROLES, WORKSPACE_ROLES } from '../../nodes/Seqera/orgAdmin/roles';
-import { GENOMICS, RND, SEQERA_NODE, usePlatform, workspaceParameter } from './platform';
+import { GENOMICS, RND, SEQERA_NODE, TOKEN, usePlatform, workspaceParameter } from './platform';
 
 const platform = usePlatform();
 const ACME = ORG_IDS.acmeBio;
@@ -105,6 +105,17 @@ describe('Organization Member', () => {
 	it('Add in an organization where you are not an owner shows the platform refusal', async () => {
 		const result = await platform.run({ resource: 'organizationMember', operation: 'add', email: 'someone@example.org', ...organization(COMMUNITY) });
 		expect(result.error).toMatchObject({ message: expect.stringContaining('Forbidden'), description: expect.stringContaining(`PUT /orgs/${COMMUNITY}/members/add answered 403`) });
+		expect(JSON.stringify(result.run)).not.toContain(TOKEN);
+	});
+
+	it('Add of text that is neither a user name nor an email shows the platform refusal, after checking nobody has it', async () => {
+		const before = platform.sim.log.length;
+		const result = await platform.run({ resource: 'organizationMember', operation: 'add', email: 'not an address', ...organization(ACME) });
+		expect(result.error).toMatchObject({
+			message: "'not an address' is neither a user name nor an email address the platform knows",
+			description: expect.stringContaining(`PUT /orgs/${ACME}/members/add was rejected by the platform`),
+		});
+		expect(platform.sim.log.slice(before).map((entry) => `${entry.method} ${entry.status}`)).toEqual(['PUT 400', 'GET 200']);
 	});
 
 	it('Change Role by email sends the role and outputs it', async () => {
