@@ -6,7 +6,7 @@ import { GENOMICS, SEQERA_NODE, usePlatform, workspaceParameter } from './platfo
 
 const platform = usePlatform();
 
-function call(operationId: string, parameters: IDataObject = {}, extra: INodeParameters = {}): INodeParameters {
+function call(operationId: string, parameters: Record<string, string | number> = {}, extra: INodeParameters = {}): INodeParameters {
 	return {
 		resource: 'apiOperation',
 		operation: 'call',
