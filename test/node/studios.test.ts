@@ -1,7 +1,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { COMPUTE_ENV_IDS, DATA_LINK_IDS, STUDIO_IDS } from '../../dev/simulator/seed';
-import { GENOMICS, SEQERA_NODE, usePlatform, workspaceParameter } from './platform';
+import { GENOMICS, SEQERA_NODE, TOKEN, usePlatform, workspaceParameter } from './platform';
 
 // A Studio started or stopped through the API takes this long to get there.
 const platform = usePlatform({ runProgressMs: 300 });
@@ -243,6 +243,28 @@ describe('Studio → Start, Stop and Wait', () => {
 			{ cancelAfterMs: 1500 },
 		);
 		expect(result.run.status).toBe('canceled');
+	});
+});
+
+describe('Studio items', () => {
+	it('with Continue On Fail, each item gets its own Studio or its own error, in order, and the token appears nowhere', async () => {
+		const sessionId = newStoppedStudio('per-item');
+		const result = await platform.run(inGenomics({ operation: 'start', sessionId: locator('={{ $json.studio }}') }), {
+			items: [{ studio: sessionId }, { studio: 'not/a/studio' }, { studio: STUDIO_IDS.rndNotebook }],
+			continueOnFail: true,
+		});
+		const items = result.outputs[0];
+		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		expect(items[0].json).toMatchObject({ sessionId, status: 'starting', jobSubmitted: true });
+		expect(items[1].json.error).toBe('Studio "not/a/studio" is not a valid Studio session ID');
+		expect(String(items[2].json.error)).toMatch(/^Forbidden/);
+		expect(JSON.stringify(result.run)).not.toContain(TOKEN);
+	});
+
+	it("Create hands on the platform's refusal of a compute environment of another workspace", async () => {
+		const result = await platform.run(createParameters('elsewhere', { computeEnvId: locator(COMPUTE_ENV_IDS.rndGoogle) }));
+		expect(result.error?.message).toBe(`Compute environment '${COMPUTE_ENV_IDS.rndGoogle}' not found`);
+		expect((result.error as { description?: string }).description).toMatch(/^POST \/studios answered 404\./);
 	});
 });
 
