@@ -238,7 +238,7 @@ describe('Dataset → Get Versions and Download', () => {
 	});
 });
 
-describe('Dataset → Hide and Delete', () => {
+describe('Dataset → Hide, Show and Delete', () => {
 	it('Hide leaves the dataset out of Get Many; Get still finds it, marked hidden', async () => {
 		const id = await datasetWithVersions('to-hide', ['a,b\n1,2\n']);
 		const before = platform.sim.log.length;
@@ -250,6 +250,20 @@ describe('Dataset → Hide and Delete', () => {
 		expect(platform.json(listed).map((each) => each.id)).not.toContain(id);
 		const got = await platform.run({ resource: 'dataset', operation: 'get', ...dataset(id), ...workspaceParameter(GENOMICS) });
 		expect(platform.json(got)).toEqual([expect.objectContaining({ id, hidden: true, version: 1 })]);
+	});
+
+	it('Get Many lists hidden datasets when asked, and Show brings one back', async () => {
+		const id = await datasetWithVersions('to-show', ['a,b\n1,2\n']);
+		await platform.run({ resource: 'dataset', operation: 'hide', ...dataset(id), ...workspaceParameter(GENOMICS) });
+		const listIds = async (visibility: string) =>
+			platform.json(await platform.run({ resource: 'dataset', operation: 'getMany', returnAll: true, visibility, ...workspaceParameter(GENOMICS) })).map((each) => each.id);
+		expect(await listIds('hidden')).toContain(id);
+		expect(await listIds('all')).toEqual(expect.arrayContaining([id, DATASET_IDS.genomicsSamplesheet]));
+
+		const shown = await platform.run({ resource: 'dataset', operation: 'show', ...dataset(id), ...workspaceParameter(GENOMICS) });
+		expect(platform.json(shown)).toEqual([{ id, hidden: false }]);
+		expect(await listIds('visible')).toContain(id);
+		expect(await listIds('hidden')).not.toContain(id);
 	});
 
 	it('Delete removes the dataset and its versions', async () => {

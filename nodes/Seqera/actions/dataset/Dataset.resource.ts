@@ -7,9 +7,10 @@ import * as get from './get.operation';
 import * as getMany from './getMany.operation';
 import * as getVersions from './getVersions.operation';
 import * as hide from './hide.operation';
+import * as show from './show.operation';
 import * as uploadVersion from './uploadVersion.operation';
 
-export { create, deleteDataset as delete, download, get, getMany, getVersions, hide, uploadVersion };
+export { create, deleteDataset as delete, download, get, getMany, getVersions, hide, show, uploadVersion };
 
 export const description: INodeProperties[] = [
 	{
@@ -41,6 +42,7 @@ export const description: INodeProperties[] = [
 				action: 'Hide a dataset',
 				description: 'Leave a dataset out of lists, keeping its versions',
 			},
+			{ name: 'Show', value: 'show', action: 'Show a hidden dataset', description: 'Bring a hidden dataset back into lists' },
 			{
 				name: 'Upload Version',
 				value: 'uploadVersion',
@@ -57,5 +59,6 @@ export const description: INodeProperties[] = [
 	...uploadVersion.description,
 	...download.description,
 	...hide.description,
+	...show.description,
 	...deleteDataset.description,
 ];

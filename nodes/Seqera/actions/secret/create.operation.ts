@@ -43,7 +43,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 				description: `A secret name starts with a letter or _ and goes on with letters, digits and single underscores (never two in a row), like NCBI_API_KEY (item ${itemIndex}).`,
 			});
 		}
-		const value = secretValueFor(this, itemIndex);
+		const value = secretValueFor(this, itemIndex, String(secretValueField.displayName));
 		const response = await apiRequest<{ secretId?: number }>(this, {
 			method: 'POST',
 			path: ['pipeline-secrets'],

@@ -9,7 +9,9 @@ import { forEachItem } from '../perItem';
 import { secretLocator, secretValueField } from './secret.descriptions';
 import { secretIdFor, secretValueFor } from './secretParameters';
 
-const properties: INodeProperties[] = [secretLocator, { ...secretValueField, displayName: 'New Value' }, workspaceLocator];
+const NEW_VALUE = 'New Value';
+
+const properties: INodeProperties[] = [secretLocator, { ...secretValueField, displayName: NEW_VALUE }, workspaceLocator];
 
 const displayOptions = { show: { resource: ['secret'], operation: ['update'] } };
 
@@ -20,7 +22,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	const connection = await connectionOf(this);
 	return await forEachItem(this, async (itemIndex) => {
 		const secretId = secretIdFor(this, itemIndex);
-		const value = secretValueFor(this, itemIndex);
+		const value = secretValueFor(this, itemIndex, NEW_VALUE);
 		await apiRequest(this, {
 			method: 'PUT',
 			path: ['pipeline-secrets', secretId],

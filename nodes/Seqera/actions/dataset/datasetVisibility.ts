@@ -1,0 +1,23 @@
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+
+import { workspaceIdFor } from '../../helpers/parameters';
+import { connectionOf } from '../../transport/connection';
+import { apiRequest } from '../../transport/request';
+import { forEachItem } from '../perItem';
+import { datasetIdFor } from './datasetParameters';
+
+/** Hide or Show: `POST /datasets/hide|show` for each item's dataset; the output says whether it is now hidden. */
+export async function changeDatasetVisibility(context: IExecuteFunctions, change: 'hide' | 'show'): Promise<INodeExecutionData[]> {
+	const connection = await connectionOf(context);
+	return await forEachItem(context, async (itemIndex) => {
+		const datasetId = datasetIdFor(context, itemIndex);
+		await apiRequest(context, {
+			method: 'POST',
+			path: ['datasets', change],
+			query: { workspaceId: workspaceIdFor(context, itemIndex, connection) },
+			body: { datasetIds: [datasetId] },
+			itemIndex,
+		});
+		return { id: datasetId, hidden: change === 'hide' };
+	});
+}
