@@ -1,9 +1,13 @@
-/** Data links: the list, one data link, and browsing its folders (`/browse` for the root, `/browse/{path}` below it). */
-import { forbidden, json, type ApiRequest, type ApiResult } from './apiTypes';
+/**
+ * Data links: the list, one data link, browsing its folders (`/browse` for the root, `/browse/{path}`
+ * below it), downloading a file (streamed, or redirected to the storage host), a presigned download
+ * URL, and uploads: presigned part URLs, then finish (complete, or abort with `withError`).
+ */
+import { ApiError, badRequest, forbidden, json, withErrorId, type ApiRequest, type ApiResult } from './apiTypes';
 import type { SimulatorData } from './data';
-import { BROWSE_PAGE_MAX, browse } from './dataLinks';
+import { BROWSE_PAGE_MAX, browse, mimeTypeOf } from './dataLinks';
 import { dataLinkDto } from './dto';
-import type { SimDataLink } from './model';
+import type { SimDataLink, SimDataLinkObject } from './model';
 import { DEFAULT_PAGE, MAX_PAGE, enumParam, integerParam, pageOf, workspaceOf } from './params';
 import { route, type Route } from './router';
 
@@ -42,6 +46,66 @@ function browseFolder(request: ApiRequest, data: SimulatorData, folder: string):
 	return json({ objects: page.objects, nextPageToken: page.nextPageToken, originalPath: folder === '' ? undefined : folder });
 }
 
+const notFound = (what: string): ApiError => new ApiError(404, { message: withErrorId(`${what} not found`) });
+
+/** A path below the data link's root, without the slashes around it. */
+const trimSlashes = (path: string) => path.replace(/^\/+|\/+$/g, '');
+
+function findObject(request: ApiRequest, data: SimulatorData, path: string): { link: SimDataLink; object: SimDataLinkObject } {
+	const link = findDataLink(request, data);
+	const object = link.objects.get(path);
+	if (!object) throw notFound(`Path '${path}'`);
+	return { link, object };
+}
+
+function download(request: ApiRequest, data: SimulatorData): ApiResult {
+	const path = trimSlashes(request.pathParams.filePath);
+	const { link, object } = findObject(request, data, path);
+	const store = data.dataLinkStore;
+	if (store.downloads === 'redirect') return { kind: 'stream', status: 302, headers: { Location: store.downloadUrl(link.id, path), 'Content-Length': 0 } };
+	const fileName = path.slice(path.lastIndexOf('/') + 1);
+	return {
+		kind: 'stream',
+		status: 200,
+		headers: {
+			'Content-Type': object.mimeType,
+			'Content-Length': object.size,
+			'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+		},
+		body: store.read(link.id, path, object.size),
+	};
+}
+
+function startUpload(request: ApiRequest, data: SimulatorData, folder: string): ApiResult {
+	const link = findDataLink(request, data);
+	const body = (request.body ?? {}) as { fileName?: unknown; contentType?: unknown; contentLength?: unknown };
+	const fileName = typeof body.fileName === 'string' ? body.fileName.trim() : '';
+	if (fileName === '' || fileName.includes('/')) throw badRequest(`Invalid fileName '${String(body.fileName ?? '')}'`);
+	if (typeof body.contentLength !== 'number' || !Number.isInteger(body.contentLength) || body.contentLength < 0) {
+		throw badRequest('Missing or invalid contentLength');
+	}
+	const contentType = typeof body.contentType === 'string' && body.contentType !== '' ? body.contentType : mimeTypeOf(fileName);
+	const path = folder === '' ? fileName : `${folder}/${fileName}`;
+	return json(data.dataLinkStore.startUpload(link, path, contentType, body.contentLength));
+}
+
+function finishUpload(request: ApiRequest, data: SimulatorData, folder: string): ApiResult {
+	const link = findDataLink(request, data);
+	const body = (request.body ?? {}) as { uploadId?: unknown; fileName?: unknown; tags?: unknown; withError?: unknown };
+	const upload = data.dataLinkStore.uploads.get(String(body.uploadId ?? ''));
+	const path = folder === '' ? String(body.fileName ?? '') : `${folder}/${String(body.fileName ?? '')}`;
+	if (!upload || upload.dataLinkId !== link.id || upload.path !== path) throw badRequest(`No upload '${String(body.uploadId ?? '')}' of '${path}' in this data link`);
+	if (upload.state !== 'open') throw badRequest(`Upload '${upload.uploadId}' is already ${upload.state}`);
+	if (body.withError === true) {
+		data.dataLinkStore.abortUpload(upload);
+		return json({});
+	}
+	const content = data.dataLinkStore.completeUpload(upload, Array.isArray(body.tags) ? (body.tags as Array<{ partNumber?: unknown; eTag?: unknown }>) : []);
+	if (typeof content === 'string') throw badRequest(content);
+	link.objects.set(upload.path, { size: content.length, mimeType: upload.contentType });
+	return json({});
+}
+
 export const dataLinkRoutes: Route[] = [
 	route('GET', '/data-links', (request, { data }) => {
 		const workspace = workspaceOf(request, data);
@@ -60,6 +124,19 @@ export const dataLinkRoutes: Route[] = [
 	route('GET', '/data-links/{dataLinkId}', (request, { data }) => json({ dataLink: dataLinkDto(findDataLink(request, data)) })),
 	route('GET', '/data-links/{dataLinkId}/browse', (request, { data }) => browseFolder(request, data, '')),
 	route('GET', '/data-links/{dataLinkId}/browse/{path}', (request, { data }) =>
-		browseFolder(request, data, request.pathParams.path.replace(/^\/+|\/+$/g, '')),
+		browseFolder(request, data, trimSlashes(request.pathParams.path)),
+	),
+	route('GET', '/data-links/{dataLinkId}/download/{filePath}', (request, { data }) => download(request, data)),
+	route('GET', '/data-links/{dataLinkId}/generate-download-url', (request, { data }) => {
+		const path = trimSlashes(request.query.filePath ?? '');
+		if (path === '') throw badRequest('Missing filePath');
+		const { link, object } = findObject(request, data, path);
+		return json({ url: data.dataLinkStore.downloadUrl(link.id, path), resolvedPath: path, resolvedMimeType: object.mimeType });
+	}),
+	route('POST', '/data-links/{dataLinkId}/upload', (request, { data }) => startUpload(request, data, '')),
+	route('POST', '/data-links/{dataLinkId}/upload/{dirPath}', (request, { data }) => startUpload(request, data, trimSlashes(request.pathParams.dirPath))),
+	route('POST', '/data-links/{dataLinkId}/upload/finish', (request, { data }) => finishUpload(request, data, '')),
+	route('POST', '/data-links/{dataLinkId}/upload/finish/{dirPath}', (request, { data }) =>
+		finishUpload(request, data, trimSlashes(request.pathParams.dirPath)),
 	),
 ];

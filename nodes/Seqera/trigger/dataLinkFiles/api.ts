@@ -6,6 +6,8 @@ export interface DataLinkInfo {
 	resourceRef: string;
 	/** The credentials the platform reads the bucket with; none for a public bucket. */
 	credentialsId?: string;
+	/** The contract's DataLinkProvider: aws, google, azure, s3 (S3-compatible), seqeracompute... */
+	provider?: string;
 }
 
 /** One entry of a folder's listing (the contract's DataLinkItem). */

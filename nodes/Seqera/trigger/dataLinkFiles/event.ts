@@ -1,15 +1,15 @@
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import type { IDataObject, INodeExecutionData, INodeProperties, IPollFunctions } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
 import { workspaceLocator } from '../../actions/common.descriptions';
-import { wholeIdSource } from '../../helpers/idPatterns';
+import { dataLinkLocator } from '../../actions/dataLink/descriptions';
+import { browseFolderPage, describeDataLink } from '../../dataLinks/calls';
 import { workspaceIdFor } from '../../helpers/parameters';
 import { requireStringId } from '../../helpers/validate';
 import { connectionOf } from '../../transport/connection';
-import { apiRequest } from '../../transport/request';
 import { CallAllowance } from '../allowance';
 import type { TriggerEvent } from '../event';
-import type { DataLinkApi, DataLinkInfo, FolderEntry } from './api';
+import type { DataLinkApi } from './api';
 import { freshState, scanDataLink, type DataLinkFilesState, type NewObject } from './scan';
 import { WatchedPaths } from './watchedPaths';
 
@@ -19,33 +19,6 @@ const CALLS_PER_POLL = 24;
 const STATE_KEY = 'dataLinkFiles';
 const EVENT = 'newDataLinkFile';
 const shown = { show: { event: [EVENT] } };
-
-const dataLinkLocator: INodeProperties = {
-	displayName: 'Data Link',
-	name: 'dataLinkId',
-	type: 'resourceLocator',
-	default: { mode: 'list', value: '' },
-	required: true,
-	description: 'The bucket, or folder of one, to watch, as the Data Explorer shows it',
-	displayOptions: shown,
-	modes: [
-		{
-			displayName: 'From List',
-			name: 'list',
-			type: 'list',
-			typeOptions: { searchListMethod: 'searchDataLinks', searchable: true },
-		},
-		{
-			displayName: 'ID',
-			name: 'id',
-			type: 'string',
-			placeholder: 'v1-user-2f8a6c41d9e07b35',
-			validation: [
-				{ type: 'regex', properties: { regex: wholeIdSource('string'), errorMessage: 'A data link ID has only letters, digits, - and _' } },
-			],
-		},
-	],
-};
 
 function toItem({ dataLink, path, entry }: NewObject): INodeExecutionData {
 	return {
@@ -63,38 +36,12 @@ function toItem({ dataLink, path, entry }: NewObject): INodeExecutionData {
 }
 
 function dataLinkApiOf(context: IPollFunctions, workspaceId: string | undefined, dataLinkId: string): DataLinkApi {
+	const scope = { workspaceId };
 	return {
-		async describe(): Promise<DataLinkInfo> {
-			let dataLink: IDataObject;
-			try {
-				const response = await apiRequest<{ dataLink?: IDataObject }>(context, { method: 'GET', path: ['data-links', dataLinkId], query: { workspaceId } });
-				dataLink = response.dataLink ?? {};
-			} catch (error) {
-				if (error instanceof NodeApiError && ['403', '404'].includes(String(error.httpCode))) {
-					throw new NodeOperationError(context.getNode(), `Data Link "${dataLinkId}" was not found, or the access token was refused`, {
-						description: `The platform refused to describe this data link (HTTP ${String(error.httpCode)}). Pick it from the list, which shows the data links of the chosen workspace, check the Workspace field, and check that the credential's access token is valid.`,
-					});
-				}
-				// eslint-disable-next-line @n8n/community-nodes/require-node-api-error -- already the transport's NodeApiError or cancellation; wrapping would hide its HTTP code
-				throw error;
-			}
-			const [credentials] = (dataLink.credentials as IDataObject[] | undefined) ?? [];
-			return {
-				id: dataLinkId,
-				name: String(dataLink.name ?? dataLinkId),
-				resourceRef: String(dataLink.resourceRef ?? ''),
-				credentialsId: typeof credentials?.id === 'string' ? credentials.id : undefined,
-			};
-		},
+		describe: async () => await describeDataLink(context, scope, dataLinkId),
 		async browse(dataLink, folder, search, pageToken) {
 			try {
-				const page = await apiRequest<{ objects?: FolderEntry[]; nextPageToken?: string }>(context, {
-					method: 'GET',
-					// A folder's path is one segment, its `/` encoded, as the platform's own clients send it.
-					path: folder === '' ? ['data-links', dataLink.id, 'browse'] : ['data-links', dataLink.id, 'browse', folder],
-					query: { workspaceId, credentialsId: dataLink.credentialsId, search, nextPageToken: pageToken },
-				});
-				return { entries: page.objects ?? [], nextPageToken: page.nextPageToken || undefined };
+				return await browseFolderPage(context, scope, dataLink, folder, { search, pageToken });
 			} catch (error) {
 				if (pageToken !== undefined && error instanceof NodeApiError && String(error.httpCode) === '400') return 'tokenRefused';
 				// eslint-disable-next-line @n8n/community-nodes/require-node-api-error -- already the transport's NodeApiError or cancellation; wrapping would hide its HTTP code
@@ -108,7 +55,7 @@ export const dataLinkFileEvents: TriggerEvent = {
 	options: [{ name: 'New File in Data Link', value: EVENT, description: 'A file landed in a data link (a bucket of the Data Explorer)' }],
 	properties: [
 		{ ...workspaceLocator, displayOptions: shown },
-		dataLinkLocator,
+		{ ...dataLinkLocator, description: 'The bucket, or folder of one, to watch, as the Data Explorer shows it', displayOptions: shown },
 		{
 			displayName: 'Path Prefix',
 			name: 'pathPrefix',

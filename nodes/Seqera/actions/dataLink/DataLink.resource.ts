@@ -1,0 +1,37 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import * as browse from './browse.operation';
+import * as downloadFile from './downloadFile.operation';
+import * as generateDownloadUrl from './generateDownloadUrl.operation';
+import * as getMany from './getMany.operation';
+import * as uploadFile from './uploadFile.operation';
+
+export { browse, downloadFile, generateDownloadUrl, getMany, uploadFile };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['dataLink'] } },
+		options: [
+			{ name: 'Browse', value: 'browse', action: 'Browse a data link', description: "List a folder's files and folders" },
+			{ name: 'Download File', value: 'downloadFile', action: 'Download a file from a data link', description: 'Stream a file into binary data' },
+			{
+				name: 'Generate Download URL',
+				value: 'generateDownloadUrl',
+				action: 'Generate a download URL for a data link file',
+				description: 'A presigned URL that downloads the file for a limited time',
+			},
+			{ name: 'Get Many', value: 'getMany', action: 'Get many data links' },
+			{ name: 'Upload File', value: 'uploadFile', action: 'Upload a file to a data link', description: 'Upload binary data as a file' },
+		],
+		default: 'getMany',
+	},
+	...getMany.description,
+	...browse.description,
+	...downloadFile.description,
+	...uploadFile.description,
+	...generateDownloadUrl.description,
+];

@@ -1,0 +1,77 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { pagesCountedByTotal } from '../../helpers/pages';
+import { workspaceIdFor } from '../../helpers/parameters';
+import { connectionOf } from '../../transport/connection';
+import { apiRequestPages } from '../../transport/pages';
+import { returnAllAndLimit, workspaceLocator } from '../common.descriptions';
+import { forEachItem } from '../perItem';
+
+const properties: INodeProperties[] = [
+	workspaceLocator,
+	...returnAllAndLimit(),
+	{
+		displayName: 'Search',
+		name: 'search',
+		type: 'string',
+		default: '',
+		placeholder: 'inbox',
+		description: 'Only data links whose name contains this text',
+	},
+	{
+		displayName: 'Provider',
+		name: 'provider',
+		type: 'options',
+		default: '',
+		options: [
+			{ name: 'Any', value: '' },
+			{ name: 'AWS S3', value: 'aws' },
+			{ name: 'Azure Blob Storage', value: 'azure' },
+			{ name: 'Google Cloud Storage', value: 'google' },
+			{ name: 'Seqera Compute', value: 'seqeracompute' },
+		],
+		description: 'Only data links of this cloud provider',
+	},
+	{
+		displayName: 'Region',
+		name: 'region',
+		type: 'string',
+		default: '',
+		placeholder: 'eu-west-1',
+		description: "Only data links in this region, written as the provider writes it. Leave empty for every region.",
+	},
+];
+
+const displayOptions = { show: { resource: ['dataLink'], operation: ['getMany'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+/** The platform's search text: free text for the name, `provider:` and `region:` keywords for the rest. */
+function searchText(search: string, provider: string, region: string): string {
+	const terms = [search, provider && `provider:${provider}`, region && `region:${region}`];
+	return terms.filter((term) => term !== '').join(' ');
+}
+
+/** One item per data link of the workspace that the Data Explorer shows, in name order. */
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	const connection = await connectionOf(this);
+	return await forEachItem(this, async (itemIndex) => {
+		const text = (name: string) => String(this.getNodeParameter(name, itemIndex, '') ?? '').trim();
+		const returnAll = this.getNodeParameter('returnAll', itemIndex) as boolean;
+		return await apiRequestPages<IDataObject>(
+			this,
+			{
+				method: 'GET',
+				path: ['data-links'],
+				query: {
+					workspaceId: workspaceIdFor(this, itemIndex, connection),
+					search: searchText(text('search'), text('provider'), text('region').replace(/\s+/g, '')),
+				},
+				limit: returnAll ? undefined : (this.getNodeParameter('limit', itemIndex) as number),
+				itemIndex,
+			},
+			pagesCountedByTotal('dataLinks'),
+		);
+	});
+}

@@ -1,0 +1,26 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import { dataLinkPath, describeDataLink, type DataLinkScope } from '../../dataLinks/calls';
+import { workspaceIdFor } from '../../helpers/parameters';
+import { requireStringId, requireText, requireWholeCharacters } from '../../helpers/validate';
+import type { Connection } from '../../transport/connection';
+import type { DataLinkInfo } from '../../trigger/dataLinkFiles/api';
+
+/** The item's workspace and data link (as the platform describes it), checked before anything is sent. */
+export async function dataLinkOfItem(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	connection: Connection,
+): Promise<{ scope: DataLinkScope & { itemIndex: number }; dataLink: DataLinkInfo }> {
+	const scope = { workspaceId: workspaceIdFor(context, itemIndex, connection), itemIndex };
+	const dataLinkId = requireStringId(context.getNode(), itemIndex, context.getNodeParameter('dataLinkId', itemIndex, '', { extractValue: true }), 'Data Link');
+	return { scope, dataLink: await describeDataLink(context, scope, dataLinkId) };
+}
+
+/** A path typed in a field, below the data link's root, without `/` at either end; '' is the root. */
+export function pathParameter(context: IExecuteFunctions, itemIndex: number, name: string, field: string, { required }: { required: boolean }): string {
+	const node = context.getNode();
+	const path = dataLinkPath(String(context.getNodeParameter(name, itemIndex, '') ?? '').trim());
+	if (required) requireText(node, itemIndex, field, path);
+	return requireWholeCharacters(node, itemIndex, field, path);
+}

@@ -1,0 +1,91 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+// eslint-disable-next-line @n8n/community-nodes/no-restricted-imports -- node's streams carry a file of any size without holding it in memory
+import { Readable } from 'node:stream';
+
+import { uploadToDataLink } from '../../dataLinks/upload';
+import { requireText, requireWholeCharacters } from '../../helpers/validate';
+import { connectionOf } from '../../transport/connection';
+import { workspaceLocator } from '../common.descriptions';
+import { forEachItem } from '../perItem';
+import { dataLinkLocator } from './descriptions';
+import { dataLinkOfItem, pathParameter } from './resolve';
+
+const BINARY_FIELD = 'Input Binary Field';
+const FOLDER_FIELD = 'Folder';
+const NAME_FIELD = 'File Name';
+
+const properties: INodeProperties[] = [
+	dataLinkLocator,
+	workspaceLocator,
+	{
+		displayName: BINARY_FIELD,
+		name: 'binaryPropertyName',
+		type: 'string',
+		default: 'data',
+		required: true,
+		hint: 'The name of the input binary field holding the file to upload',
+	},
+	{
+		displayName: FOLDER_FIELD,
+		name: 'folder',
+		type: 'string',
+		default: '',
+		placeholder: 'runs/240501_A00123_0042_AHVKJ3DSX7',
+		description: "The folder to upload into, below the data link's root. Leave empty for the root.",
+	},
+	{
+		displayName: NAME_FIELD,
+		name: 'fileName',
+		type: 'string',
+		default: '',
+		placeholder: 'SampleSheet.csv',
+		description: "The name to give the file. Leave empty to keep the binary data's file name.",
+	},
+];
+
+const displayOptions = { show: { resource: ['dataLink'], operation: ['uploadFile'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+/** The item's binary data, with its size, read as a stream: from n8n's binary data store when it is there. */
+async function binaryContent(context: IExecuteFunctions, itemIndex: number, binaryPropertyName: string) {
+	const binary = context.helpers.assertBinaryData(itemIndex, binaryPropertyName);
+	if (binary.id) {
+		const { fileSize } = await context.helpers.getBinaryMetadata(binary.id);
+		return { binary, contentLength: fileSize, content: await context.helpers.getBinaryStream(binary.id) };
+	}
+	const bytes = await context.helpers.getBinaryDataBuffer(itemIndex, binaryPropertyName);
+	return { binary, contentLength: bytes.length, content: Readable.from([bytes]) };
+}
+
+/** Uploads the item's binary data as a file of the data link: one item out per file, with its path and size. */
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	const connection = await connectionOf(this);
+	return await forEachItem(this, async (itemIndex) => {
+		const node = this.getNode();
+		const binaryPropertyName = requireText(node, itemIndex, BINARY_FIELD, this.getNodeParameter('binaryPropertyName', itemIndex));
+		const folder = pathParameter(this, itemIndex, 'folder', FOLDER_FIELD, { required: false });
+		const { binary, contentLength, content } = await binaryContent(this, itemIndex, binaryPropertyName);
+		const typedName = String(this.getNodeParameter('fileName', itemIndex, '') ?? '').trim();
+		const fileName = requireWholeCharacters(node, itemIndex, NAME_FIELD, typedName || (binary.fileName ?? '').trim());
+		if (fileName === '' || fileName.includes('/') || fileName === '.' || fileName === '..') {
+			content.destroy();
+			throw new NodeOperationError(node, fileName === '' ? `${NAME_FIELD} is empty and the binary data has no file name` : `${NAME_FIELD} "${fileName}" is not a file name`, {
+				itemIndex,
+				description: `Enter a name such as SampleSheet.csv in "${NAME_FIELD}", without folders: put them in "${FOLDER_FIELD}" (item ${itemIndex}).`,
+			});
+		}
+		const { scope, dataLink } = await dataLinkOfItem(this, itemIndex, connection).catch((error: unknown) => {
+			content.destroy();
+			throw error;
+		});
+		return await uploadToDataLink(this, connection, scope, dataLink, {
+			folder,
+			fileName,
+			contentType: binary.mimeType || 'application/octet-stream',
+			contentLength,
+			content,
+		});
+	});
+}

@@ -1,0 +1,81 @@
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
+
+import type { SeqeraFunctions } from '../transport/connection';
+import { apiRequest } from '../transport/request';
+import type { DataLinkInfo, FolderEntry, FolderPage } from '../trigger/dataLinkFiles/api';
+
+/** Where a data link's calls go: its workspace (none for the personal one) and, for errors, the input item. */
+export interface DataLinkScope {
+	workspaceId: string | undefined;
+	itemIndex?: number;
+}
+
+/**
+ * The data link, with the credentials the platform reads its bucket with. A refusal names the data
+ * link and says where to look: the platform answers 403 alike for a data link of another workspace, a
+ * mistyped ID and a token without access.
+ */
+export async function describeDataLink(context: SeqeraFunctions, scope: DataLinkScope, dataLinkId: string): Promise<DataLinkInfo> {
+	let dataLink: IDataObject;
+	try {
+		const response = await apiRequest<{ dataLink?: IDataObject }>(context, {
+			method: 'GET',
+			path: ['data-links', dataLinkId],
+			query: { workspaceId: scope.workspaceId },
+			itemIndex: scope.itemIndex,
+		});
+		dataLink = response.dataLink ?? {};
+	} catch (error) {
+		if (error instanceof NodeApiError && ['403', '404'].includes(String(error.httpCode))) {
+			throw new NodeOperationError(context.getNode(), `Data Link "${dataLinkId}" was not found, or the access token was refused`, {
+				itemIndex: scope.itemIndex,
+				description: `The platform refused to describe this data link (HTTP ${String(error.httpCode)}). Pick it from the list, which shows the data links of the chosen workspace, check the Workspace field, and check that the credential's access token is valid.`,
+			});
+		}
+		// eslint-disable-next-line @n8n/community-nodes/require-node-api-error -- already the transport's NodeApiError or cancellation; wrapping would hide its HTTP code
+		throw error;
+	}
+	const [credentials] = (dataLink.credentials as IDataObject[] | undefined) ?? [];
+	return {
+		id: dataLinkId,
+		name: String(dataLink.name ?? dataLinkId),
+		resourceRef: String(dataLink.resourceRef ?? ''),
+		credentialsId: typeof credentials?.id === 'string' ? credentials.id : undefined,
+		provider: typeof dataLink.provider === 'string' ? dataLink.provider : undefined,
+	};
+}
+
+/**
+ * A path below the data link's root as calls take it, without `/` at either end. In a URL it is one
+ * segment, its inner `/` encoded, as the platform's own clients send it.
+ */
+export function dataLinkPath(path: string): string {
+	return path.replace(/^\/+|\/+$/g, '');
+}
+
+/**
+ * One page of a folder's listing, names narrowed to those starting with `search`. The platform's page
+ * tokens say where the previous page ended; a refused token is the platform's 400.
+ */
+export async function browseFolderPage(
+	context: SeqeraFunctions,
+	scope: DataLinkScope,
+	dataLink: DataLinkInfo,
+	folder: string,
+	options: { search?: string; pageToken?: string; pageSize?: number } = {},
+): Promise<FolderPage> {
+	const page = await apiRequest<{ objects?: FolderEntry[]; nextPageToken?: string }>(context, {
+		method: 'GET',
+		path: folder === '' ? ['data-links', dataLink.id, 'browse'] : ['data-links', dataLink.id, 'browse', folder],
+		query: {
+			workspaceId: scope.workspaceId,
+			credentialsId: dataLink.credentialsId,
+			search: options.search,
+			nextPageToken: options.pageToken,
+			pageSize: options.pageSize,
+		},
+		itemIndex: scope.itemIndex,
+	});
+	return { entries: page.objects ?? [], nextPageToken: page.nextPageToken || undefined };
+}

@@ -1,0 +1,163 @@
+import { NodeApiError } from 'n8n-workflow';
+import type { IExecuteFunctions, IHttpRequestMethods, IHttpRequestOptions, INode, JsonObject } from 'n8n-workflow';
+// eslint-disable-next-line @n8n/community-nodes/no-restricted-imports -- node's streams carry a file of any size without holding it in memory
+import type { Readable } from 'node:stream';
+
+import { executionCancelSignalOf } from './callScope';
+import { classifyNetworkFailure } from './errors';
+import { headerText, networkErrorCode } from './exchange';
+import { decideRetry, type CallOutcome } from './retry';
+import { sleep } from './timing';
+
+/**
+ * Requests to a storage provider's presigned URLs (S3, Cloud Storage, Blob Storage), which the
+ * platform hands out for uploading parts and downloading files. They go to another host than the
+ * platform, and the signature in the URL is their only permission: they carry none of the platform's
+ * headers, the bearer token least of all, and follow no redirect (n8n's request helper would pass its
+ * headers on). They are not platform calls, so the token's budget does not count them; a process-wide
+ * cap bounds how many are on the wire at once, and failed ones are retried as platform calls are.
+ */
+
+/** Transfers (part uploads, downloads) to storage hosts on the wire at once, across all executions. */
+const MAX_TRANSFERS_IN_FLIGHT = 4;
+
+let transfersInFlight = 0;
+const waitingForTransfer: Array<() => void> = [];
+
+async function transferSlot(): Promise<() => void> {
+	if (transfersInFlight >= MAX_TRANSFERS_IN_FLIGHT) await new Promise<void>((resolve) => waitingForTransfer.push(resolve));
+	else transfersInFlight++;
+	let released = false;
+	return () => {
+		if (released) return;
+		released = true;
+		const next = waitingForTransfer.shift();
+		if (next) next();
+		else transfersInFlight--;
+	};
+}
+
+export interface StorageTarget {
+	/** The presigned URL, signature included; errors show only its host and path. */
+	url: string;
+	/** What the transfer is, for errors: "part 2 of 5 of reads.bam". */
+	purpose: string;
+	itemIndex: number;
+	/** The credential's "Ignore SSL Issues" applies to the storage host as well. */
+	allowUnauthorizedCerts: boolean;
+	timeoutMs: number;
+}
+
+/** The URL without its query string, which holds the signature. */
+function withoutQuery(url: string): string {
+	const parsed = new URL(url);
+	return `${parsed.origin}${parsed.pathname}`;
+}
+
+function storageError(node: INode, method: string, target: StorageTarget, httpCode: string, message: string, description: string): NodeApiError {
+	// Built from safe fields only, as the platform's errors are: the raw error would carry the signed URL.
+	const errorResponse: JsonObject = { httpCode, method, url: withoutQuery(target.url), message };
+	return new NodeApiError(node, errorResponse, { message, description, httpCode, itemIndex: target.itemIndex });
+}
+
+function failedAnswer(node: INode, method: string, target: StorageTarget, statusCode: number, attempts: number): NodeApiError {
+	const tries = attempts > 1 ? ` after ${attempts} attempts` : '';
+	const hint =
+		statusCode === 403
+			? 'The presigned URL was refused: it may have expired, or the clock of this machine may be far off. Run the node again to get new URLs.'
+			: 'Try again later; if it persists, check the storage provider and any proxy between n8n and it.';
+	return storageError(node, method, target, String(statusCode), `The storage provider answered ${statusCode} to ${target.purpose}${tries}`, `${method} ${withoutQuery(target.url)}. ${hint}`);
+}
+
+interface StorageAnswer<Body> {
+	statusCode: number;
+	headers: Record<string, unknown>;
+	body: Body;
+}
+
+/** The last answer, and how many attempts it took. */
+interface StorageOutcome<Body> {
+	answer: StorageAnswer<Body>;
+	attempts: number;
+}
+
+/** Sends one request with no header but `headers`, retrying as platform calls are; the last answer, whatever its status. */
+async function send<Body extends Buffer | Readable>(
+	context: IExecuteFunctions,
+	method: IHttpRequestMethods,
+	target: StorageTarget,
+	options: { headers: Record<string, string | number>; body?: Buffer; encoding: 'arraybuffer' | 'stream' },
+): Promise<StorageOutcome<Body>> {
+	const node = context.getNode();
+	const signal = executionCancelSignalOf(context);
+	const request: IHttpRequestOptions = {
+		method,
+		url: target.url,
+		headers: options.headers,
+		...(options.body ? { body: options.body } : {}),
+		encoding: options.encoding,
+		json: false,
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		disableFollowRedirect: true,
+		skipSslCertificateValidation: target.allowUnauthorizedCerts,
+		timeout: target.timeoutMs,
+		abortSignal: signal,
+	};
+	for (let attempt = 1; ; attempt++) {
+		const release = await transferSlot();
+		let outcome: CallOutcome;
+		let answer: StorageAnswer<Body> | undefined;
+		let failure: { code?: string; message: string } | undefined;
+		try {
+			answer = (await context.helpers.httpRequest(request)) as StorageAnswer<Body>;
+			outcome = { kind: 'answer', statusCode: answer.statusCode };
+		} catch (error) {
+			failure = networkErrorCode(error);
+			outcome = { kind: 'network', failure: signal?.aborted ? 'cancelled' : classifyNetworkFailure(failure.code, failure.message) };
+		}
+		const decision = decideRetry(outcome, method, attempt);
+		// A streamed answer holds its slot until it has been read; any other answer is complete here.
+		if (answer && !decision.retry && options.encoding === 'stream' && isSuccess(answer.statusCode)) {
+			(answer.body as Readable).once('close', release);
+			return { answer, attempts: attempt };
+		}
+		release();
+		if (answer && !decision.retry) return { answer, attempts: attempt };
+		if (answer && options.encoding === 'stream') (answer.body as Readable).destroy();
+		if (!decision.retry) {
+			const reason = outcome.kind === 'network' && outcome.failure === 'cancelled' ? 'The execution was canceled' : `got no answer (${failure?.code ?? failure?.message ?? 'unknown error'})`;
+			throw storageError(node, method, target, failure?.code ?? 'NETWORK', `${target.purpose} ${reason}`, `${method} ${withoutQuery(target.url)} failed after ${attempt} attempt(s). Check the network between n8n and the storage provider, then try again.`);
+		}
+		await sleep(decision.waitMs, signal);
+	}
+}
+
+function isSuccess(statusCode: number): boolean {
+	return statusCode >= 200 && statusCode < 300;
+}
+
+/** PUTs one part to its presigned URL and returns the ETag the storage provider gave it. */
+export async function putPart(context: IExecuteFunctions, target: StorageTarget, bytes: Buffer): Promise<string> {
+	const { answer, attempts } = await send<Buffer>(context, 'PUT', target, {
+		headers: { 'Content-Length': bytes.length, 'Content-Type': 'application/octet-stream' },
+		body: bytes,
+		encoding: 'arraybuffer',
+	});
+	if (!isSuccess(answer.statusCode)) throw failedAnswer(context.getNode(), 'PUT', target, answer.statusCode, attempts);
+	const eTag = headerText(answer.headers, 'etag');
+	if (!eTag) {
+		throw storageError(context.getNode(), 'PUT', target, String(answer.statusCode), `The storage provider gave no ETag for ${target.purpose}`, `PUT ${withoutQuery(target.url)} answered without an ETag header, which finishing the upload needs. A proxy may strip it.`);
+	}
+	return eTag;
+}
+
+/** GETs a presigned URL; the answer's body is a stream to be read (or destroyed) by the caller. */
+export async function getStream(context: IExecuteFunctions, target: StorageTarget): Promise<{ body: Readable; headers: Record<string, unknown> }> {
+	const { answer, attempts } = await send<Readable>(context, 'GET', target, { headers: {}, encoding: 'stream' });
+	if (!isSuccess(answer.statusCode)) {
+		answer.body.destroy();
+		throw failedAnswer(context.getNode(), 'GET', target, answer.statusCode, attempts);
+	}
+	return { body: answer.body, headers: answer.headers };
+}

@@ -1,0 +1,89 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+// eslint-disable-next-line @n8n/community-nodes/no-restricted-imports -- node's streams carry a file of any size without holding it in memory
+import type { Readable } from 'node:stream';
+
+import { callSignalOf, executionCancelSignalOf } from './callScope';
+import { CREDENTIAL_TYPE, nodeCredentialOf } from './connection';
+import { errorFromResponse } from './errors';
+import { exchange, headerText, toBuffer, type ApiRequest, type RawResponse, type Transmit } from './exchange';
+import { getStream } from './storage';
+
+/** A file the platform answered with, still on the wire: the caller reads `body` to the end or destroys it. */
+export interface StreamedFile {
+	body: Readable;
+	mimeType?: string;
+	/** Bytes announced by the answer, when it announced them. */
+	contentLength?: number;
+}
+
+/** What a failed answer says is small (an error message, a redirect), so it is read whole; this much at most. */
+const MAX_ANSWER_TEXT_BYTES = 65_536;
+
+async function readAnswerText(body: Readable): Promise<Buffer> {
+	const chunks: Buffer[] = [];
+	let size = 0;
+	for await (const chunk of body) {
+		const bytes = toBuffer(chunk);
+		size += bytes.length;
+		if (size > MAX_ANSWER_TEXT_BYTES) break;
+		chunks.push(bytes);
+	}
+	body.destroy();
+	return Buffer.concat(chunks);
+}
+
+function isSuccess(statusCode: number): boolean {
+	return statusCode >= 200 && statusCode < 300;
+}
+
+function fileOf(body: Readable, headers: Record<string, unknown>): StreamedFile {
+	const length = Number(headerText(headers, 'content-length'));
+	return {
+		body,
+		mimeType: headerText(headers, 'content-type')?.split(';')[0].trim() || undefined,
+		contentLength: Number.isSafeInteger(length) && length >= 0 ? length : undefined,
+	};
+}
+
+/**
+ * A platform call whose answer is a file of any size, handed on as a stream so it never sits in memory.
+ * It goes through the same budget, retries and errors as every other call: only a successful answer
+ * is streamed; any other is read (it is small) for the exchange to judge. A redirect (the platform
+ * sending the file from its storage, by a presigned URL) is followed here rather than by n8n's helper,
+ * which would pass the bearer token on to the other host: the storage request carries none of it.
+ */
+export async function apiRequestStream(
+	context: IExecuteFunctions,
+	request: ApiRequest & { itemIndex: number; purpose: string },
+): Promise<StreamedFile> {
+	const { connection, credential } = await nodeCredentialOf(context);
+	const node = context.getNode();
+	const abortSignal = executionCancelSignalOf(context);
+	let streamed: { body: Readable; headers: Record<string, unknown> } | undefined;
+	const transmit: Transmit = async (options): Promise<RawResponse> => {
+		const response = (await context.helpers.httpRequestWithAuthentication.call(
+			context,
+			CREDENTIAL_TYPE,
+			{ ...options, encoding: 'stream', disableFollowRedirect: true, abortSignal },
+			{ credentialsDecrypted: credential },
+		)) as { statusCode: number; headers: Record<string, unknown>; body: Readable };
+		if (!isSuccess(response.statusCode)) return { ...response, body: await readAnswerText(response.body) };
+		streamed = { body: response.body, headers: response.headers };
+		return { ...response, body: Buffer.alloc(0) };
+	};
+	const { response, call, attempts } = await exchange(node, connection, transmit, request, callSignalOf(context));
+	if (streamed && isSuccess(response.statusCode)) return fileOf(streamed.body, streamed.headers);
+
+	const location = response.statusCode >= 300 && response.statusCode < 400 ? headerText(response.headers, 'location') : undefined;
+	if (location) {
+		const storage = await getStream(context, {
+			url: new URL(location, connection.baseUrl).href,
+			purpose: request.purpose,
+			itemIndex: request.itemIndex,
+			allowUnauthorizedCerts: connection.allowUnauthorizedCerts,
+			timeoutMs: connection.timeoutMs,
+		});
+		return fileOf(storage.body, storage.headers);
+	}
+	throw errorFromResponse(node, call, response.statusCode, response.body.toString('utf8'), { attempts, mayHaveActed: false });
+}

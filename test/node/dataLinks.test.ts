@@ -1,0 +1,374 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import https from 'node:https';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+
+import type { BinaryDataService } from 'n8n-core';
+import { NodeConnectionTypes, type IConnections, type IDataObject, type INode, type INodeParameters } from 'n8n-workflow';
+
+import { SeqeraApi } from '../../credentials/SeqeraApi.credentials';
+import { useFilesystemBinaryData } from '../../dev/engine/binaryDataMode';
+import { createHarness, type Harness } from '../../dev/engine/harness';
+import type { DataLinkStorage } from '../../dev/simulator/dataLinkStorage';
+import { generatedContent } from '../../dev/simulator/dataLinks';
+import { DATA_LINK_IDS } from '../../dev/simulator/seed';
+import { Seqera } from '../../nodes/Seqera/Seqera.node';
+import { FILE_SOURCE, fileSource } from './fileSource';
+import { GENOMICS, RND, SEQERA_NODE, TOKEN, seqeraCredentials, usePlatform, workspaceParameter } from './platform';
+
+const platform = usePlatform();
+
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as () => void;
+
+const INBOX = DATA_LINK_IDS.genomicsInbox;
+const RND_SCRATCH = DATA_LINK_IDS.rndScratch;
+const RUN_FOLDER = 'runs/240501_A00123_0042_AHVKJ3DSX7';
+/** Small parts, so that files of a few hundred KiB take several. */
+const PART_SIZE = 64 * 1024;
+
+let binaryData: BinaryDataService;
+let binaryFolder: string;
+let harness: Harness;
+
+/** Text of `size` characters, the same for the same name, different in every part of a multipart upload. */
+function fileContent(name: string, size: number): string {
+	let text = '';
+	for (let line = 0; text.length < size; line++) text += `${name} line ${line}\n`;
+	return text.slice(0, size);
+}
+
+beforeAll(async () => {
+	binaryFolder = mkdtempSync(path.join(tmpdir(), 'seqera-data-links-'));
+	binaryData = await useFilesystemBinaryData(binaryFolder);
+	harness = createHarness({
+		nodeTypes: { [SEQERA_NODE]: new Seqera(), [FILE_SOURCE]: fileSource },
+		credentialTypes: { seqeraApi: new SeqeraApi() },
+	});
+});
+
+afterAll(() => rmSync(binaryFolder, { recursive: true, force: true }));
+
+beforeEach(() => {
+	platform.sim.data.dataLinkStore.partSize = PART_SIZE;
+	platform.sim.data.dataLinkStore.downloads = 'stream';
+});
+
+function storage(): DataLinkStorage {
+	return platform.sim.storage!;
+}
+
+function dataLink(id: string, mode: 'list' | 'id' | 'url' = 'list'): INodeParameters {
+	const value = mode === 'url' ? `https://cloud.seqera.io/orgs/acme/workspaces/genomics/data-explorer/${id}/browse` : id;
+	return { dataLinkId: { __rl: true, mode, value } };
+}
+
+async function sha256(stream: Readable): Promise<string> {
+	const hash = createHash('sha256');
+	for await (const chunk of stream) hash.update(chunk as Buffer);
+	return hash.digest('hex');
+}
+
+async function bytesOf(stream: Readable): Promise<Buffer> {
+	const chunks: Buffer[] = [];
+	for await (const chunk of stream) chunks.push(chunk as Buffer);
+	return Buffer.concat(chunks);
+}
+
+/** The platform's requests from `index` on, as method and path. */
+function callsSince(index: number): string[] {
+	return platform.sim.log.slice(index).map((entry) => `${entry.method} ${entry.path}`);
+}
+
+/** What reached the storage host must carry no trace of the platform: no token, no Authorization, none of its headers. */
+function expectNothingOfThePlatform(requests: readonly { headers: Record<string, unknown> }[]): void {
+	expect(requests.length).toBeGreaterThan(0);
+	for (const { headers } of requests) {
+		expect(Object.keys(headers)).not.toContain('authorization');
+		expect(JSON.stringify(headers)).not.toContain(TOKEN);
+		expect(String(headers['user-agent'] ?? '')).not.toContain('n8n-nodes-seqera');
+		expect(Object.keys(headers)).not.toContain('accept-version');
+	}
+}
+
+/** Runs "Test File → Seqera (Data Link: Upload File)" and returns what the Seqera node output. */
+async function upload(file: { fileName: string; size: number; mimeType?: string }, parameters: INodeParameters) {
+	const fileParameters = { fileName: file.fileName, mimeType: file.mimeType ?? '', content: fileContent(file.fileName, file.size) };
+	const nodes: INode[] = [
+		{ id: 'file', name: 'File', type: FILE_SOURCE, typeVersion: 1, position: [0, 0], parameters: fileParameters },
+		{
+			id: 'upload',
+			name: 'Upload',
+			type: SEQERA_NODE,
+			typeVersion: 1,
+			position: [200, 0],
+			parameters: { resource: 'dataLink', operation: 'uploadFile', ...workspaceParameter(GENOMICS), ...dataLink(INBOX), ...parameters },
+			credentials: { seqeraApi: { id: '1', name: 'Seqera simulator' } },
+		},
+	];
+	const connections: IConnections = { File: { main: [[{ node: 'Upload', type: NodeConnectionTypes.Main, index: 0 }]] } };
+	const run = await harness.runWorkflow({ nodes, connections }, { seqeraApi: seqeraCredentials(platform.sim) });
+	const outputs = run.data.resultData.runData.Upload?.[0]?.data?.main?.[0] ?? [];
+	return { items: outputs.map((item) => item.json), error: run.data.resultData.error as (Error & { description?: string }) | undefined };
+}
+
+describe('Get Many', () => {
+	it('lists the data links of the workspace by name, filtered by provider and region', async () => {
+		const all = platform.json(await platform.run({ resource: 'dataLink', operation: 'getMany', returnAll: true, ...workspaceParameter(GENOMICS) }));
+		expect(all.map((link) => link.name)).toEqual(['reference-genomes', 'results-archive', 'sequencing-inbox']);
+
+		const before = platform.sim.log.length;
+		const aws = platform.json(
+			await platform.run({ resource: 'dataLink', operation: 'getMany', returnAll: true, provider: 'aws', region: 'eu-west-1', ...workspaceParameter(GENOMICS) }),
+		);
+		expect(aws).toEqual([expect.objectContaining({ id: INBOX, name: 'sequencing-inbox', provider: 'aws', region: 'eu-west-1', resourceRef: 's3://acme-sequencing-inbox' })]);
+		expect(platform.sim.log[before].query.search).toBe('provider:aws region:eu-west-1');
+
+		const searched = platform.json(
+			await platform.run({ resource: 'dataLink', operation: 'getMany', returnAll: false, limit: 1, search: 'e', ...workspaceParameter(GENOMICS) }),
+		);
+		expect(searched.map((link) => link.name)).toEqual(['reference-genomes']);
+	});
+});
+
+describe('Browse', () => {
+	it('lists a folder, folders first, and narrows it to the names a glob matches', async () => {
+		const root = platform.json(await platform.run({ resource: 'dataLink', operation: 'browse', returnAll: true, ...dataLink(INBOX), ...workspaceParameter(GENOMICS) }));
+		expect(root).toEqual([
+			{ name: 'runs', type: 'FOLDER', path: 'runs', size: 0, mimeType: null, dataLinkId: INBOX },
+			{ name: 'README.txt', type: 'FILE', path: 'README.txt', size: 1204, mimeType: 'text/plain', dataLinkId: INBOX },
+		]);
+
+		const before = platform.sim.log.length;
+		const fastq = platform.json(
+			await platform.run({
+				resource: 'dataLink',
+				operation: 'browse',
+				returnAll: true,
+				path: `/${RUN_FOLDER}/fastq/`,
+				glob: 'S*_R1_*.fastq.gz',
+				...dataLink(INBOX, 'url'),
+				...workspaceParameter(GENOMICS),
+			}),
+		);
+		expect(fastq.map((entry) => entry.path)).toEqual([`${RUN_FOLDER}/fastq/S1_L001_R1_001.fastq.gz`, `${RUN_FOLDER}/fastq/S2_L001_R1_001.fastq.gz`]);
+		// The glob's literal start narrows the listing on the platform's side.
+		const browseCall = platform.sim.log.slice(before).find((entry) => entry.path.includes('/browse/'))!;
+		expect(browseCall.query).toMatchObject({ search: 'S', credentialsId: expect.any(String) });
+	});
+
+	it('follows page tokens for Return All, and stops at the limit', async () => {
+		for (let index = 0; index < 1203; index++) platform.sim.data.addDataLinkObject(RND_SCRATCH, `bulk/object-${String(index).padStart(4, '0')}.txt`, { size: index });
+		const before = platform.sim.log.length;
+		const all = platform.json(await platform.run({ resource: 'dataLink', operation: 'browse', returnAll: true, path: 'bulk', ...dataLink(RND_SCRATCH, 'id'), ...workspaceParameter(RND) }));
+		expect(all).toHaveLength(1203);
+		expect(new Set(all.map((entry) => entry.name)).size).toBe(1203);
+		const pages = platform.sim.log.slice(before).filter((entry) => entry.path.includes('/browse/'));
+		expect(pages.map((entry) => entry.query.nextPageToken === undefined)).toEqual([true, false]);
+
+		const limited = platform.json(
+			await platform.run({ resource: 'dataLink', operation: 'browse', returnAll: false, limit: 3, path: 'bulk', ...dataLink(RND_SCRATCH, 'id'), ...workspaceParameter(RND) }),
+		);
+		expect(limited.map((entry) => entry.name)).toEqual(['object-0000.txt', 'object-0001.txt', 'object-0002.txt']);
+		expect(platform.sim.log.at(-1)!.query.pageSize).toBe('3');
+	});
+
+	it('refuses a glob with a folder in it, naming the field, before any call', async () => {
+		const before = platform.sim.log.length;
+		const result = await platform.run({ resource: 'dataLink', operation: 'browse', returnAll: true, glob: 'runs/*.csv', ...dataLink(INBOX), ...workspaceParameter(GENOMICS) });
+		expect(result.error!.message).toBe('Name Glob "runs/*.csv" holds a /');
+		expect((result.error as { description?: string }).description).toContain('Put the folders in "Path"');
+		expect(platform.sim.log.length).toBe(before);
+	});
+
+	it('says which data link was not found', async () => {
+		const result = await platform.run({ resource: 'dataLink', operation: 'browse', returnAll: true, ...dataLink('v1-user-000000000000dead', 'id'), ...workspaceParameter(GENOMICS) });
+		expect(result.error!.message).toBe('Data Link "v1-user-000000000000dead" was not found, or the access token was refused');
+	});
+});
+
+
+describe('Download File', () => {
+	const sampleSheet = `${RUN_FOLDER}/SampleSheet.csv`;
+
+	it('gives the file as binary data, streamed by the platform; the storage host is not involved', async () => {
+		const storageRequests = storage().requests.length;
+		const result = await platform.run({ resource: 'dataLink', operation: 'downloadFile', filePath: sampleSheet, ...dataLink(INBOX), ...workspaceParameter(GENOMICS) });
+		expect(result.error).toBeUndefined();
+		const [item] = result.outputs[0];
+		expect(item.json).toEqual({ dataLinkId: INBOX, path: sampleSheet, fileName: 'SampleSheet.csv', size: 2388, mimeType: 'text/csv' });
+		expect(item.binary!.data).toMatchObject({ fileName: 'SampleSheet.csv', mimeType: 'text/csv' });
+		const downloaded = await bytesOf(await binaryData.getAsStream(item.binary!.data.id!));
+		expect(downloaded.equals(await bytesOf(generatedContent(sampleSheet, 2388)))).toBe(true);
+		expect(storage().requests.length).toBe(storageRequests);
+	});
+
+	it('follows the platform to a presigned URL on the storage host without the token or any platform header', async () => {
+		platform.sim.data.dataLinkStore.downloads = 'redirect';
+		const storageRequests = storage().requests.length;
+		const result = await platform.run({ resource: 'dataLink', operation: 'downloadFile', filePath: sampleSheet, ...dataLink(INBOX), ...workspaceParameter(GENOMICS) });
+		expect(result.error).toBeUndefined();
+		const [item] = result.outputs[0];
+		expect(item.json).toMatchObject({ size: 2388 });
+		const downloaded = await bytesOf(await binaryData.getAsStream(item.binary!.data.id!));
+		expect(downloaded.equals(await bytesOf(generatedContent(sampleSheet, 2388)))).toBe(true);
+		const sent = storage().requests.slice(storageRequests);
+		expect(sent).toMatchObject([{ method: 'GET', path: `/${INBOX}/${sampleSheet}`, status: 200 }]);
+		expectNothingOfThePlatform(sent);
+	});
+
+	it('streams a large object to n8n binary data on disk without holding it in memory', async () => {
+		const size = 256 * 1024 * 1024;
+		const bigFile = `${RUN_FOLDER}/fastq/big_R1_001.fastq.gz`;
+		platform.sim.data.addDataLinkObject(INBOX, bigFile, { size });
+		// Memory still reachable, garbage collected first: what the download holds, not what it has let go.
+		const held = () => {
+			collectGarbage();
+			const now = process.memoryUsage();
+			return now.heapUsed + now.arrayBuffers;
+		};
+		const baseline = held();
+		let peak = 0;
+		// A full collection takes a while on a large heap: a few samples a second are enough to see a file pile up.
+		const sampler = setInterval(() => {
+			peak = Math.max(peak, held() - baseline);
+		}, 250);
+		let result;
+		try {
+			result = await platform.run({ resource: 'dataLink', operation: 'downloadFile', filePath: bigFile, ...dataLink(INBOX), ...workspaceParameter(GENOMICS) });
+		} finally {
+			clearInterval(sampler);
+		}
+		expect(result.error).toBeUndefined();
+		const [item] = result.outputs[0];
+		expect(item.json).toMatchObject({ size, fileName: 'big_R1_001.fastq.gz' });
+		expect(await sha256(await binaryData.getAsStream(item.binary!.data.id!))).toBe(await sha256(generatedContent(bigFile, size)));
+		// The whole object would be 256 MiB; what the download holds at once is a few chunks.
+		expect(peak).toBeLessThan(size / 8);
+	}, 180_000);
+
+	it('says which file the platform does not have', async () => {
+		const result = await platform.run({ resource: 'dataLink', operation: 'downloadFile', filePath: 'runs/missing.csv', ...dataLink(INBOX), ...workspaceParameter(GENOMICS) });
+		expect(result.error).toMatchObject({ httpCode: '404' });
+		expect(result.error!.message).toContain("Path 'runs/missing.csv' not found");
+	});
+
+	it('refuses an empty File Path, naming the field, before any call', async () => {
+		const before = platform.sim.log.length;
+		const result = await platform.run({ resource: 'dataLink', operation: 'downloadFile', filePath: ' / ', ...dataLink(INBOX), ...workspaceParameter(GENOMICS) });
+		expect(result.error!.message).toBe('File Path is empty');
+		expect(platform.sim.log.length).toBe(before);
+	});
+});
+
+describe('Generate Download URL', () => {
+	it('gives a presigned URL of the storage host that downloads the file without a token', async () => {
+		const filePath = `${RUN_FOLDER}/RTAComplete.txt`;
+		const [item] = platform.json(
+			await platform.run({ resource: 'dataLink', operation: 'generateDownloadUrl', filePath, ...dataLink(INBOX), ...workspaceParameter(GENOMICS) }),
+		);
+		expect(item).toMatchObject({ dataLinkId: INBOX, path: filePath, resolvedPath: filePath, resolvedMimeType: 'text/plain' });
+		const url = new URL(String(item.url));
+		expect(url.origin).toBe(storage().origin);
+		const body = await new Promise<Buffer>((resolve, reject) => {
+			https.get(url, { rejectUnauthorized: false }, (response) => bytesOf(response).then(resolve, reject)).on('error', reject);
+		});
+		expect(body.equals(await bytesOf(generatedContent(filePath, 52)))).toBe(true);
+	});
+});
+
+describe('Upload File', () => {
+	afterEach(() => storage().clearFaults());
+
+	it('sends a small file as one part to the storage host, without the token, and finishes the upload', async () => {
+		const storageRequests = storage().requests.length;
+		const before = platform.sim.log.length;
+		const { items, error } = await upload({ fileName: 'SampleSheet.csv', size: 10_000, mimeType: 'text/csv' }, { folder: 'runs/240601_new' });
+		expect(error).toBeUndefined();
+		expect(items).toEqual([
+			{
+				dataLinkId: INBOX,
+				path: 'runs/240601_new/SampleSheet.csv',
+				uri: 's3://acme-sequencing-inbox/runs/240601_new/SampleSheet.csv',
+				size: 10_000,
+				mimeType: 'text/csv',
+				parts: 1,
+			},
+		]);
+		expect(callsSince(before)).toEqual([
+			`GET /data-links/${INBOX}`,
+			// The folder is one path segment, its `/` encoded.
+			`POST /data-links/${INBOX}/upload/runs%2F240601_new`,
+			`POST /data-links/${INBOX}/upload/finish/runs%2F240601_new`,
+		]);
+		expect(platform.sim.log[before + 1].body).toEqual({ fileName: 'SampleSheet.csv', contentType: 'text/csv', contentLength: 10_000 });
+		const sent = storage().requests.slice(storageRequests);
+		expect(sent).toMatchObject([{ method: 'PUT', path: `/${INBOX}/runs/240601_new/SampleSheet.csv`, query: { partNumber: '1' }, status: 200 }]);
+		expectNothingOfThePlatform(sent);
+		expect(platform.sim.data.dataLinkById(INBOX).objects.get('runs/240601_new/SampleSheet.csv')).toEqual({ size: 10_000, mimeType: 'text/csv' });
+	});
+
+	it('sends a larger file in parts, each to its own presigned URL, and the storage host reassembles the original bytes', async () => {
+		const size = 3 * PART_SIZE + 12_345;
+		const storageRequests = storage().requests.length;
+		const before = platform.sim.log.length;
+		const { items, error } = await upload({ fileName: 'reads.bam', size, mimeType: 'application/octet-stream' }, { fileName: 'sample-7.bam' });
+		expect(error).toBeUndefined();
+		expect(items).toEqual([expect.objectContaining({ path: 'sample-7.bam', size, parts: 4, mimeType: 'application/octet-stream' })]);
+		const sent = storage().requests.slice(storageRequests);
+		// Four URLs for four parts of the platform's size; the file is cut into four equal parts, the last one smaller.
+		expect(sent.map((request) => [request.method, request.query.partNumber, request.headers['content-length']])).toEqual([
+			['PUT', '1', '52239'],
+			['PUT', '2', '52239'],
+			['PUT', '3', '52239'],
+			['PUT', '4', '52236'],
+		]);
+		expectNothingOfThePlatform(sent);
+		const finish = platform.sim.log.slice(before).find((entry) => entry.path.endsWith('/upload/finish'))!;
+		expect(finish.body).toMatchObject({ fileName: 'sample-7.bam', tags: [1, 2, 3, 4].map((partNumber) => ({ partNumber, eTag: expect.any(String) })) });
+		const stored = await bytesOf(platform.sim.data.dataLinkStore.read(INBOX, 'sample-7.bam', size));
+		expect(stored.toString('utf8')).toBe(fileContent('reads.bam', size));
+	});
+
+	it('tries a part again when the storage host fails once', async () => {
+		storage().addFault({ method: 'PUT', status: 503, times: 1 });
+		const { items, error } = await upload({ fileName: 'retry.txt', size: 1000 }, {});
+		expect(error).toBeUndefined();
+		expect(items).toEqual([expect.objectContaining({ path: 'retry.txt', parts: 1 })]);
+		expect(storage().requests.slice(-2).map((request) => request.status)).toEqual([503, 200]);
+	});
+
+	it('aborts the upload through finish with the error flag when a part keeps failing, and says which part', async () => {
+		const size = 2 * PART_SIZE;
+		storage().addFault({ method: 'PUT', status: 500, times: 100 });
+		const before = platform.sim.log.length;
+		const { items, error } = await upload({ fileName: 'doomed.bin', size }, {});
+		expect(items).toEqual([]);
+		expect(error!.message).toBe('The storage provider answered 500 to part 1 of 2 of "doomed.bin" after 4 attempts');
+		expect(error!.message).not.toContain('X-Sim-Signature');
+		const finish = platform.sim.log.slice(before).find((entry) => entry.path.endsWith('/upload/finish'))!;
+		expect(finish.body).toMatchObject({ fileName: 'doomed.bin', withError: true });
+		const upload_ = platform.sim.data.dataLinkStore.uploads.get(String((finish.body as IDataObject).uploadId))!;
+		expect(upload_.state).toBe('aborted');
+		expect(platform.sim.data.dataLinkById(INBOX).objects.has('doomed.bin')).toBe(false);
+	});
+
+	it('says that a Google Cloud Storage data link takes no S3 multipart upload, before opening one', async () => {
+		const before = platform.sim.log.length;
+		const { error } = await upload({ fileName: 'a.txt', size: 10 }, dataLink(DATA_LINK_IDS.genomicsReferences));
+		expect(error!.message).toBe('Upload File does not support google data links yet');
+		expect(callsSince(before)).toEqual([`GET /data-links/${DATA_LINK_IDS.genomicsReferences}`]);
+	});
+
+	it('refuses a file name with a folder in it, naming the fields, before any call', async () => {
+		const before = platform.sim.log.length;
+		const { error } = await upload({ fileName: 'a.txt', size: 10 }, { fileName: 'runs/a.txt' });
+		expect(error!.message).toBe('File Name "runs/a.txt" is not a file name');
+		expect(error!.description).toContain('put them in "Folder"');
+		expect(platform.sim.log.length).toBe(before);
+	});
+});
