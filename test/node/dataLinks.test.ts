@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import https from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
@@ -52,6 +52,8 @@ beforeAll(async () => {
 });
 
 afterAll(() => rmSync(binaryFolder, { recursive: true, force: true }));
+
+afterEach(() => platform.sim.clearFaults());
 
 beforeEach(() => {
 	platform.sim.data.dataLinkStore.partSize = PART_SIZE;
@@ -223,33 +225,60 @@ describe('Download File', () => {
 
 	it('streams a large object to n8n binary data on disk without holding it in memory', async () => {
 		const size = 256 * 1024 * 1024;
+		const SAMPLE_EVERY = 16 * 1024 * 1024;
 		const bigFile = `${RUN_FOLDER}/fastq/big_R1_001.fastq.gz`;
 		platform.sim.data.addDataLinkObject(INBOX, bigFile, { size });
 		// Memory still reachable, garbage collected first: what the download holds, not what it has let go.
 		const held = () => {
+			// V8 frees dead buffers' memory on a background sweep that the next collection finishes.
+			collectGarbage();
 			collectGarbage();
 			const now = process.memoryUsage();
 			return now.heapUsed + now.arrayBuffers;
 		};
 		const baseline = held();
+		// Sampled as the platform sends the file, every 16 MiB, however fast the machine is.
 		let peak = 0;
-		// A full collection takes a while on a large heap: a few samples a second are enough to see a file pile up.
-		const sampler = setInterval(() => {
-			peak = Math.max(peak, held() - baseline);
-		}, 250);
+		let samples = 0;
+		const store = platform.sim.data.dataLinkStore;
+		const read = store.read.bind(store);
+		const reading = jest.spyOn(store, 'read').mockImplementation((dataLinkId, objectPath, objectSize) => {
+			let sent = 0;
+			return read(dataLinkId, objectPath, objectSize).pipe(
+				new Transform({
+					transform(chunk: Buffer, _encoding, done) {
+						if (Math.floor((sent + chunk.length) / SAMPLE_EVERY) > Math.floor(sent / SAMPLE_EVERY)) {
+							peak = Math.max(peak, held() - baseline);
+							samples++;
+						}
+						sent += chunk.length;
+						done(null, chunk);
+					},
+				}),
+			);
+		});
 		let result;
 		try {
 			result = await platform.run({ resource: 'dataLink', operation: 'downloadFile', filePath: bigFile, ...dataLink(INBOX), ...workspaceParameter(GENOMICS) });
 		} finally {
-			clearInterval(sampler);
+			reading.mockRestore();
 		}
 		expect(result.error).toBeUndefined();
 		const [item] = result.outputs[0];
 		expect(item.json).toMatchObject({ size, fileName: 'big_R1_001.fastq.gz' });
 		expect(await sha256(await binaryData.getAsStream(item.binary!.data.id!))).toBe(await sha256(generatedContent(bigFile, size)));
+		expect(samples).toBe(size / SAMPLE_EVERY);
 		// The whole object would be 256 MiB; what the download holds at once is a few chunks.
 		expect(peak).toBeLessThan(size / 8);
 	}, 180_000);
+
+	it('tries the download again when the platform answers 503 before sending the file', async () => {
+		platform.sim.addFault({ method: 'GET', path: /\/download\//, kind: 'status', status: 503 });
+		const result = await platform.run({ resource: 'dataLink', operation: 'downloadFile', filePath: `${RUN_FOLDER}/RTAComplete.txt`, ...dataLink(INBOX), ...workspaceParameter(GENOMICS) });
+		expect(result.error).toBeUndefined();
+		expect(result.outputs[0][0].json).toMatchObject({ size: 52 });
+		expect(platform.sim.log.filter((entry) => entry.path.includes('/download/')).slice(-2).map((entry) => entry.status)).toEqual([503, 200]);
+	});
 
 	it('says which file the platform does not have', async () => {
 		const result = await platform.run({ resource: 'dataLink', operation: 'downloadFile', filePath: 'runs/missing.csv', ...dataLink(INBOX), ...workspaceParameter(GENOMICS) });
@@ -355,6 +384,19 @@ describe('Upload File', () => {
 		const upload_ = platform.sim.data.dataLinkStore.uploads.get(String((finish.body as IDataObject).uploadId))!;
 		expect(upload_.state).toBe('aborted');
 		expect(platform.sim.data.dataLinkById(INBOX).objects.has('doomed.bin')).toBe(false);
+	});
+
+	it('aborts the upload when the platform refuses to complete it', async () => {
+		platform.sim.addFault({ method: 'POST', path: /\/upload\/finish$/, kind: 'status', status: 400 });
+		const before = platform.sim.log.length;
+		const { error } = await upload({ fileName: 'refused.txt', size: 100 }, {});
+		expect(error).toMatchObject({ httpCode: '400' });
+		const finishes = platform.sim.log.slice(before).filter((entry) => entry.path.endsWith('/upload/finish'));
+		expect(finishes.map((entry) => [entry.status, (entry.body as IDataObject | undefined)?.withError])).toEqual([
+			[400, undefined],
+			[200, true],
+		]);
+		expect(platform.sim.data.dataLinkById(INBOX).objects.has('refused.txt')).toBe(false);
 	});
 
 	it('says that a Google Cloud Storage data link takes no S3 multipart upload, before opening one', async () => {

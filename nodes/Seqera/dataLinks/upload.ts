@@ -119,16 +119,14 @@ export async function uploadToDataLink(
 			sentBytes += part.length;
 		}
 		if (sentBytes !== file.contentLength) throw changedSize(String(sentBytes));
+		if (started.uploadId !== undefined) await finish({ tags });
 	} catch (error) {
-		file.content.destroy();
-		if (started.uploadId !== undefined) {
-			// The upload failed already; an abort the platform refuses must not hide why.
-			await finish({ withError: true, tags }).catch(() => undefined);
-		}
+		// A part, or completing the upload, failed: the storage provider must not keep the parts. The
+		// upload failed already, so an abort the platform refuses must not hide why.
+		if (started.uploadId !== undefined) await finish({ withError: true, tags }).catch(() => undefined);
 		// eslint-disable-next-line @n8n/community-nodes/require-node-api-error -- already a NodeApiError or NodeOperationError of the transport or the checks above
 		throw error;
 	}
-	if (started.uploadId !== undefined) await finish({ tags });
 	const path = file.folder === '' ? file.fileName : `${file.folder}/${file.fileName}`;
 	return {
 		dataLinkId: dataLink.id,

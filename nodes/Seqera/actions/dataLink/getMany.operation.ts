@@ -39,7 +39,7 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: 'eu-west-1',
-		description: "Only data links in this region, written as the provider writes it. Leave empty for every region.",
+		description: 'Only data links in this region, written as the provider writes it. Leave empty for every region.',
 	},
 ];
 

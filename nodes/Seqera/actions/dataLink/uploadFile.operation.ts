@@ -48,15 +48,16 @@ const displayOptions = { show: { resource: ['dataLink'], operation: ['uploadFile
 
 export const description = updateDisplayOptions(displayOptions, properties);
 
-/** The item's binary data, with its size, read as a stream: from n8n's binary data store when it is there. */
-async function binaryContent(context: IExecuteFunctions, itemIndex: number, binaryPropertyName: string) {
+/** The item's binary data and its size; the content is opened as a stream once it is wanted, from n8n's binary data store when it is there. */
+async function binaryFile(context: IExecuteFunctions, itemIndex: number, binaryPropertyName: string) {
 	const binary = context.helpers.assertBinaryData(itemIndex, binaryPropertyName);
 	if (binary.id) {
-		const { fileSize } = await context.helpers.getBinaryMetadata(binary.id);
-		return { binary, contentLength: fileSize, content: await context.helpers.getBinaryStream(binary.id) };
+		const id = binary.id;
+		const { fileSize } = await context.helpers.getBinaryMetadata(id);
+		return { binary, contentLength: fileSize, open: async () => await context.helpers.getBinaryStream(id) };
 	}
 	const bytes = await context.helpers.getBinaryDataBuffer(itemIndex, binaryPropertyName);
-	return { binary, contentLength: bytes.length, content: Readable.from([bytes]) };
+	return { binary, contentLength: bytes.length, open: async () => Readable.from([bytes]) };
 }
 
 /** Uploads the item's binary data as a file of the data link: one item out per file, with its path and size. */
@@ -66,26 +67,28 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const node = this.getNode();
 		const binaryPropertyName = requireText(node, itemIndex, BINARY_FIELD, this.getNodeParameter('binaryPropertyName', itemIndex));
 		const folder = pathParameter(this, itemIndex, 'folder', FOLDER_FIELD, { required: false });
-		const { binary, contentLength, content } = await binaryContent(this, itemIndex, binaryPropertyName);
+		const { binary, contentLength, open } = await binaryFile(this, itemIndex, binaryPropertyName);
 		const typedName = String(this.getNodeParameter('fileName', itemIndex, '') ?? '').trim();
 		const fileName = requireWholeCharacters(node, itemIndex, NAME_FIELD, typedName || (binary.fileName ?? '').trim());
 		if (fileName === '' || fileName.includes('/') || fileName === '.' || fileName === '..') {
-			content.destroy();
 			throw new NodeOperationError(node, fileName === '' ? `${NAME_FIELD} is empty and the binary data has no file name` : `${NAME_FIELD} "${fileName}" is not a file name`, {
 				itemIndex,
 				description: `Enter a name such as SampleSheet.csv in "${NAME_FIELD}", without folders: put them in "${FOLDER_FIELD}" (item ${itemIndex}).`,
 			});
 		}
-		const { scope, dataLink } = await dataLinkOfItem(this, itemIndex, connection).catch((error: unknown) => {
+		const { scope, dataLink } = await dataLinkOfItem(this, itemIndex, connection);
+		const content = await open();
+		try {
+			return await uploadToDataLink(this, connection, scope, dataLink, {
+				folder,
+				fileName,
+				contentType: binary.mimeType || 'application/octet-stream',
+				contentLength,
+				content,
+			});
+		} finally {
+			// Read to the end, or left half-read by a failure: either way its file is closed.
 			content.destroy();
-			throw error;
-		});
-		return await uploadToDataLink(this, connection, scope, dataLink, {
-			folder,
-			fileName,
-			contentType: binary.mimeType || 'application/octet-stream',
-			contentLength,
-			content,
-		});
+		}
 	});
 }
