@@ -94,7 +94,7 @@ function finishUpload(request: ApiRequest, data: SimulatorData, folder: string):
 	const body = (request.body ?? {}) as { uploadId?: unknown; fileName?: unknown; tags?: unknown; withError?: unknown };
 	const upload = data.dataLinkStore.uploads.get(String(body.uploadId ?? ''));
 	const path = folder === '' ? String(body.fileName ?? '') : `${folder}/${String(body.fileName ?? '')}`;
-	if (!upload || upload.dataLinkId !== link.id || upload.path !== path) throw badRequest(`No upload '${String(body.uploadId ?? '')}' of '${path}' in this data link`);
+	if (!upload || upload.flow !== 'multipart' || upload.dataLinkId !== link.id || upload.path !== path) throw badRequest(`No upload '${String(body.uploadId ?? '')}' of '${path}' in this data link`);
 	if (upload.state !== 'open') throw badRequest(`Upload '${upload.uploadId}' is already ${upload.state}`);
 	if (body.withError === true) {
 		data.dataLinkStore.abortUpload(upload);

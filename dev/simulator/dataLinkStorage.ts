@@ -81,6 +81,40 @@ export class DataLinkStorage {
 		});
 	}
 
+	/** A PUT to a presigned URL: an S3 part, an Azure block or block list, or a chunk of a resumable session. */
+	private put(entry: StorageRequest, bytes: Buffer, answer: Answer): void {
+		const store = this.data.dataLinkStore;
+		const { query } = entry;
+		if (query.uploadId !== undefined) {
+			const eTag = store.receivePart(query.uploadId, Number(query.partNumber), bytes);
+			return eTag ? answer(200, { ETag: eTag }) : answer(400, XML, '<Error><Code>NoSuchUpload</Code></Error>');
+		}
+		const session = query.session ?? '';
+		if (query.comp === 'block') {
+			return store.receiveBlock(session, query.blockid ?? '', bytes) ? answer(201) : answer(400, XML, '<Error><Code>InvalidBlockId</Code></Error>');
+		}
+		if (query.comp === 'blocklist') {
+			const committed = store.commitBlocks(session, blockListIds(bytes.toString('utf8')));
+			if (typeof committed === 'string' && committed !== 'aborted') return answer(400, XML, `<Error><Code>InvalidBlockList</Code><Message>${committed}</Message></Error>`);
+			if (Buffer.isBuffer(committed)) this.landed(session, committed);
+			return answer(201);
+		}
+		// Content-Range: `bytes FIRST-LAST/TOTAL`, or `bytes */TOTAL` for an empty file.
+		const range = /^bytes (?:(\d+)-(\d+)|\*)\/(\d+)$/.exec(String(entry.headers['content-range'] ?? ''));
+		if (!range) return answer(400, XML, '<Error><Code>InvalidRange</Code></Error>');
+		const chunk = store.receiveChunk(session, Number(range[1] ?? 0), bytes, Number(range[3]));
+		if (typeof chunk === 'string') return answer(400, XML, `<Error><Code>InvalidRange</Code><Message>${chunk}</Message></Error>`);
+		if (!chunk.content) return answer(308, chunk.received > 0 ? { Range: `bytes=0-${chunk.received - 1}` } : {});
+		this.landed(session, chunk.content);
+		return answer(200, { 'Content-Type': 'application/json' }, JSON.stringify({ size: String(chunk.content.length) }));
+	}
+
+	/** An upload the storage host completed itself (Google, Azure): the object appears in its data link. */
+	private landed(session: string, content: Buffer): void {
+		const upload = this.data.dataLinkStore.uploads.get(session)!;
+		this.data.dataLinkById(upload.dataLinkId).objects.set(upload.path, { size: content.length, mimeType: upload.contentType });
+	}
+
 	private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
 		const url = new URL(`https://storage.invalid${request.url ?? '/'}`);
 		const method = (request.method ?? 'GET').toUpperCase();
@@ -92,7 +126,7 @@ export class DataLinkStorage {
 			status: 0,
 		};
 		this.requests.push(entry);
-		const answer = (status: number, headers: Record<string, string | number> = {}, body = '') => {
+		const answer: Answer = (status, headers = {}, body = '') => {
 			entry.status = status;
 			response.writeHead(status, { ...headers, 'Content-Length': Buffer.byteLength(body) }).end(body);
 		};
@@ -114,8 +148,13 @@ export class DataLinkStorage {
 
 		if (method === 'PUT') {
 			const bytes = await readPart(request);
-			const eTag = bytes && store.receivePart(entry.query.uploadId ?? '', Number(entry.query.partNumber), bytes);
-			return eTag ? answer(200, { ETag: eTag }) : answer(400, { 'Content-Type': 'application/xml' }, '<Error><Code>NoSuchUpload</Code></Error>');
+			if (!bytes) return answer(400, XML, '<Error><Code>EntityTooLarge</Code></Error>');
+			return this.put(entry, bytes, answer);
+		}
+		if (method === 'DELETE') {
+			request.resume();
+			// Google Cloud Storage answers a cancelled resumable upload with 499.
+			return store.cancelSession(entry.query.session ?? '') ? answer(499) : answer(404, XML, '<Error><Code>NoSuchUpload</Code></Error>');
 		}
 		if (method === 'GET') {
 			const object = this.data.dataLinks.find((link) => link.id === dataLinkId)?.objects.get(objectPath);
@@ -128,6 +167,15 @@ export class DataLinkStorage {
 		request.resume();
 		return answer(405);
 	}
+}
+
+type Answer = (status: number, headers?: Record<string, string | number>, body?: string) => void;
+
+const XML = { 'Content-Type': 'application/xml' };
+
+/** The block IDs of an Azure block list, in order. */
+function blockListIds(xml: string): string[] {
+	return [...xml.matchAll(/<(Uncommitted|Latest|Committed)>([^<]*)<\/\1>/g)].map((match) => match[2]);
 }
 
 async function readPart(request: IncomingMessage): Promise<Buffer | undefined> {

@@ -121,6 +121,8 @@ export const DEFAULT_PART_SIZE = 250 * 1024 * 1024;
 const PRESIGNED_URL_LIFETIME_MS = 3_600_000;
 const SIGNATURE_PARAM = 'X-Sim-Signature';
 const EXPIRES_PARAM = 'X-Sim-Expires';
+const METHODS_PARAM = 'X-Sim-Methods';
+const SIGNED_PARAM = 'X-Sim-Signed';
 const GENERATED_BLOCK_BYTES = 64 * 1024;
 
 /**
@@ -143,27 +145,40 @@ export class DataLinkObjectStore {
 	private readonly signingKey = randomBytes(32);
 	private uploadCount = 0;
 
-	/** Opens a multipart upload of `contentLength` bytes: its ID and one presigned PUT URL per part. */
-	startUpload(link: SimDataLink, path: string, contentType: string, contentLength: number): { uploadId: string; uploadUrls: string[] } {
+	/**
+	 * Opens an upload of `contentLength` bytes the way the data link's provider takes it, as the platform
+	 * does: for S3 a multipart upload, its ID and one presigned PUT URL per part; for Google Cloud Storage
+	 * one resumable session URL, the file sent to it in chunks; for Azure one URL per block, the block list
+	 * then sent to the blob. Only S3 uploads have an ID and are finished through the platform.
+	 */
+	startUpload(link: SimDataLink, path: string, contentType: string, contentLength: number): { uploadId?: string; uploadUrls: string[] } {
 		const uploadId = `sim-upload-${++this.uploadCount}-${randomBytes(6).toString('hex')}`;
-		const partCount = Math.max(1, Math.ceil(contentLength / this.partSize));
-		this.uploads.set(uploadId, { uploadId, dataLinkId: link.id, path, contentType, contentLength, partCount, parts: new Map(), state: 'open' });
-		const uploadUrls = Array.from({ length: partCount }, (_, index) =>
-			this.presign('PUT', objectKey(link.id, path), { uploadId, partNumber: String(index + 1) }),
-		);
+		const flow = uploadFlowOf(link.provider);
+		const partCount = flow === 'resumable' ? 1 : Math.max(1, Math.ceil(contentLength / this.partSize));
+		this.uploads.set(uploadId, { uploadId, flow, dataLinkId: link.id, path, contentType, contentLength, partCount, parts: new Map(), state: 'open' });
+		const key = objectKey(link.id, path);
+		if (flow === 'resumable') return { uploadUrls: [this.presign(['PUT', 'DELETE'], key, { session: uploadId })] };
+		if (flow === 'blocks') {
+			return {
+				uploadUrls: Array.from({ length: partCount }, (_, index) =>
+					this.presign(['PUT'], key, { session: uploadId }, { comp: 'block', blockid: blockIdOf(index + 1) }),
+				),
+			};
+		}
+		const uploadUrls = Array.from({ length: partCount }, (_, index) => this.presign(['PUT'], key, { uploadId, partNumber: String(index + 1) }));
 		return { uploadId, uploadUrls };
 	}
 
-	/** A part arrived at its presigned URL: kept, and its ETag returned; undefined when the upload is not open. */
+	/** An S3 part arrived at its presigned URL: kept, and its ETag returned; undefined when the upload is not open. */
 	receivePart(uploadId: string, partNumber: number, bytes: Buffer): string | undefined {
-		const upload = this.uploads.get(uploadId);
-		if (!upload || upload.state !== 'open' || partNumber < 1 || partNumber > upload.partCount) return undefined;
+		const upload = this.openUpload(uploadId, 'multipart');
+		if (!upload || partNumber < 1 || partNumber > upload.partCount) return undefined;
 		const eTag = `"${createHash('md5').update(bytes).digest('hex')}"`;
 		upload.parts.set(partNumber, { bytes, eTag });
 		return eTag;
 	}
 
-	/** Completes an upload from the parts' ETags, as S3 does; the problem when they do not fit. */
+	/** Completes an S3 upload from the parts' ETags; the problem when they do not fit. */
 	completeUpload(upload: MultipartUpload, tags: ReadonlyArray<{ partNumber?: unknown; eTag?: unknown }>): string | Buffer {
 		if (tags.length !== upload.partCount) return `Expected ${upload.partCount} part tags but got ${tags.length}`;
 		const ordered: Buffer[] = [];
@@ -174,12 +189,55 @@ export class DataLinkObjectStore {
 			if (!tag || tag.eTag !== part.eTag) return `Part ${partNumber} has no matching ETag`;
 			ordered.push(part.bytes);
 		}
-		const content = Buffer.concat(ordered);
-		if (content.length !== upload.contentLength) return `The parts hold ${content.length} bytes, not the ${upload.contentLength} announced`;
-		upload.state = 'completed';
-		upload.parts.clear();
-		this.contents.set(objectKey(upload.dataLinkId, upload.path), content);
-		return content;
+		return this.complete(upload, Buffer.concat(ordered));
+	}
+
+	/** An Azure block arrived; false when the upload is not open or the block is not one of its URLs'. */
+	receiveBlock(session: string, blockId: string, bytes: Buffer): boolean {
+		const upload = this.openUpload(session, 'blocks');
+		const index = Array.from({ length: upload?.partCount ?? 0 }, (_, each) => each + 1).find((each) => blockIdOf(each) === blockId);
+		if (!upload || index === undefined) return false;
+		upload.parts.set(index, { bytes, eTag: blockId });
+		return true;
+	}
+
+	/** Azure's block list: the blob becomes the listed blocks in order; an empty list drops the blocks. */
+	commitBlocks(session: string, blockIds: readonly string[]): string | Buffer | 'aborted' {
+		const upload = this.openUpload(session, 'blocks');
+		if (!upload) return `No open upload '${session}'`;
+		if (blockIds.length === 0) {
+			this.abortUpload(upload);
+			return 'aborted';
+		}
+		const blocks = [...upload.parts.values()];
+		const ordered = blockIds.map((blockId) => blocks.find((block) => block.eTag === blockId)?.bytes);
+		if (ordered.some((bytes) => bytes === undefined)) return 'A listed block was never uploaded';
+		return this.complete(upload, Buffer.concat(ordered as Buffer[]));
+	}
+
+	/**
+	 * A chunk of a Google Cloud Storage resumable upload, at `start` of `total` bytes: what the session
+	 * holds afterwards, and the whole content once it holds `total` bytes. A chunk that overlaps what it
+	 * holds adds only the rest, as the real service does.
+	 */
+	receiveChunk(session: string, start: number, bytes: Buffer, total: number): { received: number; content?: Buffer } | string {
+		const upload = this.openUpload(session, 'resumable');
+		if (!upload) return `No open upload '${session}'`;
+		if (total !== upload.contentLength) return `The upload is of ${upload.contentLength} bytes, not ${total}`;
+		const received = [...upload.parts.values()].reduce((sum, part) => sum + part.bytes.length, 0);
+		if (start > received) return `Bytes from ${received} are missing`;
+		const fresh = bytes.subarray(received - start);
+		if (fresh.length > 0) upload.parts.set(upload.parts.size + 1, { bytes: fresh, eTag: '' });
+		const now = received + fresh.length;
+		if (now < total) return { received: now };
+		return { received: now, content: this.complete(upload, Buffer.concat([...upload.parts.values()].map((part) => part.bytes))) as Buffer };
+	}
+
+	/** A Google Cloud Storage upload cancelled with DELETE on its session URL. */
+	cancelSession(session: string): boolean {
+		const upload = this.openUpload(session, 'resumable');
+		if (upload) this.abortUpload(upload);
+		return upload !== undefined;
 	}
 
 	abortUpload(upload: MultipartUpload): void {
@@ -187,9 +245,22 @@ export class DataLinkObjectStore {
 		upload.parts.clear();
 	}
 
+	private openUpload(id: string, flow: UploadFlow): MultipartUpload | undefined {
+		const upload = this.uploads.get(id);
+		return upload?.state === 'open' && upload.flow === flow ? upload : undefined;
+	}
+
+	private complete(upload: MultipartUpload, content: Buffer): string | Buffer {
+		if (content.length !== upload.contentLength) return `The upload holds ${content.length} bytes, not the ${upload.contentLength} announced`;
+		upload.state = 'completed';
+		upload.parts.clear();
+		this.contents.set(objectKey(upload.dataLinkId, upload.path), content);
+		return content;
+	}
+
 	/** A presigned GET URL of an object on the storage host. */
 	downloadUrl(dataLinkId: string, path: string): string {
-		return this.presign('GET', objectKey(dataLinkId, path), {});
+		return this.presign(['GET'], objectKey(dataLinkId, path), {});
 	}
 
 	/** The object's bytes as a stream: stored ones, or generated from its path. */
@@ -198,36 +269,70 @@ export class DataLinkObjectStore {
 		return stored ? Readable.from([stored]) : generatedContent(path, size);
 	}
 
-	/** Whether a URL the storage host received carries a valid signature for its method, path and query. */
+	/**
+	 * Whether a URL the storage host received carries a valid signature: over the methods it allows, its
+	 * path, expiry and the query fields signed with it. Other fields are the client's to set, as Azure's
+	 * `comp` and `blockid` are.
+	 */
 	verify(method: string, url: URL): boolean {
 		const signature = url.searchParams.get(SIGNATURE_PARAM) ?? '';
 		const expires = Number(url.searchParams.get(EXPIRES_PARAM));
-		const fields = Object.fromEntries([...url.searchParams].filter(([name]) => name !== SIGNATURE_PARAM && name !== EXPIRES_PARAM));
-		const expected = this.signatureOf(method, url.pathname, fields, expires);
-		return expires > Date.now() && signature.length === expected.length && timingSafeEqual(Buffer.from(signature), Buffer.from(expected));
+		const methods = (url.searchParams.get(METHODS_PARAM) ?? '').split(',');
+		const signedNames = (url.searchParams.get(SIGNED_PARAM) ?? '').split(',').filter((name) => name !== '');
+		const fields = Object.fromEntries(signedNames.map((name) => [name, url.searchParams.get(name) ?? '']));
+		const expected = this.signatureOf(methods, url.pathname, fields, expires);
+		return (
+			methods.includes(method) &&
+			expires > Date.now() &&
+			signature.length === expected.length &&
+			timingSafeEqual(Buffer.from(signature), Buffer.from(expected))
+		);
 	}
 
-	private presign(method: string, key: string, fields: Record<string, string>): string {
+	private presign(methods: string[], key: string, signed: Record<string, string>, unsigned: Record<string, string> = {}): string {
 		const expires = Date.now() + PRESIGNED_URL_LIFETIME_MS;
 		const path = `/${key.split('/').map(encodeURIComponent).join('/')}`;
-		const query = new URLSearchParams({ ...fields, [EXPIRES_PARAM]: String(expires), [SIGNATURE_PARAM]: this.signatureOf(method, path, fields, expires) });
+		const query = new URLSearchParams({
+			...unsigned,
+			...signed,
+			[METHODS_PARAM]: methods.join(','),
+			[SIGNED_PARAM]: Object.keys(signed).join(','),
+			[EXPIRES_PARAM]: String(expires),
+			[SIGNATURE_PARAM]: this.signatureOf(methods, path, signed, expires),
+		});
 		return `${this.origin}${path}?${query.toString()}`;
 	}
 
-	private signatureOf(method: string, path: string, fields: Record<string, string>, expires: number): string {
-		const canonical = JSON.stringify([method, path, Object.entries(fields).sort(([a], [b]) => (a < b ? -1 : 1)), expires]);
+	private signatureOf(methods: string[], path: string, fields: Record<string, string>, expires: number): string {
+		const canonical = JSON.stringify([methods, path, Object.entries(fields).sort(([a], [b]) => (a < b ? -1 : 1)), expires]);
 		return createHmac('sha256', this.signingKey).update(canonical).digest('hex');
 	}
 }
 
+/** How a provider takes an upload: S3 multipart, a Google Cloud Storage resumable session, Azure blocks. */
+export type UploadFlow = 'multipart' | 'resumable' | 'blocks';
+
+function uploadFlowOf(provider: SimDataLink['provider']): UploadFlow {
+	if (provider === 'google') return 'resumable';
+	return provider === 'azure' ? 'blocks' : 'multipart';
+}
+
+/** Azure block IDs are base64, all of the same length within a blob. */
+function blockIdOf(index: number): string {
+	return Buffer.from(`block-${String(index).padStart(6, '0')}`).toString('base64');
+}
+
 export interface MultipartUpload {
 	uploadId: string;
+	flow: UploadFlow;
 	dataLinkId: string;
 	/** Below the data link's root. */
 	path: string;
 	contentType: string;
 	contentLength: number;
+	/** S3 parts or Azure blocks; a resumable session has one URL and takes its chunks in order. */
 	partCount: number;
+	/** By part number (S3), block index (Azure, the block ID as `eTag`) or arrival (resumable chunks). */
 	parts: Map<number, { bytes: Buffer; eTag: string }>;
 	state: 'open' | 'completed' | 'aborted';
 }

@@ -27,6 +27,8 @@ const collectGarbage = runInNewContext('gc') as () => void;
 
 const INBOX = DATA_LINK_IDS.genomicsInbox;
 const RND_SCRATCH = DATA_LINK_IDS.rndScratch;
+const REFERENCES = DATA_LINK_IDS.genomicsReferences;
+const RESULTS = DATA_LINK_IDS.genomicsResults;
 const RUN_FOLDER = 'runs/240501_A00123_0042_AHVKJ3DSX7';
 /** Small parts, so that files of a few hundred KiB take several. */
 const PART_SIZE = 64 * 1024;
@@ -399,11 +401,68 @@ describe('Upload File', () => {
 		expect(platform.sim.data.dataLinkById(INBOX).objects.has('refused.txt')).toBe(false);
 	});
 
-	it('says that a Google Cloud Storage data link takes no S3 multipart upload, before opening one', async () => {
+	it('sends a file to a Google Cloud Storage data link in chunks to its resumable session URL, without the token', async () => {
+		const size = 8 * 1024 * 1024 + 1000;
+		const storageRequests = storage().requests.length;
 		const before = platform.sim.log.length;
-		const { error } = await upload({ fileName: 'a.txt', size: 10 }, dataLink(DATA_LINK_IDS.genomicsReferences));
-		expect(error!.message).toBe('Upload File does not support google data links yet');
-		expect(callsSince(before)).toEqual([`GET /data-links/${DATA_LINK_IDS.genomicsReferences}`]);
+		const { items, error } = await upload({ fileName: 'genome.fa.fai', size, mimeType: 'text/plain' }, { ...dataLink(REFERENCES), folder: 'GRCh39' });
+		expect(error).toBeUndefined();
+		expect(items).toEqual([expect.objectContaining({ path: 'GRCh39/genome.fa.fai', uri: 'gs://acme-references/GRCh39/genome.fa.fai', size, parts: 2 })]);
+		// Google Cloud Storage completes the upload itself: nothing to finish on the platform.
+		expect(callsSince(before)).toEqual([`GET /data-links/${REFERENCES}`, `POST /data-links/${REFERENCES}/upload/GRCh39`]);
+		const sent = storage().requests.slice(storageRequests);
+		expect(sent.map((request) => [request.method, request.headers['content-range'], request.status])).toEqual([
+			['PUT', `bytes 0-8388607/${size}`, 308],
+			['PUT', `bytes 8388608-${size - 1}/${size}`, 200],
+		]);
+		expectNothingOfThePlatform(sent);
+		const stored = await bytesOf(platform.sim.data.dataLinkStore.read(REFERENCES, 'GRCh39/genome.fa.fai', size));
+		expect(stored.toString('utf8')).toBe(fileContent('genome.fa.fai', size));
+		expect(platform.sim.data.dataLinkById(REFERENCES).objects.get('GRCh39/genome.fa.fai')).toEqual({ size, mimeType: 'text/plain' });
+	});
+
+	it('cancels the Google Cloud Storage session with DELETE when a chunk keeps failing', async () => {
+		storage().addFault({ method: 'PUT', status: 500, times: 100 });
+		const storageRequests = storage().requests.length;
+		const { error } = await upload({ fileName: 'doomed.fa', size: 100, mimeType: 'text/plain' }, dataLink(REFERENCES));
+		expect(error!.message).toBe('The storage provider answered 500 to the upload of "doomed.fa" after 4 attempts');
+		const sent = storage().requests.slice(storageRequests);
+		expect(sent.at(-1)).toMatchObject({ method: 'DELETE', status: 499 });
+		expectNothingOfThePlatform(sent);
+		expect(platform.sim.data.dataLinkById(REFERENCES).objects.has('doomed.fa')).toBe(false);
+	});
+
+	it('sends a file to an Azure data link as blocks, then commits the block list, without the token', async () => {
+		const size = 2 * PART_SIZE + 10;
+		const storageRequests = storage().requests.length;
+		const before = platform.sim.log.length;
+		const { items, error } = await upload({ fileName: 'counts.tsv', size, mimeType: 'text/tab-separated-values' }, dataLink(RESULTS));
+		expect(error).toBeUndefined();
+		expect(items).toEqual([expect.objectContaining({ path: 'counts.tsv', uri: 'az://acme-results/counts.tsv', size, parts: 3 })]);
+		expect(callsSince(before)).toEqual([`GET /data-links/${RESULTS}`, `POST /data-links/${RESULTS}/upload`]);
+		const sent = storage().requests.slice(storageRequests);
+		expect(sent.map((request) => [request.method, request.query.comp, request.status])).toEqual([
+			['PUT', 'block', 201],
+			['PUT', 'block', 201],
+			['PUT', 'block', 201],
+			['PUT', 'blocklist', 201],
+		]);
+		expectNothingOfThePlatform(sent);
+		const stored = await bytesOf(platform.sim.data.dataLinkStore.read(RESULTS, 'counts.tsv', size));
+		expect(stored.toString('utf8')).toBe(fileContent('counts.tsv', size));
+	});
+
+	it('drops the Azure blocks with an empty block list when a block keeps failing', async () => {
+		// The first block's four attempts fail; the block list that follows gets through.
+		storage().addFault({ method: 'PUT', status: 500, times: 4 });
+		const storageRequests = storage().requests.length;
+		const { error } = await upload({ fileName: 'doomed.tsv', size: 2 * PART_SIZE }, dataLink(RESULTS));
+		expect(error!.message).toBe('The storage provider answered 500 to part 1 of 2 of "doomed.tsv" after 4 attempts');
+		const sent = storage().requests.slice(storageRequests);
+		expect(sent.at(-1)).toMatchObject({ method: 'PUT', query: { comp: 'blocklist' }, status: 201 });
+		const aborted = [...platform.sim.data.dataLinkStore.uploads.values()].find((each) => each.path === 'doomed.tsv')!;
+		expect(aborted.state).toBe('aborted');
+		expect(platform.sim.data.dataLinkById(RESULTS).objects.has('doomed.tsv')).toBe(false);
 	});
 
 	it('refuses a file name with a folder in it, naming the fields, before any call', async () => {

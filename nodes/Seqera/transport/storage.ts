@@ -137,19 +137,38 @@ function isSuccess(statusCode: number): boolean {
 	return statusCode >= 200 && statusCode < 300;
 }
 
-/** PUTs one part to its presigned URL and returns the ETag the storage provider gave it. */
-export async function putPart(context: IExecuteFunctions, target: StorageTarget, bytes: Buffer): Promise<string> {
+/**
+ * PUTs bytes to a presigned URL with the headers given (and its length); the answer's status and
+ * headers. `accepts` says which statuses are not a failure: any 2xx by default.
+ */
+export async function putToStorage(
+	context: IExecuteFunctions,
+	target: StorageTarget,
+	bytes: Buffer,
+	options: { headers?: Record<string, string>; accepts?: (statusCode: number) => boolean } = {},
+): Promise<{ statusCode: number; headers: Record<string, unknown> }> {
 	const { answer, attempts } = await send<Buffer>(context, 'PUT', target, {
-		headers: { 'Content-Length': bytes.length, 'Content-Type': 'application/octet-stream' },
+		headers: { ...options.headers, 'Content-Length': bytes.length },
 		body: bytes,
 		encoding: 'arraybuffer',
 	});
-	if (!isSuccess(answer.statusCode)) throw failedAnswer(context.getNode(), 'PUT', target, answer.statusCode, attempts);
+	if (!(options.accepts ?? isSuccess)(answer.statusCode)) throw failedAnswer(context.getNode(), 'PUT', target, answer.statusCode, attempts);
+	return { statusCode: answer.statusCode, headers: answer.headers };
+}
+
+/** PUTs one part of an S3 multipart upload and returns the ETag the storage provider gave it. */
+export async function putPart(context: IExecuteFunctions, target: StorageTarget, bytes: Buffer): Promise<string> {
+	const answer = await putToStorage(context, target, bytes);
 	const eTag = headerText(answer.headers, 'etag');
 	if (!eTag) {
 		throw storageError(context.getNode(), 'PUT', target, String(answer.statusCode), `The storage provider gave no ETag for ${target.purpose}`, `PUT ${withoutQuery(target.url)} answered without an ETag header, which finishing the upload needs. A proxy may strip it.`);
 	}
 	return eTag;
+}
+
+/** DELETEs a presigned URL (cancels a resumable upload); whatever the answer, as a cleanup after a failure. */
+export async function deleteFromStorage(context: IExecuteFunctions, target: StorageTarget): Promise<void> {
+	await send<Buffer>(context, 'DELETE', target, { headers: {}, encoding: 'arraybuffer' });
 }
 
 /** GETs a presigned URL; the answer's body is a stream to be read (or destroyed) by the caller. */
