@@ -388,6 +388,23 @@ describe('Upload File', () => {
 		expect(platform.sim.data.dataLinkById(INBOX).objects.has('doomed.bin')).toBe(false);
 	});
 
+	it('names the part that found no storage host, without the signed URL, and aborts the upload', async () => {
+		const store = platform.sim.data.dataLinkStore;
+		const origin = store.origin;
+		// Port 9 (discard) has no server here: the presigned URLs lead nowhere.
+		store.origin = 'https://localhost:9';
+		let result;
+		try {
+			result = await upload({ fileName: 'nowhere.txt', size: 100 }, {});
+		} finally {
+			store.origin = origin;
+		}
+		expect(result.error!.message).toBe('part 1 of 1 of "nowhere.txt" got no answer from the storage provider');
+		expect(result.error!.description).toMatch(/^PUT https:\/\/localhost:9\/v1-user-2f8a6c41d9e07b35\/nowhere\.txt failed after 4 attempt\(s\) \(ECONNREFUSED\)/);
+		expect(JSON.stringify(result.error)).not.toContain('X-Sim-Signature');
+		expect((platform.sim.log.at(-1)!.body as IDataObject).withError).toBe(true);
+	});
+
 	it('aborts the upload when the platform refuses to complete it', async () => {
 		platform.sim.addFault({ method: 'POST', path: /\/upload\/finish$/, kind: 'status', status: 400 });
 		const before = platform.sim.log.length;

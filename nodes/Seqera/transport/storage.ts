@@ -126,8 +126,19 @@ async function send<Body extends Buffer | Readable>(
 		if (answer && !decision.retry) return { answer, attempts: attempt };
 		if (answer && options.encoding === 'stream') (answer.body as Readable).destroy();
 		if (!decision.retry) {
-			const reason = outcome.kind === 'network' && outcome.failure === 'cancelled' ? 'The execution was canceled' : `got no answer (${failure?.code ?? failure?.message ?? 'unknown error'})`;
-			throw storageError(node, method, target, failure?.code ?? 'NETWORK', `${target.purpose} ${reason}`, `${method} ${withoutQuery(target.url)} failed after ${attempt} attempt(s). Check the network between n8n and the storage provider, then try again.`);
+			const kind = outcome.kind === 'network' ? outcome.failure : 'other';
+			// Only the code, and not in the message, which n8n replaces with generic text when it holds one;
+			// a network error's own message may quote the signed URL.
+			const codeNote = failure?.code ? ` (${failure.code})` : '';
+			throw storageError(
+				node,
+				method,
+				target,
+				kind === 'cancelled' ? 'CANCELED' : kind.toUpperCase(),
+				// n8n recognises a cancelled execution by "canceled" in the message.
+				kind === 'cancelled' ? 'The execution was canceled' : `${target.purpose} got no answer from the storage provider`,
+				`${method} ${withoutQuery(target.url)} failed after ${attempt} attempt(s)${codeNote}. Check the network between n8n and the storage provider, then try again.`,
+			);
 		}
 		await sleep(decision.waitMs, signal);
 	}
