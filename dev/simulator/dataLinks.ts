@@ -117,7 +117,7 @@ export function browse(link: SimDataLink, request: BrowseRequest): { objects: Br
 }
 
 /** The platform hands out one upload URL per 250 MiB; tests make parts smaller to see several parts of a small file. */
-export const DEFAULT_PART_SIZE = 250 * 1024 * 1024;
+const DEFAULT_PART_SIZE = 250 * 1024 * 1024;
 const PRESIGNED_URL_LIFETIME_MS = 3_600_000;
 const SIGNATURE_PARAM = 'X-Sim-Signature';
 const EXPIRES_PARAM = 'X-Sim-Expires';

@@ -288,10 +288,15 @@ describe('Download File', () => {
 		expect(result.error!.message).toContain("Path 'runs/missing.csv' not found");
 	});
 
-	it('refuses an empty File Path, naming the field, before any call', async () => {
+	it('refuses an empty File Path, or one that is no path, naming the field, before any call', async () => {
 		const before = platform.sim.log.length;
-		const result = await platform.run({ resource: 'dataLink', operation: 'downloadFile', filePath: ' / ', ...dataLink(INBOX), ...workspaceParameter(GENOMICS) });
-		expect(result.error!.message).toBe('File Path is empty');
+		const empty = await platform.run({ resource: 'dataLink', operation: 'downloadFile', filePath: ' / ', ...dataLink(INBOX), ...workspaceParameter(GENOMICS) });
+		expect(empty.error!.message).toBe('File Path is empty');
+		const dots = await platform.run({ resource: 'dataLink', operation: 'downloadFile', filePath: '../', ...dataLink(INBOX), ...workspaceParameter(GENOMICS) });
+		expect(dots.error!.message).toBe('File Path ".." is not a path in the data link');
+		// A list value set by an expression is not checked by the editor.
+		const badId = await platform.run({ resource: 'dataLink', operation: 'downloadFile', filePath: 'README.txt', ...dataLink('s3://acme-sequencing-inbox', 'list'), ...workspaceParameter(GENOMICS) });
+		expect(badId.error!.message).toBe('Data Link "s3://acme-sequencing-inbox" is not a valid ID');
 		expect(platform.sim.log.length).toBe(before);
 	});
 });

@@ -1,4 +1,5 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { dataLinkPath, describeDataLink, type DataLinkScope } from '../../dataLinks/calls';
 import { workspaceIdFor } from '../../helpers/parameters';
@@ -22,5 +23,11 @@ export function pathParameter(context: IExecuteFunctions, itemIndex: number, nam
 	const node = context.getNode();
 	const path = dataLinkPath(String(context.getNodeParameter(name, itemIndex, '') ?? '').trim());
 	if (required) requireText(node, itemIndex, field, path);
+	if (path === '.' || path === '..') {
+		throw new NodeOperationError(node, `${field} "${path}" is not a path in the data link`, {
+			itemIndex,
+			description: `Give the path from the data link's root, such as runs/240501/SampleSheet.csv (item ${itemIndex}).`,
+		});
+	}
 	return requireWholeCharacters(node, itemIndex, field, path);
 }
