@@ -57,6 +57,7 @@ async function main(): Promise<void> {
 	console.log(`Workspaces:   ${Object.entries(WORKSPACE_IDS).map(([name, id]) => `${name}=${id}`).join(', ')}`);
 	console.log(`Network:      ${network} (${describeNetwork(NETWORK_PROFILES[network])}; seed ${seed})`);
 	console.log(`Certificate:  ${certFile} (self-signed; trust it with NODE_EXTRA_CA_CERTS=${certFile})`);
+	console.log(`Storage:      ${sim.storage?.origin ?? '-'} (the data links' storage host, for presigned URLs; same certificate)`);
 	console.log(`Try:          curl --cacert ${certFile} -H "Authorization: Bearer ${DEFAULT_TOKENS[0]}" ${sim.baseUrl}/user-info`);
 	console.log('Press Ctrl-C to stop.');
 
