@@ -20,6 +20,11 @@ import { sleep } from './timing';
 
 /** Transfers (part uploads, downloads) to storage hosts on the wire at once, across all executions. */
 const MAX_TRANSFERS_IN_FLIGHT = 4;
+/**
+ * The answer to a PUT comes once its body is sent, and the credential's timeout counts from the start:
+ * a part (up to 250 MiB) also gets the time sending it at this pace would take.
+ */
+const SLOWEST_UPLOAD_BYTES_PER_SECOND = 256 * 1024;
 
 let transfersInFlight = 0;
 const waitingForTransfer: Array<() => void> = [];
@@ -101,7 +106,7 @@ async function send<Body extends Buffer | Readable>(
 		ignoreHttpStatusErrors: true,
 		disableFollowRedirect: true,
 		skipSslCertificateValidation: target.allowUnauthorizedCerts,
-		timeout: target.timeoutMs,
+		timeout: target.timeoutMs + Math.ceil(((options.body?.length ?? 0) / SLOWEST_UPLOAD_BYTES_PER_SECOND) * 1000),
 		abortSignal: signal,
 	};
 	for (let attempt = 1; ; attempt++) {
