@@ -17,6 +17,8 @@ export interface ApiRequest extends CallTarget {
 	formData?: FormData;
 	/** The input item the call is made for, so errors point at it. */
 	itemIndex?: number;
+	/** Values this call sends that its errors must never repeat, such as a secret's value (see redaction.ts). */
+	redact?: readonly string[];
 }
 
 export interface RawResponse {
@@ -42,7 +44,7 @@ export function headerText(headers: Record<string, unknown>, name: string): stri
 }
 
 /** The low-level error code (ECONNREFUSED, DEPTH_ZERO_SELF_SIGNED_CERT, ...) wherever n8n's wrappers put it. */
-function networkErrorCode(error: unknown): { code?: string; message: string } {
+export function networkErrorCode(error: unknown): { code?: string; message: string } {
 	let current: unknown = error;
 	for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
 		const candidate = current as { code?: unknown; message?: unknown; cause?: unknown };

@@ -11,6 +11,7 @@ import { callSignalOf, executionCancelSignalOf } from './callScope';
 import { CREDENTIAL_TYPE, connectionFrom, nodeCredentialOf, type SeqeraFunctions } from './connection';
 import { errorFromResponse, errorFromUnreadableBody, type FailedCall } from './errors';
 import { exchange, headerText, toBuffer, type ApiRequest, type RawResponse, type Transmit } from './exchange';
+import { redactValues } from './redaction';
 import { isIdempotent, retryAfterMs } from './retry';
 
 /**
@@ -51,6 +52,14 @@ function parseJsonBody<T>(node: INode, call: FailedCall, response: RawResponse):
 }
 
 async function send(context: SeqeraFunctions, request: ApiRequest): Promise<{ response: RawResponse; call: FailedCall }> {
+	try {
+		return await sendUnredacted(context, request);
+	} catch (error) {
+		throw redactValues(error, request.redact);
+	}
+}
+
+async function sendUnredacted(context: SeqeraFunctions, request: ApiRequest): Promise<{ response: RawResponse; call: FailedCall }> {
 	const { connection, credential } = await nodeCredentialOf(context);
 	const node = context.getNode();
 	const transmit = transmitWithNodeCredential(context, credential);
