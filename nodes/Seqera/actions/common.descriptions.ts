@@ -200,6 +200,19 @@ export const datasetLocator: INodeProperties = {
 				{ type: 'regex', properties: { regex: wholeIdSource('string'), errorMessage: 'A dataset ID has only letters, digits, - and _' } },
 			],
 		},
+		{
+			displayName: 'By URL',
+			name: 'url',
+			type: 'string',
+			placeholder: 'https://cloud.seqera.io/orgs/acme/workspaces/genomics/datasets/3HOUi3uX6ak8NJUPpYe8sx',
+			extractValue: { type: 'regex', regex: `/datasets/(${idCharactersSource('string')})` },
+			validation: [
+				{
+					type: 'regex',
+					properties: { regex: `.*/datasets/${idCharactersSource('string')}.*`, errorMessage: 'Paste the URL of a dataset page (it contains /datasets/)' },
+				},
+			],
+		},
 	],
 };
 

@@ -5,11 +5,18 @@ import * as action from './action/Action.resource';
 import * as apiOperation from './apiOperation/ApiOperation.resource';
 import * as computeEnv from './computeEnv/ComputeEnv.resource';
 import * as customApiCall from './customApiCall/CustomApiCall.resource';
+import * as dataLink from './dataLink/DataLink.resource';
 import * as dataset from './dataset/Dataset.resource';
 import * as label from './label/Label.resource';
+import * as organization from './organization/Organization.resource';
+import * as organizationMember from './organizationMember/OrganizationMember.resource';
 import * as pipeline from './pipeline/Pipeline.resource';
+import * as secret from './secret/Secret.resource';
+import * as studio from './studio/Studio.resource';
+import * as team from './team/Team.resource';
 import * as workflow from './workflow/Workflow.resource';
 import * as workspace from './workspace/Workspace.resource';
+import * as workspaceParticipant from './workspaceParticipant/WorkspaceParticipant.resource';
 
 export const versionDescription: INodeTypeDescription = {
 	displayName: 'Seqera Platform',
@@ -39,11 +46,18 @@ export const versionDescription: INodeTypeDescription = {
 				},
 				{ name: 'Compute Environment', value: 'computeEnv', description: 'Where runs execute' },
 				{ name: 'Custom API Call', value: 'customApiCall', description: 'Any endpoint of the Seqera API' },
+				{ name: 'Data Link', value: 'dataLink', description: 'A bucket, or a folder of one, in the Data Explorer' },
 				{ name: 'Dataset', value: 'dataset', description: 'A versioned CSV or TSV file, such as a samplesheet' },
 				{ name: 'Label', value: 'label', description: 'A label of runs, pipelines and resources' },
+				{ name: 'Organization', value: 'organization', description: 'An organization you belong to' },
+				{ name: 'Organization Member', value: 'organizationMember', description: 'A person in an organization, with their organization role' },
 				{ name: 'Pipeline (Launchpad)', value: 'pipeline', description: 'A pipeline saved in the workspace Launchpad' },
+				{ name: 'Secret', value: 'secret', description: 'A pipeline secret of the workspace; its value is write-only' },
+				{ name: 'Studio', value: 'studio', description: 'An interactive analysis environment (Jupyter, RStudio, VS Code, Xpra)' },
+				{ name: 'Team', value: 'team', description: 'A group of organization members, given workspace roles together' },
 				{ name: 'Workflow (Run)', value: 'workflow', description: 'A pipeline run' },
 				{ name: 'Workspace', value: 'workspace', description: 'An organization workspace you belong to' },
+				{ name: 'Workspace Participant', value: 'workspaceParticipant', description: 'A member, collaborator or team with a role in a workspace' },
 			],
 			default: 'workflow',
 		},
@@ -54,6 +68,13 @@ export const versionDescription: INodeTypeDescription = {
 		...label.description,
 		...dataset.description,
 		...action.description,
+		...dataLink.description,
+		...studio.description,
+		...secret.description,
+		...organization.description,
+		...organizationMember.description,
+		...workspaceParticipant.description,
+		...team.description,
 		...apiOperation.description,
 		...customApiCall.description,
 	],

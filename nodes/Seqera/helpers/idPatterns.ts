@@ -9,6 +9,8 @@ const ID_KINDS = {
 	numeric: { characters: '0-9', maxLength: 19 },
 	// Compute environment, dataset, action and credentials IDs are strings of letters, digits, - and _.
 	string: { characters: 'A-Za-z0-9_-', maxLength: 64 },
+	// Studio session IDs are eight hexadecimal digits (e.g. "3f9a1c7e"); letters and digits are let through.
+	studio: { characters: 'A-Za-z0-9', maxLength: 64 },
 } as const;
 
 export type IdKind = keyof typeof ID_KINDS;

@@ -8,6 +8,7 @@ import { wholeIdPattern } from './idPatterns';
 const WORKFLOW_ID = wholeIdPattern('run');
 const NUMERIC_ID = wholeIdPattern('numeric');
 const STRING_ID = wholeIdPattern('string');
+const STUDIO_ID = wholeIdPattern('studio');
 
 // Characters a message must not print as they are: C0 controls and DEL, the bidirectional controls
 // (a right-to-left override would show the rest of the message reversed), and unpaired surrogates.
@@ -85,6 +86,19 @@ export function requireStringId(node: INode, itemIndex: number, value: unknown, 
 			itemIndex,
 			`${field} "${describeValue(text)}" is not a valid ID`,
 			`${field} has only letters, digits, "-" and "_" (item ${itemIndex}). Pick it from the list instead.`,
+		);
+	}
+	return text;
+}
+
+export function requireStudioId(node: INode, itemIndex: number, value: unknown, field = 'Studio'): string {
+	const text = requireText(node, itemIndex, field, value);
+	if (!STUDIO_ID.test(text)) {
+		fail(
+			node,
+			itemIndex,
+			`${field} "${describeValue(text)}" is not a valid Studio session ID`,
+			`A Studio session ID has only letters and digits, like 3f9a1c7e (item ${itemIndex}). Pick the Studio from the list, or paste the URL of its page.`,
 		);
 	}
 	return text;

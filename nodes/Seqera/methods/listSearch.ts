@@ -7,6 +7,10 @@ import type { QueryValue } from '../transport/url';
 import { repositoryInfo } from './pipelineInfo';
 
 export { searchApiOperations } from './apiOperations';
+export { searchAllComputeEnvs, searchWorkspaceCredentials } from './computeEnvSearch';
+export * from './orgSearch';
+export { searchPipelineSecrets } from './secretSearch';
+export { searchStudios, searchStudioTemplates } from './studioSearch';
 
 const PAGE_SIZE = 50;
 

@@ -3,6 +3,8 @@ import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 import { schemaParameters, takesDataset } from '../runs/pipelineSchema';
 import { chosenPipelineSchema, repositoryInfo } from './pipelineInfo';
 
+export { getMountableDataLinks } from './studioSearch';
+
 /** The configuration profiles the repository's `nextflow.config` defines. */
 export async function getConfigProfiles(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const { profiles = [] } = await repositoryInfo(this);
