@@ -3,6 +3,7 @@
  * objects, so the pipeline in server.ts alone decides how bytes go out.
  */
 import { randomInt } from 'node:crypto';
+import type { Readable } from 'node:stream';
 
 export interface ApiRequest {
 	method: string;
@@ -28,7 +29,9 @@ export interface FormPart {
 export type ApiResult =
 	| { kind: 'json'; status: number; body: unknown }
 	| { kind: 'empty'; status: number }
-	| { kind: 'file'; fileName: string; contentType: string; content: string };
+	| { kind: 'file'; fileName: string; contentType: string; content: string }
+	/** Headers as given (a redirect's Location, a file's Content-Length), and a body streamed as it is read. */
+	| { kind: 'stream'; status: number; headers: Record<string, string | number>; body?: Readable };
 
 export const json = (body: unknown, status = 200): ApiResult => ({ kind: 'json', status, body });
 export const noContent = (): ApiResult => ({ kind: 'empty', status: 204 });

@@ -6,7 +6,7 @@
  */
 import { parse as parseYaml } from 'yaml';
 import { ApiError, badRequest, forbidden, withErrorId, type FormPart } from './apiTypes';
-import { mimeTypeOf } from './dataLinks';
+import { DataLinkObjectStore, mimeTypeOf } from './dataLinks';
 import {
 	isActive,
 	type ActionLaunchRecord,
@@ -86,6 +86,8 @@ export class SimulatorData {
 	}));
 	/** Oldest first; the list serves the newest first. */
 	readonly studios: SimStudio[] = SEED_STUDIOS.map((studio) => ({ ...studio, mountedDataLinkIds: [...studio.mountedDataLinkIds] }));
+	/** The data link objects' bytes, uploads under way and presigned URLs of the storage host. */
+	readonly dataLinkStore = new DataLinkObjectStore();
 	/** Page tokens of data link listings carry this; expireDataLinkPageTokens() makes older ones invalid. */
 	dataLinkPageTokenGeneration = 1;
 	/** Every accepted POST /workflow/launch, oldest first. */
@@ -98,7 +100,8 @@ export class SimulatorData {
 	private readonly random = new SeededRandom(SEED + 1);
 
 	constructor(
-		private readonly runProgressMs: number,
+		/** How long a launched run, or a Studio starting or stopping, stays in each status. */
+		readonly runProgressMs: number,
 		readonly seededAt: Date = new Date(),
 	) {
 		this.runList = seedRuns(seededAt, new SeededRandom(SEED));

@@ -31,8 +31,22 @@ const ts = (date: Date | undefined): string | undefined => (date ? isoSeconds(da
 
 const PLATFORM_NAMES: Record<SimComputeEnv['platform'], string> = {
 	'aws-batch': 'AWS Batch',
+	'aws-cloud': 'AWS Cloud',
+	'seqeracompute-platform': 'Seqera Compute',
 	'google-batch': 'Google Batch',
+	'google-cloud': 'Google Cloud',
+	'azure-batch': 'Azure Batch',
+	'azure-cloud': 'Azure Cloud',
+	'k8s-platform': 'Kubernetes',
+	'eks-platform': 'Amazon EKS',
+	'gke-platform': 'Google GKE',
+	'uge-platform': 'Altair Grid Engine',
 	'slurm-platform': 'Slurm Workload Manager',
+	'lsf-platform': 'IBM LSF',
+	'altair-platform': 'Altair PBS Pro',
+	'moab-platform': 'Moab',
+	'local-platform': 'Local',
+	'google-lifesciences': 'Google Life Sciences',
 };
 
 export function userDto(user: SimUser): Json {
@@ -557,7 +571,7 @@ export function datasetDto(dataset: SimDataset, data: SimulatorData, withLabels:
 		organizationId: data.orgOf(dataset.workspaceId)?.id,
 		user: userInfoDto(data),
 		lastUpdatedBy: userInfoDto(data),
-		hidden: false,
+		hidden: dataset.hidden ?? false,
 		deleted: false,
 		labels: withLabels ? [] : undefined,
 		dateCreated: ts(dataset.dateCreated),
@@ -639,7 +653,9 @@ export function studioDto(studio: SimStudio, data: SimulatorData, withLabels: bo
 			credentialsId: computeEnv.credentialsId,
 			workDir: computeEnv.workDir,
 		},
-		template: { repository: studio.templateRepository, tool: studio.tool, status: 'recommended' },
+		template: studio.customImage
+			? { repository: studio.templateRepository }
+			: { repository: studio.templateRepository, tool: studio.tool, status: 'recommended' },
 		configuration: {
 			cpu: studio.cpu,
 			memory: studio.memoryMb,
@@ -649,7 +665,7 @@ export function studioDto(studio: SimStudio, data: SimulatorData, withLabels: bo
 		},
 		mountedDataLinks: data.dataLinks.filter((link) => studio.mountedDataLinkIds.includes(link.id)).map(dataLinkDto),
 		effectiveLifespanHours: studio.lifespanHours,
-		customImage: false,
+		customImage: studio.customImage === true,
 		isPrivate: false,
 		studioUrl: `https://${studio.sessionId}.connect.cloud.seqera.io`,
 		statusInfo: {

@@ -40,12 +40,20 @@ export interface SimWorkspace {
 
 export type ComputeEnvStatus = 'CREATING' | 'AVAILABLE' | 'DISABLED' | 'DELETING' | 'ERRORED' | 'INVALID' | 'DELETED';
 
+/** The contract's compute platforms (ComputeEnv.platform). */
+export const COMPUTE_PLATFORMS = [
+	'aws-batch', 'aws-cloud', 'seqeracompute-platform', 'google-batch', 'google-cloud', 'azure-batch', 'azure-cloud', 'k8s-platform',
+	'eks-platform', 'gke-platform', 'uge-platform', 'slurm-platform', 'lsf-platform', 'altair-platform', 'moab-platform', 'local-platform',
+	'google-lifesciences',
+] as const;
+export type ComputePlatform = (typeof COMPUTE_PLATFORMS)[number];
+
 export interface SimComputeEnv {
 	id: string;
 	workspaceId: WorkspaceRef;
 	name: string;
 	description: string;
-	platform: 'aws-batch' | 'google-batch' | 'slurm-platform';
+	platform: ComputePlatform;
 	region: string;
 	workDir: string;
 	status: ComputeEnvStatus;
@@ -185,6 +193,8 @@ export interface SimDataset {
 	lastUpdated: Date;
 	/** Oldest first. */
 	versions: SimDatasetVersion[];
+	/** Hidden by POST /datasets/hide: lists leave it out unless asked for hidden ones. */
+	hidden?: boolean;
 }
 
 /** A pipeline action: `tower` actions are triggered by API calls, `github` ones by pushes. */
@@ -248,6 +258,8 @@ export interface SimStudio {
 	tool: 'jupyter' | 'rstudio' | 'vscode' | 'xpra';
 	/** The container image of the Studio's template. */
 	templateRepository: string;
+	/** Made from an image of the user's own, not one of the platform's templates: its tool is unknown. */
+	customImage?: boolean;
 	computeEnvId: string;
 	cpu: number;
 	memoryMb: number;

@@ -3,9 +3,11 @@
  * environments, pipelines and labels. A pipeline's schema and a repository's details are in
  * pipelineInfoRoutes.ts. Run endpoints live in workflowRoutes.ts;
  * datasets, actions and labels on runs in resourceRoutes.ts; data links in dataLinkRoutes.ts and
- * Studios in studioRoutes.ts.
+ * Studios in studioRoutes.ts; creating, validating and choosing the primary compute environment, and
+ * credentials, in computeEnvRoutes.ts.
  */
 import { forbidden, json } from './apiTypes';
+import { computeEnvManagementRoutes } from './computeEnvRoutes';
 import { dataLinkRoutes } from './dataLinkRoutes';
 import {
 	computeEnvDto,
@@ -30,8 +32,10 @@ import {
 	workspaceOf,
 } from './params';
 import { findPipeline, pipelineInfoRoutes } from './pipelineInfoRoutes';
+import { orgRoutes } from './orgRoutes';
 import { resourceRoutes } from './resourceRoutes';
 import { route, type Route } from './router';
+import { secretRoutes } from './secretRoutes';
 import { WORKSPACE_IDS } from './seed';
 import { studioRoutes } from './studioRoutes';
 import { workflowRoutes } from './workflowRoutes';
@@ -170,6 +174,7 @@ export function allRoutes(): Route[] {
 	return [
 		...accountRoutes,
 		...computeEnvRoutes,
+		...computeEnvManagementRoutes,
 		...pipelineRoutes,
 		...pipelineInfoRoutes,
 		...labelRoutes,
@@ -177,5 +182,7 @@ export function allRoutes(): Route[] {
 		...resourceRoutes,
 		...dataLinkRoutes,
 		...studioRoutes,
+		...orgRoutes,
+		...secretRoutes,
 	];
 }

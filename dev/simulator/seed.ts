@@ -712,7 +712,7 @@ export const STUDIO_IDS = {
 } as const;
 
 const STUDIO_CREATED = new Date('2024-04-22T08:30:00Z');
-const STUDIO_TEMPLATES: Record<SimStudio['tool'], string> = {
+export const STUDIO_TEMPLATES: Record<SimStudio['tool'], string> = {
 	jupyter: 'public.cr.seqera.io/platform/data-studio-jupyter:4.2.5-0.8',
 	rstudio: 'public.cr.seqera.io/platform/data-studio-ride:2025.04.1-0.8',
 	vscode: 'public.cr.seqera.io/platform/data-studio-vscode:1.101.2-0.8',

@@ -13,10 +13,13 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { generate } from 'selfsigned';
 import { ApiError, withErrorId, type ApiResult, type FormPart } from './apiTypes';
 import { Contract, contractFilePath, type ContractViolation } from './contract';
 import { SimulatorData } from './data';
+import { startDataLinkStorage, type DataLinkStorage } from './dataLinkStorage';
 import { FaultQueue, GATEWAY_STATUS_TEXT, TRUNCATED_JSON, WEB_APP_PAGE, htmlPage, type Fault } from './faults';
 import { DEFAULT_NETWORK_SEED, Network, type NetworkProfile, type RequestDelays } from './network';
 import { SeededRandom } from './random';
@@ -89,6 +92,8 @@ interface Reply {
 	status: number;
 	headers?: Record<string, string | number>;
 	body?: string;
+	/** Sent as it is read instead of `body`, with the headers as given. */
+	stream?: Readable;
 }
 
 const jsonReply = (status: number, body: unknown, headers: Record<string, string | number> = {}): Reply => ({
@@ -111,6 +116,8 @@ function toReply(result: ApiResult): Reply {
 				headers: { 'Content-Type': result.contentType, 'Content-Disposition': `attachment; filename="${result.fileName}"` },
 				body: result.content,
 			};
+		case 'stream':
+			return { status: result.status, headers: result.headers, stream: result.body };
 	}
 }
 
@@ -157,6 +164,8 @@ export class Simulator {
 	readonly log: LoggedRequest[] = [];
 	readonly contractViolations: ContractViolation[] = [];
 	readonly data: SimulatorData;
+	/** The data links' storage provider, on another host name; startSimulator() starts it. */
+	storage: DataLinkStorage | undefined;
 	private readonly server: https.Server;
 	private readonly tokenHashes: Set<string>;
 	private readonly limiter: SlidingWindowLimiter;
@@ -250,6 +259,7 @@ export class Simulator {
 	/** Drops open (keep-alive) connections too, so test runners can exit at once. */
 	async close(): Promise<void> {
 		this.closed = true;
+		await this.storage?.close();
 		for (const timer of this.pendingDelays) clearTimeout(timer);
 		this.pendingDelays.clear();
 		await new Promise<void>((resolve) => {
@@ -364,6 +374,11 @@ export class Simulator {
 		entry.answeredAt = performance.now();
 		await this.sleep(delays?.outboundMs ?? 0);
 		if (response.destroyed) return;
+		if (reply.stream) {
+			response.writeHead(reply.status, reply.headers);
+			await pipeline(reply.stream, response).catch(() => response.destroy());
+			return;
+		}
 		const body = reply.body ?? '';
 		response.writeHead(reply.status, { ...reply.headers, 'Content-Length': Buffer.byteLength(body) });
 		response.end(body);
@@ -483,5 +498,6 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		seed: options.networkSeed,
 	});
 	await simulator.listen();
+	simulator.storage = await startDataLinkStorage(simulator.data, cert, key);
 	return simulator;
 }
