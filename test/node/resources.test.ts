@@ -1,18 +1,10 @@
-import {
-	NodeConnectionTypes,
-	type IConnections,
-	type IDataObject,
-	type IExecuteFunctions,
-	type INode,
-	type INodeExecutionData,
-	type INodeParameters,
-	type INodeType,
-} from 'n8n-workflow';
+import { NodeConnectionTypes, type IConnections, type IDataObject, type INode, type INodeParameters } from 'n8n-workflow';
 
 import { SeqeraApi } from '../../credentials/SeqeraApi.credentials';
 import { Seqera } from '../../nodes/Seqera/Seqera.node';
 import { createHarness, type Harness } from '../../dev/engine/harness';
 import { ACTION_IDS, COMPUTE_ENV_IDS, DATASET_IDS, PIPELINE_IDS, SEED_USER } from '../../dev/simulator/seed';
+import { FILE_SOURCE, fileSource } from './fileSource';
 import { GENOMICS, RND, SEQERA_NODE, seqeraCredentials, usePlatform, workspaceParameter } from './platform';
 
 const platform = usePlatform({ runProgressMs: 100 });
@@ -193,34 +185,6 @@ describe('Label', () => {
 		expect(result.error!.message).toContain("Invalid label name 'no spaces allowed'");
 	});
 });
-
-const FILE_SOURCE = 'test.file';
-
-/** Emits one item with a file in its `data` binary field, as n8n's Read File or HTTP Request nodes do. */
-const fileSource: INodeType = {
-	description: {
-		displayName: 'Test File',
-		name: FILE_SOURCE,
-		group: ['input'],
-		version: 1,
-		description: 'Emits the file given in its parameters as binary data (tests only)',
-		defaults: { name: 'Test File' },
-		inputs: [],
-		outputs: [NodeConnectionTypes.Main],
-		properties: [
-			{ displayName: 'File Name', name: 'fileName', type: 'string', default: '' },
-			{ displayName: 'MIME Type', name: 'mimeType', type: 'string', default: '' },
-			{ displayName: 'Content', name: 'content', type: 'string', default: '' },
-		],
-	},
-	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		const fileName = this.getNodeParameter('fileName', 0) as string;
-		const mimeType = (this.getNodeParameter('mimeType', 0) as string) || undefined;
-		const content = this.getNodeParameter('content', 0) as string;
-		const data = await this.helpers.prepareBinaryData(Buffer.from(content), fileName, mimeType);
-		return [[{ json: { fileName }, binary: { data } }]];
-	},
-};
 
 describe('Dataset', () => {
 	let harness: Harness;

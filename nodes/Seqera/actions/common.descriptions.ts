@@ -1,6 +1,7 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { idCharactersSource, wholeIdSource } from '../helpers/idPatterns';
+import { requireText } from '../helpers/validate';
 
 export const workspaceLocator: INodeProperties = {
 	displayName: 'Workspace',
@@ -241,3 +242,20 @@ export const actionLocator: INodeProperties = {
 		},
 	],
 };
+
+const OUTPUT_FILE_FIELD = 'Put Output File in Field';
+
+/** Where a download puts its file in the output item, as n8n's own download operations name it. */
+export const outputFileField: INodeProperties = {
+	displayName: OUTPUT_FILE_FIELD,
+	name: 'binaryPropertyName',
+	type: 'string',
+	default: 'data',
+	required: true,
+	hint: 'The name of the output binary field to put the file in',
+};
+
+/** The binary field named in Put Output File in Field; empty fails the item, naming the field. */
+export function outputFileFieldName(context: IExecuteFunctions, itemIndex: number): string {
+	return requireText(context.getNode(), itemIndex, OUTPUT_FILE_FIELD, context.getNodeParameter('binaryPropertyName', itemIndex));
+}

@@ -3,28 +3,18 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 // eslint-disable-next-line @n8n/community-nodes/no-restricted-imports -- node's streams carry a file of any size without holding it in memory
 import { Transform } from 'node:stream';
 
-import { requireText } from '../../helpers/validate';
 import { connectionOf } from '../../transport/connection';
 import { apiRequestStream } from '../../transport/streamRequest';
-import { workspaceLocator } from '../common.descriptions';
+import { outputFileField, outputFileFieldName, workspaceLocator } from '../common.descriptions';
 import { forEachItemWithBinary } from '../perItem';
 import { dataLinkLocator, filePathField } from './descriptions';
 import { dataLinkOfItem, pathParameter } from './resolve';
-
-const OUTPUT_FIELD = 'Put Output File in Field';
 
 const properties: INodeProperties[] = [
 	dataLinkLocator,
 	workspaceLocator,
 	filePathField,
-	{
-		displayName: OUTPUT_FIELD,
-		name: 'binaryPropertyName',
-		type: 'string',
-		default: 'data',
-		required: true,
-		hint: 'The name of the output binary field to put the file in',
-	},
+	outputFileField,
 ];
 
 const displayOptions = { show: { resource: ['dataLink'], operation: ['downloadFile'] } };
@@ -53,7 +43,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	return await forEachItemWithBinary(this, async (itemIndex) => {
 		const node = this.getNode();
 		const filePath = pathParameter(this, itemIndex, filePathField.name, filePathField.displayName, { required: true });
-		const binaryPropertyName = requireText(node, itemIndex, OUTPUT_FIELD, this.getNodeParameter('binaryPropertyName', itemIndex));
+		const binaryPropertyName = outputFileFieldName(this, itemIndex);
 		const { scope, dataLink } = await dataLinkOfItem(this, itemIndex, connection);
 		const fileName = filePath.slice(filePath.lastIndexOf('/') + 1);
 		const file = await apiRequestStream(this, {

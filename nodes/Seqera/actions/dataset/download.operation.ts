@@ -2,10 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { workspaceIdFor } from '../../helpers/parameters';
-import { requireText } from '../../helpers/validate';
 import { connectionOf } from '../../transport/connection';
 import { apiRequestFile } from '../../transport/request';
-import { datasetLocator, workspaceLocator } from '../common.descriptions';
+import { datasetLocator, outputFileField, outputFileFieldName, workspaceLocator } from '../common.descriptions';
 import { forEachItemWithBinary } from '../perItem';
 import { datasetIdFor } from './datasetParameters';
 import { datasetVersions } from './datasetVersions';
@@ -29,14 +28,7 @@ const properties: INodeProperties[] = [
 		displayOptions: { show: { latestVersion: [false] } },
 		description: 'The version number, as Get Versions lists them',
 	},
-	{
-		displayName: 'Put Output File in Field',
-		name: 'binaryPropertyName',
-		type: 'string',
-		default: 'data',
-		required: true,
-		hint: 'The name of the output binary field to put the file in',
-	},
+	outputFileField,
 ];
 
 const displayOptions = { show: { resource: ['dataset'], operation: ['download'] } };
@@ -72,7 +64,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	return await forEachItemWithBinary(this, async (itemIndex) => {
 		const datasetId = datasetIdFor(this, itemIndex);
 		const workspaceId = workspaceIdFor(this, itemIndex, connection);
-		const binaryPropertyName = requireText(this.getNode(), itemIndex, 'Put Output File in Field', this.getNodeParameter('binaryPropertyName', itemIndex));
+		const binaryPropertyName = outputFileFieldName(this, itemIndex);
 		const version = chosenVersion(this, itemIndex, datasetId, await datasetVersions(this, itemIndex, { datasetId, workspaceId }));
 		const fileName = String(version.fileName);
 		const file = await apiRequestFile(this, {

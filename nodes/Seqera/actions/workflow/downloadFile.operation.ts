@@ -5,7 +5,7 @@ import { runIdFor, workspaceIdFor } from '../../helpers/parameters';
 import { requireText } from '../../helpers/validate';
 import { connectionOf } from '../../transport/connection';
 import { apiRequestFile } from '../../transport/request';
-import { runLocator, workspaceLocator } from '../common.descriptions';
+import { outputFileField, outputFileFieldName, runLocator, workspaceLocator } from '../common.descriptions';
 import { forEachItemWithBinary } from '../perItem';
 
 const properties: INodeProperties[] = [
@@ -21,14 +21,7 @@ const properties: INodeProperties[] = [
 			'A file of the run, as listed under "downloads" by Get Log: the Nextflow log (nf-&lt;run ID&gt;.log), the console output, timeline or report',
 	},
 	workspaceLocator,
-	{
-		displayName: 'Put Output File in Field',
-		name: 'binaryPropertyName',
-		type: 'string',
-		default: 'data',
-		required: true,
-		hint: 'The name of the output binary field to put the file in',
-	},
+	outputFileField,
 ];
 
 const displayOptions = { show: { resource: ['workflow'], operation: ['downloadFile'] } };
@@ -41,12 +34,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const node = this.getNode();
 		const workflowId = runIdFor(this, itemIndex);
 		const fileName = requireText(node, itemIndex, 'File Name', this.getNodeParameter('fileName', itemIndex));
-		const binaryPropertyName = requireText(
-			node,
-			itemIndex,
-			'Put Output File in Field',
-			this.getNodeParameter('binaryPropertyName', itemIndex),
-		);
+		const binaryPropertyName = outputFileFieldName(this, itemIndex);
 		const file = await apiRequestFile(this, {
 			method: 'GET',
 			path: ['workflow', workflowId, 'download'],
