@@ -8,4 +8,9 @@ module.exports = {
 		'^.+\\.ts$': ['ts-jest', { diagnostics: false }],
 	},
 	testTimeout: 60000,
+	// One process runs every suite, and each suite loads n8n afresh: the heap grows suite by suite until
+	// its collections stall the event loop for hundreds of ms, which the timing tests of the rate
+	// limiter then measure. A worker that holds more than this after a suite is replaced by a fresh one
+	// (jest also uses a worker rather than its own process when this is set).
+	workerIdleMemoryLimit: '1GB',
 };
