@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { ArrivalBound } from '../../nodes/Seqera/transport/arrivalBound';
+import { ArrivalBound, SAFETY_MARGIN_MS } from '../../nodes/Seqera/transport/arrivalBound';
 import { localShare, type BudgetGate } from '../../nodes/Seqera/transport/gate';
 import { sharedBudgetConfig, type RedisTarget } from '../../nodes/Seqera/transport/gateConfig';
 import { budgetKey, TokenLimiter } from '../../nodes/Seqera/transport/limiter';
@@ -174,7 +174,7 @@ describe('RedisGate against a real redis-server', () => {
 		const key = freshKey();
 		const gate = sharedBudget().makeGate(key, { maxCallsPerSecond: 1, maxCallsPerHour: 1000, spacingMs: 0 });
 		// Round trips of 2 s: a bound of 0.4 × 1000 ms + the event loop's recent delay + the Redis round trip
-		// + 30 ms. The loop's delay is remembered for ten seconds, and loading this file can stall it for
+		// + the safety margin. The loop's delay is remembered for ten seconds, and loading this file can stall it for
 		// hundreds of ms on a busy machine, so the test reads the bound rather than assuming it.
 		const bound = measuredBound(2000);
 		const boundBefore = bound.boundMs(Date.now());
@@ -184,7 +184,7 @@ describe('RedisGate against a real redis-server', () => {
 		(await gate.admit(bound)).answered();
 		const waited = Date.now() - started;
 		const largestBound = Math.max(boundBefore, bound.boundMs(Date.now()));
-		expect(waited).toBeGreaterThanOrEqual(1000 + 400 + 30 - 50);
+		expect(waited).toBeGreaterThanOrEqual(1000 + 400 + SAFETY_MARGIN_MS - 50);
 		// Held a second plus the bound, not until an answer that never comes (up to a minute).
 		expect(waited).toBeLessThan(1000 + largestBound + 500);
 		unanswered.answered();
@@ -207,7 +207,7 @@ describe('RedisGate against a real redis-server', () => {
 		const key = freshKey();
 		const limits = { maxCallsPerSecond: 1, maxCallsPerHour: 1000, spacingMs: 0 };
 		const [calm, stalled] = [sharedBudget().makeGate(key, limits), sharedBudget().makeGate(key, limits)];
-		// Round trips of 1 s: a bound of 230 ms plus the event loop's recent delay.
+		// Round trips of 1 s: a bound of 200 ms plus the safety margin and the event loop's recent delay.
 		const small = measuredBound(1000);
 		const first = await calm.admit(small);
 		const started = Date.now();
@@ -215,8 +215,8 @@ describe('RedisGate against a real redis-server', () => {
 		// from now on the calm process's call counts with that bound too.
 		const stalledCall = stalled.admit(measuredBound(6000));
 		(await calm.admit(small)).answered();
-		// Alone, the calm call would wait 1230 ms plus the loop's delay.
-		expect(Date.now() - started).toBeGreaterThanOrEqual(1000 + 1230 - 50);
+		// Alone, the calm call would wait 1200 ms plus the margin and the loop's delay; now 1 s more.
+		expect(Date.now() - started).toBeGreaterThanOrEqual(1000 + 1200 + SAFETY_MARGIN_MS - 50);
 		first.answered();
 		(await stalledCall).answered();
 	});
