@@ -13,4 +13,7 @@ module.exports = {
 	// limiter then measure. A worker that holds more than this after a suite is replaced by a fresh one
 	// (jest also uses a worker rather than its own process when this is set).
 	workerIdleMemoryLimit: '1GB',
+	// The test of the budget over a jittery simulated network failed in three clean-clone runs and passes
+	// on its own: it runs alone, in a process of its own (`npm run test:network`).
+	testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/node/network.test.ts'],
 };
