@@ -1,8 +1,11 @@
-import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import { NodeConnectionTypes, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodeType } from 'n8n-workflow';
 
+import { SeqeraApi } from '../../credentials/SeqeraApi.credentials';
+import { forEachItem } from '../../nodes/Seqera/actions/perItem';
 import { maxCallsInFlight } from '../../nodes/Seqera/transport/limiter';
+import { createHarness } from '../../dev/engine/harness';
 import type { LoggedRequest } from '../../dev/simulator/server';
-import { GENOMICS, usePlatform, workspaceParameter } from './platform';
+import { GENOMICS, seqeraCredentials, usePlatform, workspaceParameter } from './platform';
 
 // A budget high enough that a thousand items take seconds, not minutes.
 const FAST = { maxCallsPerSecond: 500, maxCallsPerHour: 1_000_000 };
@@ -180,6 +183,53 @@ describe('cancelling the execution', () => {
 		const sentWhenEnded = platform.sim.log.length;
 		await pause(300);
 		expect(platform.sim.log.length).toBe(sentWhenEnded);
+	});
+});
+
+describe('an item that fails on its own just after the cancel', () => {
+	const LATE_FAILURE_TYPE = 'test.lateFailure';
+	let releaseItems!: () => void;
+	// Its items fail on their own, once released, whether or not the execution was cancelled meanwhile.
+	const lateFailure: INodeType = {
+		description: {
+			displayName: 'Late Failure',
+			name: 'lateFailure',
+			group: ['transform'],
+			version: 1,
+			description: 'Items that fail on their own when released',
+			defaults: { name: 'Late Failure' },
+			inputs: [NodeConnectionTypes.Main],
+			outputs: [NodeConnectionTypes.Main],
+			credentials: [{ name: 'seqeraApi', required: true }],
+			properties: [],
+		},
+		async execute(this: IExecuteFunctions) {
+			const released = new Promise<void>((resolve) => (releaseItems = resolve));
+			return [
+				await forEachItem(this, async (itemIndex) => {
+					await released;
+					throw new Error(`Item ${itemIndex} failed on its own`);
+				}),
+			];
+		},
+	};
+
+	it('leaves the execution cancelled, not failed with that item\'s error', async () => {
+		const harness = createHarness({ nodeTypes: { [LATE_FAILURE_TYPE]: lateFailure }, credentialTypes: { seqeraApi: new SeqeraApi() } });
+		const cancelAfterMs = 100;
+		const running = harness.runNode({
+			type: LATE_FAILURE_TYPE,
+			parameters: {},
+			items: [{}, {}, {}],
+			credentials: { seqeraApi: seqeraCredentials(platform.sim) },
+			cancelAfterMs,
+		});
+		// The items fail after the cancel, as an answer already on its way back when the user stops the run.
+		setTimeout(() => releaseItems(), cancelAfterMs + 50);
+		const result = await running;
+
+		expect(result.run.status).toBe('canceled');
+		expect(result.error?.message).toBe('The execution was canceled');
 	});
 });
 

@@ -68,8 +68,10 @@ export async function forEachItemWithBinary(
 			finishedItems++;
 		} catch (caught) {
 			// A cancelled execution stops here; Continue On Fail is for items that failed, not for a stop.
+			// An item that fails on its own just after the cancel does not speak for the execution: n8n
+			// would show the run as failed with that item's error instead of as cancelled.
 			if (cancel?.aborted) {
-				cancelled ??= asNodeError(context, caught, itemIndex);
+				if (isStop(caught)) cancelled ??= asNodeError(context, caught, itemIndex);
 				return;
 			}
 			// Stopped by an earlier failure: this item did not fail on its own.
