@@ -18,8 +18,8 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
  *   more jittery; 100 ms one way with ±20 ms, or 250 ms with ±50 ms, are within it.
  * - A safety margin of SAFETY_MARGIN_MS on top, for the time between "started" and "on the wire"
  *   that the event loop's delay does not show (TLS, n8n's request helper, a busy machine: 27 ms at
- *   the 99.9th percentile on a loaded 2-core machine). Twice that: with 30 ms, a jittery network in
- *   a long test run still saw one arrival too many in a second.
+ *   the 99.9th percentile on a loaded 2-core machine, and up to 50 ms for a call's own TLS handshake:
+ *   n8n's request helper opens a new connection for every call).
  *
  * Where nothing is measured yet (fewer than MIN_ROUND_TRIPS answers), and for CAUTION_MS after the
  * platform answered 429 (it saw arrivals bunch more than assumed), a call has no bound: it holds
