@@ -19,7 +19,9 @@ export class SeqeraTrigger implements INodeType {
 		// eslint-disable-next-line @n8n/community-nodes/icon-prefer-themed-variants -- the icon draws its own dark tile, which reads on light and dark canvases alike
 		icon: 'file:../../icons/seqera.svg',
 		group: ['trigger'],
-		version: 1,
+		// 1.1: data-link paths go out a segment at a time (README, "Node versions").
+		version: [1, 1.1],
+		defaultVersion: 1.1,
 		subtitle: `={{ ${JSON.stringify(EVENT_NAMES)}[$parameter["event"]] }}`,
 		description:
 			'Starts the workflow when a pipeline run starts or changes status, a file lands in a data link, or a Studio changes status on the Seqera Platform',

@@ -121,7 +121,7 @@ describe.each(exampleFiles)('examples/%s', (file) => {
 		expect(ours.length).toBeGreaterThan(0);
 		for (const node of ours) {
 			const description = node.type === SEQERA_NODE ? new Seqera().description : new SeqeraTrigger().description;
-			expect(node.typeVersion).toBe(description.version);
+			expect(node.typeVersion).toBe(description.defaultVersion);
 			expect(node.credentials).toEqual({ seqeraApi: { id: expect.any(String), name: 'Seqera Platform API' } });
 			expect(problemsWith(node, description)).toEqual([]);
 		}

@@ -23,7 +23,9 @@ export const versionDescription: INodeTypeDescription = {
 	name: 'seqera',
 	icon: 'file:../../icons/seqera.svg',
 	group: ['transform'],
-	version: 1,
+	// 1.1: data-link paths go out a segment at a time, and Studio Start sends the Studio's configuration (README, "Node versions").
+	version: [1, 1.1],
+	defaultVersion: 1.1,
 	subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
 	description: 'Launch, watch, cancel and clean up Nextflow pipeline runs on the Seqera Platform',
 	defaults: { name: 'Seqera Platform' },
