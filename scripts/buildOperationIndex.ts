@@ -1,7 +1,8 @@
 /**
  * Generates nodes/Seqera/contract/operationIndex.json from the platform's OpenAPI contract: each operation's
  * method, path template, operationId, tags, summary, path and query parameters and request body, with the
- * schemas request bodies reach. The node ships the index, never the contract (570 KB of YAML).
+ * schemas request bodies reach, and the literal path segments that share a position with a path parameter
+ * (`validate` beside `{workflowId}`). The node ships the index, never the contract (570 KB of YAML).
  *
  * npm run operation-index   (the contract from ../shared/contract, or SEQERA_CONTRACT)
  *
@@ -149,6 +150,40 @@ function sortKeys(value: unknown): unknown {
 	);
 }
 
+const PARAMETER_SEGMENT = /^\{.+\}$/;
+
+/**
+ * For each position of a path that holds a parameter, keyed by the path up to it with every parameter
+ * written `{}` (`/workflow/{}`), the literal segments other paths have in that position (`delete`,
+ * `labels`, `launch`, `random-name`, `validate`). An ID equal to one of them would reach that other route.
+ */
+export function idSiblingsOf(pathTemplates: readonly string[]): Record<string, string[]> {
+	const siblings = new Map<string, Set<string>>();
+	const positions = new Set<string>();
+	for (const template of pathTemplates) {
+		const segments = template.split('/').filter((segment) => segment !== '');
+		segments.forEach((segment, index) => {
+			const position = `/${segments
+				.slice(0, index + 1)
+				.map((each) => (PARAMETER_SEGMENT.test(each) ? '{}' : each))
+				.join('/')}`;
+			if (PARAMETER_SEGMENT.test(segment)) positions.add(position);
+			else {
+				const parent = position.slice(0, position.lastIndexOf('/'));
+				const literals = siblings.get(parent) ?? new Set<string>();
+				literals.add(segment);
+				siblings.set(parent, literals);
+			}
+		});
+	}
+	const table: Record<string, string[]> = {};
+	for (const position of [...positions].sort()) {
+		const literals = siblings.get(position.slice(0, position.lastIndexOf('/')));
+		if (literals && literals.size > 0) table[position] = [...literals].sort();
+	}
+	return table;
+}
+
 /** One operation, and one schema, per line: small, and a contract change reads as a short diff. */
 function serialise(index: OperationIndex): string {
 	const line = (value: unknown) => JSON.stringify(sortKeys(value));
@@ -159,6 +194,7 @@ function serialise(index: OperationIndex): string {
 	return [
 		'{',
 		`"contract":${line(index.contract)},`,
+		`"idSiblings":${line(index.idSiblings)},`,
 		'"operations":[',
 		operations.join(',\n'),
 		'],',
@@ -216,6 +252,7 @@ export function buildOperationIndex(contractYaml: string): string {
 
 	return serialise({
 		contract: { title: String(spec.info?.title ?? ''), version: String(spec.info?.version ?? '') },
+		idSiblings: idSiblingsOf(Object.keys(spec.paths ?? {})),
 		operations,
 		schemas: indexed,
 	});

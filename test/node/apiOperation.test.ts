@@ -1,6 +1,6 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { operationIndex } from '../../nodes/Seqera/contract/operations';
+import { operationIndex, takesFileUpload, type ContractOperation } from '../../nodes/Seqera/contract/operations';
 import { ORG_IDS } from '../../dev/simulator/seed';
 import { GENOMICS, SEQERA_NODE, usePlatform, workspaceParameter } from './platform';
 
@@ -169,6 +169,61 @@ describe('API Operation: refused before sending, naming what to fix', () => {
 		const upload = operationIndex.operations.find((operation) => operation.path === '/datasets/{datasetId}/upload')!;
 		expect((await refused(call(upload.operationId, { datasetId: 'x' }))).message).toBe(
 			'POST /datasets/{datasetId}/upload uploads a file, which API Operation does not send',
+		);
+	});
+});
+
+describe('API Operation: a path parameter never names another route', () => {
+	const isParameter = (segment: string) => /^\{.+\}$/.test(segment);
+	const positionOf = (segments: string[], index: number) =>
+		`/${segments
+			.slice(0, index + 1)
+			.map((segment) => (isParameter(segment) ? '{}' : segment))
+			.join('/')}`;
+
+	/** For each place in the contract where an ID sits beside literal segments, an operation with a parameter there. */
+	const places = Object.entries(operationIndex.idSiblings).map(([position, words]) => {
+		const operation = operationIndex.operations.find((candidate) => {
+			const segments = candidate.path.split('/').filter((segment) => segment !== '');
+			return !takesFileUpload(candidate) && segments.some((segment, index) => isParameter(segment) && positionOf(segments, index) === position);
+		}) as ContractOperation;
+		const segments = operation.path.split('/').filter((segment) => segment !== '');
+		const index = segments.findIndex((segment, i) => isParameter(segment) && positionOf(segments, i) === position);
+		return { position, words, operation, parameter: operation.pathParameters.find((each) => `{${each.name}}` === segments[index])! };
+	});
+
+	it('covers every such place of the contract', () => {
+		expect(places.map((place) => place.position)).toEqual(Object.keys(operationIndex.idSiblings));
+		expect(places.find((place) => place.position === '/workflow/{}')?.operation.operationId).toBe('DescribeWorkflow');
+	});
+
+	it.each(places.map((place) => [`${place.operation.operationId} ${place.parameter.name}`, place] as const))(
+		'%s: every literal of its place is refused, nothing is sent',
+		async (_name, { words, operation, parameter }) => {
+			for (const word of words) {
+				const parameters = Object.fromEntries(
+					operation.pathParameters.map((each) => [each.name, each.name === parameter.name ? word : each.type === 'integer' ? '1' : 'x1']),
+				);
+				const before = platform.sim.log.length;
+				const result = await platform.run(call(operation.operationId, parameters, { jsonBody: operation.body ? '{}' : '' }));
+				expect(platform.sim.log.length).toBe(before);
+				// An integer parameter refuses a word for not being a number; any other for naming a route.
+				expect(result.error?.message).toBe(
+					parameter.type === 'integer'
+						? `Operation Parameters → ${parameter.name}: expects a whole number, got "${word}"`
+						: `Operation Parameters → ${parameter.name} "${word}" is the name of a platform route, not an ID`,
+				);
+			}
+		},
+	);
+
+	it('says which route the value would reach, through DescribeWorkflow with a run ID from an expression', async () => {
+		const before = platform.sim.log.length;
+		const result = await platform.run(call('DescribeWorkflow', { workflowId: '={{ $json.runId }}' }, workspaceParameter(GENOMICS)), { items: [{ runId: 'validate' }] });
+		expect(platform.sim.log.length).toBe(before);
+		expect(result.error?.message).toBe('Operation Parameters → workflowId "validate" is the name of a platform route, not an ID');
+		expect(descriptionOf(result.error)).toBe(
+			'GET /workflow/validate would reach another route of the platform instead of DescribeWorkflow, so nothing was sent. Give the workflowId itself (item 0).',
 		);
 	});
 });

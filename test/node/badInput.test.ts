@@ -36,6 +36,7 @@ interface BadInput {
 
 const notARunId = (text: string) => `Run ID "${text}" is not a valid run ID`;
 const notANumber = (field: string, text: string) => `${field} "${text}" is not a number`;
+const notAnId = (field: string, text: string) => `${field} "${text}" is the name of a platform route, not an ID`;
 
 const cases: BadInput[] = [
 	...['a/b', '../x', 'abc?x=1', 'abc#frag', 'abc%2Fdef', 'abc def', 'abc;rm', 'ab.cd', 'x'.repeat(65), '{{x}}'].map((value) => ({
@@ -45,6 +46,25 @@ const cases: BadInput[] = [
 		message: notARunId(value.length > 80 ? `${value.slice(0, 77)}...` : value),
 	})),
 	{ what: 'run ID ".."', value: '..', parameters: () => get(run(V)), message: notARunId('..') },
+	// Words that share a place with an ID in the contract's paths: sent, they would reach another operation.
+	{ what: 'run ID "validate" (GET /workflow/validate)', value: 'validate', parameters: () => get(run(V)), message: notAnId('Run ID', 'validate') },
+	{ what: 'run ID "launch" in Relaunch', value: 'launch', parameters: () => get({ operation: 'relaunch', ...run(V) }), message: notAnId('Run ID', 'launch') },
+	...[
+		['get', 'templates'],
+		['get', 'validate'],
+		['start', 'validate'],
+	].map(([operation, value]) => ({
+		what: `Studio "${value}" in ${operation}`,
+		value,
+		parameters: () => ({ resource: 'studio', operation, sessionId: { __rl: true, mode: 'id', value: V }, ...workspaceParameter(GENOMICS) }),
+		message: notAnId('Studio', value),
+	})),
+	{
+		what: 'compute environment "validate" (GET /compute-envs/validate)',
+		value: 'validate',
+		parameters: () => ({ resource: 'computeEnv', operation: 'get', computeEnvId: { __rl: true, mode: 'id', value: V }, ...workspaceParameter(GENOMICS) }),
+		message: notAnId('Compute Environment', 'validate'),
+	},
 	{ what: 'run ID with a NUL byte', value: 'abc\u0000def', parameters: () => get(run(V)), message: notARunId('abc\\u0000def') },
 	{ what: 'run ID with a newline', value: 'abc\ndef', parameters: () => get(run(V)), message: notARunId('abc\\u000adef') },
 	// Printed as it is, the override would show the rest of the message reversed.

@@ -8,7 +8,8 @@ import {
 	runLocator,
 	workspaceLocator,
 } from '../../nodes/Seqera/actions/common.descriptions';
-import { requireNumericId, requireStringId, requireWorkflowId } from '../../nodes/Seqera/helpers/validate';
+import { operationIndex } from '../../nodes/Seqera/contract/operations';
+import { requireNumericId, requireStringId, requireStudioId, requireWorkflowId } from '../../nodes/Seqera/helpers/validate';
 
 const node: INode = { id: '1', name: 'Seqera', type: 'n8n-nodes-seqera.seqera', typeVersion: 1, position: [0, 0], parameters: {} };
 
@@ -43,5 +44,49 @@ describe('ID patterns', () => {
 	])('the editor accepts a typed %s ID exactly when the operation does', (_field, locator, check) => {
 		const regex = editorRegex(locator);
 		for (const sample of SAMPLES) expect([sample, regex.test(sample)]).toEqual([sample, accepted(check, sample)]);
+	});
+});
+
+describe('an ID never names another route of the platform', () => {
+	const words = [...new Set(Object.values(operationIndex.idSiblings).flat())];
+	const checks: Array<[string, (value: string) => unknown]> = [
+		['Run ID', (value) => requireWorkflowId(node, 0, value)],
+		['Compute Environment', (value) => requireStringId(node, 0, value, 'Compute Environment')],
+		['Studio', (value) => requireStudioId(node, 0, value)],
+		['Workspace', (value) => requireNumericId(node, 0, value, 'Workspace')],
+	];
+
+	it('takes its words from the contract: validate, templates, info, launch and the rest', () => {
+		expect(words).toEqual(expect.arrayContaining(['validate', 'templates', 'info', 'launch', 'random-name', 'data-links', 'add']));
+	});
+
+	it.each(checks)('%s refuses every literal segment that shares a position with an ID in the contract, in any case', (_field, check) => {
+		const accepted = [...words, ...words.map((word) => word.toUpperCase())].filter((word) => {
+			try {
+				check(word);
+				return true;
+			} catch {
+				return false;
+			}
+		});
+		expect(accepted).toEqual([]);
+	});
+
+	it('says which field, which value, and what to give instead', () => {
+		expect(() => requireWorkflowId(node, 2, 'validate')).toThrow(
+			expect.objectContaining({
+				message: 'Run ID "validate" is the name of a platform route, not an ID',
+				description:
+					"In a request path it would reach another operation of the platform, so nothing was sent. Give the run's ID, like 4Bx1Hmn3fXk2Qp, from the run's page or from a Get Many result (item 2).",
+			}),
+		);
+		expect(() => requireStudioId(node, 0, 'templates')).toThrow('Studio "templates" is the name of a platform route, not an ID');
+		expect(() => requireStringId(node, 0, 'validate', 'Compute Environment')).toThrow('Compute Environment "validate" is the name of a platform route, not an ID');
+	});
+
+	it('still takes real IDs that merely contain such a word', () => {
+		expect(requireWorkflowId(node, 0, 'validate2')).toBe('validate2');
+		expect(requireStudioId(node, 0, 'info1234')).toBe('info1234');
+		expect(requireStringId(node, 0, 'launch-ce', 'Compute Environment')).toBe('launch-ce');
 	});
 });

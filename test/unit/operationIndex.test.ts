@@ -88,3 +88,40 @@ describe('findOperation', () => {
 		expect(findOperation('GET', segments('/data-links/v1-abc/browse/folder/file.txt'))).toBeUndefined();
 	});
 });
+
+describe('the literal segments beside a path parameter (idSiblings)', () => {
+	it('names the routes an ID could reach instead: runs, Studios and compute environments among them', () => {
+		expect(operationIndex.idSiblings['/workflow/{}']).toEqual(['delete', 'labels', 'launch', 'random-name', 'validate']);
+		expect(operationIndex.idSiblings['/studios/{}']).toEqual(['data-links', 'templates', 'validate']);
+		expect(operationIndex.idSiblings['/compute-envs/{}']).toEqual(['validate']);
+		expect(operationIndex.idSiblings['/pipelines/{}']).toContain('info');
+		expect(operationIndex.idSiblings['/orgs/{}/workspaces/{}/participants/{}']).toEqual(['add']);
+		expect(operationIndex.idSiblings['/datasets/{}/v/{}/n/{}']).toBeUndefined();
+	});
+
+	it('holds every literal the router would take in place of a parameter, in every operation of the contract', () => {
+		const missed: string[] = [];
+		for (const candidate of operationIndex.operations) {
+			const template = segments(candidate.path);
+			template.forEach((segment, index) => {
+				if (!/^\{.+\}$/.test(segment)) return;
+				const position = `/${template
+					.slice(0, index + 1)
+					.map((each) => (/^\{.+\}$/.test(each) ? '{}' : each))
+					.join('/')}`;
+				// Every literal any path has here, as the platform's router sees a request that puts it in the parameter's place.
+				for (const other of operationIndex.operations) {
+					const otherSegments = segments(other.path);
+					const literal = otherSegments[index];
+					if (literal === undefined || /^\{.+\}$/.test(literal)) continue;
+					const substituted = template.map((each, i) => (i === index ? literal : /^\{.+\}$/.test(each) ? 'x1' : each));
+					const reached = findOperation(candidate.method, substituted);
+					if (reached && reached !== candidate && !(operationIndex.idSiblings[position] ?? []).includes(literal)) {
+						missed.push(`${candidate.method} ${candidate.path}: ${literal}`);
+					}
+				}
+			});
+		}
+		expect(missed).toEqual([]);
+	});
+});

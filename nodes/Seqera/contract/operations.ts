@@ -39,6 +39,11 @@ export interface ContractOperation {
 
 export interface OperationIndex {
 	contract: { title: string; version: string };
+	/**
+	 * For each path position that holds a parameter (the path up to it, parameters written `{}`: `/workflow/{}`),
+	 * the literal segments other paths have in that position (`validate`, `launch`, ...).
+	 */
+	idSiblings: Record<string, string[]>;
 	operations: ContractOperation[];
 	/** Every schema a request body reaches, by name. */
 	schemas: Record<string, SchemaObject>;
@@ -47,6 +52,36 @@ export interface OperationIndex {
 export const operationIndex: OperationIndex = generatedIndex;
 
 type Template = { operation: ContractOperation; segments: ReadonlyArray<string | null> };
+
+/** The path up to and including segment `index` of a template, parameters written `{}`: the key of `idSiblings`. */
+function positionOf(segments: readonly string[], index: number): string {
+	return `/${segments
+		.slice(0, index + 1)
+		.map((segment) => (/^\{.+\}$/.test(segment) ? '{}' : segment))
+		.join('/')}`;
+}
+
+/**
+ * The literal segments that other routes have where `parameter` sits in `operation`'s path: a value equal
+ * to one of them would reach that route instead (a run ID `validate` sent as `GET /workflow/validate`).
+ */
+export function routeWordsBeside(operation: ContractOperation, parameter: string): readonly string[] {
+	const segments = operation.path.split('/').filter((segment) => segment !== '');
+	const index = segments.indexOf(`{${parameter}}`);
+	return index < 0 ? [] : (operationIndex.idSiblings[positionOf(segments, index)] ?? []);
+}
+
+let routeWords: Set<string> | undefined;
+
+/**
+ * Whether `value` is, in any case, a literal segment that shares a position with an ID in some path of the
+ * contract. IDs are checked against all of them: an ID field does not know every path it is sent in, and
+ * no ID of the platform is such a word.
+ */
+export function isRouteWord(value: string): boolean {
+	routeWords ??= new Set(Object.values(operationIndex.idSiblings).flatMap((words) => words.map((word) => word.toLowerCase())));
+	return routeWords.has(value.toLowerCase());
+}
 
 let templatesByMethod: Map<string, Template[]> | undefined;
 

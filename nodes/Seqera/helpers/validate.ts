@@ -3,6 +3,7 @@ import type { IDataObject, INode } from 'n8n-workflow';
 // eslint-disable-next-line @n8n/community-nodes/no-restricted-imports -- yaml is a runtime dependency of this self-hosted package
 import { parseDocument } from 'yaml';
 
+import { isRouteWord } from '../contract/operations';
 import { wholeIdPattern } from './idPatterns';
 
 const WORKFLOW_ID = wholeIdPattern('run');
@@ -47,6 +48,23 @@ export function requireText(node: INode, itemIndex: number, field: string, value
 	return text;
 }
 
+/**
+ * An ID goes into a request path, where a word such as `validate` or `templates` names another route of
+ * the platform (`GET /workflow/validate`, `GET /studios/templates`): a value from an expression or an AI
+ * agent must never pick which operation runs. The words come from the contract (contract/operations.ts).
+ */
+function refuseRouteWord(node: INode, itemIndex: number, field: string, text: string, whatToGive: string): string {
+	if (isRouteWord(text)) {
+		fail(
+			node,
+			itemIndex,
+			`${field} "${describeValue(text)}" is the name of a platform route, not an ID`,
+			`In a request path it would reach another operation of the platform, so nothing was sent. ${whatToGive} (item ${itemIndex}).`,
+		);
+	}
+	return text;
+}
+
 export function requireWorkflowId(node: INode, itemIndex: number, value: unknown, field = 'Run ID'): string {
 	const text = requireText(node, itemIndex, field, value);
 	if (!WORKFLOW_ID.test(text)) {
@@ -57,7 +75,7 @@ export function requireWorkflowId(node: INode, itemIndex: number, value: unknown
 			`A run ID has only letters and digits, like 4Bx1Hmn3fXk2Qp (item ${itemIndex}). Copy it from the run's page or from a Get Many result.`,
 		);
 	}
-	return text;
+	return refuseRouteWord(node, itemIndex, field, text, "Give the run's ID, like 4Bx1Hmn3fXk2Qp, from the run's page or from a Get Many result");
 }
 
 export function requireNumericId(node: INode, itemIndex: number, value: unknown, field: string): string {
@@ -88,7 +106,7 @@ export function requireStringId(node: INode, itemIndex: number, value: unknown, 
 			`${field} has only letters, digits, "-" and "_" (item ${itemIndex}). Pick it from the list instead.`,
 		);
 	}
-	return text;
+	return refuseRouteWord(node, itemIndex, field, text, `Pick ${field} from the list, or copy its ID from the web app or from a Get Many result`);
 }
 
 export function requireStudioId(node: INode, itemIndex: number, value: unknown, field = 'Studio'): string {
@@ -101,7 +119,7 @@ export function requireStudioId(node: INode, itemIndex: number, value: unknown, 
 			`A Studio session ID has only letters and digits, like 3f9a1c7e (item ${itemIndex}). Pick the Studio from the list, or paste the URL of its page.`,
 		);
 	}
-	return text;
+	return refuseRouteWord(node, itemIndex, field, text, "Give the Studio's session ID, like 3f9a1c7e: pick the Studio from the list, or paste the URL of its page");
 }
 
 /** A list typed as "a, b, c" or given as an array by an expression. */

@@ -9,7 +9,15 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { operationById, operationIndex, takesFileUpload, takesQueryParameter, type ContractOperation, type ParameterSpec } from '../../contract/operations';
+import {
+	operationById,
+	operationIndex,
+	routeWordsBeside,
+	takesFileUpload,
+	takesQueryParameter,
+	type ContractOperation,
+	type ParameterSpec,
+} from '../../contract/operations';
 import { checkRequestBody } from '../../contract/requestBody';
 import { workspaceIdFor } from '../../helpers/parameters';
 import { describeValue, optionalDate, requireWholeCharacters } from '../../helpers/validate';
@@ -154,6 +162,22 @@ function parameterValue(node: INode, itemIndex: number, operation: ContractOpera
 	return text;
 }
 
+/**
+ * A path parameter equal to a literal segment another route has in its place (`workflowId` "validate" in
+ * `/workflow/{workflowId}`) would reach that route: a mapped value must never pick which operation runs.
+ */
+function refuseRouteWords(node: INode, itemIndex: number, operation: ContractOperation, values: Map<string, QueryValue>, path: string[]): void {
+	for (const { name } of operation.pathParameters) {
+		const value = String(values.get(name));
+		const word = routeWordsBeside(operation, name).find((each) => each.toLowerCase() === value.toLowerCase());
+		if (word === undefined) continue;
+		throw new NodeOperationError(node, `${PARAMETERS_FIELD} → ${name} "${describeValue(value)}" is the name of a platform route, not an ID`, {
+			itemIndex,
+			description: `${operation.method} ${describeValue(`/${path.join('/')}`)} would reach another route of the platform instead of ${operation.operationId}, so nothing was sent. Give the ${name} itself (item ${itemIndex}).`,
+		});
+	}
+}
+
 /** The path below the base URL and the query, from the mapped parameters and the workspace. */
 function target(context: IExecuteFunctions, itemIndex: number, operation: ContractOperation, workspaceId: string | undefined) {
 	const node = context.getNode();
@@ -194,6 +218,7 @@ function target(context: IExecuteFunctions, itemIndex: number, operation: Contra
 			const name = /^\{(.+)\}$/.exec(part)?.[1];
 			return name === undefined ? part : String(values.get(name));
 		});
+	refuseRouteWords(node, itemIndex, operation, values, path);
 	const query: Record<string, QueryValue> = {};
 	for (const parameter of operation.queryParameters) {
 		if (values.has(parameter.name)) query[parameter.name] = values.get(parameter.name);
