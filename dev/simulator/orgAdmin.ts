@@ -120,6 +120,8 @@ export class OrgAdminStore {
 	readonly members: SimMember[] = SEED_MEMBERS.map((member) => ({ ...member }));
 	readonly teams: SimTeam[] = SEED_TEAMS.map((team) => ({ ...team, memberIds: [...team.memberIds] }));
 	readonly participants: SimParticipant[] = SEED_PARTICIPANTS.map((participant) => ({ ...participant }));
+	/** Answer a participant's addition with `{}`, which the contract allows, instead of `{participant}`. */
+	answerParticipantAddWithoutParticipant = false;
 	private nextId = 900_000_001;
 
 	constructor(private readonly data: SimulatorData) {}

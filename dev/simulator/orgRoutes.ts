@@ -174,7 +174,7 @@ export const orgRoutes: Route[] = [
 			teamId: optionalNumber(request, 'teamId'),
 			userNameOrEmail: typeof userNameOrEmail === 'string' ? userNameOrEmail : undefined,
 		});
-		return json({ participant: participantDto(store, orgId, participant) });
+		return json(store.answerParticipantAddWithoutParticipant ? {} : { participant: participantDto(store, orgId, participant) });
 	}),
 	route('DELETE', '/orgs/{orgId}/workspaces/{workspaceId}/participants/{participantId}', (request, { data }) => {
 		const store = orgAdminOf(data);

@@ -256,6 +256,43 @@ describe('Workspace Participant', () => {
 		expect(team).toMatchObject({ type: 'TEAM', teamId: TEAM_IDS.wetLab, teamName: 'wet-lab', wspRole: 'view', alreadyParticipant: false });
 	});
 
+	describe('when the add answer leaves the participant out ({}, as the contract allows)', () => {
+		beforeEach(() => {
+			store().answerParticipantAddWithoutParticipant = true;
+		});
+		afterEach(() => {
+			store().answerParticipantAddWithoutParticipant = false;
+			platform.sim.clearFaults();
+		});
+
+		it('finds the new participant in the list and sets the role on them, never on "undefined"', async () => {
+			const before = platform.sim.log.length;
+			const [added] = platform.json(
+				await platform.run({ resource: 'workspaceParticipant', operation: 'add', addBy: 'member', member: locator(MEMBER_IDS.rosalindAcme), role: 'admin', ...workspaceParameter(GENOMICS) }),
+			);
+			const participantId = store().participantsOf(GENOMICS).find((participant) => participant.memberId === MEMBER_IDS.rosalindAcme)!.participantId;
+			expect(added).toMatchObject({ orgId: ACME, workspaceId: GENOMICS, participantId, memberId: MEMBER_IDS.rosalindAcme, wspRole: 'admin', alreadyParticipant: false });
+			expect(callsSince(before).slice(-3)).toEqual([
+				`PUT /orgs/${ACME}/workspaces/${GENOMICS}/participants/add`,
+				`GET /orgs/${ACME}/workspaces/${GENOMICS}/participants?max=100&offset=0`,
+				`PUT /orgs/${ACME}/workspaces/${GENOMICS}/participants/${participantId}/role`,
+			]);
+			expect(store().participant(GENOMICS, participantId).role).toBe('admin');
+		});
+
+		it('fails the item clearly, sending no role change, when the list does not name them either', async () => {
+			platform.sim.addFault({ method: 'GET', path: /\/participants$/, kind: 'answer', answer: { participants: [], totalSize: 0 } });
+			const before = platform.sim.log.length;
+			const result = await platform.run({ resource: 'workspaceParticipant', operation: 'add', addBy: 'team', team: locator(TEAM_IDS.wetLab), role: 'maintain', ...workspaceParameter(RND) });
+			expect(result.error).toMatchObject({
+				message: `The platform added team ${TEAM_IDS.wetLab} to the workspace but did not say as which participant`,
+				description: expect.stringContaining('so the Role was not set'),
+			});
+			expect(callsSince(before).filter((call) => call.endsWith('/role'))).toEqual([]);
+			expect(callsSince(before).some((call) => call.includes('undefined'))).toBe(false);
+		});
+	});
+
 	it('Change Role by email and Remove by participant ID', async () => {
 		const [changed] = platform.json(
 			await platform.run({

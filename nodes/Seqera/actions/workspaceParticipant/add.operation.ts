@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { requireNumericId, requireText } from '../../helpers/validate';
+import { describeValue, requireNumericId, requireText } from '../../helpers/validate';
 import { personField } from '../../orgAdmin/fields';
 import { memberLocator, participantWorkspaceLocator, teamLocator } from '../../orgAdmin/locators';
 import { addedOrExisting, findInList, isPerson } from '../../orgAdmin/resolve';
@@ -47,21 +47,26 @@ const displayOptions = { show: { resource: ['workspaceParticipant'], operation: 
 
 export const description = updateDisplayOptions(displayOptions, properties);
 
-type AddRequest = { body: IDataObject; search: string; isSame: (participant: IDataObject) => boolean };
+type AddRequest = { body: IDataObject; search: string; isSame: (participant: IDataObject) => boolean; who: string };
 
 function addRequestFor(context: IExecuteFunctions, itemIndex: number): AddRequest {
 	const node = context.getNode();
 	const addBy = context.getNodeParameter('addBy', itemIndex) as string;
 	if (addBy === 'member') {
 		const memberId = Number(requireNumericId(node, itemIndex, context.getNodeParameter('member', itemIndex, '', { extractValue: true }), 'Member'));
-		return { body: { memberId }, search: '', isSame: (participant) => participant.memberId === memberId };
+		return { body: { memberId }, search: '', isSame: (participant) => participant.memberId === memberId, who: `member ${memberId}` };
 	}
 	if (addBy === 'team') {
 		const teamId = Number(requireNumericId(node, itemIndex, context.getNodeParameter('team', itemIndex, '', { extractValue: true }), 'Team'));
-		return { body: { teamId }, search: '', isSame: (participant) => participant.teamId === teamId };
+		return { body: { teamId }, search: '', isSame: (participant) => participant.teamId === teamId, who: `team ${teamId}` };
 	}
 	const userNameOrEmail = requireText(node, itemIndex, 'Email', context.getNodeParameter('email', itemIndex));
-	return { body: { userNameOrEmail }, search: userNameOrEmail, isSame: (participant) => isPerson(participant, userNameOrEmail) };
+	return {
+		body: { userNameOrEmail },
+		search: userNameOrEmail,
+		isSame: (participant) => isPerson(participant, userNameOrEmail),
+		who: `"${describeValue(userNameOrEmail)}"`,
+	};
 }
 
 /**
@@ -74,17 +79,26 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const role = requireRole(this.getNode(), itemIndex, this.getNodeParameter('role', itemIndex), WORKSPACE_ROLES, 'Role');
 		const request = addRequestFor(this, itemIndex);
 		const list = participantsOf(scope);
+		const listed = async () => (await findInList(this, list, request.search, itemIndex, request.isSame))[0];
 		const { entry, already: alreadyParticipant } = await addedOrExisting(
 			async () => {
 				const added = await apiRequest<{ participant?: IDataObject }>(this, { method: 'PUT', path: [...list.path, 'add'], body: request.body, itemIndex });
-				return added.participant ?? {};
+				// The contract lets the answer leave the participant out ({}): read them from the list, as Get Many does.
+				return added.participant ?? (await listed()) ?? {};
 			},
-			async () => (await findInList(this, list, request.search, itemIndex, request.isSame))[0],
+			listed,
 		);
 		let participant = entry;
 		const setRole = !alreadyParticipant || this.getNodeParameter('ifAlreadyParticipant', itemIndex) === 'setRole';
 		if (setRole && participant.wspRole !== role) {
-			await apiRequest(this, { method: 'PUT', path: [...list.path, String(participant.participantId), 'role'], body: { role }, itemIndex });
+			const participantId = participant.participantId;
+			if ((typeof participantId !== 'number' && typeof participantId !== 'string') || String(participantId) === '') {
+				throw new NodeOperationError(this.getNode(), `The platform added ${request.who} to the workspace but did not say as which participant`, {
+					itemIndex,
+					description: `Neither its answer nor the workspace's participant list names them, so the Role was not set. Check the workspace's participants in the web app, or run the node again: they then count as already a participant (item ${itemIndex}).`,
+				});
+			}
+			await apiRequest(this, { method: 'PUT', path: [...list.path, String(participantId), 'role'], body: { role }, itemIndex });
 			participant = { ...participant, wspRole: role };
 		}
 		return withScope(scope, { ...participant, alreadyParticipant });
