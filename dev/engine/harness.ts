@@ -80,6 +80,8 @@ export interface PollOptions {
 	/** The workflow's static data; pass the same object again to simulate n8n persisting it. */
 	staticData: IDataObject;
 	mode?: 'trigger' | 'manual';
+	/** Default: the node's default (else latest) version. */
+	typeVersion?: number;
 }
 
 export interface Harness {
@@ -377,8 +379,8 @@ export function createHarness(setup: HarnessSetup): Harness {
 			});
 		},
 
-		async poll({ type, parameters, credentials, staticData, mode = 'trigger' }) {
-			const node = createNode(type, parameters, credentials);
+		async poll({ type, parameters, credentials, staticData, mode = 'trigger', typeVersion }) {
+			const node = createNode(type, parameters, credentials, typeVersion);
 			// Workflow wraps staticData in place (ObservableObject), so whatever poll() stores under
 			// `node:<name>` lands in the caller's object, as n8n saves it after a poll.
 			const workflow = createWorkflow([node], {}, staticData);

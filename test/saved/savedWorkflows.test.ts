@@ -1,0 +1,91 @@
+/**
+ * Saved workflows are a contract: every workflow in workflows/, saved by the n8n editor with an earlier
+ * release, must send today exactly the requests that release sent (recordings/, written by
+ * scripts/recordSavedWorkflows.ts), unless declaredChanges.json declares the difference.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+
+import { diff } from 'jest-diff';
+
+import { SeqeraApi } from '../../credentials/SeqeraApi.credentials';
+import { replaySavedWorkflow, type RecordedRequest, type ReplayPlan, type SavedWorkflow } from '../../dev/savedWorkflows/replay';
+import { Seqera } from '../../nodes/Seqera/Seqera.node';
+import { SeqeraTrigger } from '../../nodes/Seqera/SeqeraTrigger.node';
+
+const SAVED_DIR = __dirname;
+
+interface Recording {
+	release: string;
+	replay: ReplayPlan;
+	requests: RecordedRequest[];
+}
+
+/** A difference accepted on purpose: the recorded request at `request` (its index) is now `now`, or gone (null). */
+interface DeclaredChange {
+	fixture: string;
+	request: number;
+	now: RecordedRequest | null;
+	what: string;
+	why: string;
+	/** The node version whose saved nodes send the change. */
+	nodeVersion: number;
+}
+
+const readJson = <T>(...parts: string[]): T => JSON.parse(readFileSync(path.join(SAVED_DIR, ...parts), 'utf8')) as T;
+
+const fixtures = readdirSync(path.join(SAVED_DIR, 'recordings'))
+	.filter((file) => file.endsWith('.json'))
+	.map((file) => file.slice(0, -'.json'.length))
+	.sort();
+const declaredChanges = readJson<DeclaredChange[]>('declaredChanges.json');
+
+/** The recorded requests with the declared changes made, in the order the recording has them. */
+function expectedRequests(fixture: string, recording: Recording): RecordedRequest[] {
+	const changes = declaredChanges.filter((change) => change.fixture === fixture);
+	for (const change of changes) {
+		if (!(change.request >= 0 && change.request < recording.requests.length)) {
+			throw new Error(`declaredChanges.json: ${fixture} has no recorded request ${change.request}`);
+		}
+	}
+	return recording.requests.flatMap((request, index) => {
+		const change = changes.find((candidate) => candidate.request === index);
+		if (!change) return [request];
+		return change.now === null ? [] : [change.now];
+	});
+}
+
+describe('saved workflows send what they sent when they were saved', () => {
+	const types = { node: new Seqera(), trigger: new SeqeraTrigger(), credential: new SeqeraApi() };
+
+	it('every declared change names a saved workflow, what changed, why, and the node version', () => {
+		for (const change of declaredChanges) {
+			expect(fixtures).toContain(change.fixture);
+			expect(change).toEqual(
+				expect.objectContaining({ request: expect.any(Number), what: expect.any(String), why: expect.any(String), nodeVersion: expect.any(Number) }),
+			);
+		}
+	});
+
+	// Each replay has a simulator of its own, so they run side by side; most of the time is spent waiting.
+	it.concurrent.each(fixtures)('%s', async (fixture) => {
+		const workflow = readJson<SavedWorkflow>('workflows', `${fixture}.json`);
+		const recording = readJson<Recording>('recordings', `${fixture}.json`);
+		expect(recording.requests.length).toBeGreaterThan(0);
+
+		const { requests } = await replaySavedWorkflow(workflow, recording.replay, types);
+
+		const expected = expectedRequests(fixture, recording);
+		// Key order in a JSON body means nothing to the platform; everything else counts.
+		if (!isDeepStrictEqual(requests, expected)) {
+			throw new Error(
+				[
+					`The saved workflow ${fixture} (recorded with ${recording.release}) sends other requests than it did:`,
+					diff(expected, requests, { aAnnotation: 'Recorded', bAnnotation: 'Sent now', expand: false }) ?? '',
+					'A change to what a saved node sends needs a new node version; an accepted one goes in test/saved/declaredChanges.json.',
+				].join('\n'),
+			);
+		}
+	});
+});
