@@ -1,15 +1,46 @@
 /**
  * Data links: the list, one data link, browsing its folders (`/browse` for the root, `/browse/{path}`
  * below it), downloading a file (streamed, or redirected to the storage host), a presigned download
- * URL, and uploads: presigned part URLs, then finish (complete, or abort with `withError`).
+ * URL, and uploads: presigned part URLs, then finish (complete, or abort with `withError`). A path below
+ * the data link's root comes a segment at a time or as one segment with its `/` encoded (see
+ * pathTemplate.ts). The list answers 202 Accepted, with what it has so far, while the platform is still
+ * fetching a workspace's data links from its cloud credentials.
  */
 import { ApiError, badRequest, forbidden, json, withErrorId, type ApiRequest, type ApiResult } from './apiTypes';
 import type { SimulatorData } from './data';
 import { BROWSE_PAGE_MAX, browse, mimeTypeOf } from './dataLinks';
 import { dataLinkDto } from './dto';
-import type { SimDataLink, SimDataLinkObject } from './model';
+import type { SimDataLink, SimDataLinkObject, WorkspaceRef } from './model';
 import { DEFAULT_PAGE, MAX_PAGE, enumParam, integerParam, pageOf, workspaceOf } from './params';
 import { route, type Route } from './router';
+
+/** How long a workspace's data links are still being fetched: for so many more lists, or until a time (performance.now()). */
+interface Fetching {
+	listsLeft?: number;
+	until?: number;
+}
+const fetchingOf = new WeakMap<SimulatorData, Map<WorkspaceRef, Fetching>>();
+
+/**
+ * From now on, the platform is still fetching the workspace's data links, as it does the first time
+ * they are listed: `GET /data-links` in it answers 202 with an empty list for the next `lists` calls,
+ * or for the next `ms` milliseconds, then 200 with the list.
+ */
+export function fetchDataLinksSlowly(data: SimulatorData, workspace: WorkspaceRef, still: { lists: number } | { ms: number }): void {
+	const fetching = fetchingOf.get(data) ?? new Map<WorkspaceRef, Fetching>();
+	fetchingOf.set(data, fetching);
+	fetching.set(workspace, 'lists' in still ? { listsLeft: still.lists } : { until: performance.now() + still.ms });
+}
+
+/** Whether this list finds the workspace's data links still being fetched; each such list counts. */
+function stillFetching(data: SimulatorData, workspace: WorkspaceRef): boolean {
+	const fetching = fetchingOf.get(data)?.get(workspace);
+	if (!fetching) return false;
+	if (fetching.until !== undefined) return performance.now() < fetching.until;
+	if ((fetching.listsLeft ?? 0) <= 0) return false;
+	fetching.listsLeft = (fetching.listsLeft ?? 0) - 1;
+	return true;
+}
 
 /** A data link of the request's workspace; credentials, when named, must be the data link's own. */
 function findDataLink(request: ApiRequest, data: SimulatorData): SimDataLink {
@@ -113,6 +144,7 @@ export const dataLinkRoutes: Route[] = [
 		const offset = integerParam(request, 'offset', 0);
 		const visibility = enumParam(request, 'visibility', ['visible', 'hidden', 'all'], 'visible');
 		const { credentialsId } = request.query;
+		if (stillFetching(data, workspace)) return json({ dataLinks: [], totalSize: 0 }, 202);
 		const matching = data
 			.dataLinksIn(workspace)
 			.filter((link) => visibility === 'all' || link.hidden === (visibility === 'hidden'))

@@ -166,6 +166,11 @@ export class Simulator {
 	readonly data: SimulatorData;
 	/** The data links' storage provider, on another host name; startSimulator() starts it. */
 	storage: DataLinkStorage | undefined;
+	/**
+	 * Stands for a proxy in front of the platform that refuses an encoded slash in a path, as many do
+	 * (Apache's default `AllowEncodedSlashes Off`): such a request is answered 404 before it arrives.
+	 */
+	refuseEncodedSlashes = false;
 	private readonly server: https.Server;
 	private readonly tokenHashes: Set<string>;
 	private readonly limiter: SlidingWindowLimiter;
@@ -303,6 +308,7 @@ export class Simulator {
 
 		// Outside the API base path the web app answers, whatever the method or token.
 		if (!inApi) return reply(htmlReply(200, WEB_APP_PAGE));
+		if (this.refuseEncodedSlashes && /%2f/i.test(path)) return reply(htmlReply(404, htmlPage('404 Not Found', 'Not Found')));
 
 		const found = findRoute(this.routes, method, path);
 		if (tokenHash === null && !found?.route.public) return reply(emptyReply(403));
