@@ -14,11 +14,14 @@ import { SeqeraApi } from '../../credentials/SeqeraApi.credentials';
 import { useFilesystemBinaryData } from '../../dev/engine/binaryDataMode';
 import { createHarness, type Harness } from '../../dev/engine/harness';
 import type { DataLinkStorage } from '../../dev/simulator/dataLinkStorage';
+import { fetchDataLinksSlowly } from '../../dev/simulator/dataLinkRoutes';
 import { generatedContent } from '../../dev/simulator/dataLinks';
-import { DATA_LINK_IDS } from '../../dev/simulator/seed';
+import { DATA_LINK_IDS, WORKSPACE_IDS } from '../../dev/simulator/seed';
 import { Seqera } from '../../nodes/Seqera/Seqera.node';
 import { FILE_SOURCE, fileSource } from './fileSource';
 import { GENOMICS, RND, SEQERA_NODE, TOKEN, seqeraCredentials, usePlatform, workspaceParameter } from './platform';
+
+const SHOWCASE = WORKSPACE_IDS.showcase;
 
 const platform = usePlatform();
 
@@ -100,7 +103,7 @@ function expectNothingOfThePlatform(requests: readonly { headers: Record<string,
 }
 
 /** Runs "Test File → Seqera (Data Link: Upload File)" and returns what the Seqera node output. */
-async function upload(file: { fileName: string; size: number; mimeType?: string }, parameters: INodeParameters) {
+async function upload(file: { fileName: string; size: number; mimeType?: string }, parameters: INodeParameters, typeVersion = 1.1) {
 	const fileParameters = { fileName: file.fileName, mimeType: file.mimeType ?? '', content: fileContent(file.fileName, file.size) };
 	const nodes: INode[] = [
 		{ id: 'file', name: 'File', type: FILE_SOURCE, typeVersion: 1, position: [0, 0], parameters: fileParameters },
@@ -108,7 +111,7 @@ async function upload(file: { fileName: string; size: number; mimeType?: string 
 			id: 'upload',
 			name: 'Upload',
 			type: SEQERA_NODE,
-			typeVersion: 1,
+			typeVersion,
 			position: [200, 0],
 			parameters: { resource: 'dataLink', operation: 'uploadFile', ...workspaceParameter(GENOMICS), ...dataLink(INBOX), ...parameters },
 			credentials: { seqeraApi: { id: '1', name: 'Seqera simulator' } },
@@ -136,6 +139,137 @@ describe('Get Many', () => {
 			await platform.run({ resource: 'dataLink', operation: 'getMany', returnAll: false, limit: 1, search: 'e', ...workspaceParameter(GENOMICS) }),
 		);
 		expect(searched.map((link) => link.name)).toEqual(['reference-genomes']);
+	});
+});
+
+describe('Get Many while the platform is still fetching the data links (202 Accepted)', () => {
+	afterEach(() => fetchDataLinksSlowly(platform.sim.data, SHOWCASE, { lists: 0 }));
+
+	it('asks again, waiting longer each time, and outputs the list once the platform has it', async () => {
+		fetchDataLinksSlowly(platform.sim.data, SHOWCASE, { lists: 2 });
+		const before = platform.sim.log.length;
+		const links = platform.json(await platform.run({ resource: 'dataLink', operation: 'getMany', returnAll: true, ...workspaceParameter(SHOWCASE) }));
+		expect(links.map((link) => link.name)).toEqual(['nf-core-test-datasets']);
+		const lists = platform.sim.log.slice(before);
+		expect(lists.map((entry) => `${entry.status} ${entry.method} ${entry.path}`)).toEqual(['202 GET /data-links', '202 GET /data-links', '200 GET /data-links']);
+		// Every ask is a call of the token's budget; the waits between them grow, 1 s then 2 s.
+		expect(lists.every((entry) => entry.tokenHash !== null)).toBe(true);
+		const waits = lists.slice(1).map((entry, index) => entry.at - lists[index].at);
+		expect(waits[0]).toBeGreaterThanOrEqual(1000);
+		expect(waits[1]).toBeGreaterThanOrEqual(2000);
+	});
+
+	it('fails the item naming the workspace once the credential\'s timeout has passed in waits', async () => {
+		fetchDataLinksSlowly(platform.sim.data, SHOWCASE, { ms: 60_000 });
+		const before = platform.sim.log.length;
+		const result = await platform.run(
+			{ resource: 'dataLink', operation: 'getMany', returnAll: true, ...workspaceParameter(SHOWCASE) },
+			{ credentialOverrides: { timeoutSeconds: 3 } },
+		);
+		expect(result.error!.message).toBe(`The platform is still fetching the data links of workspace ${SHOWCASE}`);
+		expect((result.error as { description?: string }).description).toContain('answered 202 Accepted for 3 s');
+		// Waits of 1 s and 2 s fill the 3 s: three asks.
+		expect(platform.sim.log.slice(before).map((entry) => entry.status)).toEqual([202, 202, 202]);
+	});
+
+	it('stops waiting when the execution is cancelled', async () => {
+		fetchDataLinksSlowly(platform.sim.data, SHOWCASE, { ms: 60_000 });
+		const started = Date.now();
+		const result = await platform.run({ resource: 'dataLink', operation: 'getMany', returnAll: true, ...workspaceParameter(SHOWCASE) }, { cancelAfterMs: 1500 });
+		expect(Date.now() - started).toBeLessThan(5000);
+		expect(result.error?.message ?? '').toMatch(/cancel/i);
+		const asked = platform.sim.log.length;
+		await new Promise((resolve) => setTimeout(resolve, 3000));
+		expect(platform.sim.log.length).toBe(asked);
+	});
+
+	it('waits it out for the Data Link field\'s list too', async () => {
+		fetchDataLinksSlowly(platform.sim.data, SHOWCASE, { lists: 1 });
+		const found = await platform.harness.listSearch(SEQERA_NODE, 'searchDataLinks', platform.credentials(), undefined, undefined, workspaceParameter(SHOWCASE));
+		expect(found.results.map((result) => result.name)).toEqual(['nf-core-test-datasets']);
+		expect(platform.sim.log.slice(-2).map((entry) => entry.status)).toEqual([202, 200]);
+	});
+});
+
+describe('Paths a segment at a time (version 1.1), as Seqera\'s own clients send them', () => {
+	const sampleSheet = `${RUN_FOLDER}/SampleSheet.csv`;
+
+	afterEach(() => {
+		platform.sim.refuseEncodedSlashes = false;
+	});
+
+	it('browses, downloads and uploads below the root a segment at a time', async () => {
+		const before = platform.sim.log.length;
+		await platform.run({ resource: 'dataLink', operation: 'browse', returnAll: true, path: `${RUN_FOLDER}/fastq`, ...dataLink(INBOX), ...workspaceParameter(GENOMICS) });
+		await platform.run({ resource: 'dataLink', operation: 'downloadFile', filePath: sampleSheet, ...dataLink(INBOX), ...workspaceParameter(GENOMICS) });
+		expect(callsSince(before).filter((call) => !call.endsWith(INBOX))).toEqual([
+			`GET /data-links/${INBOX}/browse/runs/240501_A00123_0042_AHVKJ3DSX7/fastq`,
+			`GET /data-links/${INBOX}/download/runs/240501_A00123_0042_AHVKJ3DSX7/SampleSheet.csv`,
+		]);
+		// Each segment is encoded on its own: a space or a # stays in its folder name.
+		platform.sim.data.addDataLinkObject(INBOX, 'runs/odd #1/notes v2.txt', { size: 5 });
+		const odd = await platform.run({ resource: 'dataLink', operation: 'downloadFile', filePath: 'runs/odd #1/notes v2.txt', ...dataLink(INBOX), ...workspaceParameter(GENOMICS) });
+		expect(odd.outputs[0][0].json).toMatchObject({ path: 'runs/odd #1/notes v2.txt', size: 5 });
+		expect(platform.sim.log.at(-1)!.path).toBe(`/data-links/${INBOX}/download/runs/odd%20%231/notes%20v2.txt`);
+	});
+
+	it('works behind a proxy that refuses %2F; version 1, which sends the path as one segment, does not', async () => {
+		platform.sim.refuseEncodedSlashes = true;
+		const browse = { resource: 'dataLink', operation: 'browse', returnAll: true, path: RUN_FOLDER, ...dataLink(INBOX), ...workspaceParameter(GENOMICS) };
+		const download = { resource: 'dataLink', operation: 'downloadFile', filePath: sampleSheet, ...dataLink(INBOX), ...workspaceParameter(GENOMICS) };
+		const url = { resource: 'dataLink', operation: 'generateDownloadUrl', filePath: sampleSheet, ...dataLink(INBOX), ...workspaceParameter(GENOMICS) };
+
+		expect(platform.json(await platform.run(browse)).map((entry) => entry.name)).toEqual(['fastq', 'RTAComplete.txt', 'SampleSheet.csv']);
+		expect(platform.json(await platform.run(download))).toEqual([expect.objectContaining({ path: sampleSheet, size: 2388 })]);
+		expect(platform.json(await platform.run(url))).toEqual([expect.objectContaining({ resolvedPath: sampleSheet })]);
+		const uploaded = await upload({ fileName: 'behind-proxy.csv', size: 100, mimeType: 'text/csv' }, { folder: 'runs/240602_proxy' });
+		expect(uploaded.error).toBeUndefined();
+		expect(uploaded.items).toEqual([expect.objectContaining({ path: 'runs/240602_proxy/behind-proxy.csv' })]);
+
+		for (const parameters of [browse, download]) {
+			const old = await platform.run(parameters, { typeVersion: 1 });
+			expect(old.error).toMatchObject({ httpCode: '404' });
+		}
+		const oldUpload = await upload({ fileName: 'behind-proxy.csv', size: 100, mimeType: 'text/csv' }, { folder: 'runs/240602_proxy' }, 1);
+		expect(oldUpload.error).toMatchObject({ httpCode: '404' });
+		expect(platform.sim.log.at(-1)!.path).toBe(`/data-links/${INBOX}/upload/runs%2F240602_proxy`);
+	});
+
+	it('version 1 still sends the path as one segment, its / encoded', async () => {
+		const before = platform.sim.log.length;
+		const result = await platform.run({ resource: 'dataLink', operation: 'downloadFile', filePath: sampleSheet, ...dataLink(INBOX), ...workspaceParameter(GENOMICS) }, { typeVersion: 1 });
+		expect(result.outputs[0][0].json).toMatchObject({ size: 2388 });
+		const { items } = await upload({ fileName: 'v1.csv', size: 10, mimeType: 'text/csv' }, { folder: 'runs/240603_v1' }, 1);
+		expect(items).toEqual([expect.objectContaining({ path: 'runs/240603_v1/v1.csv' })]);
+		expect(callsSince(before).filter((call) => call.includes('/download/') || call.includes('/upload'))).toEqual([
+			`GET /data-links/${INBOX}/download/runs%2F240501_A00123_0042_AHVKJ3DSX7%2FSampleSheet.csv`,
+			`POST /data-links/${INBOX}/upload/runs%2F240603_v1`,
+			`POST /data-links/${INBOX}/upload/finish/runs%2F240603_v1`,
+		]);
+	});
+
+	it('refuses a path holding a . or .. step (%2e%2e too) or an empty folder name, naming the field, before any call', async () => {
+		const before = platform.sim.log.length;
+		const run = async (parameters: INodeParameters, typeVersion?: number) =>
+			(await platform.run({ resource: 'dataLink', ...dataLink(INBOX), ...workspaceParameter(GENOMICS), ...parameters }, { typeVersion })).error!;
+		expect((await run({ operation: 'downloadFile', filePath: 'runs/../README.txt' })).message).toBe('File Path "runs/../README.txt" is not a path in the data link');
+		expect((await run({ operation: 'downloadFile', filePath: 'runs/%2e%2e/README.txt' })).message).toBe('File Path "runs/%2e%2e/README.txt" is not a path in the data link');
+		expect((await run({ operation: 'browse', returnAll: true, path: 'runs/./fastq' })).message).toBe('Path "runs/./fastq" is not a path in the data link');
+		expect((await run({ operation: 'generateDownloadUrl', filePath: 'runs//README.txt' })).message).toBe('File Path "runs//README.txt" holds an empty folder name');
+		// Version 1 sends the path as one segment: a path that is itself a step is refused, and now names its field.
+		const encodedDots = await run({ operation: 'downloadFile', filePath: '%2e%2e' }, 1);
+		expect(encodedDots.message).toBe('File Path "%2e%2e" is not a path in the data link');
+		expect((encodedDots as { description?: string }).description).toContain('steps in a URL');
+		const { error } = await upload({ fileName: 'a.txt', size: 10 }, { folder: 'runs/%2E%2E' });
+		expect(error!.message).toBe('Folder "runs/%2E%2E" is not a path in the data link');
+		expect(platform.sim.log.length).toBe(before);
+	});
+
+	it('refuses to upload into a folder named finish, which the platform reads as the end of an upload', async () => {
+		const before = platform.sim.log.length;
+		const { error } = await upload({ fileName: 'a.txt', size: 10 }, { folder: 'finish/batch1' });
+		expect(error!.message).toBe('Folder "finish/batch1" starts with a folder named finish');
+		expect(platform.sim.log.length).toBe(before);
 	});
 });
 
@@ -337,9 +471,9 @@ describe('Upload File', () => {
 		]);
 		expect(callsSince(before)).toEqual([
 			`GET /data-links/${INBOX}`,
-			// The folder is one path segment, its `/` encoded.
-			`POST /data-links/${INBOX}/upload/runs%2F240601_new`,
-			`POST /data-links/${INBOX}/upload/finish/runs%2F240601_new`,
+			// The folder a segment at a time, as Seqera's own clients send paths.
+			`POST /data-links/${INBOX}/upload/runs/240601_new`,
+			`POST /data-links/${INBOX}/upload/finish/runs/240601_new`,
 		]);
 		expect(platform.sim.log[before + 1].body).toEqual({ fileName: 'SampleSheet.csv', contentType: 'text/csv', contentLength: 10_000 });
 		const sent = storage().requests.slice(storageRequests);

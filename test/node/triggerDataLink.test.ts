@@ -28,13 +28,14 @@ function parametersOf({ dataLinkId = INBOX, workspace = GENOMICS, pathPrefix = '
 	};
 }
 
-async function poll(watch: Watch, staticData: IDataObject, mode: 'trigger' | 'manual' = 'trigger'): Promise<IDataObject[]> {
+async function poll(watch: Watch, staticData: IDataObject, mode: 'trigger' | 'manual' = 'trigger', typeVersion?: number): Promise<IDataObject[]> {
 	const result = await platform.harness.poll({
 		type: SEQERA_TRIGGER,
 		parameters: parametersOf(watch),
 		credentials: platform.credentials(),
 		staticData,
 		mode,
+		typeVersion,
 	});
 	return (result?.[0] ?? []).map((item) => item.json);
 }
@@ -95,7 +96,7 @@ describe('Seqera Platform Trigger: New File in Data Link', () => {
 		expect(listed).not.toContain('');
 		// The listing starts at the prefix's folder; the glob's literal start narrows each listing.
 		expect(calls.find((call) => call.path.endsWith('/browse/runs'))?.query).toMatchObject({ workspaceId: String(GENOMICS), credentialsId: '5cY2ZPQ3zNCred' });
-		expect(calls.find((call) => call.path.endsWith(`/browse/${encodeURIComponent(run)}`))?.query.search).toBe('fastq');
+		expect(calls.find((call) => call.path.endsWith(`/browse/${run}`))?.query.search).toBe('fastq');
 
 		const deep = { pathPrefix: 'runs/2405', glob: 'runs/**/*.fastq.gz' };
 		const deepState: IDataObject = {};
@@ -152,7 +153,7 @@ describe('Seqera Platform Trigger: New File in Data Link', () => {
 		expect(new Set(pathsOf(emitted)).size).toBe(emitted.length);
 		expect(pathsOf(emitted).sort()).toEqual(expected.sort());
 		expect(emitted.find((file) => file.path === big[0])).toMatchObject({ uri: `s3://acme-rnd-scratch/projects/${big[0]}`, dataLinkName: 'rnd-scratch' });
-		expect(platform.sim.log.some((entry) => entry.status === 400 && entry.path.endsWith(encodeURIComponent('catch-up/zz')))).toBe(true);
+		expect(platform.sim.log.some((entry) => entry.status === 400 && entry.path.endsWith('/browse/catch-up/zz'))).toBe(true);
 	});
 
 	it('keeps its place across a restart: state saved as JSON and read back', async () => {
@@ -197,6 +198,39 @@ describe('Seqera Platform Trigger: New File in Data Link', () => {
 		const before = platform.sim.log.length;
 		await expect(poll({ dataLinkId: SCRATCH }, {})).rejects.toThrow(`Data Link "${SCRATCH}" was not found, or the access token was refused`);
 		expect(platform.sim.log.slice(before).map((entry) => entry.status)).toEqual([403]);
+	});
+
+	it('lists below the root a segment at a time, so it works behind a proxy that refuses %2F; version 1 does not', async () => {
+		const watch = { glob: FASTQ_GLOB };
+		platform.sim.refuseEncodedSlashes = true;
+		try {
+			const staticData: IDataObject = {};
+			const before = platform.sim.log.length;
+			expect(await poll(watch, staticData)).toEqual([]);
+			expect(platform.sim.log.slice(before).map((entry) => `${entry.status} ${entry.path}`)).toContain(
+				`200 /data-links/${INBOX}/browse/runs/240501_A00123_0042_AHVKJ3DSX7`,
+			);
+			platform.sim.data.addDataLinkObject(INBOX, 'runs/240601_P/fastq/S1_R1.fastq.gz');
+			expect(pathsOf(await poll(watch, staticData))).toEqual(['runs/240601_P/fastq/S1_R1.fastq.gz']);
+
+			// Version 1 sends `runs%2F240501_...`: the proxy answers 404 and the poll fails.
+			await expect(poll(watch, {}, 'trigger', 1)).rejects.toMatchObject({ httpCode: '404' });
+		} finally {
+			platform.sim.refuseEncodedSlashes = false;
+		}
+		const before = platform.sim.log.length;
+		await poll(watch, {}, 'trigger', 1);
+		expect(platform.sim.log.slice(before).map((entry) => entry.path)).toContain(`/data-links/${INBOX}/browse/runs%2F240501_A00123_0042_AHVKJ3DSX7`);
+	});
+
+	it('names Path Prefix or Glob when the folder it starts in holds a .. step or an empty folder name, before any call', async () => {
+		const before = platform.sim.log.length;
+		await expect(poll({ pathPrefix: 'runs/../secret/' }, {})).rejects.toThrow('Path Prefix "runs/../secret/" is not a path in the data link');
+		await expect(poll({ pathPrefix: 'runs/%2e%2e/x' }, {})).rejects.toThrow('Path Prefix "runs/%2e%2e/x" is not a path in the data link');
+		await expect(poll({ glob: 'runs//fastq/*.gz' }, {})).rejects.toThrow('Glob "runs//fastq/*.gz" holds an empty folder name');
+		// Version 1 sends the folder as one segment: only a folder that is itself a step is refused, and named.
+		await expect(poll({ pathPrefix: '%2e%2e/x' }, {}, 'trigger', 1)).rejects.toThrow('Path Prefix "%2e%2e/x" is not a path in the data link');
+		expect(platform.sim.log.length).toBe(before);
 	});
 
 	it('lists the visible data links of the chosen workspace for the Data Link field', async () => {

@@ -1,13 +1,26 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INode } from 'n8n-workflow';
 
 import type { SeqeraFunctions } from '../transport/connection';
 import { apiRequest } from '../transport/request';
 import type { DataLinkInfo, FolderEntry, FolderPage } from '../trigger/dataLinkFiles/api';
 
-/** Where a data link's calls go: its workspace (none for the personal one) and, for errors, the input item. */
+/**
+ * How a path below the data link's root goes into a URL. Seqera's node-red-seqera encodes each segment
+ * and joins them with `/` (`nodes/datalink-utils.js`), and the platform takes that; node version 1 sent
+ * the whole path as one segment, its `/` encoded as `%2F`, which many servers and proxies refuse or decode.
+ */
+export type PathEncoding = 'perSegment' | 'oneSegment';
+
+/** Version 1.1 of both nodes sends data-link paths a segment at a time; version 1 keeps what it sent. */
+export function pathEncodingOf(node: INode): PathEncoding {
+	return node.typeVersion >= 1.1 ? 'perSegment' : 'oneSegment';
+}
+
+/** Where a data link's calls go: its workspace (none for the personal one), how paths go out, and, for errors, the input item. */
 export interface DataLinkScope {
 	workspaceId: string | undefined;
+	pathEncoding: PathEncoding;
 	itemIndex?: number;
 }
 
@@ -46,12 +59,29 @@ export async function describeDataLink(context: SeqeraFunctions, scope: DataLink
 	};
 }
 
-/**
- * A path below the data link's root as calls take it, without `/` at either end. In a URL it is one
- * segment, its inner `/` encoded, as the platform's own clients send it.
- */
+/** A path below the data link's root as calls take it, without `/` at either end; '' is the root. */
 export function dataLinkPath(path: string): string {
 	return path.replace(/^\/+|\/+$/g, '');
+}
+
+// URL parsers resolve "." and ".." as path steps, percent-encoded too, so no encoding makes them safe.
+const isDotSegment = (segment: string) => /^(\.|%2e){1,2}$/i.test(segment);
+
+/**
+ * What keeps a path below the data link's root (no `/` at either end) from going into a URL: a segment
+ * that is a step (`..`, `%2e%2e`), or, sent a segment at a time, an empty folder name (`a//b`).
+ */
+export function pathProblem(path: string, encoding: PathEncoding): { problem: string; why: string } | undefined {
+	const segments = path === '' ? [] : encoding === 'perSegment' ? path.split('/') : [path];
+	if (segments.some(isDotSegment)) return { problem: 'is not a path in the data link', why: 'Folders named . or .. (or %2e%2e) are steps in a URL, not folders.' };
+	if (segments.includes('')) return { problem: 'holds an empty folder name', why: 'Write one / between folders.' };
+	return undefined;
+}
+
+/** The URL path segments of a path below the data link's root: none for the root. */
+export function pathSegments(path: string, encoding: PathEncoding): string[] {
+	if (path === '') return [];
+	return encoding === 'perSegment' ? path.split('/') : [path];
 }
 
 /**
@@ -67,7 +97,7 @@ export async function browseFolderPage(
 ): Promise<FolderPage> {
 	const page = await apiRequest<{ objects?: FolderEntry[]; nextPageToken?: string }>(context, {
 		method: 'GET',
-		path: folder === '' ? ['data-links', dataLink.id, 'browse'] : ['data-links', dataLink.id, 'browse', folder],
+		path: ['data-links', dataLink.id, 'browse', ...pathSegments(folder, scope.pathEncoding)],
 		query: {
 			workspaceId: scope.workspaceId,
 			credentialsId: dataLink.credentialsId,

@@ -8,7 +8,7 @@ import { apiRequest } from '../transport/request';
 import { headerText } from '../transport/exchange';
 import { deleteFromStorage, putPart, putToStorage, type StorageTarget } from '../transport/storage';
 import type { DataLinkInfo } from '../trigger/dataLinkFiles/api';
-import type { DataLinkScope } from './calls';
+import { pathSegments, type DataLinkScope } from './calls';
 
 /**
  * How each provider takes the upload the platform opens (the platform's own clients do the same):
@@ -185,7 +185,7 @@ export async function uploadToDataLink(
 			description: `"${dataLink.name}" has provider "${dataLink.provider ?? ''}"; Upload File sends files to AWS S3, S3-compatible, Seqera Compute, Google Cloud Storage and Azure data links.`,
 		});
 	}
-	const folderPath = file.folder === '' ? [] : [file.folder];
+	const folderPath = pathSegments(file.folder, scope.pathEncoding);
 	const query = { workspaceId: scope.workspaceId, credentialsId: dataLink.credentialsId };
 	const started = await apiRequest<{ uploadId?: string; uploadUrls?: string[] }>(context, {
 		method: 'POST',

@@ -1,7 +1,9 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 
+import { dataLinksPage } from '../dataLinks/list';
 import { workspaceIdFor } from '../helpers/parameters';
 import { connectionOf } from '../transport/connection';
+import type { ApiRequest } from '../transport/exchange';
 import { apiRequest } from '../transport/request';
 import type { QueryValue } from '../transport/url';
 import { repositoryInfo } from './pipelineInfo';
@@ -38,6 +40,7 @@ function nextPageToken(offset: number, entries: unknown[], hasMore: boolean): st
 /**
  * One page of a workspace list that reports `totalSize` (`GET /<path>`, the entries under `listName`;
  * the path is the list's name unless told), and the token for the next page while entries remain.
+ * `fetchPage` asks for it, plain apiRequest unless the list has answers of its own to wait out.
  */
 async function pageCountedByTotalSize(
 	context: ILoadOptionsFunctions,
@@ -45,9 +48,10 @@ async function pageCountedByTotalSize(
 	query: Record<string, QueryValue>,
 	paginationToken: string | undefined,
 	path: string = listName,
+	fetchPage: (request: ApiRequest) => Promise<IDataObject> = async (request) => await apiRequest<IDataObject>(context, request),
 ): Promise<{ entries: IDataObject[]; paginationToken?: string }> {
 	const offset = offsetOf(paginationToken);
-	const page = await apiRequest<IDataObject>(context, {
+	const page = await fetchPage({
 		method: 'GET',
 		path: [path],
 		query: { workspaceId: await chosenWorkspaceId(context), ...query, max: PAGE_SIZE, offset },
@@ -182,13 +186,13 @@ export async function searchActions(this: ILoadOptionsFunctions, filter?: string
 	return { results };
 }
 
-/** The data links of the workspace that the Data Explorer shows (hidden ones are left out). */
+/** The data links of the workspace that the Data Explorer shows (hidden ones are left out), once the platform has fetched them. */
 export async function searchDataLinks(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const page = await pageCountedByTotalSize(this, 'dataLinks', { search: filter }, paginationToken, 'data-links');
+	const page = await pageCountedByTotalSize(this, 'dataLinks', { search: filter }, paginationToken, 'data-links', async (request) => await dataLinksPage(this, request));
 	return {
 		results: page.entries.map((dataLink) => ({
 			name: String(dataLink.name),

@@ -1,5 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult, INodePropertyOptions } from 'n8n-workflow';
 
+import { dataLinksPage } from '../dataLinks/list';
 import { pagesCountedByTotal } from '../helpers/pages';
 import { workspaceIdFor } from '../helpers/parameters';
 import { statusOf } from '../trigger/studios/watch';
@@ -59,6 +60,7 @@ export async function getMountableDataLinks(this: ILoadOptionsFunctions): Promis
 		this,
 		{ method: 'GET', path: ['data-links'], query: { workspaceId: await chosenWorkspaceId(this) }, limit: MOUNTABLE_DATA_LINKS_MAX },
 		pagesCountedByTotal('dataLinks'),
+		async (pageRequest) => await dataLinksPage(this, pageRequest),
 	);
 	return dataLinks
 		.map((dataLink) => ({ name: String(dataLink.name), value: String(dataLink.id), description: String(dataLink.resourceRef ?? '') }))

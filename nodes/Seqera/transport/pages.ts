@@ -13,21 +13,20 @@ const MAX_PAGE_SIZE = 100;
 
 /**
  * Follows `max`/`offset` pages until the wanted number of results is collected or the platform has no more.
- * `readPage` returns a page's results and whether the platform reports more after it.
+ * `readPage` returns a page's results and whether the platform reports more after it; `fetchPage` asks
+ * for one page, plain apiRequest unless the list has answers of its own to wait out.
  */
 export async function apiRequestPages<T>(
 	context: SeqeraFunctions,
 	request: PageRequest,
 	readPage: (page: IDataObject) => { results: T[]; hasMore?: boolean },
+	fetchPage: (pageRequest: ApiRequest) => Promise<IDataObject> = async (pageRequest) => await apiRequest<IDataObject>(context, pageRequest),
 ): Promise<T[]> {
 	const collected: T[] = [];
 	let offset = 0;
 	for (;;) {
 		const wanted = request.limit === undefined ? MAX_PAGE_SIZE : Math.min(MAX_PAGE_SIZE, request.limit - collected.length);
-		const page = await apiRequest<IDataObject>(context, {
-			...request,
-			query: { ...request.query, max: wanted, offset },
-		});
+		const page = await fetchPage({ ...request, query: { ...request.query, max: wanted, offset } });
 		const { results, hasMore } = readPage(page);
 		collected.push(...results);
 		offset += results.length;

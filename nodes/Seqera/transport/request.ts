@@ -77,8 +77,13 @@ async function sendUnredacted(context: SeqeraFunctions, request: ApiRequest): Pr
 
 /** One JSON call to the platform, within the token's budget, with failures mapped to n8n errors. */
 export async function apiRequest<T = IDataObject>(context: SeqeraFunctions, request: ApiRequest): Promise<T> {
+	return (await apiRequestWithStatus<T>(context, request)).body;
+}
+
+/** As apiRequest, with the success status too, for the operations whose 2xx answers differ (202: not ready yet). */
+export async function apiRequestWithStatus<T = IDataObject>(context: SeqeraFunctions, request: ApiRequest): Promise<{ statusCode: number; body: T }> {
 	const { response, call } = await send(context, request);
-	return parseJsonBody<T>(context.getNode(), call, response);
+	return { statusCode: response.statusCode, body: parseJsonBody<T>(context.getNode(), call, response) };
 }
 
 export interface DownloadedFile {

@@ -3,6 +3,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 // eslint-disable-next-line @n8n/community-nodes/no-restricted-imports -- node's streams carry a file of any size without holding it in memory
 import { Transform } from 'node:stream';
 
+import { pathSegments } from '../../dataLinks/calls';
 import { connectionOf } from '../../transport/connection';
 import { apiRequestStream } from '../../transport/streamRequest';
 import { outputFileField, outputFileFieldName, workspaceLocator } from '../common.descriptions';
@@ -48,7 +49,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const fileName = filePath.slice(filePath.lastIndexOf('/') + 1);
 		const file = await apiRequestStream(this, {
 			method: 'GET',
-			path: ['data-links', dataLink.id, 'download', filePath],
+			path: ['data-links', dataLink.id, 'download', ...pathSegments(filePath, scope.pathEncoding)],
 			query: { workspaceId: scope.workspaceId, credentialsId: dataLink.credentialsId },
 			itemIndex,
 			purpose: `the download of "${filePath}"`,

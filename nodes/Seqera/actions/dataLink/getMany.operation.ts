@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { dataLinksPage } from '../../dataLinks/list';
 import { pagesCountedByTotal } from '../../helpers/pages';
 import { workspaceIdFor } from '../../helpers/parameters';
 import { connectionOf } from '../../transport/connection';
@@ -53,7 +54,7 @@ function searchText(search: string, provider: string, region: string): string {
 	return terms.filter((term) => term !== '').join(' ');
 }
 
-/** One item per data link of the workspace that the Data Explorer shows, in name order. */
+/** One item per data link of the workspace that the Data Explorer shows, in name order, once the platform has fetched them. */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const connection = await connectionOf(this);
 	return await forEachItem(this, async (itemIndex) => {
@@ -72,6 +73,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 				itemIndex,
 			},
 			pagesCountedByTotal('dataLinks'),
+			async (pageRequest) => await dataLinksPage(this, pageRequest),
 		);
 	});
 }

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { dataLinkPath, describeDataLink, type DataLinkScope } from '../../dataLinks/calls';
+import { dataLinkPath, describeDataLink, pathEncodingOf, pathProblem, type DataLinkScope } from '../../dataLinks/calls';
 import { workspaceIdFor } from '../../helpers/parameters';
 import { requireStringId, requireText, requireWholeCharacters } from '../../helpers/validate';
 import type { Connection } from '../../transport/connection';
@@ -13,20 +13,25 @@ export async function dataLinkOfItem(
 	itemIndex: number,
 	connection: Connection,
 ): Promise<{ scope: DataLinkScope & { itemIndex: number }; dataLink: DataLinkInfo }> {
-	const scope = { workspaceId: workspaceIdFor(context, itemIndex, connection), itemIndex };
+	const scope = { workspaceId: workspaceIdFor(context, itemIndex, connection), pathEncoding: pathEncodingOf(context.getNode()), itemIndex };
 	const dataLinkId = requireStringId(context.getNode(), itemIndex, context.getNodeParameter('dataLinkId', itemIndex, '', { extractValue: true }), 'Data Link');
 	return { scope, dataLink: await describeDataLink(context, scope, dataLinkId) };
 }
 
-/** A path typed in a field, below the data link's root, without `/` at either end; '' is the root. */
+/**
+ * A path typed in a field, below the data link's root, without `/` at either end; '' is the root. A
+ * path that cannot go into a URL as it is sent (a `..` step, an empty folder name) fails naming the
+ * field before any call.
+ */
 export function pathParameter(context: IExecuteFunctions, itemIndex: number, name: string, field: string, { required }: { required: boolean }): string {
 	const node = context.getNode();
 	const path = dataLinkPath(String(context.getNodeParameter(name, itemIndex, '') ?? '').trim());
 	if (required) requireText(node, itemIndex, field, path);
-	if (path === '.' || path === '..') {
-		throw new NodeOperationError(node, `${field} "${path}" is not a path in the data link`, {
+	const refused = pathProblem(path, pathEncodingOf(node));
+	if (refused !== undefined) {
+		throw new NodeOperationError(node, `${field} "${path}" ${refused.problem}`, {
 			itemIndex,
-			description: `Give the path from the data link's root, such as runs/240501/SampleSheet.csv (item ${itemIndex}).`,
+			description: `${refused.why} Give the path from the data link's root, such as runs/240501/SampleSheet.csv (item ${itemIndex}).`,
 		});
 	}
 	return requireWholeCharacters(node, itemIndex, field, path);

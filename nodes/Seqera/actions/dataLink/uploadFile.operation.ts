@@ -3,6 +3,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 // eslint-disable-next-line @n8n/community-nodes/no-restricted-imports -- node's streams carry a file of any size without holding it in memory
 import { Readable } from 'node:stream';
 
+import { pathEncodingOf } from '../../dataLinks/calls';
 import { uploadToDataLink } from '../../dataLinks/upload';
 import { requireText, requireWholeCharacters } from '../../helpers/validate';
 import { connectionOf } from '../../transport/connection';
@@ -14,6 +15,7 @@ import { dataLinkOfItem, pathParameter } from './resolve';
 const BINARY_FIELD = 'Input Binary Field';
 const FOLDER_FIELD = 'Folder';
 const NAME_FIELD = 'File Name';
+const UPLOAD_FINISH_SEGMENT = 'finish';
 
 const properties: INodeProperties[] = [
 	dataLinkLocator,
@@ -67,6 +69,13 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const node = this.getNode();
 		const binaryPropertyName = requireText(node, itemIndex, BINARY_FIELD, this.getNodeParameter('binaryPropertyName', itemIndex));
 		const folder = pathParameter(this, itemIndex, 'folder', FOLDER_FIELD, { required: false });
+		// Sent a segment at a time, `upload/finish/...` is the platform's route that ends an upload.
+		if (pathEncodingOf(node) === 'perSegment' && folder.split('/')[0] === UPLOAD_FINISH_SEGMENT) {
+			throw new NodeOperationError(node, `${FOLDER_FIELD} "${folder}" starts with a folder named ${UPLOAD_FINISH_SEGMENT}`, {
+				itemIndex,
+				description: `The platform reads POST /data-links/{id}/upload/${UPLOAD_FINISH_SEGMENT}/... as the end of an upload, not as an upload into that folder. Upload into another folder (item ${itemIndex}).`,
+			});
+		}
 		const { binary, contentLength, open } = await binaryFile(this, itemIndex, binaryPropertyName);
 		const typedName = String(this.getNodeParameter('fileName', itemIndex, '') ?? '').trim();
 		const fileName = requireWholeCharacters(node, itemIndex, NAME_FIELD, typedName || (binary.fileName ?? '').trim());

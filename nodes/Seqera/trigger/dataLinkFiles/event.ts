@@ -1,9 +1,9 @@
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
 import { workspaceLocator } from '../../actions/common.descriptions';
 import { dataLinkLocator } from '../../actions/dataLink/descriptions';
-import { browseFolderPage, describeDataLink } from '../../dataLinks/calls';
+import { browseFolderPage, describeDataLink, pathEncodingOf, pathProblem, type PathEncoding } from '../../dataLinks/calls';
 import { workspaceIdFor } from '../../helpers/parameters';
 import { requireStringId } from '../../helpers/validate';
 import { connectionOf } from '../../transport/connection';
@@ -35,8 +35,23 @@ function toItem({ dataLink, path, entry }: NewObject): INodeExecutionData {
 	};
 }
 
+/**
+ * The folder listing starts from must go into a URL as it is sent: a `..` step or an empty folder name
+ * in it fails the poll naming the field it came from, before any call.
+ */
+function checkStartFolder(context: IPollFunctions, watched: WatchedPaths, glob: string, encoding: PathEncoding): void {
+	const prefixFolder = watched.prefix.slice(0, Math.max(0, watched.prefix.lastIndexOf('/')));
+	const inPrefix = pathProblem(prefixFolder, encoding);
+	const refused = inPrefix ?? pathProblem(watched.startFolder, encoding);
+	if (refused === undefined) return;
+	const [field, value] = inPrefix ? ['Path Prefix', watched.prefix] : ['Glob', glob];
+	throw new NodeOperationError(context.getNode(), `${field} "${value}" ${refused.problem}`, {
+		description: `${refused.why} Give the folders from the data link's root, such as runs/*/fastq/*.fastq.gz.`,
+	});
+}
+
 function dataLinkApiOf(context: IPollFunctions, workspaceId: string | undefined, dataLinkId: string): DataLinkApi {
-	const scope = { workspaceId };
+	const scope = { workspaceId, pathEncoding: pathEncodingOf(context.getNode()) };
 	return {
 		describe: async () => await describeDataLink(context, scope, dataLinkId),
 		async browse(dataLink, folder, search, pageToken) {
@@ -82,6 +97,7 @@ export const dataLinkFileEvents: TriggerEvent = {
 		const dataLinkId = requireStringId(this.getNode(), 0, this.getNodeParameter('dataLinkId', '', { extractValue: true }), 'Data Link');
 		const glob = (this.getNodeParameter('glob', '') as string).trim();
 		const watched = new WatchedPaths((this.getNodeParameter('pathPrefix', '') as string).trim(), glob);
+		checkStartFolder(this, watched, glob, pathEncodingOf(this.getNode()));
 		const scope = JSON.stringify([workspaceId ?? null, dataLinkId, watched.prefix, glob]);
 		const api = dataLinkApiOf(this, workspaceId, dataLinkId);
 		const settings = { scope, watched, allowance: new CallAllowance(CALLS_PER_POLL) };
