@@ -1,7 +1,7 @@
 /**
  * Pipeline secrets: the list of a workspace, one secret, create, update and delete. A secret's value is
- * write-only: no answer carries it, except a 400, which quotes the request body (value included) as
- * some validators do, so tests can prove that the node never repeats it.
+ * write-only: no answer carries it, except a 400, which quotes the request body (value included, a long
+ * one cut short) as some validators do, so tests can prove that the node never repeats it, or a part of it.
  */
 import { badRequest, forbidden, isoSeconds, json, noContent, type ApiError, type ApiRequest } from './apiTypes';
 import type { SimulatorData } from './data';
@@ -78,9 +78,13 @@ function secretDto(secret: SimPipelineSecret): Record<string, unknown> {
 	};
 }
 
-/** A refused request: the message quotes the body it was sent. */
+/** How much of a refused request's body its message quotes: as validators that quote a request do, a long one is cut short. */
+const QUOTED_BODY_MAX = 160;
+
+/** A refused request: the message quotes the body it was sent, cut at QUOTED_BODY_MAX characters. */
 function rejected(reason: string, body: unknown): ApiError {
-	return badRequest(`${reason}: request ${JSON.stringify(body)}`);
+	const quoted = JSON.stringify(body);
+	return badRequest(`${reason}: request ${quoted.length > QUOTED_BODY_MAX ? `${quoted.slice(0, QUOTED_BODY_MAX)}...` : quoted}`);
 }
 
 function requireValue(body: Record<string, unknown>): string {

@@ -207,6 +207,28 @@ describe("a secret's value appears nowhere in what n8n records", () => {
 		expectValueNowhere(continued);
 	});
 
+	it('nor any part of it, when the platform quotes a long value (a private key) cut short', async () => {
+		const key = [
+			'-----BEGIN OPENSSH PRIVATE KEY-----',
+			...Array.from({ length: 50 }, (_, line) => `b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ${String(line).padStart(2, '0')}QKEYLINE${line * 7919}`),
+			'-----END OPENSSH PRIVATE KEY-----',
+		].join('\n');
+		const parameters = { ...createFromItem('SEQERA_DEPLOY_KEY').parameters };
+		const items = [{ secretName: 'SEQERA_DEPLOY_KEY', secretValue: key }];
+		await platform.run(parameters, { items });
+		const before = platform.sim.log.length;
+
+		const result = await platform.run(parameters, { items, continueOnFail: true });
+		expect(platform.sim.log.slice(before).map((entry) => entry.status)).toEqual([400]);
+		const error = String(platform.json(result)[0].error);
+		// The platform quoted the start of the value, lines and all, and stopped: that start is what is replaced.
+		expect(error).toMatch(/^A secret named 'SEQERA_DEPLOY_KEY' already exists in this workspace: request \{"name":"SEQERA_DEPLOY_KEY","value":"\[redacted\]\.\.\.$/);
+		const parts = [key, JSON.stringify(key).slice(1, -1)].flatMap((form) =>
+			Array.from({ length: form.length - 7 }, (_, start) => form.slice(start, start + 8)).filter((part) => !/\s/.test(part)),
+		);
+		for (const recorded of recordedByNode(result)) expect(parts.filter((part) => recorded.includes(part))).toEqual([]);
+	});
+
 	it('when the platform answers 429 before accepting it', async () => {
 		platform.sim.addFault({ method: 'POST', path: /^\/pipeline-secrets$/, kind: 'rateLimit', retryAfterSeconds: 1, times: 2 });
 		const { parameters, items } = createFromItem('SEQERA_AFTER_429');
