@@ -258,6 +258,11 @@ export class DataLinkObjectStore {
 		return content;
 	}
 
+	/** Keeps these bytes as the object's content, as a file put in the bucket by other means than an upload. */
+	put(dataLinkId: string, path: string, content: Buffer): void {
+		this.contents.set(objectKey(dataLinkId, path), content);
+	}
+
 	/** A presigned GET URL of an object on the storage host. */
 	downloadUrl(dataLinkId: string, path: string): string {
 		return this.presign(['GET'], objectKey(dataLinkId, path), {});

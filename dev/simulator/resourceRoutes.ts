@@ -5,9 +5,23 @@
 import { ApiError, badRequest, forbidden, json, noContent, withErrorId, type ApiRequest } from './apiTypes';
 import type { SimulatorData } from './data';
 import { actionDto, datasetDto, datasetVersionDto } from './dto';
-import type { SimAction, SimDataset } from './model';
+import type { SimAction, SimDataset, SimDatasetVersion } from './model';
 import { DEFAULT_PAGE, MAX_PAGE, attributesParam, booleanParam, enumParam, integerParam, pageOf, workspaceOf } from './params';
 import { route, type Route } from './router';
+
+/** Versions of linked datasets: the file is an object of a data link, where the platform sends the client. */
+const linkedSources = new WeakMap<SimDatasetVersion, { dataLinkId: string; path: string }>();
+
+/**
+ * Makes the dataset's version a linked one, as a dataset made from a file of the Data Explorer is: its
+ * file becomes the data link's object at `path`, and the platform answers a download of it with 307 to
+ * a presigned URL of the storage host.
+ */
+export function linkDatasetVersion(data: SimulatorData, version: SimDatasetVersion, source: { dataLinkId: string; path: string }): void {
+	data.addDataLinkObject(source.dataLinkId, source.path, { size: version.fileSize, mimeType: version.mediaType });
+	data.dataLinkStore.put(source.dataLinkId, source.path, Buffer.from(version.content));
+	linkedSources.set(version, source);
+}
 
 function findDataset(request: ApiRequest, data: SimulatorData): SimDataset {
 	const dataset = data.datasetsIn(workspaceOf(request, data)).find((d) => d.id === request.pathParams.datasetId);
@@ -82,6 +96,10 @@ const datasetRoutes: Route[] = [
 			(each) => String(each.version) === request.pathParams.version && each.fileName === request.pathParams.fileName,
 		);
 		if (!version) throw new ApiError(404, { message: withErrorId(`Dataset version not found`) });
+		const linked = linkedSources.get(version);
+		if (linked) {
+			return { kind: 'stream', status: 307, headers: { Location: data.dataLinkStore.downloadUrl(linked.dataLinkId, linked.path), 'Content-Length': 0 } };
+		}
 		return { kind: 'file', fileName: version.fileName, contentType: version.mediaType, content: version.content };
 	}),
 	route('POST', '/datasets/{datasetId}/upload', (request, { data }) => {

@@ -3,9 +3,10 @@ import { NodeConnectionTypes, type IConnections, type INode, type INodeExecution
 import { SeqeraApi } from '../../credentials/SeqeraApi.credentials';
 import { Seqera } from '../../nodes/Seqera/Seqera.node';
 import { createHarness, type Harness } from '../../dev/engine/harness';
-import { DATASET_IDS } from '../../dev/simulator/seed';
+import { linkDatasetVersion } from '../../dev/simulator/resourceRoutes';
+import { DATASET_IDS, DATA_LINK_IDS } from '../../dev/simulator/seed';
 import { FILE_SOURCE, fileSource } from './fileSource';
-import { GENOMICS, RND, SEQERA_NODE, seqeraCredentials, usePlatform, workspaceParameter } from './platform';
+import { GENOMICS, RND, SEQERA_NODE, TOKEN, seqeraCredentials, usePlatform, workspaceParameter } from './platform';
 
 const platform = usePlatform();
 
@@ -218,6 +219,29 @@ describe('Dataset → Get Versions and Download', () => {
 		});
 		expect(result.error?.message).toBe(`The dataset ${datasetId} has no version 7`);
 		expect((result.error as { description?: string }).description).toBe('Set "Version" to one it has: 1, 2, 3 (item 0).');
+	});
+
+	it('Download of a linked dataset follows the platform\'s 307 to its source without the token or any platform header', async () => {
+		const linked = simDataset(DATASET_IDS.genomicsSarekSamples)!;
+		const [version] = linked.versions;
+		linkDatasetVersion(platform.sim.data, version, { dataLinkId: DATA_LINK_IDS.genomicsInbox, path: 'samplesheets/sarek-samples.tsv' });
+		const storage = platform.sim.storage!;
+		const storageRequests = storage.requests.length;
+		const before = platform.sim.log.length;
+		const result = await platform.run({ resource: 'dataset', operation: 'download', ...dataset(linked.id), ...workspaceParameter(GENOMICS) });
+		expect(result.error).toBeUndefined();
+		const [item] = result.outputs[0];
+		expect(item.json).toMatchObject({ datasetId: linked.id, version: 1, fileName: version.fileName });
+		expect(item.binary!.data).toMatchObject({ fileName: version.fileName });
+		expect(fileText(item)).toBe(version.content);
+		expect(platform.sim.log.slice(before).map((entry) => entry.status)).toEqual([200, 307]);
+		const sent = storage.requests.slice(storageRequests);
+		expect(sent).toMatchObject([{ method: 'GET', path: `/${DATA_LINK_IDS.genomicsInbox}/samplesheets/sarek-samples.tsv`, status: 200 }]);
+		for (const { headers } of sent) {
+			expect(Object.keys(headers)).not.toContain('authorization');
+			expect(JSON.stringify(headers)).not.toContain(TOKEN);
+			expect(Object.keys(headers)).not.toContain('accept-version');
+		}
 	});
 
 	it('Download of a dataset without versions says to upload one', async () => {

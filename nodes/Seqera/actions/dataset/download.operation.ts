@@ -3,7 +3,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { workspaceIdFor } from '../../helpers/parameters';
 import { connectionOf } from '../../transport/connection';
-import { apiRequestFile } from '../../transport/request';
+import { apiRequestStream } from '../../transport/streamRequest';
 import { datasetLocator, outputFileField, outputFileFieldName, workspaceLocator } from '../common.descriptions';
 import { forEachItemWithBinary } from '../perItem';
 import { datasetIdFor } from './datasetParameters';
@@ -67,13 +67,15 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const binaryPropertyName = outputFileFieldName(this, itemIndex);
 		const version = chosenVersion(this, itemIndex, datasetId, await datasetVersions(this, itemIndex, { datasetId, workspaceId }));
 		const fileName = String(version.fileName);
-		const file = await apiRequestFile(this, {
+		// A linked dataset's file is in its source, where the platform answers 307: followed without the token.
+		const file = await apiRequestStream(this, {
 			method: 'GET',
 			path: ['datasets', datasetId, 'v', String(version.version), 'n', fileName],
 			query: { workspaceId },
 			itemIndex,
+			purpose: `the download of version ${String(version.version)} of dataset ${datasetId}`,
 		});
-		const binary = await this.helpers.prepareBinaryData(file.data, fileName, file.mimeType ?? (version.mediaType as string | undefined));
+		const binary = await this.helpers.prepareBinaryData(file.body, fileName, file.mimeType ?? (version.mediaType as string | undefined));
 		return [{ json: version, binary: { [binaryPropertyName]: binary } }];
 	});
 }
