@@ -6,10 +6,13 @@
  *
  * Replay one schedule with `RUN_EVENTS_SEED=<seed> npx jest test/model/runEvents.test.ts`.
  */
+import { NodeApiError } from 'n8n-workflow';
+
 import { SeededRandom } from '../../dev/simulator/random';
 import { SETTLE_MS } from '../../nodes/Seqera/trigger/runs/cursor';
-import { isWatched, pollRuns, type RunEventItem, type RunWatchSettings, type RunWatchState, type WatchedStatus } from '../../nodes/Seqera/trigger/runs/watch';
-import { RunPlatformModel, isTerminal, statusAt, statusOf, type ModelRun, type ModelStatus } from './runPlatformModel';
+import type { RunsApi } from '../../nodes/Seqera/trigger/runs/api';
+import { isWatched, pollRuns, type RunEventItem, type RunPoll, type RunWatchSettings, type RunWatchState, type WatchedStatus } from '../../nodes/Seqera/trigger/runs/watch';
+import { DELETED_RUN_STATUSES, RunPlatformModel, isTerminal, refusal, statusAt, statusOf, type ModelOptions, type ModelRun, type ModelStatus } from './runPlatformModel';
 
 const SCHEDULES = 1500;
 const WATCH_CHOICES: WatchedStatus[] = ['succeeded', 'failed', 'cancelled', 'running', 'anyTerminal', 'anyChange'];
@@ -77,7 +80,11 @@ async function poll(schedule: Schedule, stored: RunWatchState | undefined): Prom
 	const callsBefore = model.calls;
 	// Restarts between polls: what n8n keeps is JSON.
 	const restored = stored ? (JSON.parse(JSON.stringify(stored)) as RunWatchState) : undefined;
-	const result = await pollRuns(model, restored, schedule.settings, model.now);
+	// The platform here never refuses the token: a poll that throws is a trigger that stopped.
+	const result = await pollRuns(model, restored, schedule.settings, model.now).catch((error: unknown) => {
+		const code = error instanceof NodeApiError ? ` (HTTP ${String(error.httpCode)})` : '';
+		throw new ScheduleFailure(`poll ${schedule.polls.length + 1} threw${code}: ${error instanceof Error ? error.message : String(error)}`);
+	});
 	schedule.polls.push({ start, end: model.now, events: result.events, caughtUp: result.caughtUp, calls: model.calls - callsBefore });
 	return result.state;
 }
@@ -86,7 +93,13 @@ async function runSchedule(seed: number): Promise<Schedule> {
 	// The platform's clock up to 20 minutes ahead of or behind n8n's.
 	const skewMs = new SeededRandom(seed ^ 0x5eed).int(-1_200_000, 1_200_000);
 	const pageSize = new SeededRandom(seed ^ 0x9a6e).int(2, 8);
-	const model = new RunPlatformModel({ seed, skewMs, maxVisibilityLagMs: 3000, maxRunsPerSecond: pageSize });
+	const platform = new SeededRandom(seed ^ 0xde1e);
+	const deletedRunStatus = platform.pick(DELETED_RUN_STATUSES);
+	// Half the schedules have single reads fail now and then, of runs that exist.
+	const readFailureRate = platform.next() < 0.5 ? 0 : platform.next() * 0.25;
+	// Some first polls come in a second that holds more runs than a page, with more arriving in it.
+	const crowdedFirstSecond = platform.next() < 0.25;
+	const model = new RunPlatformModel({ seed, skewMs, maxVisibilityLagMs: 3000, maxRunsPerSecond: pageSize, deletedRunStatus, readFailureRate });
 	const { random } = model;
 	const kind = random.next() < 0.5 ? 'started' : 'statusChanged';
 	const watched = WATCH_CHOICES.filter(() => random.next() < 0.35);
@@ -96,7 +109,10 @@ async function runSchedule(seed: number): Promise<Schedule> {
 		watched: watched.length ? watched : ['anyTerminal'],
 		emitExisting: false,
 		pageSize,
-		scanCalls: random.int(8, 14),
+		// A catch-up walks up from the floor's second each poll and keeps its place only past it: a floor second
+		// of more runs than those calls climb (in the node, hundreds) would hold it there. The model's pages are
+		// a few runs, so a crowded second gets the calls the node's pages of 100 give it.
+		scanCalls: crowdedFirstSecond ? random.int(30, 40) : random.int(8, 14),
 		checkCalls: random.int(3, 20),
 	};
 	const burstMax = random.int(5, 60);
@@ -104,11 +120,22 @@ async function runSchedule(seed: number): Promise<Schedule> {
 		model.launch(model.now - random.int(1000, 86_400_000), random.pick(['SUBMITTED', 'RUNNING', 'SUCCEEDED', 'FAILED'] as ModelStatus[]));
 	}
 	model.now += 5000;
+	const firstSecondMs = Math.floor(model.platformNow / 1000) * 1000;
+	if (crowdedFirstSecond) {
+		for (let count = random.int(pageSize + 1, pageSize + 2); count > 0; count--) {
+			const status = random.pick(['SUBMITTED', 'RUNNING', 'SUCCEEDED'] as ModelStatus[]);
+			const run = model.launch(model.now - 1, status, undefined, firstSecondMs, { crowded: true });
+			run.visibleAt = run.launchedAt;
+		}
+	}
 
 	const schedule: Schedule = { model, settings, seedStart: model.now, trackedAtSeed: new Set(), polls: [] };
 	const activeAtSeed = model.listed().filter((run) => !isTerminal(statusOf(run)));
 	if (activeAtSeed.length <= settings.pageSize) for (const run of activeAtSeed) schedule.trackedAtSeed.add(run.id);
 	let state = await poll(schedule, undefined);
+	if (crowdedFirstSecond) {
+		for (let count = random.int(1, 2); count > 0; count--) model.launch(model.now, 'SUBMITTED', undefined, firstSecondMs + random.int(0, 999), { crowded: true });
+	}
 
 	// Changes while a poll is reading: a few milliseconds pass per call, and sometimes something happens.
 	// Sometimes the list also loses runs while it is paged through, which shifts every page below.
@@ -177,6 +204,9 @@ function checkNewRuns(schedule: Schedule): void {
 		check(items[0].event === 'started', () => `run ${id} reported as ${items[0].event}`);
 	}
 	for (const run of schedule.model.runs) {
+		// What the first poll listed is recorded, not reported.
+		const listedAtFirstPoll = run.launchedAt < schedule.seedStart && run.visibleAt <= schedule.seedStart;
+		check(!(listedAtFirstPoll && byRun.has(run.id)), () => `run ${run.id}, listed at the first poll, was reported as new`);
 		if (run.launchedAt < schedule.seedStart || !run.matches || !schedule.model.exists(run)) continue;
 		check(byRun.has(run.id), () => `run ${run.id} (submitted ${new Date(run.submitMs).toISOString()}) was never reported`);
 	}
@@ -249,5 +279,149 @@ describe('run events on random schedules', () => {
 		// The schedules did exercise the trigger.
 		expect(polls).toBeGreaterThan(seeds.length * 10);
 		expect(events).toBeGreaterThan(seeds.length);
+	});
+});
+
+/** A run the trigger's search matches, launched at `at` and submitted at `submitMs` (platform clock), in the list at once. */
+function matchingRun(model: RunPlatformModel, at: number, status: ModelStatus, submitMs: number): ModelRun {
+	const run = model.launch(at, status, undefined, submitMs, { crowded: true });
+	run.matches = true;
+	run.visibleAt = at;
+	return run;
+}
+
+/** Moves a run straight to a status, as a platform polled seldom shows it. */
+function moveTo(model: RunPlatformModel, run: ModelRun, status: ModelStatus): void {
+	run.history.push({ status, at: model.now });
+}
+
+describe('run events, case by case', () => {
+	const statusChanges = (pageSize: number): RunWatchSettings => ({
+		kind: 'statusChanged',
+		scope: 'statusChanged',
+		watched: ['anyChange'],
+		emitExisting: false,
+		pageSize,
+		scanCalls: 12,
+		checkCalls: 30,
+	});
+	const newRuns = (pageSize: number): RunWatchSettings => ({ ...statusChanges(pageSize), kind: 'started', scope: 'started' });
+	const modelOf = (options: Partial<ModelOptions> = {}) =>
+		new RunPlatformModel({ seed: 7, skewMs: 0, maxVisibilityLagMs: 0, maxRunsPerSecond: 1000, deletedRunStatus: 403, readFailureRate: 0, ...options });
+	const reported = (result: RunPoll) => result.events.map((item) => [item.run.id, item.run.status]);
+
+	/** The model, with every single read it answers recorded, and one run's reads failing while `failing` says so. */
+	function watched(model: RunPlatformModel, failing: { id?: string; code?: string } = {}) {
+		const reads: string[] = [];
+		const api: RunsApi = {
+			list: async (offset, max, status) => await model.list(offset, max, status),
+			count: async (status) => await model.count(status),
+			isListed: async (id) => await model.isListed(id),
+			get: async (id) => {
+				reads.push(id);
+				if (id === failing.id && failing.code) throw refusal(failing.code);
+				return await model.get(id);
+			},
+		};
+		return { api, reads };
+	}
+
+	/** Two active runs older than the newest page, so each poll reads them one by one. */
+	async function twoFollowedRuns(model: RunPlatformModel, api: RunsApi) {
+		const first = matchingRun(model, model.now - 60_000, 'SUBMITTED', model.platformNow - 60_000);
+		const second = matchingRun(model, model.now - 50_000, 'SUBMITTED', model.platformNow - 50_000);
+		for (let index = 0; index < 3; index++) matchingRun(model, model.now - 10_000 + index * 1000, 'SUCCEEDED', model.platformNow - 10_000 + index * 1000);
+		const seeded = await pollRuns(api, undefined, statusChanges(2), model.now);
+		expect(seeded.state.active.map(([id]) => id).sort()).toEqual([first.id, second.id].sort());
+		return { first, second, state: seeded.state };
+	}
+
+	it.each(DELETED_RUN_STATUSES)('forgets a followed run that was deleted and is answered %i, and reports the others', async (deletedRunStatus) => {
+		const model = modelOf({ deletedRunStatus });
+		const { api, reads } = watched(model);
+		const { first, second, state } = await twoFollowedRuns(model, api);
+
+		model.delete(first);
+		moveTo(model, second, 'RUNNING');
+		model.now += 60_000;
+		const afterDelete = await pollRuns(api, state, statusChanges(2), model.now);
+		expect(reported(afterDelete)).toEqual([[second.id, 'RUNNING']]);
+		expect(afterDelete.state.active.map(([id]) => id)).not.toContain(first.id);
+
+		reads.length = 0;
+		moveTo(model, second, 'SUCCEEDED');
+		model.now += 60_000;
+		const later = await pollRuns(api, afterDelete.state, statusChanges(2), model.now);
+		expect(reported(later)).toEqual([[second.id, 'SUCCEEDED']]);
+		expect(reads).not.toContain(first.id);
+	});
+
+	it.each(['400', '403', '404', '500', '503', 'TIMEOUT'])(
+		'delays only a run whose read fails with %s while it is still listed, and reports it at a later poll',
+		async (code) => {
+			const model = modelOf();
+			const failing: { id?: string; code?: string } = { code };
+			const { api } = watched(model, failing);
+			const { first, second, state } = await twoFollowedRuns(model, api);
+			failing.id = first.id;
+
+			moveTo(model, first, 'FAILED');
+			moveTo(model, second, 'SUCCEEDED');
+			model.now += 60_000;
+			const failed = await pollRuns(api, state, statusChanges(2), model.now);
+			expect(reported(failed)).toEqual([[second.id, 'SUCCEEDED']]);
+			expect(failed.caughtUp).toBe(false);
+
+			failing.code = undefined;
+			model.now += 60_000;
+			const retried = await pollRuns(api, failed.state, statusChanges(2), model.now);
+			expect(retried.events).toEqual([{ run: expect.objectContaining({ id: first.id, status: 'FAILED' }), event: 'failed', previousStatus: 'SUBMITTED' }]);
+		},
+	);
+
+	it('lets a refused token reach the user: a 403 on the run list check is not one run gone', async () => {
+		const model = modelOf();
+		const { api } = watched(model);
+		const { first, state } = await twoFollowedRuns(model, api);
+		moveTo(model, first, 'FAILED');
+		model.now += 60_000;
+		const refused: RunsApi = { ...api, get: async () => await Promise.reject(refusal('403')), isListed: async () => await Promise.reject(refusal('403')) };
+		await expect(pollRuns(refused, state, statusChanges(2), model.now)).rejects.toMatchObject({ httpCode: '403' });
+		const tokenRefused: RunsApi = { ...api, get: async () => await Promise.reject(refusal('401')) };
+		await expect(pollRuns(tokenRefused, state, statusChanges(2), model.now)).rejects.toMatchObject({ httpCode: '401' });
+	});
+
+	it('reports every run that arrives in a first second crowded past a page, and none that was there', async () => {
+		const model = modelOf();
+		const second = Math.floor(model.platformNow / 1000) * 1000;
+		for (let count = 0; count < 12; count++) matchingRun(model, model.now - 1, 'SUBMITTED', second);
+		const seeded = await pollRuns(model, undefined, newRuns(5), model.now);
+		expect(seeded.events).toEqual([]);
+
+		const arrived = Array.from({ length: 4 }, (_, index) => matchingRun(model, model.now, 'SUBMITTED', second + 100 * index));
+		model.now += 2000;
+		const next = await pollRuns(model, seeded.state, newRuns(5), model.now);
+		expect(next.events.map((item) => item.run.id).sort()).toEqual(arrived.map((run) => run.id).sort());
+		model.now += 60_000;
+		expect((await pollRuns(model, next.state, newRuns(5), model.now)).events).toEqual([]);
+	});
+
+	it('records the whole crowded first second even when runs of it are deleted while it is read', async () => {
+		const model = modelOf();
+		const second = Math.floor(model.platformNow / 1000) * 1000;
+		const existing = Array.from({ length: 14 }, () => matchingRun(model, model.now - 1, 'SUCCEEDED', second));
+		let answers = 0;
+		// After the first page, three runs it showed are deleted: the list moves up by more than the overlap.
+		model.beforeAnswer = () => {
+			if (++answers === 2) for (const run of model.listed().slice(0, 3)) model.delete(run);
+		};
+		const seeded = await pollRuns(model, undefined, newRuns(5), model.now);
+		model.beforeAnswer = undefined;
+		expect(Object.keys(seeded.state.cursor.recent)).toHaveLength(existing.length);
+
+		const arrived = matchingRun(model, model.now, 'SUBMITTED', second + 500);
+		model.now += 2000;
+		const next = await pollRuns(model, seeded.state, newRuns(5), model.now);
+		expect(next.events.map((item) => item.run.id)).toEqual([arrived.id]);
 	});
 });

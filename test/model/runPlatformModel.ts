@@ -1,4 +1,5 @@
-import type { IDataObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+import type { IDataObject, INode } from 'n8n-workflow';
 
 import { SeededRandom } from '../../dev/simulator/random';
 import type { ActiveStatus, RunPage, RunsApi } from '../../nodes/Seqera/trigger/runs/api';
@@ -49,6 +50,29 @@ export interface ModelOptions {
 	 * fifth of the trigger's page; the model allows up to a whole one of its small pages.
 	 */
 	maxRunsPerSecond: number;
+	/**
+	 * How a single read of a deleted run is answered: the contract lists 400 for an unknown workflow ID,
+	 * and the platform answers 403 (or 404) too.
+	 */
+	deletedRunStatus: DeletedRunStatus;
+	/** How often a single read of a run that exists fails all the same (see READ_FAILURES). */
+	readFailureRate: number;
+}
+
+/**
+ * What a single run's read can fail with while the run exists: a refusal the run list then contradicts,
+ * an error on the platform's side, the rate limit after the transport's retries, and no answer at all.
+ */
+const READ_FAILURES = ['400', '403', '404', '429', '500', '502', '503', 'TIMEOUT', 'CONNECTION_DROPPED'];
+
+export const DELETED_RUN_STATUSES = [400, 403, 404] as const;
+export type DeletedRunStatus = (typeof DELETED_RUN_STATUSES)[number];
+
+const TRIGGER_NODE: INode = { id: 'trigger', name: 'Seqera Trigger', type: 'n8n-nodes-seqera.seqeraTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
+
+/** The error the transport throws for an answer with this status, or for no answer (TIMEOUT, say). */
+export export function refusal(httpCode: string): NodeApiError {
+	return new NodeApiError(TRIGGER_NODE, { httpCode, message: `The platform answered ${httpCode}` }, { httpCode });
 }
 
 export class RunPlatformModel implements RunsApi {
@@ -72,10 +96,11 @@ export class RunPlatformModel implements RunsApi {
 		return this.now + this.options.skewMs;
 	}
 
-	launch(at = this.now, status: ModelStatus = 'SUBMITTED', sessionId?: string, submitMs = at + this.options.skewMs): ModelRun {
+	/** A `crowded` launch goes into its second however many runs it holds, as several tokens launching at once can. */
+	launch(at = this.now, status: ModelStatus = 'SUBMITTED', sessionId?: string, submitMs = at + this.options.skewMs, { crowded = false } = {}): ModelRun {
 		const id = `run${(this.nextId++).toString(36).padStart(5, '0')}`;
 		let second = Math.floor(submitMs / 1000);
-		while ((this.runsPerSecond.get(second) ?? 0) >= this.options.maxRunsPerSecond) second++;
+		while (!crowded && (this.runsPerSecond.get(second) ?? 0) >= this.options.maxRunsPerSecond) second++;
 		this.runsPerSecond.set(second, (this.runsPerSecond.get(second) ?? 0) + 1);
 		submitMs = Math.max(submitMs, second * 1000);
 		const run: ModelRun = {
@@ -134,10 +159,18 @@ export class RunPlatformModel implements RunsApi {
 		return this.listed().filter((run) => statusOf(run) === status.toUpperCase()).length;
 	}
 
-	async get(id: string): Promise<IDataObject | null> {
+	async get(id: string): Promise<IDataObject> {
 		this.answering();
 		const run = this.byId.get(id);
-		return run && this.exists(run) ? this.view(run) : null;
+		if (!run || !this.exists(run)) throw refusal(String(this.options.deletedRunStatus));
+		if (this.random.next() < this.options.readFailureRate) throw refusal(this.random.pick(READ_FAILURES));
+		return this.view(run);
+	}
+
+	async isListed(id: string): Promise<boolean> {
+		this.answering();
+		const run = this.byId.get(id);
+		return run !== undefined && this.exists(run) && run.visibleAt <= this.now;
 	}
 
 	private answering(): void {

@@ -1,3 +1,4 @@
+import { NodeApiError } from 'n8n-workflow';
 import type { IDataObject } from 'n8n-workflow';
 
 import { TERMINAL_STATUSES } from '../../runs/statuses';
@@ -37,11 +38,40 @@ async function listAll(api: RunsApi, status: ActiveStatus, pageSize: number, all
 }
 
 /**
+ * Answers to a single run's read that say the platform knows no such run here: the contract lists 400
+ * for `GET /workflow/{id}` ("Unknown workflow ID"), and the platform answers 403 for a run it no longer
+ * has (404 on some installs). A token that may read nothing is answered 403 as well, so the run list
+ * decides which it is: it answers a bad token with an error of its own, which reaches the user.
+ */
+const UNKNOWN_RUN_CODES = new Set(['400', '403', '404']);
+/** Failures no single run causes: the token refused outright, or the execution cancelled. They end the poll. */
+const POLL_ENDING_CODES = new Set(['401', 'CANCELED']);
+
+/** One run's read: the run, `gone` (deleted, or moved out of the workspace), or `unread` until a later poll. */
+type RunRead = { run: IDataObject } | 'gone' | 'unread';
+
+/**
+ * Reads one run. Any other failure of this one read (a 5xx, a timeout, a 429 after the transport's
+ * retries) leaves only this run for a later poll, so one run never stops the others being reported.
+ */
+async function readRun(api: RunsApi, id: string, allowance: CallAllowance): Promise<RunRead> {
+	try {
+		return { run: await api.get(id) };
+	} catch (error) {
+		// eslint-disable-next-line @n8n/community-nodes/require-node-api-error -- already the transport's NodeApiError, or not a platform answer at all; wrapping would hide its HTTP code
+		if (!(error instanceof NodeApiError) || POLL_ENDING_CODES.has(String(error.httpCode))) throw error;
+		if (!UNKNOWN_RUN_CODES.has(String(error.httpCode)) || !allowance.take()) return 'unread';
+		return (await api.isListed(id)) ? 'unread' : 'gone';
+	}
+}
+
+/**
  * Finds out the current status of the active runs that this poll's new-run scan did not read.
  *
  * A few are read one by one. When reading the lists of submitted and running runs is cheaper, they are
  * read instead: a run found there needs nothing more, and a run in neither (it ended, or moved while
- * the lists were read) is then read by itself. A run that is gone is forgotten.
+ * the lists were read) is then read by itself. A run that is gone is forgotten; one whose read failed
+ * otherwise is left unread.
  */
 async function readUnseen(
 	api: RunsApi,
@@ -68,9 +98,9 @@ async function readUnseen(
 	}
 	for (const id of toRead) {
 		if (!allowance.take()) break;
-		const run = await api.get(id);
-		if (run === null) gone.add(id);
-		else readings.set(id, run);
+		const read = await readRun(api, id, allowance);
+		if (read === 'gone') gone.add(id);
+		else if (read !== 'unread') readings.set(id, read.run);
 	}
 	return { readings, gone };
 }

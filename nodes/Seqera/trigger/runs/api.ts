@@ -17,6 +17,8 @@ export interface RunsApi {
 	list(offset: number, max: number, status?: ActiveStatus): Promise<RunPage>;
 	/** How many matching runs have this status now. */
 	count(status: ActiveStatus): Promise<number>;
-	/** The run, or `null` when it is gone (deleted, or moved out of the workspace). */
-	get(id: string): Promise<IDataObject | null>;
+	/** The run; throws the transport's error when the platform does not answer with it. */
+	get(id: string): Promise<IDataObject>;
+	/** Whether the workspace's run list, whatever the trigger's search, still holds this run. */
+	isListed(id: string): Promise<boolean>;
 }

@@ -1,7 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { RunPage } from './api';
-
 /**
  * Which runs the trigger has already accounted for (reported, or recorded on the first poll), in a
  * form that survives JSON and stays small.
@@ -52,19 +50,14 @@ export function isBelowFloor(cursor: RunCursor, run: IDataObject): boolean {
 }
 
 /**
- * The cursor over the newest page of the list, whose runs are accounted for: the floor is its newest
- * second. Only when the whole page is that one second, and more runs follow, may runs of it be left
- * unread; they existed before the first poll too, so the floor goes past that second.
+ * The cursor the first poll starts from: `second` is the newest submit second it saw, and `runs` are
+ * every run of that second (and any newer one that came in while it read), all accounted for. A run
+ * submitted in that second later is not among them, so it is new.
  */
-export function cursorOver(page: RunPage, now: number): RunCursor {
-	const seconds = page.runs.map(submitSecond);
-	const newest = Math.max(0, ...seconds);
-	const floor = page.hasMore && seconds.every((second) => second === newest) ? newest + 1 : newest;
+export function cursorOver(second: number, runs: IDataObject[], now: number): RunCursor {
 	const recent: Record<string, number> = {};
-	page.runs.forEach((run, index) => {
-		if (seconds[index] >= floor) recent[runIdOf(run)] = seconds[index];
-	});
-	return { floor, recent, marks: [[now, newest]] };
+	for (const run of runs) if (submitSecond(run) >= second) recent[runIdOf(run)] = submitSecond(run);
+	return { floor: second, recent, marks: [[now, Math.max(second, ...Object.values(recent))]] };
 }
 
 export function withAccounted(cursor: RunCursor, runs: IDataObject[]): RunCursor {

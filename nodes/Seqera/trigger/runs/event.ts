@@ -1,4 +1,3 @@
-import { NodeApiError } from 'n8n-workflow';
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
 import { workspaceLocator } from '../../actions/common.descriptions';
@@ -9,6 +8,7 @@ import { connectionOf } from '../../transport/connection';
 import { apiRequest } from '../../transport/request';
 import type { TriggerEvent } from '../event';
 import type { ActiveStatus, RunPage, RunsApi } from './api';
+import { runIdOf } from './cursor';
 import { eventOf, pollRuns, type RunEventKind, type RunWatchState, type WatchedStatus } from './watch';
 
 const PAGE_SIZE = 100;
@@ -136,15 +136,16 @@ function runsApiOf(context: IPollFunctions, workspaceId: string | undefined, sea
 			// Without a count the runs are read instead.
 			return typeof response.totalSize === 'number' ? response.totalSize : Number.NaN;
 		},
-		async get(id: string): Promise<IDataObject | null> {
-			try {
-				return flattenRun(await apiRequest<IDataObject>(context, { method: 'GET', path: ['workflow', id], query: { workspaceId } }));
-			} catch (error) {
-				// The list answered a moment ago, so the token is good: the run itself is gone.
-				if (error instanceof NodeApiError && ['403', '404'].includes(String(error.httpCode))) return null;
-				// eslint-disable-next-line @n8n/community-nodes/require-node-api-error -- already the transport's NodeApiError or cancellation; wrapping would hide its HTTP code
-				throw error;
-			}
+		async get(id: string): Promise<IDataObject> {
+			return flattenRun(await apiRequest<IDataObject>(context, { method: 'GET', path: ['workflow', id], query: { workspaceId } }));
+		},
+		async isListed(id: string): Promise<boolean> {
+			const response = await apiRequest<{ workflows?: IDataObject[] }>(context, {
+				method: 'GET',
+				path: ['workflow'],
+				query: { workspaceId, search: `workflowId:${id}`, max: 1, offset: 0, attributes: ['minimal'] },
+			});
+			return (response.workflows ?? []).map(flattenRun).some((run) => runIdOf(run) === id);
 		},
 	};
 }

@@ -197,3 +197,49 @@ async function walkUpward(
 	}
 	return walked;
 }
+
+export interface NewestRuns {
+	/** The newest page, as listed. */
+	page: RunPage;
+	/** The newest submit second on that page (0 when the list is empty). */
+	second: number;
+	/** Every run read: the page, and when the page was all that second, the rest of that second. */
+	runs: IDataObject[];
+}
+
+/**
+ * What the first poll records: the newest page and, when that page is all one second and more runs
+ * follow, the rest of that second too. The cursor then starts at that second, so a run of it that
+ * arrives later is new, and every run of it that is already listed must be recorded here.
+ *
+ * A page is used when it joins the runs read (as in `readDownward`); one that does not (runs came or
+ * went above it faster than the overlap covers) is read again from the top, every run already read
+ * staying recorded. Only a second of thousands of runs outlasts the allowance; its runs left unread
+ * are then reported as new by the next poll, which is better than missing the ones still to come.
+ * The newest page is read whatever the allowance; the rest of the second within it.
+ */
+export async function readNewestRuns(api: RunsApi, { pageSize, allowance }: ScanSize): Promise<NewestRuns> {
+	const newestPage = await api.list(0, pageSize);
+	const second = Math.max(0, ...newestPage.runs.map(submitSecond));
+	const read = new Map(newestPage.runs.map((run) => [runIdOf(run), run]));
+	const step = pageSize - overlapOf(pageSize);
+	/** Whether more runs of that second may follow the page. */
+	const endsInSecond = (page: RunPage) => {
+		const last = oldest(page);
+		return page.hasMore && last !== undefined && submitSecond(last) >= second;
+	};
+	let page = newestPage;
+	let offset = step;
+	while (endsInSecond(page) && allowance.take()) {
+		const current = await api.list(offset, pageSize);
+		const [top] = current.runs;
+		if (offset > 0 && (top === undefined || !read.has(runIdOf(top)))) {
+			offset = 0;
+			continue;
+		}
+		for (const run of current.runs) read.set(runIdOf(run), run);
+		page = current;
+		offset += step;
+	}
+	return { page: newestPage, second, runs: [...read.values()] };
+}

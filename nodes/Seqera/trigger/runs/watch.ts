@@ -5,7 +5,7 @@ import { CallAllowance } from '../allowance';
 import type { RunsApi } from './api';
 import { activeRunsOf, checkActiveRuns, type ActiveRuns } from './activeRuns';
 import { cursorOver, type RunCursor } from './cursor';
-import { scanNewRuns } from './newRuns';
+import { readNewestRuns, scanNewRuns } from './newRuns';
 
 /**
  * The run events, as a function of what the platform lists and what the trigger remembers, so the
@@ -81,34 +81,34 @@ export interface RunPoll {
 }
 
 /**
- * The first poll records what exists: the newest page, and (for status changes) every active run,
- * read before that page so that no run listed as active is newer than the page.
+ * The first poll records what exists: the newest runs, and (for status changes) every active run,
+ * read before them so that no run listed as active is newer than they are.
  */
 async function seed(api: RunsApi, settings: RunWatchSettings, now: number): Promise<RunPoll> {
-	// The newest page is one call; the lists of active runs may take the rest.
-	const allowance = new CallAllowance(settings.scanCalls + settings.checkCalls - 1);
+	const listAllowance = new CallAllowance(settings.checkCalls);
 	const active: IDataObject[] = [];
 	if (settings.kind === 'statusChanged') {
 		for (const status of ['running', 'submitted'] as const) {
-			for (let offset = 0; allowance.take(); offset += settings.pageSize) {
+			for (let offset = 0; listAllowance.take(); offset += settings.pageSize) {
 				const page = await api.list(offset, settings.pageSize, status);
 				active.push(...page.runs);
 				if (!page.hasMore || page.runs.length === 0) break;
 			}
 		}
 	}
-	const newestPage = await api.list(0, settings.pageSize);
-	const newest = newestPage.runs;
+	// The newest page is one call beyond this allowance.
+	const newestAllowance = new CallAllowance(settings.scanCalls - 1);
+	const newest = await readNewestRuns(api, { pageSize: settings.pageSize, allowance: newestAllowance });
 	const state: RunWatchState = {
 		scope: settings.scope,
-		cursor: cursorOver(newestPage, now),
-		active: settings.kind === 'statusChanged' ? activeRunsOf([...active, ...newest]) : [],
+		cursor: cursorOver(newest.second, newest.runs, now),
+		active: settings.kind === 'statusChanged' ? activeRunsOf([...active, ...newest.runs]) : [],
 		readAt: now,
 	};
 	const events = settings.emitExisting
-		? newest.map((run) => ({ run, event: settings.kind === 'started' ? ('started' as const) : eventOf(String(run.status)), previousStatus: null }))
+		? newest.page.runs.map((run) => ({ run, event: settings.kind === 'started' ? ('started' as const) : eventOf(String(run.status)), previousStatus: null }))
 		: [];
-	return { events, state, calls: allowance.spent + 1, caughtUp: true };
+	return { events, state, calls: listAllowance.spent + newestAllowance.spent + 1, caughtUp: true };
 }
 
 export async function pollRuns(api: RunsApi, stored: RunWatchState | undefined, settings: RunWatchSettings, now: number): Promise<RunPoll> {
