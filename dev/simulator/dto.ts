@@ -232,6 +232,7 @@ export function pipelineLaunchDto(pipeline: SimPipeline, data: SimulatorData): J
 		revision: pipeline.revision,
 		configProfiles: pipeline.configProfiles,
 		paramsText: pipeline.paramsText,
+		configText: pipeline.configText,
 		mainScript: 'main.nf',
 		pullLatest: false,
 		stubRun: false,

@@ -75,6 +75,8 @@ export interface SimPipeline {
 	revision: string;
 	configProfiles: string[];
 	paramsText: string;
+	/** The Nextflow config text saved with the pipeline, if any. */
+	configText?: string;
 	computeEnvId: string;
 	workDir: string;
 	labelIds: number[];

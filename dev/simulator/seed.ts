@@ -294,9 +294,15 @@ export const PIPELINE_IDS = {
 	showcaseViralrecon: 203640914858229,
 	personalHello: 72911550361738,
 	genomicsFastqQc: 139517246630958,
+	showcaseRnaseqTest: 88104235671902,
+	showcaseRnaseqByHand: 161530987245318,
+	showcaseRnaseqConfigured: 57296418830664,
 } as const;
 
 const PIPELINE_CREATED = new Date('2024-02-12T13:45:10Z');
+
+/** The launch settings a pipeline is saved with, where they differ from its project's usual ones. */
+type SavedLaunchSettings = Partial<Pick<SimPipeline, 'configProfiles' | 'paramsText' | 'configText'>>;
 
 function pipeline(
 	id: number,
@@ -305,6 +311,7 @@ function pipeline(
 	projectName: string,
 	computeEnvId: string,
 	labelIds: number[] = [],
+	saved: SavedLaunchSettings = {},
 ): SimPipeline {
 	const project = projectInfo(projectName);
 	const computeEnv = SEED_COMPUTE_ENVS.find((ce) => ce.id === computeEnvId);
@@ -319,6 +326,7 @@ function pipeline(
 		paramsText: projectName.startsWith('nf-core/')
 			? JSON.stringify({ input: `${computeEnv?.workDir}/inputs/samplesheet.csv`, outdir: `${computeEnv?.workDir}/results` }, null, 2)
 			: '',
+		...saved,
 		computeEnvId,
 		workDir: computeEnv?.workDir ?? '',
 		labelIds,
@@ -339,6 +347,23 @@ export const SEED_PIPELINES: SimPipeline[] = [
 	pipeline(PIPELINE_IDS.showcaseRnaseq, WORKSPACE_IDS.showcase, 'nf-core-rnaseq', 'nf-core/rnaseq', COMPUTE_ENV_IDS.showcaseBatch),
 	pipeline(PIPELINE_IDS.showcaseViralrecon, WORKSPACE_IDS.showcase, 'nf-core-viralrecon', 'nf-core/viralrecon', COMPUTE_ENV_IDS.showcaseBatch),
 	pipeline(PIPELINE_IDS.personalHello, null, 'my-hello', 'nextflow-io/hello', COMPUTE_ENV_IDS.personalBatch),
+	// Three ways a Launchpad pipeline leaves its required parameters (rnaseq's input and outdir) to other
+	// settings than its saved parameters; the platform launches each one as it is.
+	// For nf-core's test profile: no parameters saved, the profile is left to give them.
+	pipeline(PIPELINE_IDS.showcaseRnaseqTest, WORKSPACE_IDS.showcase, 'rnaseq-test', 'nf-core/rnaseq', COMPUTE_ENV_IDS.showcaseBatch, [], {
+		paramsText: '',
+	}),
+	// For a lab's own samples: only outdir saved, no profile; each launch gives its samplesheet.
+	pipeline(PIPELINE_IDS.showcaseRnaseqByHand, WORKSPACE_IDS.showcase, 'rnaseq-by-hand', 'nf-core/rnaseq', COMPUTE_ENV_IDS.showcaseBatch, [], {
+		configProfiles: [],
+		paramsText: JSON.stringify({ outdir: 's3://nf-showcase-work/results/by-hand' }, null, 2),
+	}),
+	// input saved in the parameters, outdir in the saved Nextflow config text.
+	pipeline(PIPELINE_IDS.showcaseRnaseqConfigured, WORKSPACE_IDS.showcase, 'rnaseq-configured', 'nf-core/rnaseq', COMPUTE_ENV_IDS.showcaseBatch, [], {
+		configProfiles: [],
+		paramsText: JSON.stringify({ input: 's3://nf-showcase-work/inputs/samplesheet.csv' }, null, 2),
+		configText: "params {\n    outdir = 's3://nf-showcase-work/results/configured'\n}\n",
+	}),
 ];
 
 export const DATASET_IDS = {

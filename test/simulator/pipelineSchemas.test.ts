@@ -4,7 +4,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import { Contract } from '../../dev/simulator/contract';
 import { DATASET_IDS, PIPELINE_IDS, WORKSPACE_IDS } from '../../dev/simulator/seed';
 import { startSimulator, type Simulator } from '../../dev/simulator/server';
-import { get, stop } from './testClient';
+import { call, get, stop } from './testClient';
 
 const contract = Contract.loadIfPresent();
 const withContract = contract ? it : it.skip;
@@ -93,6 +93,27 @@ describe('simulator: pipeline schemas, repository details and dataset versions',
 			expect(validate({ ...(JSON.parse(params!) as object), step: 'mapping' })).toBe(true);
 			expect(validate({})).toBe(false);
 		}
+	});
+
+	it('seeds Launchpad pipelines that leave required parameters to a profile or to their config text, and launches them as the platform does', async () => {
+		const showcase = `workspaceId=${WORKSPACE_IDS.showcase}`;
+		const savedLaunch = async (pipelineId: number) =>
+			((await get(sim, `/pipelines/${pipelineId}/launch?${showcase}`)).json as { launch: Record<string, unknown> }).launch;
+		expect(await savedLaunch(PIPELINE_IDS.showcaseRnaseqTest)).toMatchObject({ configProfiles: ['test'], paramsText: '' });
+		expect(await savedLaunch(PIPELINE_IDS.showcaseRnaseqByHand)).toMatchObject({ configProfiles: [], paramsText: expect.stringContaining('"outdir"') });
+		const configured = await savedLaunch(PIPELINE_IDS.showcaseRnaseqConfigured);
+		expect(configured).toMatchObject({ configProfiles: [], configText: expect.stringMatching(/^params \{\n\s+outdir = /) });
+		expect(JSON.parse(configured.paramsText as string)).toEqual({ input: expect.stringMatching(/\.csv$/) });
+		// The same schema as every nf-core/rnaseq pipeline: input and outdir required.
+		const { schema } = (await get(sim, `/pipelines/${PIPELINE_IDS.showcaseRnaseqTest}/schema?${showcase}`)).json as SchemaReply;
+		expect((JSON.parse(schema) as { $defs: Record<string, Group> }).$defs.input_output_options.required).toEqual(['input', 'outdir']);
+
+		// The platform checks no parameters against the schema: a launch without its required ones is taken.
+		const launched = await call(sim, 'POST', `/workflow/launch?${showcase}`, {
+			body: { launch: { pipeline: 'https://github.com/nf-core/rnaseq', configProfiles: ['test'] } },
+		});
+		expect(launched.status).toBe(200);
+		expect(launched.json).toEqual({ workflowId: expect.any(String) });
 	});
 
 	it('answers 204 with no body for a pipeline without a schema, and 403 for a pipeline of another workspace', async () => {
