@@ -1,6 +1,7 @@
 import type { INodeParameters, ResourceMapperField } from 'n8n-workflow';
 
-import { DATASET_IDS, PIPELINE_IDS } from '../../dev/simulator/seed';
+import { NODE_UNDER_TEST, type NodeRunResult, type RunNodeOptions } from '../../dev/engine/harness';
+import { COMPUTE_ENV_IDS, DATASET_IDS, PIPELINE_IDS, WORKSPACE_IDS } from '../../dev/simulator/seed';
 import { GENOMICS, SEQERA_NODE, usePlatform, workspaceParameter } from './platform';
 
 const platform = usePlatform({ runProgressMs: 60_000 });
@@ -18,10 +19,22 @@ const form = (value: Record<string, string | number | boolean | null>): INodePar
 	pipelineParameters: { mappingMode: 'defineBelow', value, matchingColumns: [], schema: [], attemptToConvertTypes: false, convertFieldsToString: false },
 });
 
-const savedPipeline = (pipelineId: number) => platform.sim.data.pipelinesIn(GENOMICS).find((pipeline) => pipeline.id === pipelineId)!;
+const savedPipelineIn = (workspaceId: number, pipelineId: number) => platform.sim.data.pipelinesIn(workspaceId).find((pipeline) => pipeline.id === pipelineId)!;
+const savedPipeline = (pipelineId: number) => savedPipelineIn(GENOMICS, pipelineId);
 const savedParams = (pipelineId: number) => JSON.parse(savedPipeline(pipelineId).paramsText) as Record<string, unknown>;
 const launchBodies = () => platform.sim.data.launches.map((launch) => (launch.request as { launch: Record<string, unknown> }).launch);
 const sentParams = () => JSON.parse(launchBodies().at(-1)!.paramsText as string) as Record<string, unknown>;
+const launchRequests = () => platform.sim.log.filter((entry) => entry.method === 'POST' && entry.path === '/workflow/launch');
+
+/** Runs a launch that must fail before sending: no launch request reaches the platform. Returns the error's message and lines. */
+async function refused(parameters: INodeParameters, options: Partial<RunNodeOptions> = {}) {
+	const before = launchRequests().length;
+	const result = await platform.run(parameters, options);
+	expect(launchRequests().length).toBe(before);
+	const error = result.error as { message: string; description?: string };
+	expect(error).toBeDefined();
+	return { message: error.message, lines: String(error.description).split('\n') };
+}
 
 async function fieldsOf(pipelineId: number) {
 	return await platform.harness.resourceMapping(SEQERA_NODE, 'getPipelineParameters', platform.credentials(), launchpad(pipelineId));
@@ -164,27 +177,6 @@ describe('Pipeline Parameters: what is launched', () => {
 describe('Pipeline Parameters: checked against the schema before anything is sent', () => {
 	const launchesSent = () => platform.sim.data.launches.length;
 
-	async function refused(parameters: INodeParameters) {
-		const before = launchesSent();
-		const result = await platform.run(parameters);
-		expect(launchesSent()).toBe(before);
-		const error = result.error as { message: string; description?: string };
-		expect(error).toBeDefined();
-		return { message: error.message, lines: String(error.description).split('\n') };
-	}
-
-	it('names a required parameter that nothing gives, with what it is for and what to give', async () => {
-		const bare = { ...savedPipeline(PIPELINE_IDS.genomicsRnaseq), id: 4_000_000_001, name: 'rnaseq-bare', paramsText: '' };
-		platform.sim.data.pipelines.push(bare);
-		const { message, lines } = await refused(launchpad(bare.id, form({ outdir: 's3://lab/results' })));
-		expect(message).toBe("Pipeline parameters do not match the pipeline's schema: input");
-		// The description says what the parameter is; the schema's help text, what to give.
-		expect(lines[0]).toBe(
-			'input: required, not given (Path to comma-separated file containing information about the samples in the experiment.) You will need to create a design file with information about the samples in your experiment before running the pipeline.',
-		);
-		expect(lines.at(-1)).toBe('(item 0). Nothing was launched.');
-	});
-
 	it("names each parameter of the wrong type after converting the form text, in the schema's order", async () => {
 		const { message, lines } = await refused(
 			launchpad(PIPELINE_IDS.genomicsRnaseq, form({ max_cpus: 'lots', min_mapped_reads: '7.5%', skip_alignment: 'yes', min_trimmed_reads: '2.5' })),
@@ -287,5 +279,157 @@ describe('Pipeline Parameters text built by an expression', () => {
 		const fromRepository = { resource: 'workflow', operation: 'launch', source: 'repository', pipeline: 'nextflow-io/hello' };
 		await platform.run({ ...fromRepository, ...workspaceParameter(GENOMICS), launchSettings: { paramsText: '={{ { greeting: "Hola" } }}' } });
 		expect(launchBodies().at(-1)!.paramsText).toBe('{"greeting":"Hola"}');
+	});
+});
+
+describe('Required parameters: a launch the platform would take is never refused', () => {
+	const SHOWCASE = WORKSPACE_IDS.showcase;
+	const fromLaunchpad = (pipelineId: number, launchSettings: INodeParameters = {}, overrides: INodeParameters = {}): INodeParameters => ({
+		resource: 'workflow',
+		operation: 'launch',
+		source: 'launchpad',
+		pipelineId: { __rl: true, mode: 'list', value: String(pipelineId) },
+		...workspaceParameter(SHOWCASE),
+		launchSettings,
+		...overrides,
+	});
+	const lastLaunch = () => launchRequests().at(-1)!.body as { launch: Record<string, unknown> };
+	const hintsOf = (result: NodeRunResult) => (result.run.data.resultData.runData[NODE_UNDER_TEST]?.at(-1)?.hints ?? []).map((hint) => hint.message);
+
+	it('launches a node saved by the earlier release (typeVersion 1, only a run name) and sends what that release sent', async () => {
+		// rnaseq-test saves no parameters; its config profile test is left to give input and outdir.
+		const saved = fromLaunchpad(PIPELINE_IDS.showcaseRnaseqTest, { runName: 'nightly-rnaseq-test' });
+		const result = await platform.run(saved, { typeVersion: 1 });
+		expect(result.error).toBeUndefined();
+		// The earlier release sent the pipeline's saved launch, empty values left out, with the run name.
+		const sentByEarlierRelease = {
+			launch: {
+				pipeline: 'https://github.com/nf-core/rnaseq',
+				workDir: 's3://nf-showcase-work/scratch',
+				revision: '3.14.0',
+				configProfiles: ['test'],
+				mainScript: 'main.nf',
+				pullLatest: false,
+				stubRun: false,
+				userSecrets: [],
+				workspaceSecrets: [],
+				resume: false,
+				computeEnvId: COMPUTE_ENV_IDS.showcaseBatch,
+				runName: 'nightly-rnaseq-test',
+			},
+		};
+		expect(JSON.stringify(lastLaunch())).toBe(JSON.stringify(sentByEarlierRelease));
+		expect(platform.json(result)).toEqual([
+			{
+				workflowId: platform.sim.data.launches.at(-1)!.workflowId,
+				workspaceId: SHOWCASE,
+				pipeline: 'https://github.com/nf-core/rnaseq',
+				runName: 'nightly-rnaseq-test',
+				requiredParametersLeftToPipeline: ['input', 'outdir'],
+			},
+		]);
+		expect(hintsOf(result)).toEqual([
+			'Required pipeline parameters not sent: input, outdir. The launch leaves them to config profile test (saved with the pipeline); ' +
+				'if that does not set them, the run fails when the pipeline checks its parameters.',
+		]);
+
+		// The current version sends the same.
+		await platform.run(saved);
+		expect(JSON.stringify(lastLaunch())).toBe(JSON.stringify(sentByEarlierRelease));
+	});
+
+	it('launches with config profile test chosen in the node and no input given; one hint for the batch', async () => {
+		const before = launchRequests().length;
+		const result = await platform.run(
+			{ ...fromLaunchpad(PIPELINE_IDS.showcaseRnaseqByHand, { configProfiles: 'test', runName: '={{ $json.name }}' }), resource: 'pipeline' },
+			{ items: [{ name: 'first' }, { name: 'second' }] },
+		);
+		expect(result.error).toBeUndefined();
+		expect(launchRequests().length).toBe(before + 2);
+		expect(lastLaunch().launch).toMatchObject({ configProfiles: ['test'], paramsText: savedPipelineIn(SHOWCASE, PIPELINE_IDS.showcaseRnaseqByHand).paramsText });
+		expect(platform.json(result).map((item) => item.requiredParametersLeftToPipeline)).toEqual([['input'], ['input']]);
+		expect(hintsOf(result)).toEqual([expect.stringContaining('leaves them to config profile test (chosen in Launch Settings)')]);
+	});
+
+	it("launches with params.input in the node's Nextflow config text, in each way Nextflow's config sets it", async () => {
+		const configTexts = [
+			"params.input = 's3://lab/samples.csv'",
+			'params {\n  // the lab\'s samplesheet\n  input = "s3://lab/samples.csv"\n  skip_alignment = true\n}',
+			"params['input'] = 's3://lab/samples.csv'",
+			"process.executor = 'awsbatch'\nparams {\n  genomes { GRCh38 { fasta = 's3://refs/GRCh38.fa' } }\n  input = 's3://lab/samples.csv'\n}",
+		];
+		const before = launchRequests().length;
+		const result = await platform.run(fromLaunchpad(PIPELINE_IDS.showcaseRnaseqByHand, { configText: '={{ $json.config }}' }), {
+			items: configTexts.map((config) => ({ config })),
+		});
+		expect(result.error).toBeUndefined();
+		expect(launchRequests().slice(before).map((entry) => (entry.body as { launch: { configText: string } }).launch.configText)).toEqual(configTexts);
+		// Nothing was left to the pipeline: the config text sets input, the saved parameters outdir.
+		expect(platform.json(result).map((item) => item.requiredParametersLeftToPipeline)).toEqual([undefined, undefined, undefined, undefined]);
+		expect(hintsOf(result)).toEqual([]);
+	});
+
+	it("launches a pipeline whose saved parameters and saved config text give what it requires, with nothing left", async () => {
+		const result = await platform.run(fromLaunchpad(PIPELINE_IDS.showcaseRnaseqConfigured, { runName: 'configured' }), { typeVersion: 1 });
+		expect(result.error).toBeUndefined();
+		const saved = savedPipelineIn(SHOWCASE, PIPELINE_IDS.showcaseRnaseqConfigured);
+		expect(lastLaunch().launch).toMatchObject({ paramsText: saved.paramsText, configText: saved.configText });
+		expect(platform.json(result)[0]).not.toHaveProperty('requiredParametersLeftToPipeline');
+		expect(hintsOf(result)).toEqual([]);
+	});
+
+	it('leaves a required parameter to a config file that the config text includes', async () => {
+		const result = await platform.run(fromLaunchpad(PIPELINE_IDS.showcaseRnaseqByHand, { configText: "includeConfig 's3://lab/configs/samples.config'" }));
+		expect(result.error).toBeUndefined();
+		expect(platform.json(result)[0].requiredParametersLeftToPipeline).toEqual(['input']);
+		expect(hintsOf(result)).toEqual([expect.stringContaining('leaves them to a config file the Nextflow config text includes;')]);
+	});
+
+	it('does not judge the saved parameters the node does not change', async () => {
+		const savedWrong = {
+			...savedPipelineIn(SHOWCASE, PIPELINE_IDS.showcaseRnaseqByHand),
+			id: 4_000_000_002,
+			name: 'rnaseq-saved-txt',
+			paramsText: JSON.stringify({ input: 's3://lab/samples.txt', outdir: 's3://lab/results', max_cpus: 0 }),
+		};
+		platform.sim.data.pipelines.push(savedWrong);
+		const result = await platform.run(fromLaunchpad(savedWrong.id, { runName: 'saved-as-is' }));
+		expect(result.error).toBeUndefined();
+		expect(lastLaunch().launch.paramsText).toBe(savedWrong.paramsText);
+	});
+
+	it('fails before sending when nothing can give a required parameter, naming it and saying what to do', async () => {
+		const { message, lines } = await refused(fromLaunchpad(PIPELINE_IDS.showcaseRnaseqByHand, { runName: 'no-samples' }), { typeVersion: 1 });
+		expect(message).toBe("Pipeline parameters do not match the pipeline's schema: input");
+		expect(lines).toEqual([
+			'input: required, not given (Path to comma-separated file containing information about the samples in the experiment.) You will need to create a design file with information about the samples in your experiment before running the pipeline.',
+			'To give a required parameter: fill it in Pipeline Parameters or Launch Settings → Pipeline Parameters, set params.<name> in Launch Settings → Nextflow Config, or choose a config profile that sets it.',
+			'(item 0). Nothing was launched.',
+		]);
+	});
+
+	it('fails when the only params.input in the config text is commented out, or is a comparison', async () => {
+		const before = launchRequests().length;
+		const result = await platform.run(fromLaunchpad(PIPELINE_IDS.showcaseRnaseqByHand, { configText: '={{ $json.config }}' }), {
+			items: [{ config: "// params.input = 's3://lab/samples.csv'" }, { config: "/* params { input = 'x.csv' } */" }, { config: 'if (params.input == null) { process.cpus = 2 }' }],
+			continueOnFail: true,
+		});
+		expect(launchRequests().length).toBe(before);
+		expect(platform.json(result).map((item) => item.error)).toEqual(Array(3).fill("Pipeline parameters do not match the pipeline's schema: input"));
+	});
+
+	it('still refuses a value given in the node that the schema refuses, when a profile is left the required ones', async () => {
+		const { message, lines } = await refused(
+			fromLaunchpad(PIPELINE_IDS.showcaseRnaseqTest, { paramsText: 'max_cpus: 0\ngenome: hg19' }, form({ input: 's3://lab/samples.tsv', min_mapped_reads: '7.5%' })),
+		);
+		// input is given (and wrong); outdir, not given, is left to the profile and not named.
+		expect(message).toBe("Pipeline parameters do not match the pipeline's schema: input, genome, min_mapped_reads, max_cpus");
+		expect(lines).toEqual([
+			'input: expects text matching ^\\S+\\.csv$, got "s3://lab/samples.tsv"',
+			'genome: expects one of GRCh38, GRCh37, GRCm39, GRCm38, R64-1-1, got "hg19"',
+			'min_mapped_reads: expects a number, got "7.5%"',
+			'max_cpus: expects a number >= 1, got 0',
+			'(item 0). Nothing was launched.',
+		]);
 	});
 });

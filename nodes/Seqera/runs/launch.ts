@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { launchRequestFromSaved } from '../helpers/runs';
 import { requireJsonOrYaml, requireNumericId, requireNumericIdList, requireStringId, toList } from '../helpers/validate';
 import { apiRequest } from '../transport/request';
-import { launchpadParamsText, type PipelineSchemas } from './launchParameters';
+import { hintLeftToPipeline, launchpadParameters, type LaunchpadParameters, type PipelineSchemas } from './launchParameters';
 import type { SavedPipelineSchema } from './pipelineSchema';
 import { waitForRun } from './wait';
 
@@ -178,7 +178,7 @@ function applyLaunchSettings(context: IExecuteFunctions, itemIndex: number, requ
 				break;
 			}
 			case 'paramsText':
-				// Decided with the saved parameters and the form: see paramsTextFor.
+				// Decided with the saved parameters and the form: see parametersFor.
 				break;
 			case 'headJobCpus':
 			case 'headJobMemoryMb':
@@ -230,15 +230,17 @@ export async function launchpadLaunch(
 
 /**
  * The parameters to launch with. A Launchpad launch lays the JSON/YAML text, the form and the datasets
- * over the saved parameters; other launches send the text as typed, in place of the original run's.
+ * over the saved parameters, and checks them; other launches send the text as typed, in place of the
+ * original run's. `request` is the launch with the settings applied: its config text and profiles are
+ * what Nextflow may take the parameters it does not send from.
  */
-async function paramsTextFor(
+async function parametersFor(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	workspaceId: string | undefined,
-	base: IDataObject,
+	request: IDataObject,
 	pipelineSchema: SavedPipelineSchema | undefined,
-): Promise<string | undefined> {
+): Promise<LaunchpadParameters> {
 	const settings = context.getNodeParameter('launchSettings', itemIndex, {}) as IDataObject;
 	const raw = settings.paramsText;
 	// Typed text, or an object an expression built.
@@ -248,15 +250,22 @@ async function paramsTextFor(
 			: typeof raw === 'string'
 				? raw
 				: JSON.stringify(raw);
-	const savedText = typeof base.paramsText === 'string' ? base.paramsText : undefined;
-	if (pipelineSchema) return await launchpadParamsText(context, itemIndex, workspaceId, savedText, typed, pipelineSchema);
-	return typed === undefined ? savedText : requireJsonOrYaml(context.getNode(), itemIndex, typed, 'Pipeline Parameters');
+	const savedText = typeof request.paramsText === 'string' ? request.paramsText : undefined;
+	if (pipelineSchema) {
+		return await launchpadParameters(context, itemIndex, workspaceId, savedText, typed, pipelineSchema, {
+			configText: typeof request.configText === 'string' ? request.configText : undefined,
+			configProfiles: toList(request.configProfiles),
+			configProfilesChosenInNode: toList(settings.configProfiles).length > 0,
+		});
+	}
+	const paramsText = typed === undefined ? savedText : requireJsonOrYaml(context.getNode(), itemIndex, typed, 'Pipeline Parameters');
+	return { paramsText, leftToPipeline: { names: [], suppliers: [] } };
 }
 
 /**
  * Applies the chosen compute environment, the launch settings and the parameters to `request`, sends the
  * launch once, and returns what Launch and Relaunch both output. `pipelineSchema` is given for Launchpad
- * launches.
+ * launches; their output names the required parameters left to the pipeline, if any.
  */
 export async function sendLaunch(
 	context: IExecuteFunctions,
@@ -267,7 +276,7 @@ export async function sendLaunch(
 ): Promise<IDataObject> {
 	const computeEnvId = computeEnvIdFor(context, itemIndex);
 	const request = applyLaunchSettings(context, itemIndex, computeEnvId ? { ...base, computeEnvId } : base);
-	const paramsText = await paramsTextFor(context, itemIndex, workspaceId, base, pipelineSchema);
+	const { paramsText, leftToPipeline } = await parametersFor(context, itemIndex, workspaceId, request, pipelineSchema);
 	if (paramsText === undefined) delete request.paramsText;
 	else request.paramsText = paramsText;
 	const launched = await apiRequest<{ workflowId?: string }>(context, {
@@ -277,11 +286,13 @@ export async function sendLaunch(
 		body: { launch: request },
 		itemIndex,
 	});
+	hintLeftToPipeline(context, leftToPipeline);
 	const output: IDataObject = {
 		workflowId: launched.workflowId,
 		workspaceId: workspaceId === undefined ? null : Number(workspaceId),
 		pipeline: request.pipeline,
 		...(request.runName ? { runName: request.runName } : {}),
+		...(leftToPipeline.names.length > 0 ? { requiredParametersLeftToPipeline: leftToPipeline.names } : {}),
 	};
 	if (!context.getNodeParameter('waitForCompletion', itemIndex, false)) return output;
 	return { ...output, ...(await waitForRun(context, itemIndex, String(launched.workflowId), workspaceId)) };

@@ -4,7 +4,7 @@ import type { IDataObject, IExecuteFunctions, INodeParameterResourceLocator, INo
 import { datasetLocator } from '../actions/common.descriptions';
 import { parseJsonOrYaml, requireStringId, requireText } from '../helpers/validate';
 import { apiRequest } from '../transport/request';
-import { checkParameters } from './parameterChecks';
+import { checkLaunchParameters, type LeftToPipeline, type ParameterSources } from './parameterChecks';
 import {
 	convertedValue,
 	savedPipelineSchema,
@@ -165,20 +165,28 @@ function formValues(context: IExecuteFunctions, itemIndex: number, parameters: S
 	return values;
 }
 
+/** What a Launchpad launch sends as its parameters, and what it leaves to the pipeline. */
+export interface LaunchpadParameters {
+	paramsText: string | undefined;
+	/** Required parameters the launch does not send, left to a config profile or an included config file. */
+	leftToPipeline: LeftToPipeline;
+}
+
 /**
  * The parameters of a Launchpad launch, laid over each other by name: the pipeline's saved parameters,
  * then the JSON/YAML text of Launch Settings, then the form's fields, then the datasets given as inputs.
- * The result is checked against the pipeline's schema when it has one. With none of these given the
- * saved text is sent as it was saved.
+ * The result is checked against the pipeline's schema when it has one (see checkLaunchParameters for the
+ * rule). With none of these given the saved text is sent as it was saved.
  */
-export async function launchpadParamsText(
+export async function launchpadParameters(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	workspaceId: string | undefined,
 	savedParamsText: string | undefined,
 	typedParamsText: string | undefined,
 	pipelineSchema: SavedPipelineSchema,
-): Promise<string | undefined> {
+	sources: ParameterSources,
+): Promise<LaunchpadParameters> {
 	const node = context.getNode();
 	const { schema } = pipelineSchema;
 	const parameters = schema ? schemaParameters(schema) : undefined;
@@ -189,7 +197,29 @@ export async function launchpadParamsText(
 	};
 	const saved = savedParamsText ? parseJsonOrYaml(node, itemIndex, savedParamsText, 'Saved pipeline parameters') : {};
 	const params = { ...saved, ...typed, ...given };
-	if (schema) checkParameters(node, itemIndex, schema, params);
-	if (typedParamsText === undefined && Object.keys(given).length === 0) return savedParamsText;
-	return JSON.stringify(params);
+	const givenNames = new Set([...Object.keys(typed), ...Object.keys(given)]);
+	const leftToPipeline = schema
+		? checkLaunchParameters(node, itemIndex, schema, params, givenNames, sources)
+		: { names: [], suppliers: [] };
+	const unchanged = typedParamsText === undefined && Object.keys(given).length === 0;
+	return { paramsText: unchanged ? savedParamsText : JSON.stringify(params), leftToPipeline };
+}
+
+/** Hints already shown in each execution: a batch that leaves the same parameters to the same profile shows one. */
+const hintsShown = new WeakMap<IExecuteFunctions, Set<string>>();
+
+/**
+ * Shows in the editor's output pane which required parameters a launch left to the pipeline, and to what;
+ * the item's `requiredParametersLeftToPipeline` names them per item.
+ */
+export function hintLeftToPipeline(context: IExecuteFunctions, { names, suppliers }: LeftToPipeline): void {
+	if (names.length === 0) return;
+	const message =
+		`Required pipeline parameters not sent: ${names.join(', ')}. The launch leaves them to ${suppliers.join(' or ')}; ` +
+		'if that does not set them, the run fails when the pipeline checks its parameters.';
+	const shown = hintsShown.get(context) ?? new Set<string>();
+	hintsShown.set(context, shown);
+	if (shown.has(message)) return;
+	shown.add(message);
+	context.addExecutionHints({ message, type: 'info', location: 'outputPane' });
 }

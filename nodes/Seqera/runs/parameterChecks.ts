@@ -66,37 +66,157 @@ function expectation(error: ErrorObject, value: unknown): string {
 	}
 }
 
+/** One parameter the schema check stops at; a required one not sent may still be left to the pipeline. */
+interface ParameterFailure {
+	name: string;
+	/** A required parameter the launch does not send and the schema has no default for. */
+	notSent: boolean;
+	/** Its line in the item's error. */
+	reason: string;
+}
+
 /**
- * Checks the parameters a launch would send against the pipeline's schema, the schema's defaults standing
- * in for parameters not given (as Nextflow's config does). Fails the item, naming every parameter that
- * fails and what it expects; nothing is sent then.
+ * What the schema refuses, in the schema's order: values given in this node, and required parameters the
+ * launch does not send. The schema's defaults stand in for parameters not given, as Nextflow's config does.
+ * Values the node does not give (the pipeline's saved parameters) are not judged: the platform took them
+ * when the pipeline was saved, and the pipeline checks them itself when it runs.
  */
-export function checkParameters(node: INode, itemIndex: number, schema: PipelineSchema, params: IDataObject): void {
+function parameterFailures(node: INode, itemIndex: number, schema: PipelineSchema, params: IDataObject, given: ReadonlySet<string>): ParameterFailure[] {
 	const validate = validatorFor(node, itemIndex, schema);
-	const checked = structuredClone(params);
-	if (validate(checked)) return;
+	// A saved null sets nothing (Nextflow's `params.input = null`): the parameter counts as not sent.
+	const checked = structuredClone(Object.fromEntries(Object.entries(params).filter(([name, value]) => value !== null || given.has(name))));
+	if (validate(checked)) return [];
 	const declared = new Map(schemaParameters(schema).map((parameter) => [parameter.name, parameter]));
-	const failures = new Map<string, string>();
+	const failures = new Map<string, ParameterFailure>();
 	for (const error of validate.errors ?? []) {
 		const params = error.params as IDataObject;
 		if (error.keyword === 'required') {
 			const name = String(params.missingProperty);
 			const { description, help } = declared.get(name) ?? {};
-			failures.set(name, `${name}: required, not given${description ? ` (${description})` : ''}${help ? ` ${help}` : ''}`);
+			const reason = `${name}: required, not given${description ? ` (${description})` : ''}${help ? ` ${help}` : ''}`;
+			failures.set(name, { name, notSent: true, reason });
 			continue;
 		}
-		if (error.keyword === 'additionalProperties') {
-			const name = String(params.additionalProperty);
-			failures.set(name, `${name}: not a parameter of this pipeline`);
-			continue;
-		}
-		const name = error.instancePath.split('/')[1];
-		if (name === undefined || failures.has(name)) continue;
-		failures.set(name, `${name}: ${expectation(error, checked[name])}`);
+		const name = error.keyword === 'additionalProperties' ? String(params.additionalProperty) : error.instancePath.split('/')[1];
+		if (name === undefined || !given.has(name) || failures.has(name)) continue;
+		const reason = error.keyword === 'additionalProperties' ? 'not a parameter of this pipeline' : expectation(error, checked[name]);
+		failures.set(name, { name, notSent: false, reason: `${name}: ${reason}` });
 	}
-	const names = [...failures.keys()];
-	throw new NodeOperationError(node, `Pipeline parameters do not match the pipeline's schema: ${names.join(', ')}`, {
+	return [...failures.values()];
+}
+
+/** What a Nextflow config text sets among the pipeline's parameters, as far as the text itself shows. */
+interface ConfigTextParameters {
+	/** Set as `params.name = …`, `params['name'] = …` or `name = …` in a `params { … }` block, anywhere in the text. */
+	names: Set<string>;
+	/** The text includes other config files (`includeConfig`), which may set any parameter. */
+	includesOtherConfig: boolean;
+}
+
+const PARAMS_ASSIGNMENT = /\bparams\s*(?:\.\s*([A-Za-z_]\w*)|\[\s*['"]([^'"]+)['"]\s*\])\s*=(?!=)/g;
+const PARAMS_BLOCK_START = /\bparams\s*\{/g;
+// A statement of a `params { … }` block that sets a parameter: `name = value`, or `name { … }` for a map.
+const BLOCK_ASSIGNMENT = /(?:^|[\n;])\s*([A-Za-z_]\w*|'[^']+'|"[^"]+")\s*(?:=(?!=)|\{)/g;
+
+/** The text directly inside each `params { … }` block; what is nested deeper is left out, each nested block marked by its `{`. */
+function paramsBlocks(code: string): string[] {
+	const blocks: string[] = [];
+	for (const start of code.matchAll(PARAMS_BLOCK_START)) {
+		let depth = 1;
+		let inside = '';
+		for (let index = start.index + start[0].length; index < code.length && depth > 0; index++) {
+			const char = code[index];
+			if (char === '{') {
+				if (depth === 1) inside += '{';
+				depth++;
+			} else if (char === '}') {
+				depth--;
+				if (depth === 1) inside += '\n';
+			} else if (depth === 1) {
+				inside += char;
+			}
+		}
+		blocks.push(inside);
+	}
+	return blocks;
+}
+
+function configTextParameters(text: string | undefined): ConfigTextParameters {
+	// Comments set nothing; `//` after a colon is part of a URL (`s3://…`), not a comment.
+	const code = (text ?? '').replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/(^|[^:])\/\/.*$/gm, '$1');
+	const names = new Set<string>();
+	for (const match of code.matchAll(PARAMS_ASSIGNMENT)) names.add(match[1] ?? match[2]);
+	for (const block of paramsBlocks(code)) {
+		for (const match of block.matchAll(BLOCK_ASSIGNMENT)) names.add(match[1].replace(/^['"]|['"]$/g, ''));
+	}
+	return { names, includesOtherConfig: /\bincludeConfig\b/.test(code) };
+}
+
+/** What a launch sends besides its parameters text that Nextflow may take parameters from. */
+export interface ParameterSources {
+	/** The Nextflow config text the launch sends: the node's, else the one saved with the pipeline. */
+	configText?: string;
+	/** The config profiles the launch runs with: the node's, else those saved with the pipeline. */
+	configProfiles: string[];
+	/** Whether the profiles were chosen in the node, rather than saved with the pipeline. */
+	configProfilesChosenInNode: boolean;
+}
+
+/** Required parameters the launch does not send, and what it leaves them to. */
+export interface LeftToPipeline {
+	names: string[];
+	/** In words: the config profiles in effect, a config file the config text includes. */
+	suppliers: string[];
+}
+
+/**
+ * Checks a Launchpad launch's parameters against the pipeline's schema before it is sent, and returns the
+ * required parameters left to the pipeline to supply. The rule:
+ *
+ * - Values given in this node (the form, the JSON/YAML text, datasets) must match the schema: type,
+ *   list of values, pattern, bounds. Any that does not fails the item.
+ * - A required parameter is supplied when the launch sends it: in the parameters text (the pipeline's
+ *   saved parameters with the node's values laid over them; the text is what tower-cli calls a params
+ *   file), as a `params` setting in the Nextflow config text sent (the node's or the pipeline's saved one),
+ *   or by the schema's default, which stands for the pipeline's own nextflow.config (nf-core's schema
+ *   builder writes the defaults from it, and its lint keeps them equal).
+ * - A required parameter nothing sends may still come from a config profile in effect (chosen in the node
+ *   or saved with the pipeline), or from a config file the config text includes: the node cannot read
+ *   those, and the platform launches all the same. It is left to them, and returned for the node to show.
+ * - Otherwise nothing can supply it, and the item fails naming it and saying how to give it.
+ *
+ * The platform itself checks none of this; the pipeline checks its parameters when it runs.
+ */
+export function checkLaunchParameters(
+	node: INode,
+	itemIndex: number,
+	schema: PipelineSchema,
+	params: IDataObject,
+	given: ReadonlySet<string>,
+	sources: ParameterSources,
+): LeftToPipeline {
+	const fromConfigText = configTextParameters(sources.configText);
+	const failures = parameterFailures(node, itemIndex, schema, params, given).filter(
+		(failure) => !(failure.notSent && fromConfigText.names.has(failure.name)),
+	);
+	const { configProfiles } = sources;
+	const suppliers = [
+		...(configProfiles.length > 0
+			? [`config profile${configProfiles.length > 1 ? 's' : ''} ${configProfiles.join(', ')} (${sources.configProfilesChosenInNode ? 'chosen in Launch Settings' : 'saved with the pipeline'})`]
+			: []),
+		...(fromConfigText.includesOtherConfig ? ['a config file the Nextflow config text includes'] : []),
+	];
+	const refused = suppliers.length > 0 ? failures.filter((failure) => !failure.notSent) : failures;
+	if (refused.length > 0) refuse(node, itemIndex, refused);
+	return { names: failures.filter((failure) => failure.notSent).map((failure) => failure.name), suppliers };
+}
+
+function refuse(node: INode, itemIndex: number, failures: ParameterFailure[]): never {
+	const howToGive = failures.some((failure) => failure.notSent)
+		? '\nTo give a required parameter: fill it in Pipeline Parameters or Launch Settings → Pipeline Parameters, set params.<name> in Launch Settings → Nextflow Config, or choose a config profile that sets it.'
+		: '';
+	throw new NodeOperationError(node, `Pipeline parameters do not match the pipeline's schema: ${failures.map((failure) => failure.name).join(', ')}`, {
 		itemIndex,
-		description: `${[...failures.values()].join('\n')}\n(item ${itemIndex}). Nothing was launched.`,
+		description: `${failures.map((failure) => failure.reason).join('\n')}${howToGive}\n(item ${itemIndex}). Nothing was launched.`,
 	});
 }
