@@ -166,6 +166,37 @@ describe('Secret → Create, Update, Delete', () => {
 		expect(platform.sim.log.length).toBe(before);
 	});
 
+	it('prints control and bidirectional characters of a refused name escaped, as other fields do', async () => {
+		const before = platform.sim.log.length;
+		const { parameters, items } = createFromItem('KEY\r\nX\u0000Y\u202eZ');
+		const result = await platform.run(parameters, { items });
+		expect(result.error?.message).toBe('Name "KEY\\u000d\\u000aX\\u0000Y\\u202eZ" is not a valid secret name');
+		expect(platform.sim.log.length).toBe(before);
+	});
+
+	it("refuses a name longer than the contract's 100 characters, naming the field, before any call", async () => {
+		const before = platform.sim.log.length;
+		const { parameters, items } = createFromItem('K'.repeat(10_000));
+		const result = await platform.run(parameters, { items });
+		expect(result.error?.message).toBe(`Name "${'K'.repeat(77)}..." is longer than 100 characters`);
+		expect((result.error as { description?: string }).description).toBe(
+			'A secret name has at most 100 characters; this one has 10000. Check the expression that gives it (item 0).',
+		);
+		expect(platform.sim.log.length).toBe(before);
+
+		const longest = platform.json(await platform.run(createFromItem(`K${'0'.repeat(99)}`).parameters, { items: [{ secretName: `K${'0'.repeat(99)}`, secretValue: SECRET_VALUE }] }));
+		expect(longest).toEqual([expect.objectContaining({ name: `K${'0'.repeat(99)}` })]);
+	});
+
+	it('refuses at once a name that fails only at its end, where the contract\'s pattern as a regex would backtrack for minutes', async () => {
+		const started = Date.now();
+		for (const name of [`${'a'.repeat(60)}!`, `${'ab_'.repeat(30)}`, `${'a'.repeat(50)}__`]) {
+			const { parameters, items } = createFromItem(name);
+			expect((await platform.run(parameters, { items })).error?.message).toMatch(/is not a valid secret name$/);
+		}
+		expect(Date.now() - started).toBeLessThan(5000);
+	});
+
 	it('refuses an empty value, naming the field, before any call', async () => {
 		const before = platform.sim.log.length;
 		const result = await platform.run(

@@ -1,17 +1,13 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { workspaceIdFor } from '../../helpers/parameters';
-import { requireText } from '../../helpers/validate';
 import { connectionOf } from '../../transport/connection';
 import { apiRequest } from '../../transport/request';
 import { workspaceLocator } from '../common.descriptions';
 import { forEachItem } from '../perItem';
 import { secretValueField } from './secret.descriptions';
-import { secretValueFor } from './secretParameters';
-
-/** The contract's rule for a secret name (PipelineSecret.name). */
-const SECRET_NAME = /^[a-zA-Z_](?:[0-9A-Za-z]+|(_)(?!\1)){1,49}$/;
+import { secretNameFor, secretValueFor } from './secretParameters';
 
 const properties: INodeProperties[] = [
 	{
@@ -35,14 +31,7 @@ export const description = updateDisplayOptions(displayOptions, properties);
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const connection = await connectionOf(this);
 	return await forEachItem(this, async (itemIndex) => {
-		const node = this.getNode();
-		const name = requireText(node, itemIndex, 'Name', this.getNodeParameter('name', itemIndex));
-		if (!SECRET_NAME.test(name)) {
-			throw new NodeOperationError(node, `Name "${name.slice(0, 60)}" is not a valid secret name`, {
-				itemIndex,
-				description: `A secret name starts with a letter or _ and goes on with letters, digits and single underscores (never two in a row), like NCBI_API_KEY (item ${itemIndex}).`,
-			});
-		}
+		const name = secretNameFor(this, itemIndex);
 		const value = secretValueFor(this, itemIndex, String(secretValueField.displayName));
 		const response = await apiRequest<{ secretId?: number }>(this, {
 			method: 'POST',
