@@ -44,6 +44,8 @@ interface Recording {
 	simulator?: string;
 	replay: ReplayPlan;
 	requests: RecordedRequest[];
+	/** What reached the data links' storage host, when anything did. */
+	storageRequests?: RecordedRequest[];
 }
 
 interface Arguments {
@@ -146,9 +148,10 @@ async function recordHere(args: Arguments, savedFolder: string): Promise<void> {
 		}
 		const recording = recordingOf(name);
 		const startedAt = Date.now();
-		const { requests, error } = await replaySavedWorkflow(workflow, recording.replay, types);
+		const { requests, storageRequests, error } = await replaySavedWorkflow(workflow, recording.replay, types);
 		const simulator = args.currentSimulator ? { simulator: 'current' } : {};
-		writeJson(path.join(recordingsFolder, `${name}.json`), { release: args.release, ...simulator, replay: recording.replay, requests });
+		const storage = storageRequests.length > 0 ? { storageRequests } : {};
+		writeJson(path.join(recordingsFolder, `${name}.json`), { release: args.release, ...simulator, replay: recording.replay, requests, ...storage });
 		console.log(`${name}: ${requests.length} requests in ${Date.now() - startedAt} ms${error ? `; the workflow failed: ${error}` : ''}`);
 	}
 }

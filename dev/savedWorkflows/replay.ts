@@ -205,6 +205,8 @@ function credentialsFor(sim: Simulator, plan: ReplayPlan): Record<string, ICrede
 
 export interface ReplayResult {
 	requests: RecordedRequest[];
+	/** What reached the data links' storage host (uploads and downloads at presigned URLs). */
+	storageRequests: RecordedRequest[];
 	/** The message of the error that stopped the workflow, if one did. */
 	error?: string;
 }
@@ -241,11 +243,28 @@ export async function replaySavedWorkflow(workflow: SavedWorkflow, plan: ReplayP
 			...sim.data.runs.filter((entry) => !seededRunIds.has(entry.id)).map((entry, index): [string, string] => [entry.id, `<run launched ${index + 1}>`]),
 			...[...sim.data.dataLinkStore.uploads.keys()].map((uploadId, index): [string, string] => [uploadId, `<upload ${index + 1}>`]),
 		];
-		return { requests: normalised(sim, madeUp), error: run?.data.resultData.error?.message };
+		return {
+			requests: normalised(sim.log, madeUp),
+			storageRequests: normalised(
+				(sim.storage?.requests ?? []).map((entry) => ({ method: entry.method, path: entry.path, query: withoutSignature(entry.query) })),
+				madeUp,
+			),
+			error: run?.data.resultData.error?.message,
+		};
 	} finally {
 		await sim.close();
 	}
 }
+
+/**
+ * A presigned URL's query without its signature and expiry: the platform signs the URL it hands out,
+ * at the time it does, and the node only sends it on.
+ */
+function withoutSignature(query: Record<string, string>): Record<string, string> {
+	return Object.fromEntries(Object.entries(query).filter(([name]) => name !== 'X-Sim-Signature' && name !== 'X-Sim-Expires'));
+}
+
+type LoggedEntry = Pick<RecordedRequest, 'method' | 'path'> & { query: Record<string, string>; body?: unknown; form?: unknown };
 
 const ISO_TIMESTAMP = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})/g;
 
@@ -255,7 +274,7 @@ const ISO_TIMESTAMP = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\
  * and today's date (the seeded runs move with the clock, and a run name may hold the date). A wait asks
  * as often as its timing allows, so repeats of one read in a row count once.
  */
-function normalised(sim: Simulator, madeUp: Array<[string, string]>): RecordedRequest[] {
+function normalised(entries: LoggedEntry[], madeUp: Array<[string, string]>): RecordedRequest[] {
 	const today = new Date().toISOString().slice(0, 10);
 	const replacements: Array<[RegExp | string, string]> = [
 		...madeUp,
@@ -264,7 +283,7 @@ function normalised(sim: Simulator, madeUp: Array<[string, string]>): RecordedRe
 		[today.replaceAll('-', ''), '<today>'],
 	];
 	const requests: RecordedRequest[] = [];
-	for (const entry of sim.log) {
+	for (const entry of entries) {
 		const request: RecordedRequest = { method: entry.method, path: entry.path };
 		if (Object.keys(entry.query).length > 0) request.query = entry.query;
 		if (entry.body !== undefined) request.body = entry.body;
