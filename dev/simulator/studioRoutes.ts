@@ -1,7 +1,8 @@
 /**
  * Studios: the list of a workspace (newest first), one Studio, the templates, and creating, starting,
  * stopping and deleting a Studio. A Studio started through the API is starting for one
- * `runProgressMs`, then running; one stopped through the API is stopping for one, then stopped.
+ * `runProgressMs`, then running; one stopped through the API is stopping for one, then stopped. A start
+ * with a configuration makes it the Studio's (see applyStartRequest).
  */
 import { ApiError, badRequest, forbidden, json, noContent, withErrorId, type ApiRequest } from './apiTypes';
 import type { SimulatorData } from './data';
@@ -92,10 +93,7 @@ function createStudio(request: ApiRequest, data: SimulatorData): SimStudio {
 	const image = typeof body.dataStudioToolUrl === 'string' ? body.dataStudioToolUrl.trim() : '';
 	if (image === '') throw badRequest('Missing Studio template: give dataStudioToolUrl');
 	const configuration = isRecord(body.configuration) ? body.configuration : {};
-	const mounts = Array.isArray(configuration.mountDataV2) ? configuration.mountDataV2.filter(isRecord) : [];
-	const mountedDataLinkIds = mounts.map((mount) => String(mount.dataLinkId));
-	const unknownLink = mountedDataLinkIds.find((id) => !data.dataLinksIn(workspace).some((link) => link.id === id));
-	if (unknownLink !== undefined) throw badRequest(`Data link '${unknownLink}' not found in this workspace`);
+	const mountedDataLinkIds = mountedDataLinkIdsOf(configuration, workspace, data);
 	const template = TEMPLATES.find((each) => each.repository === image);
 	return data.addStudio({
 		workspaceId: workspace,
@@ -112,6 +110,36 @@ function createStudio(request: ApiRequest, data: SimulatorData): SimStudio {
 		lifespanHours: countOr(configuration.lifespanHours, 8),
 		mountedDataLinkIds,
 	});
+}
+
+/** The data links a configuration mounts (`mountDataV2`, else the deprecated `mountData` IDs); each must be of the workspace. */
+function mountedDataLinkIdsOf(configuration: Record<string, unknown>, workspace: WorkspaceRef, data: SimulatorData): string[] {
+	const ids = Array.isArray(configuration.mountDataV2)
+		? configuration.mountDataV2.filter(isRecord).map((mount) => String(mount.dataLinkId))
+		: Array.isArray(configuration.mountData)
+			? configuration.mountData.map(String)
+			: [];
+	const unknownLink = ids.find((id) => !data.dataLinksIn(workspace).some((link) => link.id === id));
+	if (unknownLink !== undefined) throw badRequest(`Data link '${unknownLink}' not found in this workspace`);
+	return ids;
+}
+
+/**
+ * PUT /studios/{sessionId}/start's DataStudioStartRequest, "an optional overriding configuration": with
+ * no `configuration` the Studio starts as it is; with one, that configuration is the Studio's from now
+ * on, and what it leaves out takes what a new Studio gets (2 CPUs, 8192 MiB, no GPU, 8 hours, no mounts).
+ * That is why tower-cli sends the Studio's whole configuration, mounts included, with its overrides.
+ */
+function applyStartRequest(studio: SimStudio, body: unknown, data: SimulatorData): void {
+	if (!isRecord(body)) return;
+	if (typeof body.description === 'string') studio.description = body.description;
+	if (!isRecord(body.configuration)) return;
+	const configuration = body.configuration;
+	studio.mountedDataLinkIds = mountedDataLinkIdsOf(configuration, studio.workspaceId, data);
+	studio.cpu = countOr(configuration.cpu, 2);
+	studio.memoryMb = countOr(configuration.memory, 8_192);
+	studio.gpu = countOr(configuration.gpu, 0);
+	studio.lifespanHours = countOr(configuration.lifespanHours, 8);
 }
 
 /** DataStudioStartResponse and DataStudioStopResponse. */
@@ -147,7 +175,10 @@ export const studioRoutes: Route[] = [
 	route('PUT', '/studios/{sessionId}/start', (request, { data }) => {
 		const studio = findStudio(request, data);
 		const startable = STARTABLE.has(studio.status);
-		if (startable) moveThrough(studio, data, 'starting', 'running');
+		if (startable) {
+			applyStartRequest(studio, request.body, data);
+			moveThrough(studio, data, 'starting', 'running');
+		}
 		return submitted(studio, data, startable);
 	}),
 	route('PUT', '/studios/{sessionId}/stop', (request, { data }) => {

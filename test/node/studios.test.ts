@@ -196,6 +196,44 @@ describe('Studio → Start, Stop and Wait', () => {
 		expect(waited[0]).toMatchObject({ sessionId, status: 'stopped', studioUrl: `https://${sessionId}.connect.cloud.seqera.io` });
 	});
 
+	it('Start (1.1) sends the Studio\'s configuration, mounts included, with the overrides, as tower-cli does; the mounts stay', async () => {
+		const mounts = [DATA_LINK_IDS.genomicsInbox, DATA_LINK_IDS.genomicsResults];
+		const sessionId = platform.sim.data.addStudio({ workspaceId: GENOMICS, name: 'mounted', description: 'QC notebook', cpu: 2, mountedDataLinkIds: mounts }).sessionId;
+		const before = platform.sim.log.length;
+		const [started] = platform.json(await platform.run(inGenomics({ operation: 'start', overrides: { cpu: 8, lifespanHours: 2 }, ...studioParameter(sessionId) })));
+		expect(started).toMatchObject({ sessionId, status: 'starting', jobSubmitted: true, configuration: { cpu: 8, lifespanHours: 2, memory: 8192 } });
+		expect((started.mountedDataLinks as Array<{ id: string }>).map((link) => link.id).sort()).toEqual([...mounts].sort());
+		const calls = requestsSince(before);
+		expect(calls.map((entry) => `${entry.method} ${entry.path}`)).toEqual([`GET /studios/${sessionId}`, `PUT /studios/${sessionId}/start`, `GET /studios/${sessionId}`]);
+		expect(calls[1].body).toEqual({
+			configuration: { cpu: 8, memory: 8192, gpu: 0, lifespanHours: 2, mountDataV2: mounts.map((dataLinkId) => ({ dataLinkId, path: null })) },
+			description: 'QC notebook',
+		});
+		const studio = platform.sim.data.studios.find((each) => each.sessionId === sessionId)!;
+		expect(studio).toMatchObject({ cpu: 8, lifespanHours: 2, mountedDataLinkIds: mounts });
+	});
+
+	it('Start (1.1) replaces the mounts when told, refusing an ID that cannot be one, naming the field', async () => {
+		const sessionId = platform.sim.data.addStudio({ workspaceId: GENOMICS, name: 'remounted', mountedDataLinkIds: [DATA_LINK_IDS.genomicsInbox] }).sessionId;
+		await platform.run(inGenomics({ operation: 'start', overrides: { dataLinkIds: [DATA_LINK_IDS.genomicsReferences] }, ...studioParameter(sessionId) }));
+		expect(platform.sim.data.studios.find((each) => each.sessionId === sessionId)!.mountedDataLinkIds).toEqual([DATA_LINK_IDS.genomicsReferences]);
+		const other = newStoppedStudio('badly-remounted');
+		const result = await platform.run(inGenomics({ operation: 'start', overrides: { dataLinkIds: 'not an id!' }, ...studioParameter(other) }));
+		expect(result.error!.message).toBe('Data Links to Mount "not an id!" is not a valid ID');
+	});
+
+	it('Start at version 1 still sends no configuration, {}, which starts the Studio as it is', async () => {
+		const mounts = [DATA_LINK_IDS.genomicsInbox];
+		const sessionId = platform.sim.data.addStudio({ workspaceId: GENOMICS, name: 'mounted-v1', cpu: 4, mountedDataLinkIds: mounts }).sessionId;
+		const before = platform.sim.log.length;
+		const [started] = platform.json(await platform.run(inGenomics({ operation: 'start', ...studioParameter(sessionId) }), { typeVersion: 1 }));
+		expect(started).toMatchObject({ sessionId, status: 'starting', jobSubmitted: true, configuration: { cpu: 4 } });
+		const calls = requestsSince(before);
+		expect(calls.map((entry) => `${entry.method} ${entry.path}`)).toEqual([`PUT /studios/${sessionId}/start`, `GET /studios/${sessionId}`]);
+		expect(calls[0].body).toEqual({});
+		expect(platform.sim.data.studios.find((each) => each.sessionId === sessionId)!.mountedDataLinkIds).toEqual(mounts);
+	});
+
 	it('a Start of a running Studio submits nothing and outputs it as it is', async () => {
 		const result = platform.json(await platform.run(inGenomics({ operation: 'start', ...studioParameter(STUDIO_IDS.genomicsNotebook) })));
 		expect(result[0]).toMatchObject({ sessionId: STUDIO_IDS.genomicsNotebook, status: 'running', jobSubmitted: false });

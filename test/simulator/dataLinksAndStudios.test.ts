@@ -1,7 +1,8 @@
 import { Contract } from '../../dev/simulator/contract';
+import { fetchDataLinksSlowly } from '../../dev/simulator/dataLinkRoutes';
 import { DATA_LINK_IDS, STUDIO_IDS, WORKSPACE_IDS } from '../../dev/simulator/seed';
 import { startSimulator, type Simulator } from '../../dev/simulator/server';
-import { get, stop } from './testClient';
+import { call, get, stop } from './testClient';
 
 const contract = Contract.loadIfPresent();
 const withContract = contract ? it : it.skip;
@@ -137,9 +138,78 @@ describe('simulator: data links and Studios', () => {
 			expect((await get(sim, browsePath(INBOX, RUN_A, '&pageSize=two'))).status).toBe(400);
 			expect((await get(sim, `/data-links/${DATA_LINK_IDS.rndScratch}/browse?${ws}`)).status).toBe(403);
 		});
+
+		it('takes a path below the root a segment at a time, or as one segment with %2F, as the platform does', async () => {
+			const names = async (path: string) => ((await get(sim, `/data-links/${INBOX}/browse/${path}?${ws}`)).json as BrowseReply).objects.map((entry) => entry.name);
+			expect(await names(`${RUN_A}/fastq`)).toEqual(await names(encodeURIComponent(`${RUN_A}/fastq`)));
+			expect(await names(`${RUN_A}/fastq`)).toContain('S1_L001_R1_001.fastq.gz');
+			const perSegment = await get(sim, `/data-links/${INBOX}/download/${RUN_A}/RTAComplete.txt?${ws}`);
+			expect(perSegment.status).toBe(200);
+			expect(perSegment.text.length).toBe(52);
+			// The upload's finish route is the more specific one: upload/finish/runs is the finish of an upload into runs.
+			const opened = await call(sim, 'POST', `/data-links/${INBOX}/upload/runs/240601_seg?${ws}`, { body: { fileName: 'a.csv', contentType: 'text/csv', contentLength: 0 } });
+			expect(opened.status).toBe(200);
+			const finished = await call(sim, 'POST', `/data-links/${INBOX}/upload/finish/runs/240601_seg?${ws}`, { body: { uploadId: 'none', fileName: 'a.csv' } });
+			expect((finished.json as { message: string }).message).toMatch(/^No upload 'none' of 'runs\/240601_seg\/a.csv'/);
+		});
+
+		it('behind a proxy that refuses %2F, answers a path holding it 404, and per-segment paths still work', async () => {
+			sim.refuseEncodedSlashes = true;
+			try {
+				const encoded = await get(sim, `/data-links/${INBOX}/browse/${encodeURIComponent(RUN_A)}?${ws}`);
+				expect(encoded.status).toBe(404);
+				expect(encoded.headers['content-type']).toMatch(/^text\/html/);
+				expect((await get(sim, `/data-links/${INBOX}/browse/${RUN_A}?${ws}`)).status).toBe(200);
+			} finally {
+				sim.refuseEncodedSlashes = false;
+			}
+		});
+
+		it('answers the list 202 Accepted with no data links while the workspace\'s are still being fetched, then 200', async () => {
+			fetchDataLinksSlowly(sim.data, GENOMICS, { lists: 2 });
+			const statuses: number[] = [];
+			for (let list = 0; list < 3; list++) {
+				const reply = await get(sim, `/data-links?${ws}`);
+				statuses.push(reply.status);
+				if (reply.status === 202) expect(reply.json).toEqual({ dataLinks: [], totalSize: 0 });
+			}
+			expect(statuses).toEqual([202, 202, 200]);
+			// Another workspace is not affected.
+			fetchDataLinksSlowly(sim.data, GENOMICS, { ms: 60_000 });
+			expect((await get(sim, `/data-links?workspaceId=${WORKSPACE_IDS.rnd}`)).status).toBe(200);
+			expect((await get(sim, `/data-links?${ws}`)).status).toBe(202);
+			fetchDataLinksSlowly(sim.data, GENOMICS, { lists: 0 });
+			expect((await get(sim, `/data-links?${ws}`)).status).toBe(200);
+		});
 	});
 
 	describe('Studios', () => {
+		it('starts a Studio as it is without a configuration; with one, that is its configuration, mounts dropped when it has none', async () => {
+			const mounts = [INBOX, DATA_LINK_IDS.genomicsResults];
+			const added: string[] = [];
+			const stopped = () => {
+				const studio = sim.data.addStudio({ workspaceId: GENOMICS, name: `start-${added.length}`, cpu: 4, memoryMb: 16_384, mountedDataLinkIds: mounts });
+				added.push(studio.sessionId);
+				return studio;
+			};
+			const asIs = stopped();
+			expect((await call(sim, 'PUT', `/studios/${asIs.sessionId}/start?${ws}`, { body: {} })).status).toBe(200);
+			expect(asIs).toMatchObject({ cpu: 4, memoryMb: 16_384, mountedDataLinkIds: mounts });
+
+			const partial = stopped();
+			await call(sim, 'PUT', `/studios/${partial.sessionId}/start?${ws}`, { body: { configuration: { cpu: 8 } } });
+			expect(partial).toMatchObject({ cpu: 8, memoryMb: 8192, mountedDataLinkIds: [] });
+
+			const whole = stopped();
+			const configuration = { cpu: 8, memory: 16_384, mountDataV2: mounts.map((dataLinkId) => ({ dataLinkId, path: null })) };
+			await call(sim, 'PUT', `/studios/${whole.sessionId}/start?${ws}`, { body: { configuration } });
+			expect(whole).toMatchObject({ cpu: 8, memoryMb: 16_384, mountedDataLinkIds: mounts });
+
+			const foreign = await call(sim, 'PUT', `/studios/${stopped().sessionId}/start?${ws}`, { body: { configuration: { mountData: [DATA_LINK_IDS.rndScratch] } } });
+			expect(foreign.status).toBe(400);
+			for (const sessionId of added) sim.data.removeStudio(sessionId);
+		});
+
 		it('lists the Studios of a workspace, newest first, with their status', async () => {
 			const reply = (await get(sim, `/studios?${ws}`)).json as { studios: StudioReply[]; totalSize: number };
 			expect(reply.totalSize).toBe(4);

@@ -1,5 +1,5 @@
 import { NodeOperationError } from 'n8n-workflow';
-import type { IDataObject, IExecuteFunctions, INode, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { workspaceIdFor } from '../../helpers/parameters';
@@ -8,7 +8,7 @@ import { connectionOf } from '../../transport/connection';
 import { apiRequest } from '../../transport/request';
 import { computeEnvLocator, workspaceLocator } from '../common.descriptions';
 import { forEachItem } from '../perItem';
-import { studioItem } from './studio.descriptions';
+import { requireCount, studioItem } from './studio.descriptions';
 
 // DataStudioCreateRequest.name
 const NAME_MAX_LENGTH = 80;
@@ -122,18 +122,6 @@ const properties: INodeProperties[] = [
 const displayOptions = { show: { resource: ['studio'], operation: ['create'] } };
 
 export const description = updateDisplayOptions(displayOptions, properties);
-
-/** A count such as CPUs: a whole number, at least `min`. */
-function requireCount(node: INode, itemIndex: number, value: unknown, field: string, min: number): number {
-	const count = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-	if (typeof count !== 'number' || !Number.isInteger(count) || count < min) {
-		throw new NodeOperationError(node, `${field} must be a whole number of at least ${min}`, {
-			itemIndex,
-			description: `"${String(value)}" was given (item ${itemIndex}).`,
-		});
-	}
-	return count;
-}
 
 /** The request body, every field checked before the call. */
 function createRequest(context: IExecuteFunctions, itemIndex: number): IDataObject {

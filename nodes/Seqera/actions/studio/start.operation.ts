@@ -1,16 +1,79 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { requireStringId, toList } from '../../helpers/validate';
 import { workspaceLocator } from '../common.descriptions';
-import { studioLocator } from './studio.descriptions';
+import { requireCount, studioLocator } from './studio.descriptions';
 import { submitStudioChange } from './submit';
 
-const properties: INodeProperties[] = [studioLocator, workspaceLocator];
+// The contract's DataStudioConfiguration: what a Start sends back of the Studio's current configuration.
+const CONFIGURATION_FIELDS = ['condaEnvironment', 'cpu', 'environment', 'gpu', 'lifespanHours', 'memory', 'mountData', 'mountDataV2', 'sshEnabled'];
+
+const properties: INodeProperties[] = [
+	studioLocator,
+	workspaceLocator,
+	{
+		displayName: 'Configuration Overrides',
+		name: 'overrides',
+		type: 'collection',
+		placeholder: 'Add Override',
+		default: {},
+		displayOptions: { show: { '@version': [{ _cnd: { gte: 1.1 } }] } },
+		description: "Changes to the Studio's configuration for this start and the ones after it; the rest, its mounts included, stays as it is",
+		options: [
+			{ displayName: 'CPUs', name: 'cpu', type: 'number', default: 2, typeOptions: { minValue: 1 } },
+			{
+				displayName: 'Data Links to Mount',
+				name: 'dataLinkIds',
+				type: 'multiOptions',
+				default: [],
+				typeOptions: { loadOptionsMethod: 'getMountableDataLinks', loadOptionsDependsOn: ['workspace.value'] },
+				description: 'Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+				hint: 'These replace the data links the Studio mounts now',
+			},
+			{ displayName: 'GPUs', name: 'gpu', type: 'number', default: 0, typeOptions: { minValue: 0 } },
+			{
+				displayName: 'Lifespan (Hours)',
+				name: 'lifespanHours',
+				type: 'number',
+				default: 8,
+				typeOptions: { minValue: 0 },
+				description: "How long the Studio runs before it is stopped; 0 for no limit, where the workspace's settings allow it",
+			},
+			{ displayName: 'Memory (MiB)', name: 'memory', type: 'number', default: 8192, typeOptions: { minValue: 1 } },
+		],
+	},
+];
 
 const displayOptions = { show: { resource: ['studio'], operation: ['start'] } };
 
 export const description = updateDisplayOptions(displayOptions, properties);
 
+/**
+ * Version 1.1's start request, as tower-cli's `studios start` builds it (`StartCmd.java`,
+ * `AbstractStudiosCmd.studioConfigurationFrom`): the Studio's current configuration, mounts included,
+ * with the overrides laid over it, and its description. The platform takes a configuration given to a
+ * start as the Studio's whole configuration, so one holding only the overrides would drop the mounts.
+ */
+function startBodyOf(context: IExecuteFunctions): (itemIndex: number, studio: IDataObject) => IDataObject {
+	return (itemIndex, studio) => {
+		const node = context.getNode();
+		const current = (studio.configuration ?? {}) as IDataObject;
+		const configuration: IDataObject = Object.fromEntries(Object.entries(current).filter(([field]) => CONFIGURATION_FIELDS.includes(field)));
+		const overrides = context.getNodeParameter('overrides', itemIndex, {}) as IDataObject;
+		for (const [field, name, min] of [['cpu', 'CPUs', 1], ['memory', 'Memory (MiB)', 1], ['gpu', 'GPUs', 0], ['lifespanHours', 'Lifespan (Hours)', 0]] as const) {
+			if (overrides[field] !== undefined) configuration[field] = requireCount(node, itemIndex, overrides[field], name, min);
+		}
+		if (overrides.dataLinkIds !== undefined) {
+			const dataLinkIds = toList(overrides.dataLinkIds).map((id) => requireStringId(node, itemIndex, id, 'Data Links to Mount'));
+			delete configuration.mountData;
+			configuration.mountDataV2 = dataLinkIds.map((dataLinkId) => ({ dataLinkId }));
+		}
+		return { configuration, ...(typeof studio.description === 'string' ? { description: studio.description } : {}) };
+	};
+}
+
+/** Version 1 sends no configuration (`{}`), which starts the Studio as it is; 1.1 sends it with any overrides. */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	return await submitStudioChange(this, 'start');
+	return await submitStudioChange(this, 'start', this.getNode().typeVersion >= 1.1 ? startBodyOf(this) : undefined);
 }

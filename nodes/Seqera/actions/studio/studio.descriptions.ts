@@ -1,4 +1,5 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INode, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { idCharactersSource, wholeIdSource } from '../../helpers/idPatterns';
 import { requireStudioId } from '../../helpers/validate';
@@ -75,4 +76,16 @@ export function studioIdFor(context: IExecuteFunctions, itemIndex: number): stri
  */
 export function studioItem(studio: IDataObject): IDataObject {
 	return { ...studio, status: statusOf(studio) };
+}
+
+/** A count such as CPUs: a whole number, at least `min`. */
+export function requireCount(node: INode, itemIndex: number, value: unknown, field: string, min: number): number {
+	const count = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+	if (typeof count !== 'number' || !Number.isInteger(count) || count < min) {
+		throw new NodeOperationError(node, `${field} must be a whole number of at least ${min}`, {
+			itemIndex,
+			description: `"${String(value)}" was given (item ${itemIndex}).`,
+		});
+	}
+	return count;
 }

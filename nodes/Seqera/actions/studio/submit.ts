@@ -6,24 +6,30 @@ import { apiRequest } from '../../transport/request';
 import { forEachItem } from '../perItem';
 import { studioIdFor, studioItem } from './studio.descriptions';
 
+/** The body of an item's Start, built from the Studio as the platform describes it now. */
+export type StartBodyOf = (itemIndex: number, studio: IDataObject) => IDataObject;
+
 /**
  * Start or Stop for each item: `PUT /studios/{sessionId}/<change>`, then the Studio as it is now, with
  * `jobSubmitted` false when there was nothing to do (a Start of a running Studio, a Stop of a stopped one).
+ * A Start given `startBodyOf` reads the Studio first and sends the body built from it; without it, a
+ * Start sends no overrides, `{}`, as version 1 of the node does.
  */
-export async function submitStudioChange(context: IExecuteFunctions, change: 'start' | 'stop'): Promise<INodeExecutionData[]> {
+export async function submitStudioChange(context: IExecuteFunctions, change: 'start' | 'stop', startBodyOf?: StartBodyOf): Promise<INodeExecutionData[]> {
 	const connection = await connectionOf(context);
 	return await forEachItem(context, async (itemIndex) => {
 		const sessionId = studioIdFor(context, itemIndex);
 		const workspaceId = workspaceIdFor(context, itemIndex, connection);
+		const describe = async () => await apiRequest<IDataObject>(context, { method: 'GET', path: ['studios', sessionId], query: { workspaceId }, itemIndex });
+		let body: IDataObject | undefined;
+		if (change === 'start') body = startBodyOf ? startBodyOf(itemIndex, await describe()) : {};
 		const submitted = await apiRequest<{ jobSubmitted?: boolean }>(context, {
 			method: 'PUT',
 			path: ['studios', sessionId, change],
 			query: { workspaceId },
-			// Start takes overrides of the Studio's configuration; none keeps it as it was created.
-			body: change === 'start' ? {} : undefined,
+			body,
 			itemIndex,
 		});
-		const studio = await apiRequest<IDataObject>(context, { method: 'GET', path: ['studios', sessionId], query: { workspaceId }, itemIndex });
-		return { ...studioItem(studio), jobSubmitted: submitted.jobSubmitted === true };
+		return { ...studioItem(await describe()), jobSubmitted: submitted.jobSubmitted === true };
 	});
 }
