@@ -71,7 +71,7 @@ export type DeletedRunStatus = (typeof DELETED_RUN_STATUSES)[number];
 const TRIGGER_NODE: INode = { id: 'trigger', name: 'Seqera Trigger', type: 'n8n-nodes-seqera.seqeraTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
 
 /** The error the transport throws for an answer with this status, or for no answer (TIMEOUT, say). */
-export export function refusal(httpCode: string): NodeApiError {
+export function refusal(httpCode: string): NodeApiError {
 	return new NodeApiError(TRIGGER_NODE, { httpCode, message: `The platform answered ${httpCode}` }, { httpCode });
 }
 
