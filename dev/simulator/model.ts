@@ -4,6 +4,14 @@ export type WorkflowStatus = 'SUBMITTED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 
 export const WORKFLOW_STATUSES: readonly WorkflowStatus[] = ['SUBMITTED', 'RUNNING', 'SUCCEEDED', 'FAILED', 'CANCELLED', 'UNKNOWN'];
 export const isActive = (status: WorkflowStatus): boolean => status === 'SUBMITTED' || status === 'RUNNING';
 
+/**
+ * How `/workflow/{workflowId}` answers a run ID the workspace does not have (deleted, or another
+ * workspace's): 403 with no body, as the platform does; 400 "Unknown workflow ID", which the contract
+ * lists; or 404, which some installs answer.
+ */
+export const UNKNOWN_RUN_STATUSES = [400, 403, 404] as const;
+export type UnknownRunStatus = (typeof UNKNOWN_RUN_STATUSES)[number];
+
 /** null stands for the user's personal workspace (requests without `workspaceId`). */
 export type WorkspaceRef = number | null;
 

@@ -1,12 +1,15 @@
 /** Route declarations and lookup by method + path template. */
 import type { ApiRequest, ApiResult } from './apiTypes';
 import type { SimulatorData } from './data';
+import type { UnknownRunStatus } from './model';
 import { compileTemplate, findBestMatch, type PathTemplate } from './pathTemplate';
 
 export interface RouteContext {
 	data: SimulatorData;
 	/** Enterprise installs serve the API under /api; Cloud at the root of api.cloud.seqera.io. */
 	enterprise: boolean;
+	/** How a run ID the workspace does not have is answered. */
+	unknownRunStatus: UnknownRunStatus;
 }
 
 export interface Route {

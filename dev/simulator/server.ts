@@ -21,6 +21,7 @@ import { Contract, contractFilePath, type ContractViolation } from './contract';
 import { SimulatorData } from './data';
 import { startDataLinkStorage, type DataLinkStorage } from './dataLinkStorage';
 import { FaultQueue, GATEWAY_STATUS_TEXT, TRUNCATED_JSON, WEB_APP_PAGE, htmlPage, type Fault } from './faults';
+import { UNKNOWN_RUN_STATUSES, type UnknownRunStatus } from './model';
 import { DEFAULT_NETWORK_SEED, Network, type NetworkProfile, type RequestDelays } from './network';
 import { SeededRandom } from './random';
 import { SlidingWindowLimiter, maxInAnyWindow } from './rateLimiter';
@@ -53,9 +54,11 @@ export interface SimulatorOptions {
 	network?: NetworkProfile;
 	/** Seed of the network's random delays; default DEFAULT_NETWORK_SEED. */
 	networkSeed?: number;
+	/** How a deleted (or another workspace's) run ID is answered: 403 (default), 400 or 404; `sim.unknownRunStatus` changes it later. */
+	unknownRunStatus?: UnknownRunStatus;
 }
 
-type ResolvedOptions = Required<Omit<SimulatorOptions, 'validateContract' | 'network' | 'networkSeed'>>;
+type ResolvedOptions = Required<Omit<SimulatorOptions, 'validateContract' | 'network' | 'networkSeed' | 'unknownRunStatus'>>;
 
 export interface LoggedRequest {
 	/** performance.now() when the request arrived: after the network's inbound delay, when the rate limit counts it. */
@@ -164,6 +167,8 @@ export class Simulator {
 	readonly log: LoggedRequest[] = [];
 	readonly contractViolations: ContractViolation[] = [];
 	readonly data: SimulatorData;
+	/** How `/workflow/{workflowId}` answers a run ID the workspace does not have; tests may change it at any time. */
+	unknownRunStatus: UnknownRunStatus = 403;
 	/** The data links' storage provider, on another host name; startSimulator() starts it. */
 	storage: DataLinkStorage | undefined;
 	/**
@@ -365,7 +370,7 @@ export class Simulator {
 		try {
 			const result = found.route.handle(
 				{ method, path, pathParams: found.pathParams, query, body, form, tokenHash },
-				{ data: this.data, enterprise: basePath !== '' },
+				{ data: this.data, enterprise: basePath !== '', unknownRunStatus: this.unknownRunStatus },
 			);
 			return reply(toReply(result));
 		} catch (error) {
@@ -503,6 +508,12 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		profile: options.network,
 		seed: options.networkSeed,
 	});
+	if (options.unknownRunStatus !== undefined) {
+		if (!UNKNOWN_RUN_STATUSES.includes(options.unknownRunStatus)) {
+			throw new Error(`Simulator option unknownRunStatus must be one of ${UNKNOWN_RUN_STATUSES.join(', ')}, got ${String(options.unknownRunStatus)}`);
+		}
+		simulator.unknownRunStatus = options.unknownRunStatus;
+	}
 	await simulator.listen();
 	simulator.storage = await startDataLinkStorage(simulator.data, cert, key);
 	return simulator;

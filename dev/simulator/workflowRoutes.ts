@@ -1,5 +1,5 @@
 /** The /workflow endpoints: listing, launching, watching, cancelling and deleting runs. */
-import { badRequest, forbidden, json, noContent, type ApiRequest } from './apiTypes';
+import { ApiError, badRequest, forbidden, json, noContent, withErrorId, type ApiRequest } from './apiTypes';
 import type { SimulatorData } from './data';
 import {
 	jobInfoDto,
@@ -28,18 +28,20 @@ import {
 	pageOf,
 	workspaceOf,
 } from './params';
-import { route, type Route } from './router';
+import { route, type Route, type RouteContext } from './router';
 import { runFiles, tasksOf, type SimTask } from './runDetails';
 import { parseRunSearch } from './search';
 
 const WORKFLOW_ATTRIBUTES = ['optimized', 'labels', 'messages', 'minimal', 'pipelineInfo'];
 
-/** A run is only visible in its own workspace: the wrong (or a missing) workspaceId is a 403. */
-function findRun(request: ApiRequest, data: SimulatorData): SimRun {
+/** A run is only visible in its own workspace: a deleted run, or the wrong (or a missing) workspaceId, is unknown. */
+function findRun(request: ApiRequest, { data, unknownRunStatus }: Pick<RouteContext, 'data' | 'unknownRunStatus'>): SimRun {
 	const workspace = workspaceOf(request, data);
 	const run = data.findRun(request.pathParams.workflowId);
-	if (!run || run.workspaceId !== workspace) throw forbidden();
-	return run;
+	if (run && run.workspaceId === workspace) return run;
+	if (unknownRunStatus === 400) throw badRequest('Unknown workflow ID');
+	if (unknownRunStatus === 404) throw new ApiError(404, { message: withErrorId('Workflow not found') });
+	throw forbidden();
 }
 
 function tasksOfRun(run: SimRun, data: SimulatorData): SimTask[] {
@@ -110,9 +112,9 @@ export const workflowRoutes: Route[] = [
 		return json({ failedWorkflowIds });
 	}),
 
-	route('GET', '/workflow/{workflowId}', (request, { data }) => {
+	route('GET', '/workflow/{workflowId}', (request, { data, unknownRunStatus }) => {
 		attributesParam(request, WORKFLOW_ATTRIBUTES);
-		const run = findRun(request, data);
+		const run = findRun(request, { data, unknownRunStatus });
 		const tasks = tasksOfRun(run, data);
 		const computeEnv = data.computeEnvById(run.computeEnvId);
 		return json({
@@ -128,32 +130,32 @@ export const workflowRoutes: Route[] = [
 		});
 	}),
 
-	route('DELETE', '/workflow/{workflowId}', (request, { data }) => {
-		data.delete(findRun(request, data), booleanParam(request, 'force'));
+	route('DELETE', '/workflow/{workflowId}', (request, { data, unknownRunStatus }) => {
+		data.delete(findRun(request, { data, unknownRunStatus }), booleanParam(request, 'force'));
 		return noContent();
 	}),
 
-	route('POST', '/workflow/{workflowId}/cancel', (request, { data }) => {
-		data.cancel(findRun(request, data));
+	route('POST', '/workflow/{workflowId}/cancel', (request, { data, unknownRunStatus }) => {
+		data.cancel(findRun(request, { data, unknownRunStatus }));
 		return noContent();
 	}),
 
-	route('GET', '/workflow/{workflowId}/launch', (request, { data }) =>
-		json({ launch: workflowLaunchDto(findRun(request, data), data) }),
+	route('GET', '/workflow/{workflowId}/launch', (request, { data, unknownRunStatus }) =>
+		json({ launch: workflowLaunchDto(findRun(request, { data, unknownRunStatus }), data) }),
 	),
 
-	route('GET', '/workflow/{workflowId}/progress', (request, { data }) => {
-		const run = findRun(request, data);
+	route('GET', '/workflow/{workflowId}/progress', (request, { data, unknownRunStatus }) => {
+		const run = findRun(request, { data, unknownRunStatus });
 		return json({ progress: progressDto(run, tasksOfRun(run, data)) });
 	}),
 
-	route('GET', '/workflow/{workflowId}/metrics', (request, { data }) => {
-		const run = findRun(request, data);
+	route('GET', '/workflow/{workflowId}/metrics', (request, { data, unknownRunStatus }) => {
+		const run = findRun(request, { data, unknownRunStatus });
 		return json({ metrics: metricsDto(run, tasksOfRun(run, data)) });
 	}),
 
-	route('GET', '/workflow/{workflowId}/tasks', (request, { data }) => {
-		const run = findRun(request, data);
+	route('GET', '/workflow/{workflowId}/tasks', (request, { data, unknownRunStatus }) => {
+		const run = findRun(request, { data, unknownRunStatus });
 		const max = integerParam(request, 'max', DEFAULT_PAGE, { min: 1, max: MAX_PAGE });
 		const offset = integerParam(request, 'offset', 0);
 		const sortBy = enumParam(request, 'sortBy', TASK_SORT_KEYS, 'taskId');
@@ -170,22 +172,22 @@ export const workflowRoutes: Route[] = [
 		return json({ tasks: pageOf(matching, offset, max).map((task) => ({ task: taskDto(task, run) })), total: matching.length });
 	}),
 
-	route('GET', '/workflow/{workflowId}/task/{taskId}', (request, { data }) => {
-		const run = findRun(request, data);
+	route('GET', '/workflow/{workflowId}/task/{taskId}', (request, { data, unknownRunStatus }) => {
+		const run = findRun(request, { data, unknownRunStatus });
 		const taskId = numericPathParam(request, 'taskId');
 		const task = tasksOfRun(run, data).find((t) => t.taskId === taskId);
 		if (!task) throw forbidden();
 		return json({ task: taskDto(task, run) });
 	}),
 
-	route('GET', '/workflow/{workflowId}/log', (request, { data }) => {
-		const run = findRun(request, data);
+	route('GET', '/workflow/{workflowId}/log', (request, { data, unknownRunStatus }) => {
+		const run = findRun(request, { data, unknownRunStatus });
 		const maxLength = request.query.maxLength === undefined ? undefined : integerParam(request, 'maxLength', 0, { min: 1 });
 		return json(logDto(run, tasksOfRun(run, data), maxLength));
 	}),
 
-	route('GET', '/workflow/{workflowId}/download', (request, { data }) => {
-		const run = findRun(request, data);
+	route('GET', '/workflow/{workflowId}/download', (request, { data, unknownRunStatus }) => {
+		const run = findRun(request, { data, unknownRunStatus });
 		const files = runFiles(run, tasksOfRun(run, data));
 		const wanted = request.query.fileName ?? `nf-${run.id}.log`;
 		const file = files.find((f) => f.fileName === wanted || f.saveName === wanted);

@@ -110,23 +110,53 @@ describe('Seqera Platform Trigger', () => {
 		expect(await poll(newRuns, restarted)).toEqual([]);
 	});
 
-	it('forgets a run deleted while active, and goes on reporting the others', async () => {
+	it('reports the runs that arrive in a first second holding more runs than a page, and none that was there', async () => {
+		const staticData: IDataObject = {};
+		// Two hours ahead in a workspace of its own: newer than any other test's runs.
+		const newRuns = { event: 'started', ...workspaceParameter(RND) };
+		const second = Math.floor(Date.now() / 1000) * 1000 + 7_200_000;
+		for (let index = 0; index < 150; index++) {
+			platform.sim.data.addRun({ workspaceId: RND, runName: `crowded_${index}`, status: 'SUBMITTED', submit: new Date(second + 100) });
+		}
+		expect(await poll(newRuns, staticData)).toEqual([]);
+
+		const arrived = [0, 1, 2].map((index) =>
+			platform.sim.data.addRun({ workspaceId: RND, runName: `arrived_${index}`, status: 'SUBMITTED', submit: new Date(second + 900) }),
+		);
+		const events = await poll(newRuns, staticData);
+		expect(events.map((run) => run.id).sort()).toEqual(arrived.map((run) => run.id).sort());
+		expect(await poll(newRuns, staticData)).toEqual([]);
+	});
+
+	// The platform answers 403 for a run it no longer has; the contract lists 400 ("Unknown workflow ID").
+	it.each([403, 400] as const)('forgets a run deleted while active, answered %i, and goes on reporting the others', async (unknownRunStatus) => {
 		const staticData: IDataObject = {};
 		const anyChange = { event: 'statusChanged', statuses: ['anyChange'] };
 		await poll(anyChange, staticData);
-		const deleted = await launch('trigger_deleted');
-		const kept = await launch('trigger_kept');
+		const deleted = await launch(`trigger_deleted_${unknownRunStatus}`);
+		const kept = await launch(`trigger_kept_${unknownRunStatus}`);
 		expect((await poll(anyChange, staticData)).map((run) => run.id).sort()).toEqual([deleted, kept].sort());
 
-		const run = platform.sim.data.runsIn(GENOMICS).find((each) => each.id === deleted)!;
-		platform.sim.data.delete(run, true);
-		await untilFinished();
-		const events = await poll(anyChange, staticData);
-		expect(events.map((each) => [each.id, each.status])).toEqual([[kept, 'SUCCEEDED']]);
-		// No longer followed: later polls do not ask for it again.
-		const before = platform.sim.log.length;
-		expect(await poll(anyChange, staticData)).toEqual([]);
-		expect(platform.sim.log.slice(before).map((entry) => entry.path)).not.toContain(`/api/workflow/${deleted}`);
+		platform.sim.unknownRunStatus = unknownRunStatus;
+		try {
+			const run = platform.sim.data.runsIn(GENOMICS).find((each) => each.id === deleted)!;
+			platform.sim.data.delete(run, true);
+			await untilFinished();
+			const before = platform.sim.log.length;
+			const events = await poll(anyChange, staticData);
+			expect(events.map((each) => [each.id, each.status])).toEqual([[kept, 'SUCCEEDED']]);
+			// The run's own answer, then the run list asked for it, which no longer has it.
+			const calls = platform.sim.log.slice(before);
+			expect(calls.filter((entry) => entry.path === `/workflow/${deleted}`).map((entry) => entry.status)).toEqual([unknownRunStatus]);
+			expect(calls.some((entry) => entry.path === '/workflow' && entry.query.search === `workflowId:${deleted}`)).toBe(true);
+
+			// No longer followed: later polls do not ask for it again.
+			const later = platform.sim.log.length;
+			expect(await poll(anyChange, staticData)).toEqual([]);
+			expect(platform.sim.log.slice(later).map((entry) => entry.path)).not.toContain(`/workflow/${deleted}`);
+		} finally {
+			platform.sim.unknownRunStatus = 403;
+		}
 	});
 
 	it('reports a relaunch as a new run, once', async () => {
