@@ -31,22 +31,10 @@ import {
 	SEQERA_NODE_TYPE,
 	SEQERA_TRIGGER_TYPE,
 	replaySavedWorkflow,
-	type RecordedRequest,
+	type Recording,
 	type ReleaseNodeTypes,
-	type ReplayPlan,
 	type SavedWorkflow,
 } from '../dev/savedWorkflows/replay';
-
-interface Recording {
-	/** The commit whose nodes made the recording. */
-	release: string;
-	/** Set when the recording was made against a later simulator than the release's own. */
-	simulator?: string;
-	replay: ReplayPlan;
-	requests: RecordedRequest[];
-	/** What reached the data links' storage host, when anything did. */
-	storageRequests?: RecordedRequest[];
-}
 
 interface Arguments {
 	release: string;

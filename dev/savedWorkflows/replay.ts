@@ -85,6 +85,18 @@ export interface RecordedRequest {
 	form?: Record<string, unknown>;
 }
 
+/** A recording file (test/saved/recordings/<name>.json): how to replay a saved workflow and what it sent then. */
+export interface Recording {
+	/** The commit whose nodes made the recording. */
+	release: string;
+	/** Set when the recording was made against a later simulator than the release's own. */
+	simulator?: string;
+	replay: ReplayPlan;
+	requests: RecordedRequest[];
+	/** What reached the data links' storage host, when anything did. */
+	storageRequests?: RecordedRequest[];
+}
+
 /** Node and credential classes of one release: what the recording was made with, or the working tree's. */
 export interface ReleaseNodeTypes {
 	node: INodeType | IVersionedNodeType;

@@ -16,20 +16,13 @@ import {
 	SEQERA_TRIGGER_TYPE,
 	replaySavedWorkflow,
 	type RecordedRequest,
-	type ReplayPlan,
+	type Recording,
 	type SavedWorkflow,
 } from '../../dev/savedWorkflows/replay';
 import { Seqera } from '../../nodes/Seqera/Seqera.node';
 import { SeqeraTrigger } from '../../nodes/Seqera/SeqeraTrigger.node';
 
 const SAVED_DIR = __dirname;
-
-interface Recording {
-	release: string;
-	replay: ReplayPlan;
-	requests: RecordedRequest[];
-	storageRequests?: RecordedRequest[];
-}
 
 /** A difference accepted on purpose: the recorded request at `request` (its index) is now `now`, or gone (null). */
 interface DeclaredChange {
