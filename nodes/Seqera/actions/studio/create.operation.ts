@@ -3,12 +3,12 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { workspaceIdFor } from '../../helpers/parameters';
-import { requireStringId, requireText, toList } from '../../helpers/validate';
+import { requireStringId, requireText } from '../../helpers/validate';
 import { connectionOf } from '../../transport/connection';
 import { apiRequest } from '../../transport/request';
 import { computeEnvLocator, workspaceLocator } from '../common.descriptions';
 import { forEachItem } from '../perItem';
-import { requireCount, studioItem } from './studio.descriptions';
+import { lifespanField, mountedDataLinksField, mountsOf, requireCount, studioItem } from './studio.descriptions';
 
 // DataStudioCreateRequest.name
 const NAME_MAX_LENGTH = 80;
@@ -55,15 +55,7 @@ const properties: INodeProperties[] = [
 		],
 	},
 	{ ...computeEnvLocator, required: true, description: 'Where the Studio runs; it must be one that can run Studios' },
-	{
-		displayName: 'Data Links to Mount',
-		name: 'dataLinkIds',
-		type: 'multiOptions',
-		default: [],
-		typeOptions: { loadOptionsMethod: 'getMountableDataLinks', loadOptionsDependsOn: ['workspace.value'] },
-		description: 'Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
-		hint: 'The Studio sees them under /workspace/data. An expression gives an array of data link IDs, or IDs separated by commas.',
-	},
+	mountedDataLinksField,
 	{
 		displayName: 'CPUs',
 		name: 'cpu',
@@ -100,14 +92,7 @@ const properties: INodeProperties[] = [
 		placeholder: 'Add Field',
 		default: {},
 		options: [
-			{
-				displayName: 'Lifespan (Hours)',
-				name: 'lifespanHours',
-				type: 'number',
-				default: 8,
-				typeOptions: { minValue: 0 },
-				description: "How long the Studio runs before it is stopped; 0 for no limit, where the workspace's settings allow it",
-			},
+			lifespanField,
 			{
 				displayName: 'Private',
 				name: 'isPrivate',
@@ -146,9 +131,6 @@ function createRequest(context: IExecuteFunctions, itemIndex: number): IDataObje
 		context.getNodeParameter('computeEnvId', itemIndex, '', { extractValue: true }),
 		'Compute Environment',
 	);
-	const dataLinkIds = toList(context.getNodeParameter('dataLinkIds', itemIndex, [])).map((id) =>
-		requireStringId(node, itemIndex, id, 'Data Links to Mount'),
-	);
 	const additional = context.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const description = (context.getNodeParameter('description', itemIndex, '') as string).trim();
 	return {
@@ -163,7 +145,7 @@ function createRequest(context: IExecuteFunctions, itemIndex: number): IDataObje
 			...(additional.lifespanHours === undefined
 				? {}
 				: { lifespanHours: requireCount(node, itemIndex, additional.lifespanHours, 'Lifespan (Hours)', 0) }),
-			mountDataV2: dataLinkIds.map((dataLinkId) => ({ dataLinkId })),
+			mountDataV2: mountsOf(node, itemIndex, context.getNodeParameter('dataLinkIds', itemIndex, [])),
 		},
 		...(additional.isPrivate === undefined ? {} : { isPrivate: additional.isPrivate === true }),
 	};

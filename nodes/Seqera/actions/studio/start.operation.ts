@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { requireStringId, toList } from '../../helpers/validate';
 import { workspaceLocator } from '../common.descriptions';
-import { requireCount, studioLocator } from './studio.descriptions';
+import { lifespanField, mountedDataLinksField, mountsOf, requireCount, studioLocator } from './studio.descriptions';
 import { submitStudioChange } from './submit';
 
 // The contract's DataStudioConfiguration: what a Start sends back of the Studio's current configuration.
@@ -22,24 +21,9 @@ const properties: INodeProperties[] = [
 		description: "Changes to the Studio's configuration for this start and the ones after it; the rest, its mounts included, stays as it is",
 		options: [
 			{ displayName: 'CPUs', name: 'cpu', type: 'number', default: 2, typeOptions: { minValue: 1 } },
-			{
-				displayName: 'Data Links to Mount',
-				name: 'dataLinkIds',
-				type: 'multiOptions',
-				default: [],
-				typeOptions: { loadOptionsMethod: 'getMountableDataLinks', loadOptionsDependsOn: ['workspace.value'] },
-				description: 'Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
-				hint: 'These replace the data links the Studio mounts now',
-			},
+			{ ...mountedDataLinksField, hint: 'These replace the data links the Studio mounts now' },
 			{ displayName: 'GPUs', name: 'gpu', type: 'number', default: 0, typeOptions: { minValue: 0 } },
-			{
-				displayName: 'Lifespan (Hours)',
-				name: 'lifespanHours',
-				type: 'number',
-				default: 8,
-				typeOptions: { minValue: 0 },
-				description: "How long the Studio runs before it is stopped; 0 for no limit, where the workspace's settings allow it",
-			},
+			lifespanField,
 			{ displayName: 'Memory (MiB)', name: 'memory', type: 'number', default: 8192, typeOptions: { minValue: 1 } },
 		],
 	},
@@ -65,9 +49,8 @@ function startBodyOf(context: IExecuteFunctions): (itemIndex: number, studio: ID
 			if (overrides[field] !== undefined) configuration[field] = requireCount(node, itemIndex, overrides[field], name, min);
 		}
 		if (overrides.dataLinkIds !== undefined) {
-			const dataLinkIds = toList(overrides.dataLinkIds).map((id) => requireStringId(node, itemIndex, id, 'Data Links to Mount'));
 			delete configuration.mountData;
-			configuration.mountDataV2 = dataLinkIds.map((dataLinkId) => ({ dataLinkId }));
+			configuration.mountDataV2 = mountsOf(node, itemIndex, overrides.dataLinkIds);
 		}
 		return { configuration, ...(typeof studio.description === 'string' ? { description: studio.description } : {}) };
 	};

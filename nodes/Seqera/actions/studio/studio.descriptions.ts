@@ -2,7 +2,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INode, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { idCharactersSource, wholeIdSource } from '../../helpers/idPatterns';
-import { requireStudioId } from '../../helpers/validate';
+import { requireStringId, requireStudioId, toList } from '../../helpers/validate';
 import { statusOf } from '../../trigger/studios/watch';
 
 /**
@@ -88,4 +88,29 @@ export function requireCount(node: INode, itemIndex: number, value: unknown, fie
 		});
 	}
 	return count;
+}
+
+/** The data links a Studio mounts, as Create and Start's overrides take them. */
+export const mountedDataLinksField: INodeProperties = {
+	displayName: 'Data Links to Mount',
+	name: 'dataLinkIds',
+	type: 'multiOptions',
+	default: [],
+	typeOptions: { loadOptionsMethod: 'getMountableDataLinks', loadOptionsDependsOn: ['workspace.value'] },
+	description: 'Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+	hint: 'The Studio sees them under /workspace/data. An expression gives an array of data link IDs, or IDs separated by commas.',
+};
+
+export const lifespanField: INodeProperties = {
+	displayName: 'Lifespan (Hours)',
+	name: 'lifespanHours',
+	type: 'number',
+	default: 8,
+	typeOptions: { minValue: 0 },
+	description: "How long the Studio runs before it is stopped; 0 for no limit, where the workspace's settings allow it",
+};
+
+/** The `mountDataV2` of a configuration: the data link IDs given (a list, or an expression's array or comma-separated IDs), each checked. */
+export function mountsOf(node: INode, itemIndex: number, value: unknown): IDataObject[] {
+	return toList(value).map((id) => ({ dataLinkId: requireStringId(node, itemIndex, id, mountedDataLinksField.displayName) }));
 }
