@@ -1,3 +1,4 @@
+import { DEFAULT_TOKENS } from '../../dev/simulator/server';
 import { GENOMICS, TOKEN, usePlatform, workspaceParameter } from './platform';
 
 const platform = usePlatform();
@@ -7,6 +8,11 @@ afterEach(() => platform.sim.clearFaults());
 const getRun = { resource: 'workflow', operation: 'get', workflowId: { __rl: true, mode: 'id', value: '={{ $json.id }}' }, ...workspaceParameter(GENOMICS) };
 const runPath = (id: string) => new RegExp(`^/workflow/${id}$`);
 const description = (error: unknown) => (error as { description?: string }).description ?? '';
+/** A call the token succeeds with: from then on, its 403s name the ID first (transport/errors.ts). */
+const tokenWorks = async () => {
+	const [run] = platform.sim.data.runsIn(GENOMICS);
+	expect((await platform.run(getRun, { items: [{ id: run.id }] })).error).toBeUndefined();
+};
 
 describe('what a user sees when the platform misbehaves', () => {
 	it('an HTML page where JSON was expected: the base URL points at a web page', async () => {
@@ -68,6 +74,7 @@ describe('what a user sees when the platform misbehaves', () => {
 
 describe('100 items, a third of them failing in different ways', () => {
 	it('gives 100 items back, each paired with its input, errors in place, and never the token', async () => {
+		await tokenWorks();
 		const runs = platform.sim.data.runsIn(GENOMICS).slice(0, 64);
 		const items = Array.from({ length: 100 }, (_, index) => {
 			if (index % 3 !== 1) return { id: runs[index % runs.length].id };
@@ -95,7 +102,7 @@ describe('100 items, a third of them failing in different ways', () => {
 		});
 		const messages = new Set(failed.map((item) => String(item.json.error).replace(/"[^"]*"/g, '"…"')));
 		expect([...messages].sort()).toEqual([
-			'Forbidden: the access token was refused, or this endpoint does not exist at the base URL',
+			`Forbidden: workflowId "…" does not exist in workspace ${GENOMICS} or this token may not use it; else the access token was refused, or this endpoint does not exist at the base URL`,
 			'Run ID "…" is not a valid run ID',
 			'Run ID is empty',
 			'The server answered with an HTML page instead of JSON: the base URL points at a web page, not the API',
@@ -109,5 +116,46 @@ describe('100 items, a third of them failing in different ways', () => {
 		expect(errored.map((item) => (item.pairedItem as { item: number }).item)).toEqual(
 			items.map((_, index) => index).filter((index) => index % 3 === 1),
 		);
+	});
+});
+
+describe('a 403 names the ID and the workspace first once the token is known to work', () => {
+	const OLD_HEADLINE = 'Forbidden: the access token was refused, or this endpoint does not exist at the base URL';
+	const UNKNOWN_RUN = 'Zz9Zz9Zz9Zz9Zz';
+	const SECOND_TOKEN = DEFAULT_TOKENS.find((token) => token !== TOKEN)!;
+
+	it('a token that has not worked yet in this process gets the token-or-endpoint headline, though it is valid', async () => {
+		const result = await platform.run(getRun, { items: [{ id: UNKNOWN_RUN }], credentialOverrides: { accessToken: SECOND_TOKEN } });
+		expect(result.error).toMatchObject({ httpCode: '403', message: OLD_HEADLINE });
+	});
+
+	it('an unknown run, after the same token has worked: the run ID and the workspace, then the old explanation', async () => {
+		await tokenWorks();
+		const result = await platform.run(getRun, { items: [{ id: UNKNOWN_RUN }] });
+		expect(result.error).toMatchObject({
+			httpCode: '403',
+			message: `Forbidden: workflowId "${UNKNOWN_RUN}" does not exist in workspace ${GENOMICS} or this token may not use it; else the access token was refused, or this endpoint does not exist at the base URL`,
+		});
+		expect(description(result.error)).toMatch(
+			new RegExp(`^GET /workflow/${UNKNOWN_RUN} answered 403, though this token has worked at .*\\. The platform answers 403, not 404, for an ID it does not know: check workflowId and the workspace it belongs to\\. Otherwise the access token is invalid or expired`),
+		);
+		expect(description(result.error)).toContain('Your tokens');
+	});
+
+	it('an unknown Studio, and a run in the personal workspace', async () => {
+		await tokenWorks();
+		const studio = await platform.run({ resource: 'studio', operation: 'get', sessionId: { __rl: true, mode: 'id', value: 'deadbeef' }, ...workspaceParameter(GENOMICS) });
+		expect(studio.error?.message).toBe(
+			`Forbidden: sessionId "deadbeef" does not exist in workspace ${GENOMICS} or this token may not use it; else the access token was refused, or this endpoint does not exist at the base URL`,
+		);
+		const { workspace: _genomics, ...inPersonalWorkspace } = getRun;
+		const personal = await platform.run(inPersonalWorkspace, { items: [{ id: UNKNOWN_RUN }] });
+		expect(personal.error?.message).toMatch(new RegExp(`^Forbidden: workflowId "${UNKNOWN_RUN}" does not exist in your personal workspace or this token may not use it; else`));
+	});
+
+	it('a token the platform refuses keeps the token-or-endpoint headline, though another token has worked', async () => {
+		await tokenWorks();
+		const result = await platform.run(getRun, { items: [{ id: UNKNOWN_RUN }], credentialOverrides: { accessToken: 'sim-token-revoked' } });
+		expect(result.error?.message).toBe(OLD_HEADLINE);
 	});
 });

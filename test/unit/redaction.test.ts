@@ -137,4 +137,3 @@ describe('redactValues: parts of a value', () => {
 		expect(elapsed).toBeLessThan(3000);
 	});
 });
-});

@@ -1,6 +1,7 @@
 import { NodeApiError } from 'n8n-workflow';
 import type { INode, JsonObject } from 'n8n-workflow';
 
+import { findOperation, takesQueryParameter } from '../contract/operations';
 import { looksLikeMissingApiSuffix } from '../helpers/baseUrl';
 
 /** What the transport knows about a failed call; never holds the token or request headers. */
@@ -10,6 +11,54 @@ export interface FailedCall {
 	path: string;
 	baseUrl: string;
 	itemIndex?: number;
+	/** The workspaceId query parameter, when the call has one. */
+	workspaceId?: string;
+	/** The hash of base URL and token the budget is keyed by (limiter.ts budgetKey), never the token. */
+	tokenKey?: string;
+}
+
+/**
+ * Base URL and token pairs, by their hash, that a call has succeeded with in this process. A 403 with such
+ * a token is far more likely an ID that does not exist (the platform answers 403, not 404) than a refused token.
+ */
+const tokensThatWorked = new Set<string>();
+
+/** Called for every 2xx answer: from then on, this token's 403s name the ID and the workspace first. */
+export function noteCallSucceeded(call: FailedCall): void {
+	if (call.tokenKey !== undefined) tokensThatWorked.add(call.tokenKey);
+}
+
+const FORBIDDEN_HEADLINE = 'the access token was refused, or this endpoint does not exist at the base URL';
+
+/**
+ * What a 403 most likely means for a token known to work: the resource the path names (its last ID other
+ * than the workspace, as the contract's path template has it) is not in the workspace, or the workspace is
+ * not one the token's user has a role in. Undefined when the path is not one of the contract's.
+ */
+function likelyForbiddenResource(call: FailedCall): { headline: string; check: string } | undefined {
+	const segments = call.path.split('/').filter((segment) => segment !== '');
+	const operation = findOperation(call.method, segments);
+	if (!operation) return undefined;
+	const values = new Map<string, string>();
+	operation.path
+		.split('/')
+		.filter((segment) => segment !== '')
+		.forEach((segment, index) => {
+			const name = /^\{(.+)\}$/.exec(segment)?.[1];
+			if (name !== undefined) values.set(name, decodeURIComponent(segments[index]));
+		});
+	const workspaceId = values.get('workspaceId') ?? call.workspaceId;
+	const inWorkspace = values.has('workspaceId') || takesQueryParameter(operation, 'workspaceId');
+	const workspace = workspaceId !== undefined ? `workspace ${workspaceId}` : 'your personal workspace';
+	const idName = [...values.keys()].filter((name) => name !== 'workspaceId').pop();
+	if (idName !== undefined) {
+		const id = `${idName} "${values.get(idName)}"`;
+		return inWorkspace
+			? { headline: `${id} does not exist in ${workspace} or this token may not use it`, check: `${idName} and the workspace it belongs to` }
+			: { headline: `${id} does not exist or this token may not use it`, check: idName };
+	}
+	if (!inWorkspace || workspaceId === undefined) return undefined;
+	return { headline: `${workspace} does not exist or this token has no role in it`, check: 'the workspace ID' };
 }
 
 const ERROR_ID_SUFFIX = /\s*-\s*Error ID:\s*(\S+)\s*$/;
@@ -99,13 +148,18 @@ export function errorFromResponse(
 		);
 	}
 	if (statusCode === 401 || statusCode === 403) {
-		return build(
-			node,
-			call,
-			httpCode,
-			'Forbidden: the access token was refused, or this endpoint does not exist at the base URL',
-			`${where} answered ${statusCode}. Either the access token is invalid or expired (create a new one in the Seqera web app under user menu → Your tokens, and paste it into the credential), or the endpoint is not available at ${call.baseUrl}: check the base URL, the workspace ID, and that the token's user has a role in that workspace.${baseUrlHint(call.baseUrl)}`,
-		);
+		const tokenOrEndpoint = `the access token is invalid or expired (create a new one in the Seqera web app under user menu → Your tokens, and paste it into the credential), or the endpoint is not available at ${call.baseUrl}: check the base URL, the workspace ID, and that the token's user has a role in that workspace.${baseUrlHint(call.baseUrl)}`;
+		const resource = statusCode === 403 && call.tokenKey !== undefined && tokensThatWorked.has(call.tokenKey) ? likelyForbiddenResource(call) : undefined;
+		if (resource) {
+			return build(
+				node,
+				call,
+				httpCode,
+				`Forbidden: ${resource.headline}; else ${FORBIDDEN_HEADLINE}`,
+				`${where} answered 403, though this token has worked at ${call.baseUrl}. The platform answers 403, not 404, for an ID it does not know: check ${resource.check}. Otherwise ${tokenOrEndpoint}`,
+			);
+		}
+		return build(node, call, httpCode, `Forbidden: ${FORBIDDEN_HEADLINE}`, `${where} answered ${statusCode}. Either ${tokenOrEndpoint}`);
 	}
 	if (statusCode === 404) {
 		return build(

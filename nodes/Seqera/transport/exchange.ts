@@ -2,8 +2,8 @@ import type { IDataObject, IHttpRequestMethods, IHttpRequestOptions, INode } fro
 
 import { version as packageVersion } from '../../../package.json';
 import type { Connection } from './connection';
-import { classifyNetworkFailure, errorFromNetworkFailure, type FailedCall, type NetworkFailureKind } from './errors';
-import { tokenLimiter } from './limiter';
+import { classifyNetworkFailure, errorFromNetworkFailure, noteCallSucceeded, type FailedCall, type NetworkFailureKind } from './errors';
+import { budgetKey, tokenLimiter } from './limiter';
 import { decideRetry, isIdempotent, retryAfterMs, type CallOutcome } from './retry';
 import { sleep } from './timing';
 import { buildUrl, type CallTarget } from './url';
@@ -94,6 +94,8 @@ export async function exchange(
 		path: `/${request.path.join('/')}`,
 		baseUrl: connection.baseUrl,
 		itemIndex: request.itemIndex,
+		workspaceId: request.query?.workspaceId === undefined ? undefined : String(request.query.workspaceId),
+		tokenKey: budgetKey(connection.baseUrl, connection.budget.token),
 	};
 	const payload = await encodeBody(request);
 	const options: IHttpRequestOptions = {
@@ -135,7 +137,10 @@ export async function exchange(
 			else await sleepOrCancel(node, call, decision.waitMs, signal);
 			continue;
 		}
-		if (response) return { response, call, attempts: attempt };
+		if (response) {
+			if (response.statusCode >= 200 && response.statusCode < 300) noteCallSucceeded(call);
+			return { response, call, attempts: attempt };
+		}
 		throw errorFromNetworkFailure(node, call, failure!.kind, failure!.code, {
 			attempts: attempt,
 			timeoutMs: connection.timeoutMs,
