@@ -148,7 +148,7 @@ describe('a 403 names the ID and the workspace first once the token is known to 
 		expect(studio.error?.message).toBe(
 			`Forbidden: sessionId "deadbeef" does not exist in workspace ${GENOMICS} or this token may not use it; else the access token was refused, or this endpoint does not exist at the base URL`,
 		);
-		const { workspace: _genomics, ...inPersonalWorkspace } = getRun;
+		const inPersonalWorkspace = { resource: 'workflow', operation: 'get', workflowId: getRun.workflowId };
 		const personal = await platform.run(inPersonalWorkspace, { items: [{ id: UNKNOWN_RUN }] });
 		expect(personal.error?.message).toMatch(new RegExp(`^Forbidden: workflowId "${UNKNOWN_RUN}" does not exist in your personal workspace or this token may not use it; else`));
 	});
