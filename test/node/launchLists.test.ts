@@ -66,3 +66,40 @@ describe('Workflow → Launch from a repository: Revision and Config Profiles li
 		expect(lastLaunchBody()).toEqual({ pipeline: RNASEQ });
 	});
 });
+
+describe('Workflow → Launch from a repository saved at typeVersion 1, before or after Revision and Config Profiles became lists', () => {
+	// Saved before the lists, both were text fields: a revision as text, profiles as comma-separated text.
+	it('sends the typed revision and the comma-separated profiles as that release did', async () => {
+		const result = await platform.run(
+			{ ...launchFromRepository(RNASEQ), launchSettings: { revision: '3.13.2', configProfiles: 'docker, test', runName: 'saved-before-lists' } },
+			{ typeVersion: 1 },
+		);
+		expect(result.error).toBeUndefined();
+		expect(lastLaunchBody()).toEqual({ pipeline: RNASEQ, revision: '3.13.2', configProfiles: ['docker', 'test'], runName: 'saved-before-lists' });
+		expect(platform.json(result)[0]).toMatchObject({ pipeline: RNASEQ, runName: 'saved-before-lists' });
+	});
+
+	it('resolves a revision and profiles saved as expressions in the text fields', async () => {
+		const result = await platform.run(
+			{ ...launchFromRepository(RNASEQ), launchSettings: { revision: '={{ $json.branch }}', configProfiles: '={{ $json.profiles }}' } },
+			{ typeVersion: 1, items: [{ branch: 'dev', profiles: 'test_full,docker' }] },
+		);
+		expect(result.error).toBeUndefined();
+		expect(lastLaunchBody()).toEqual({ pipeline: RNASEQ, revision: 'dev', configProfiles: ['test_full', 'docker'] });
+	});
+
+	it('sends a revision and profiles picked from the lists with the last release, also at typeVersion 1', async () => {
+		const result = await platform.run(
+			{ ...launchFromRepository(RNASEQ), launchSettings: { revision: { __rl: true, mode: 'list', value: '3.13.2', cachedResultName: '3.13.2' }, configProfiles: ['docker', 'test'] } },
+			{ typeVersion: 1 },
+		);
+		expect(result.error).toBeUndefined();
+		expect(lastLaunchBody()).toEqual({ pipeline: RNASEQ, revision: '3.13.2', configProfiles: ['docker', 'test'] });
+	});
+
+	it('leaves out a revision and profiles saved empty', async () => {
+		const result = await platform.run({ ...launchFromRepository(RNASEQ), launchSettings: { revision: '', configProfiles: '' } }, { typeVersion: 1 });
+		expect(result.error).toBeUndefined();
+		expect(lastLaunchBody()).toEqual({ pipeline: RNASEQ });
+	});
+});

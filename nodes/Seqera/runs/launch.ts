@@ -7,35 +7,51 @@ import { hintLeftToPipeline, launchpadParameters, type LaunchpadParameters, type
 import type { SavedPipelineSchema } from './pipelineSchema';
 import { waitForRun } from './wait';
 
-// Settings whose values a launch from a repository picks from lists the platform fills.
-const REPOSITORY_LISTS: Record<string, INodeProperties> = {
-	revision: {
-		displayName: 'Revision',
-		name: 'revision',
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		description: 'A branch or tag of the repository',
-		typeOptions: { loadOptionsDependsOn: ['/pipeline'] },
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				typeOptions: { searchListMethod: 'searchRevisions', searchable: true },
-			},
-			{ displayName: 'Name', name: 'name', type: 'string', placeholder: 'main or 3.14.0' },
-		],
-	},
-	configProfiles: {
-		// eslint-disable-next-line n8n-nodes-base/node-param-display-name-wrong-for-dynamic-multi-options -- the name the web app's launch form uses
-		displayName: 'Config Profiles',
-		name: 'configProfiles',
-		type: 'multiOptions',
-		default: [],
-		// eslint-disable-next-line n8n-nodes-base/node-param-description-wrong-for-dynamic-multi-options -- the list is filled from the repository
-		description: 'Nextflow configuration profiles defined by the repository; an expression may give a list or comma-separated names',
-		typeOptions: { loadOptionsMethod: 'getConfigProfiles', loadOptionsDependsOn: ['/pipeline'] },
-	},
+// Typed text in typeVersion 1, picked from a list the platform fills from 1.1 on.
+const TYPED_UP_TO_1: INodeProperties['displayOptions'] = { show: { '@version': [1] } };
+const LISTED_FROM_1_1: INodeProperties['displayOptions'] = { show: { '@version': [{ _cnd: { gte: 1.1 } }] } };
+
+/**
+ * Settings whose values a launch from a repository picks from lists the platform fills. Revision was
+ * text before it became a locator within typeVersion 1, so a version 1 node may hold either: n8n's
+ * editor shows a plain text value in the locator's input, and execution reads both. Config Profiles
+ * was comma-separated text; a list cannot show that text, so version 1 keeps the text field, which
+ * shows both that text and a list picked with the last release (as comma-separated names).
+ */
+const REPOSITORY_LISTS: Record<string, (typed: INodeProperties) => INodeProperties[]> = {
+	revision: () => [
+		{
+			displayName: 'Revision',
+			name: 'revision',
+			type: 'resourceLocator',
+			default: { mode: 'list', value: '' },
+			description: 'A branch or tag of the repository',
+			typeOptions: { loadOptionsDependsOn: ['/pipeline'] },
+			modes: [
+				{
+					displayName: 'From List',
+					name: 'list',
+					type: 'list',
+					typeOptions: { searchListMethod: 'searchRevisions', searchable: true },
+				},
+				{ displayName: 'Name', name: 'name', type: 'string', placeholder: 'main or 3.14.0' },
+			],
+		},
+	],
+	configProfiles: (typed) => [
+		{ ...typed, displayOptions: TYPED_UP_TO_1 },
+		{
+			// eslint-disable-next-line n8n-nodes-base/node-param-display-name-wrong-for-dynamic-multi-options -- the name the web app's launch form uses
+			displayName: 'Config Profiles',
+			name: 'configProfiles',
+			type: 'multiOptions',
+			default: [],
+			// eslint-disable-next-line n8n-nodes-base/node-param-description-wrong-for-dynamic-multi-options -- the list is filled from the repository
+			description: 'Nextflow configuration profiles defined by the repository; an expression may give a list or comma-separated names',
+			typeOptions: { loadOptionsMethod: 'getConfigProfiles', loadOptionsDependsOn: ['/pipeline'] },
+			displayOptions: LISTED_FROM_1_1,
+		},
+	],
 };
 
 /** The launch settings Launch and Relaunch both offer; on Relaunch each one overrides the original run's. */
@@ -148,7 +164,7 @@ export const launchSettingsField: INodeProperties = {
  */
 export const repositoryLaunchSettingsField: INodeProperties = {
 	...launchSettingsField,
-	options: (launchSettingsField.options as INodeProperties[]).map((setting) => REPOSITORY_LISTS[setting.name] ?? setting),
+	options: (launchSettingsField.options as INodeProperties[]).flatMap((setting) => REPOSITORY_LISTS[setting.name]?.(setting) ?? [setting]),
 };
 
 /**
