@@ -10,11 +10,11 @@
  * .cache/dev/n8n-VERSION in this repository, emptied at every start).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { IDataObject } from 'n8n-workflow';
 
-import { installPackage, n8nEnvironment, OWNER, requireInstalled, runN8nCommand, setUpOwner, startN8n } from '../dev/n8n/n8nInstance';
+import { importIntoN8n, installPackage, n8nEnvironment, OWNER, requireInstalled, setUpOwner, startN8n } from '../dev/n8n/n8nInstance';
 import versions from '../dev/n8n/versions.json';
 import { CREDENTIAL, DEMO_WORKFLOWS, simulatorCredential } from '../dev/n8n/workflows';
 import { DEFAULT_TOKENS, startSimulator } from '../dev/simulator/server';
@@ -63,13 +63,8 @@ async function main(): Promise<void> {
 	await installPackage(n8nBin, env);
 
 	const sim = await startSimulator({ port: simulatorPort });
-	const imports = path.join(userFolder, 'import');
-	mkdirSync(imports);
 	const workflows = [...Object.values(DEMO_WORKFLOWS), ...examples()];
-	writeFileSync(path.join(imports, 'credentials.json'), JSON.stringify([simulatorCredential(sim.baseUrl, DEFAULT_TOKENS[0])]));
-	writeFileSync(path.join(imports, 'workflows.json'), JSON.stringify(workflows));
-	await runN8nCommand(n8nBin, env, 'import:credentials', `--input=${path.join(imports, 'credentials.json')}`);
-	await runN8nCommand(n8nBin, env, 'import:workflow', `--input=${path.join(imports, 'workflows.json')}`);
+	await importIntoN8n(n8nBin, env, { credentials: [simulatorCredential(sim.baseUrl, DEFAULT_TOKENS[0])], workflows });
 
 	console.log(`Starting n8n ${version} ...`);
 	const n8n = await startN8n(n8nBin, { args: ['start'], env, readyOutput: /Editor is now accessible via/ });

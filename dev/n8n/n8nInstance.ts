@@ -4,10 +4,11 @@
  * (scripts/n8n-with-package.sh), and starts n8n processes (editor, workers) on loopback.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import type { IDataObject } from 'n8n-workflow';
 
 import { freePort } from '../freePort';
 
@@ -91,6 +92,20 @@ export async function runN8nCommand(n8nBin: string, env: NodeJS.ProcessEnv, ...a
 		const { stdout, stderr } = error as { stdout?: string; stderr?: string };
 		throw new Error(`n8n ${args.join(' ')} failed: ${(error as Error).message}\n${stdout ?? ''}\n${stderr ?? ''}`);
 	}
+}
+
+/**
+ * Imports credentials and workflows with n8n's own CLI (`import:credentials`, `import:workflow`), as a user
+ * moving workflows between instances does; run it before `start`, so the editor lists them.
+ */
+export async function importIntoN8n(n8nBin: string, env: NodeJS.ProcessEnv, imports: { credentials: IDataObject[]; workflows: IDataObject[] }): Promise<void> {
+	const folder = mkdtempSync(path.join(env.N8N_USER_FOLDER as string, 'import-'));
+	const credentials = path.join(folder, 'credentials.json');
+	const workflows = path.join(folder, 'workflows.json');
+	writeFileSync(credentials, JSON.stringify(imports.credentials));
+	writeFileSync(workflows, JSON.stringify(imports.workflows));
+	await runN8nCommand(n8nBin, env, 'import:credentials', `--input=${credentials}`);
+	await runN8nCommand(n8nBin, env, 'import:workflow', `--input=${workflows}`);
 }
 
 export interface N8nProcess {

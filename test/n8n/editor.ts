@@ -2,9 +2,11 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { IDataObject, INode } from 'n8n-workflow';
 import { chromium, selectors, type Browser, type Locator, type Page } from 'playwright-core';
 
-import { freePort, installPackage, n8nEnvironment, OWNER, requireInstalled, setUpOwner, startN8n, type N8nProcess } from '../../dev/n8n/n8nInstance';
+import { freePort, importIntoN8n, installPackage, n8nEnvironment, OWNER, requireInstalled, setUpOwner, startN8n, type N8nProcess } from '../../dev/n8n/n8nInstance';
+import { simulatorCredential } from '../../dev/n8n/workflows';
 import { startSimulator, type Simulator, type SimulatorOptions } from '../../dev/simulator/server';
 
 export const CHROMIUM = '/usr/bin/chromium';
@@ -78,9 +80,15 @@ export interface Editor {
 /**
  * Starts the simulator and n8n `version` (installed by scripts/n8n-install.sh) with this package packed
  * and installed as a community node, sets up the owner and opens a page in Chromium. The artifacts
- * folder is emptied first.
+ * folder is emptied first. `workflowsFor` gives workflows to import before n8n starts, with the
+ * simulator's credential (dev/n8n/workflows.ts, CREDENTIAL) for their nodes.
  */
-export async function startEditor(version: string, artifacts: string, simulatorOptions: SimulatorOptions = {}): Promise<Editor> {
+export async function startEditor(
+	version: string,
+	artifacts: string,
+	simulatorOptions: SimulatorOptions = {},
+	workflowsFor?: (sim: Simulator) => IDataObject[],
+): Promise<Editor> {
 	if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: apt-get install -y chromium (.ci/run does) before these tests`);
 	const n8nBin = requireInstalled(version);
 	rmSync(artifacts, { recursive: true, force: true });
@@ -101,6 +109,7 @@ export async function startEditor(version: string, artifacts: string, simulatorO
 		const baseUrl = `http://127.0.0.1:${port}`;
 		const env = n8nEnvironment(userFolder, { N8N_PORT: String(port) });
 		await installPackage(n8nBin, env);
+		if (workflowsFor) await importIntoN8n(n8nBin, env, { credentials: [simulatorCredential(sim.baseUrl)], workflows: workflowsFor(sim) });
 		n8n = await startN8n(n8nBin, { args: ['start'], env, readyOutput: /Editor is now accessible via/ });
 		await setUpOwner(baseUrl);
 		browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
@@ -179,4 +188,39 @@ export async function createSimulatorCredential(page: Page, simulatorUrl: string
 	const modal = await fillSimulatorCredential(page, simulatorUrl, token);
 	if (await saveCredential(modal)) await page.locator('.el-dialog__headerbtn:visible').click();
 	await gone(modal);
+}
+
+/** Opens a saved workflow on the canvas and its node's panel with a double-click, as a user does. */
+export async function openSavedNode(page: Page, baseUrl: string, workflowId: string, nodeName: string): Promise<Locator> {
+	await page.goto(`${baseUrl}/workflow/${workflowId}`);
+	const node = page.getByTestId('canvas-node').filter({ hasText: nodeName });
+	await settled(node);
+	await node.dblclick();
+	const ndv = page.getByTestId('ndv');
+	await shown(ndv);
+	return ndv;
+}
+
+// n8n 2.x saves a changed workflow by itself (autosave) and shows no save button; a workflow with no change is not sent.
+const SAVE_SENT_WITHIN_MS = 10_000;
+
+/**
+ * Saves the open workflow with Ctrl+S, waiting for n8n to send it if it has changes, and returns it as
+ * n8n stored it, read back through n8n's REST API from the page, which sends the browser ID n8n binds
+ * its session to.
+ */
+export async function saveWorkflow(page: Page, baseUrl: string, workflowId: string): Promise<{ nodes: INode[] }> {
+	const url = `${baseUrl}/rest/workflows/${workflowId}`;
+	const sent = page
+		.waitForResponse((response) => response.url() === url && response.request().method() !== 'GET', { timeout: SAVE_SENT_WITHIN_MS })
+		.catch(() => undefined);
+	await page.keyboard.press('Control+s');
+	const response = await sent;
+	if (response) expect(response.status()).toBe(200);
+	const { status, body } = await page.evaluate(async (workflowUrl) => {
+		const stored = await fetch(workflowUrl, { headers: { 'browser-id': localStorage.getItem('n8n-browserId') ?? '' } });
+		return { status: stored.status, body: (await stored.json()) as { data: { nodes: INode[] } } };
+	}, url);
+	expect(status).toBe(200);
+	return body.data;
 }
