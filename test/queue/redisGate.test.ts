@@ -366,6 +366,21 @@ describe('RedisGate against a real redis-server', () => {
 		}
 	});
 
+	it('a failed command makes the client unusable at once, though it still reads ready until its socket closes', async () => {
+		const budget = sharedBudget();
+		const client = await budget.usableClient();
+		expect(client?.status).toBe('ready');
+		budget.failed(new Error('connection lost'));
+		// ioredis changes the status only on the socket's close event; a gate asking again in microtasks
+		// would otherwise be handed the same dead client, fail, and ask again without end.
+		expect(client?.status).toBe('ready');
+		expect(await budget.usableClient()).toBeUndefined();
+		const gate = budget.makeGate(freshKey(), DEFAULT_LIMITS);
+		const asked = Date.now();
+		await answered(gate);
+		expect(Date.now() - asked).toBeLessThan(1000);
+	});
+
 	it('without Redis from the start, falls back at once', async () => {
 		const spare = await startRedisServer();
 		await spare.stop();

@@ -91,8 +91,10 @@ export class SharedBudget {
 	/** The client when Redis can be used now; undefined while it is out of reach. */
 	async usableClient(): Promise<BudgetClient | undefined> {
 		const client = (this.client ??= this.createClient());
-		if (client.status === 'ready') return client;
+		// Checked before the status: a client whose command just failed still reads 'ready' until its socket's
+		// close event, which a gate retrying in microtasks would never let run, so it would spin on it forever.
 		if (this.down && Date.now() < this.retryAt) return undefined;
+		if (client.status === 'ready') return client;
 		this.connecting ??= connectWithin(client, CONNECT_TIMEOUT_MS + COMMAND_TIMEOUT_MS).then(
 			() => {
 				this.down = false;
