@@ -72,7 +72,7 @@ const isDotSegment = (segment: string) => /^(\.|%2e){1,2}$/i.test(segment);
  * that is a step (`..`, `%2e%2e`), or, sent a segment at a time, an empty folder name (`a//b`).
  */
 export function pathProblem(path: string, encoding: PathEncoding): { problem: string; why: string } | undefined {
-	const segments = path === '' ? [] : encoding === 'perSegment' ? path.split('/') : [path];
+	const segments = pathSegments(path, encoding);
 	if (segments.some(isDotSegment)) return { problem: 'is not a path in the data link', why: 'Folders named . or .. (or %2e%2e) are steps in a URL, not folders.' };
 	if (segments.includes('')) return { problem: 'holds an empty folder name', why: 'Write one / between folders.' };
 	return undefined;
