@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
+import type { AdmissionOptions } from '../../nodes/Seqera/transport/admission';
 import { ArrivalBound, SAFETY_MARGIN_MS } from '../../nodes/Seqera/transport/arrivalBound';
 import { localShare, type BudgetGate } from '../../nodes/Seqera/transport/gate';
 import { sharedBudgetConfig, type RedisTarget } from '../../nodes/Seqera/transport/gateConfig';
@@ -19,6 +20,9 @@ const DEFAULT_LIMITS = windowLimits({ maxCallsPerSecond: 20, maxCallsPerHour: 72
 async function answered(gate: BudgetGate): Promise<void> {
 	(await gate.admit(new ArrivalBound())).answered();
 }
+
+/** A call that goes out on a connection already open: its arrival is bounded. */
+const WARM: AdmissionOptions = { connectionAtAdmission: () => 'warm' };
 
 /** An arrival bound that has measured eight round trips of `ms`. */
 function measuredBound(ms: number): ArrivalBound {
@@ -179,9 +183,9 @@ describe('RedisGate against a real redis-server', () => {
 		const bound = measuredBound(2000);
 		const boundBefore = bound.boundMs(Date.now());
 		expect(boundBefore).toBeLessThan(Infinity);
-		const unanswered = await gate.admit(bound);
+		const unanswered = await gate.admit(bound, undefined, WARM);
 		const started = Date.now();
-		(await gate.admit(bound)).answered();
+		(await gate.admit(bound, undefined, WARM)).answered();
 		const waited = Date.now() - started;
 		const largestBound = Math.max(boundBefore, bound.boundMs(Date.now()));
 		expect(waited).toBeGreaterThanOrEqual(1000 + 400 + SAFETY_MARGIN_MS - 50);
@@ -190,14 +194,39 @@ describe('RedisGate against a real redis-server', () => {
 		unanswered.answered();
 	});
 
+	it('a cold call holds its place until a second after its answer, in every process, though a warm one would not', async () => {
+		const key = freshKey();
+		const limits = { maxCallsPerSecond: 1, maxCallsPerHour: 1000, spacingMs: 0 };
+		const [opening, other] = [sharedBudget().makeGate(key, limits), sharedBudget().makeGate(key, limits)];
+		const bound = measuredBound(2000);
+		const cold = await opening.admit(bound, undefined, { connectionAtAdmission: () => 'cold' });
+		expect(cold.connection).toBe('cold');
+		const members = await admin.zrange(`seqera:budget:{${key}}:second`, 0, -1);
+		expect(members).toEqual([expect.stringMatching(/:c$/)]);
+		let admitted = false;
+		const next = other.admit(bound, undefined, WARM).then((call) => {
+			admitted = true;
+			return call;
+		});
+		// Warm, the place would free a second and the bound (about 1.5 s) after the start.
+		await new Promise((resolve) => setTimeout(resolve, 2200));
+		expect(admitted).toBe(false);
+		const answeredAt = Date.now();
+		cold.answered();
+		const warm = await next;
+		expect(warm.connection).toBe('warm');
+		expect(Date.now() - answeredAt).toBeGreaterThanOrEqual(900);
+		warm.answered();
+	});
+
 	it('an answer before the bound frees the place a second after the answer', async () => {
 		const key = freshKey();
 		const gate = sharedBudget().makeGate(key, { maxCallsPerSecond: 1, maxCallsPerHour: 1000, spacingMs: 0 });
 		const bound = measuredBound(4000);
 		const started = Date.now();
-		(await gate.admit(bound)).answered();
+		(await gate.admit(bound, undefined, WARM)).answered();
 		await new Promise((resolve) => setTimeout(resolve, 20));
-		(await gate.admit(bound)).answered();
+		(await gate.admit(bound, undefined, WARM)).answered();
 		// The bound (over 800 ms) would hold the first call until some 1.8 s; its answer frees it at about 1 s.
 		expect(Date.now() - started).toBeGreaterThanOrEqual(990);
 		expect(Date.now() - started).toBeLessThan(1500);
@@ -209,12 +238,12 @@ describe('RedisGate against a real redis-server', () => {
 		const [calm, stalled] = [sharedBudget().makeGate(key, limits), sharedBudget().makeGate(key, limits)];
 		// Round trips of 1 s: a bound of 200 ms plus the safety margin and the event loop's recent delay.
 		const small = measuredBound(1000);
-		const first = await calm.admit(small);
+		const first = await calm.admit(small, undefined, WARM);
 		const started = Date.now();
 		// The other process asks with a bound 1 s larger (its round trips are slow): it must wait, and
 		// from now on the calm process's call counts with that bound too.
-		const stalledCall = stalled.admit(measuredBound(6000));
-		(await calm.admit(small)).answered();
+		const stalledCall = stalled.admit(measuredBound(6000), undefined, WARM);
+		(await calm.admit(small, undefined, WARM)).answered();
 		// Alone, the calm call would wait 1200 ms plus the margin and the loop's delay; now 1 s more.
 		expect(Date.now() - started).toBeGreaterThanOrEqual(1000 + 1200 + SAFETY_MARGIN_MS - 50);
 		first.answered();
@@ -226,9 +255,9 @@ describe('RedisGate against a real redis-server', () => {
 		const limits = { maxCallsPerSecond: 1, maxCallsPerHour: 1000, spacingMs: 0 };
 		const [first, second] = [sharedBudget().makeGate(key, limits), sharedBudget().makeGate(key, limits)];
 		await first.pauseUntil(Date.now() + 50);
-		const unanswered = await second.admit(measuredBound(400));
+		const unanswered = await second.admit(measuredBound(400), undefined, WARM);
 		let admitted = false;
-		const next = first.admit(measuredBound(400)).then((call) => {
+		const next = first.admit(measuredBound(400), undefined, WARM).then((call) => {
 			admitted = true;
 			return call;
 		});

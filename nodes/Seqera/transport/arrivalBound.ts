@@ -17,20 +17,29 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
  *   of the fastest one-way time, plus the margin below. Paths with more hops are both slower and
  *   more jittery; 100 ms one way with ±20 ms, or 250 ms with ±50 ms, are within it.
  * - A safety margin of SAFETY_MARGIN_MS on top, for the time between "started" and "on the wire"
- *   that the event loop's delay does not show (TLS, n8n's request helper, a busy machine: 27 ms at
- *   the 99.9th percentile on a loaded 2-core machine, and up to 50 ms for a call's own TLS handshake:
- *   n8n's request helper opens a new connection for every call).
+ *   that the event loop's delay does not show: n8n's request helper, encrypting the request, a busy
+ *   machine. Measured on a loaded 2-core machine: 27 ms at the 99.9th percentile.
+ *
+ * The bound is only ever applied to warm calls (slidingWindow.ts): a call that opens its own
+ * connection has no bound at all, so the margin need not cover a TCP or TLS handshake, which a warm
+ * call does not make. 40 ms covers the measured 27 ms with room to spare, and a warm call's whole
+ * bound still leaves room in the second: with a fastest leg of 80 ms (100 ms ± 20 ms each way) the
+ * bound is 0.4 × 80 + 40 = 72 ms plus the loop's delay, which covers the 40 ms of jitter and the
+ * 27 ms, and 20 places each held 1 s + 72 ms give 20 / 1.072 = 0.93 of 20 calls per second.
+ * Round trips are measured on warm calls only: a cold call's handshakes say nothing of the request
+ * leg a warm call makes.
  *
  * Where nothing is measured yet (fewer than MIN_ROUND_TRIPS answers), and for CAUTION_MS after the
  * platform answered 429 (it saw arrivals bunch more than assumed), a call has no bound: it holds
- * its place until a second after its answer, which assumes nothing. So does a call on a fast
- * network, where the median round trip is no longer than the bound would be: there the answer
- * costs no more than the bound, and a call that a stall on either side delays is still counted.
+ * its place until a second after its answer (which assumes only what slidingWindow.ts says). So
+ * does a call on a fast network, where the median round trip is no longer than the bound would be:
+ * there the answer costs no more than the bound, and a call that a stall on either side delays is
+ * still counted.
  */
 const ROUND_TRIP_SAMPLES = 64;
 const MIN_ROUND_TRIPS = 8;
 export const JITTER_SHARE = 0.4;
-export const SAFETY_MARGIN_MS = 60;
+export const SAFETY_MARGIN_MS = 40;
 export const CAUTION_MS = 60_000;
 
 const LOOP_DELAY_RESOLUTION_MS = 10;
@@ -76,7 +85,7 @@ export class ArrivalBound {
 	private next = 0;
 	private cautiousUntil = 0;
 
-	/** A call of the token was answered `ms` after it started. */
+	/** A warm call of the token was answered `ms` after it started. */
 	recordRoundTrip(ms: number): void {
 		if (this.roundTrips.length < ROUND_TRIP_SAMPLES) this.roundTrips.push(ms);
 		else this.roundTrips[this.next] = ms;

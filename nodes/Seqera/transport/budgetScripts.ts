@@ -1,10 +1,13 @@
+import type { ConnectionKind } from './admission';
 import { CAUTION_MS } from './arrivalBound';
+import { HOUR_MS, MAX_BOUND_MS, SECOND_MS, UNBOUNDED_RECHECK_MS } from './slidingWindow';
 
 /**
  * The Lua scripts of the budget shared through Redis (redisGate.ts). Each decides atomically on
  * Redis's own clock, so the processes' clocks do not matter. Per token (the SHA-256 budget key,
  * never the token) they keep, under one hash tag so a Redis Cluster holds them in one slot:
- *   seqera:budget:{key}:second    sorted set of the calls that may hold a place, scored by their start
+ *   seqera:budget:{key}:second    sorted set of the calls that may hold a place, scored by their start;
+ *                                 a member ends in its kind (WARM_SUFFIX or COLD_SUFFIX)
  *   seqera:budget:{key}:answers   hash: when each of those calls was answered
  *   seqera:budget:{key}:bounds    hash: each process's latest arrival bound and when it said so
  *   seqera:budget:{key}:hour      sorted set of start times in the last hour
@@ -36,13 +39,17 @@ export interface BudgetKeys {
 	cautious: string;
 }
 
-const SECOND_MS = 1000;
-const HOUR_MS = 3_600_000;
 // A call with no arrival bound holds its place until its answer, and at most this long, so a process
 // that dies mid-call frees the place at the latest then. A bound longer than this is taken as none.
-const UNBOUNDED_HOLD_MS = 60_000;
-// When the place to wait for belongs to an unbounded call still waiting for its answer, ask again this soon.
-const UNBOUNDED_RECHECK_MS = 5;
+const UNBOUNDED_HOLD_MS = MAX_BOUND_MS;
+// The end of a member says how it was admitted: only a warm call's arrival is bounded.
+const WARM_SUFFIX = ':w';
+const COLD_SUFFIX = ':c';
+
+/** The member a start of the given kind is kept as: its ID, unique across processes, and its kind. */
+export function startMember(startId: string, connection: ConnectionKind): string {
+	return startId + (connection === 'warm' ? WARM_SUFFIX : COLD_SUFFIX);
+}
 // A process's bound counts for every process's calls while it is this recent.
 const BOUND_FRESH_MS = 2000;
 /** How long each key outlives what it records. */
@@ -52,11 +59,12 @@ const KEY_TTL_MARGIN_MS = SECOND_MS;
 
 /**
  * KEYS: second, answers, bounds, hour, last, pause, cautious.
- * ARGV: per second, per hour, spacing, member, this process's bound (-1: none), process ID.
+ * ARGV: per second, per hour, spacing, member (see startMember), this process's bound (-1: none), process ID.
  *
  * The rule is slidingWindow.ts's, with the bound in force taken as the largest that any process
  * gave in the last two seconds (none if any gave none, or for a minute after a 429): a stall in one
- * process delays its own calls, and every process must then hold them longer.
+ * process delays its own calls, and every process must then hold them longer. The bound applies to
+ * warm members only; a cold member holds its place until a second after its answer.
  */
 export const ADMIT_SCRIPT = `
 local time = redis.call('TIME')
@@ -76,8 +84,6 @@ for i = 1, #fields, 2 do
   elseif bound >= 0 and (given < 0 or given > bound) then bound = given end
 end
 if redis.call('EXISTS', KEYS[7]) == 1 then bound = -1 end
-local hourExtra = ${UNBOUNDED_HOLD_MS}
-if bound >= 0 then hourExtra = bound end
 local wait = 0
 
 local pausedUntil = redis.call('GET', KEYS[6])
@@ -97,7 +103,9 @@ for i = 1, #calls, 2 do
     redis.call('HDEL', KEYS[2], member)
   else
     local latestArrival = answeredAt or math.huge
-    if bound >= 0 then latestArrival = math.min(latestArrival, start + bound) end
+    if bound >= 0 and string.sub(member, -${WARM_SUFFIX.length}) == '${WARM_SUFFIX}' then
+      latestArrival = math.min(latestArrival, start + bound)
+    end
     if latestArrival > now - ${SECOND_MS} then table.insert(holding, latestArrival) end
   end
 end
@@ -109,11 +117,11 @@ if #holding >= perSecond then
   else wait = math.max(wait, freesAt + ${SECOND_MS} - now) end
 end
 
-redis.call('ZREMRANGEBYSCORE', KEYS[4], '-inf', string.format('%.3f', now - ${HOUR_MS} - hourExtra))
+redis.call('ZREMRANGEBYSCORE', KEYS[4], '-inf', string.format('%.3f', now - ${HOUR_MS} - ${MAX_BOUND_MS}))
 local started = redis.call('ZCARD', KEYS[4])
 if started >= perHour then
   local oldest = redis.call('ZRANGE', KEYS[4], started - perHour, started - perHour, 'WITHSCORES')
-  wait = math.max(wait, tonumber(oldest[2]) + ${HOUR_MS} + hourExtra - now)
+  wait = math.max(wait, tonumber(oldest[2]) + ${HOUR_MS} + ${MAX_BOUND_MS} - now)
 end
 
 if wait > 0 then return math.ceil(wait) end

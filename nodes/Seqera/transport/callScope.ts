@@ -2,6 +2,9 @@ import type { ICredentialTestFunctions } from 'n8n-workflow';
 
 import type { SeqeraFunctions } from './connection';
 
+/** Whether a person waits for the call (interactive) or it is part of a workflow's run (bulk). */
+export type CallPriority = 'interactive' | 'bulk';
+
 /**
  * What stops a node execution's calls: the execution's own cancel signal, and, while its items run
  * together, the item pool's stop (the first item that fails without Continue On Fail). Either one

@@ -1,9 +1,12 @@
+import type { AdmissionOptions, ConnectionKind } from './admission';
 import type { ArrivalBound } from './arrivalBound';
 import { callSpacingMs, SlidingWindow, type WindowLimits } from './slidingWindow';
 import { sleep, unlessCancelled } from './timing';
 
 /** An admitted call; `answered` is called once, when its answer (or failure) comes back. */
 export interface AdmittedCall {
+	/** The kind it was admitted as, which it must keep to (admission.ts). */
+	connection: ConnectionKind;
 	answered(): void;
 }
 
@@ -12,8 +15,11 @@ export interface AdmittedCall {
  * gate counts every process's calls through Redis (queue mode).
  */
 export interface BudgetGate {
-	/** Resolves when a call may start, and counts it; `bound` says how late it may arrive. */
-	admit(bound: ArrivalBound, signal?: AbortSignal): Promise<AdmittedCall>;
+	/**
+	 * Resolves when a call may start, and counts it as the kind `options.connectionAtAdmission` gives
+	 * at that moment (cold if not given); `bound` says how late a warm call may arrive.
+	 */
+	admit(bound: ArrivalBound, signal?: AbortSignal, options?: AdmissionOptions): Promise<AdmittedCall>;
 	/** Holds every caller of the token back until `until` (epoch ms), e.g. after a 429. */
 	pauseUntil(until: number): Promise<void>;
 	setLimits(limits: WindowLimits): void;
@@ -52,17 +58,17 @@ export class LocalGate implements BudgetGate {
 		this.window = new SlidingWindow(limits);
 	}
 
-	async admit(bound: ArrivalBound, signal?: AbortSignal): Promise<AdmittedCall> {
-		return await this.line.turn(signal, async () => await this.acquire(bound, signal));
+	async admit(bound: ArrivalBound, signal?: AbortSignal, options: AdmissionOptions = {}): Promise<AdmittedCall> {
+		return await this.line.turn(signal, async () => await this.acquire(bound, connectionAtAdmissionOf(options), signal));
 	}
 
-	private async acquire(bound: ArrivalBound, signal?: AbortSignal): Promise<AdmittedCall> {
+	private async acquire(bound: ArrivalBound, connectionAtAdmission: () => ConnectionKind, signal?: AbortSignal): Promise<AdmittedCall> {
 		for (;;) {
 			const now = Date.now();
-			const admission = this.window.tryAcquire(now, bound.boundMs(now));
+			const admission = this.window.tryAcquire(now, bound.boundMs(now), connectionAtAdmission());
 			if (admission.admitted) {
 				const { ticket } = admission;
-				return { answered: () => this.window.settle(ticket, Date.now()) };
+				return { connection: ticket.connection, answered: () => this.window.settle(ticket, Date.now()) };
 			}
 			await sleep(admission.waitMs, signal);
 		}
@@ -75,6 +81,11 @@ export class LocalGate implements BudgetGate {
 	setLimits(limits: WindowLimits): void {
 		this.window.setLimits(limits);
 	}
+}
+
+/** Asks for the kind of connection at admission; a call that cannot say is cold, which assumes nothing. */
+export function connectionAtAdmissionOf(options: AdmissionOptions): () => ConnectionKind {
+	return options.connectionAtAdmission ?? (() => 'cold');
 }
 
 /** The limits of one process's share of a token's budget, used while the shared count is out of reach. */

@@ -2,6 +2,7 @@
 import Bottleneck from 'bottleneck';
 import { createHash } from 'node:crypto';
 
+import { ConnectionNotWarmError, type AdmissionOptions, type ConnectionKind } from './admission';
 import { ArrivalBound } from './arrivalBound';
 import { LocalGate, type BudgetGate, type GateFactory } from './gate';
 import { processGateFactory } from './gates';
@@ -72,22 +73,27 @@ export class TokenLimiter {
 		return entry;
 	}
 
-	/** Runs `call` when the token's budget allows it; every HTTP call of the package passes through here. */
-	async withinBudget<T>(budget: TokenBudget, call: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+	/**
+	 * Runs `call` when the token's budget allows it; every HTTP call of the package passes through here.
+	 * `call` is told the kind of connection it was admitted as and must keep to it: a call admitted as
+	 * warm that finds no open connection throws ConnectionNotWarmError before sending anything, and is
+	 * admitted again as cold (not a retry attempt: it never left).
+	 */
+	async withinBudget<T>(
+		budget: TokenBudget,
+		call: (connection: ConnectionKind) => Promise<T>,
+		signal?: AbortSignal,
+		options: AdmissionOptions = {},
+	): Promise<T> {
 		const { queue, gate, bound } = this.queueFor(budget);
 		let started = false;
 		const scheduled = queue.schedule(async () => {
 			started = true;
-			const admitted = await gate.admit(bound, signal);
-			const startedAt = Date.now();
-			try {
-				const answer = await call();
-				// Only answers measure the way to the platform and back; a failure can come back at once.
-				bound.recordRoundTrip(Date.now() - startedAt);
-				return answer;
-			} finally {
-				admitted.answered();
-			}
+			const cold: AdmissionOptions = { ...options, connectionAtAdmission: () => 'cold' };
+			return await this.admitted(gate, bound, call, signal, options).catch(async (error: unknown) => {
+				if (error instanceof ConnectionNotWarmError) return await this.admitted(gate, bound, call, signal, cold);
+				throw error;
+			});
 		});
 		// Bottleneck starts queued calls one timer tick at a time; a call still in its queue when the
 		// signal fires gives up at once (it would fail at the gate anyway). A started call is awaited.
@@ -101,6 +107,27 @@ export class TokenLimiter {
 			return await unlessCancelled(scheduled, stillQueued.signal);
 		} finally {
 			signal?.removeEventListener('abort', onAbort);
+		}
+	}
+
+	/** Waits for the gate's admission, then makes the call as the kind it was admitted as. */
+	private async admitted<T>(
+		gate: BudgetGate,
+		bound: ArrivalBound,
+		call: (connection: ConnectionKind) => Promise<T>,
+		signal: AbortSignal | undefined,
+		options: AdmissionOptions,
+	): Promise<T> {
+		const admission = await gate.admit(bound, signal, options);
+		const startedAt = Date.now();
+		try {
+			const answer = await call(admission.connection);
+			// Only answers measure the way to the platform and back (a failure can come back at once), and
+			// only a warm call's answer measures the request leg the bound is about.
+			if (admission.connection === 'warm') bound.recordRoundTrip(Date.now() - startedAt);
+			return answer;
+		} finally {
+			admission.answered();
 		}
 	}
 

@@ -4,8 +4,9 @@ import { randomBytes } from 'node:crypto';
 import { LoggerProxy } from 'n8n-workflow';
 
 import type { ArrivalBound } from './arrivalBound';
-import { ADMIT_SCRIPT, budgetKeys, PAUSE_SCRIPT, SETTLE_SCRIPT, type BudgetKeys } from './budgetScripts';
-import { Line, localShare, LocalGate, type AdmittedCall, type BudgetGate, type GateFactory } from './gate';
+import type { AdmissionOptions, ConnectionKind } from './admission';
+import { ADMIT_SCRIPT, budgetKeys, PAUSE_SCRIPT, SETTLE_SCRIPT, startMember, type BudgetKeys } from './budgetScripts';
+import { connectionAtAdmissionOf, Line, localShare, LocalGate, type AdmittedCall, type BudgetGate, type GateFactory } from './gate';
 import { DEFAULT_FALLBACK_SHARE, type RedisTarget } from './gateConfig';
 import type { WindowLimits } from './slidingWindow';
 import { sleep } from './timing';
@@ -228,8 +229,8 @@ export class RedisGate implements BudgetGate {
 	 * Callers of this process ask Redis one at a time, in order: they would all wake for the same
 	 * free slot, and only one can have it.
 	 */
-	async admit(bound: ArrivalBound, signal?: AbortSignal): Promise<AdmittedCall> {
-		return await this.line.turn(signal, async () => await this.acquire(bound, signal));
+	async admit(bound: ArrivalBound, signal?: AbortSignal, options: AdmissionOptions = {}): Promise<AdmittedCall> {
+		return await this.line.turn(signal, async () => await this.acquire(bound, options, signal));
 	}
 
 	async pauseUntil(until: number): Promise<void> {
@@ -251,12 +252,15 @@ export class RedisGate implements BudgetGate {
 		this.fallback.setLimits(localShare(limits, this.shared.fallbackShare));
 	}
 
-	private async acquire(bound: ArrivalBound, signal?: AbortSignal): Promise<AdmittedCall> {
+	private async acquire(bound: ArrivalBound, options: AdmissionOptions, signal?: AbortSignal): Promise<AdmittedCall> {
+		const connectionAtAdmission = connectionAtAdmissionOf(options);
 		for (;;) {
 			const client = await this.shared.usableClient();
-			if (!client) return await this.fallback.admit(bound, signal);
+			if (!client) return await this.fallback.admit(bound, signal, options);
 			let wait: number;
-			const member = this.shared.nextStartId();
+			// Asked as late as can be: the script decides on the kind given now.
+			const connection: ConnectionKind = connectionAtAdmission();
+			const member = startMember(this.shared.nextStartId(), connection);
 			const asked = Date.now();
 			const boundMs = bound.boundMs(asked, Math.max(0, ...this.admitTimes));
 			try {
@@ -280,7 +284,7 @@ export class RedisGate implements BudgetGate {
 				continue;
 			}
 			this.recordAdmitTime(Date.now() - asked);
-			if (wait === 0) return { answered: () => this.settle(member) };
+			if (wait === 0) return { connection, answered: () => this.settle(member) };
 			await sleep(wait, signal);
 		}
 	}
