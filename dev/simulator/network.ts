@@ -1,12 +1,21 @@
 /**
  * A network between the client and the simulated platform, so that speed and
  * rate-limit safety can be measured as on a real one: on loopback a call is
- * counted the moment it is sent, on a real network it is counted when it
- * arrives. Each request gets three delays: inbound (before the platform sees
- * and counts it), processing (the platform's own work, once admitted) and
- * outbound (before its answer reaches the client).
+ * counted the moment it is sent, and a new connection costs nothing; on a real
+ * network every byte travels, handshakes included, and a call is counted when
+ * its request arrives.
+ *
+ * A profile sets three delays. `inbound` and `outbound` are drawn per chunk of
+ * bytes by the delayed path (delayedPath.ts), a TCP proxy in front of the
+ * platform: client → platform bytes after `inbound`, platform → client bytes
+ * after `outbound`, each direction in order. A new connection first pays a TCP
+ * round trip (one inbound + one outbound draw) before any of its bytes leave, so
+ * a call on a new HTTPS connection costs the TCP round trip, the TLS round trip
+ * and its own request's round trip, and a call on a kept-alive connection one
+ * round trip. `processing` is the platform's own time for an admitted call,
+ * drawn per request by the server.
  */
-import { SeededRandom } from './random';
+import { SeededRandom, hashString } from './random';
 
 /** A random time in ms, uniform between minMs and maxMs. */
 export interface Spread {
@@ -20,9 +29,9 @@ export function around(ms: number, jitterMs: number): Spread {
 }
 
 export interface NetworkProfile {
-	/** Client → platform: the request reaches the platform (and is counted by its rate limit) after this. */
+	/** Client → platform, per chunk: a request reaches the platform (and is counted by its rate limit) after this. */
 	inbound?: Spread;
-	/** Platform → client: after the answer is ready, it reaches the client after this. */
+	/** Platform → client, per chunk: an answer the platform wrote reaches the client after this. */
 	outbound?: Spread;
 	/** The platform's own time per call, after the call is counted and before it answers. */
 	processing?: Spread;
@@ -47,14 +56,6 @@ export const NETWORK_PROFILES: Record<NetworkName, NetworkProfile> = Object.free
 /** Seed of the delays when none is given, so two runs that send the same requests in the same order get the same delays. */
 export const DEFAULT_NETWORK_SEED = 20;
 
-/** The delays of one request, in ms. */
-export interface RequestDelays {
-	inboundMs: number;
-	outboundMs: number;
-	/** Processing time of the route (`'GET /workflow/{workflowId}'`), or of any call when the route is unknown. */
-	processingMs(routeKey: string | undefined): number;
-}
-
 /** Throws on a spread that is negative, reversed or not a number, naming where it is. */
 function checkNetworkProfile(profile: NetworkProfile): void {
 	const check = (where: string, spread: Spread | undefined) => {
@@ -71,26 +72,48 @@ function checkNetworkProfile(profile: NetworkProfile): void {
 }
 
 /**
- * Draws every request's delays from one seeded generator. All three are drawn
- * when the request is first seen, so the n-th request gets the same delays
- * for the same seed, whatever the order its delays later end in.
+ * One seeded generator per kind of delay, so that for a seed the n-th chunk each way and the n-th
+ * request get the same delays, however the client's bytes happen to be cut into chunks.
  */
+export class DelayRolls {
+	readonly inbound: SeededRandom;
+	readonly outbound: SeededRandom;
+	readonly processing: SeededRandom;
+
+	constructor(seed: number) {
+		this.inbound = new SeededRandom(seed);
+		this.outbound = new SeededRandom(hashString(`outbound ${seed}`));
+		this.processing = new SeededRandom(hashString(`processing ${seed}`));
+	}
+}
+
+/** Draws the delays of a profile: per chunk each way (delayedPath.ts), per request for processing (server.ts). */
 export class Network {
 	constructor(
 		readonly profile: NetworkProfile,
-		private readonly random: SeededRandom,
+		private readonly rolls: DelayRolls,
 	) {
 		checkNetworkProfile(profile);
 	}
 
-	draw(): RequestDelays {
-		const { inbound, outbound, processing, processingByRoute } = this.profile;
-		const [inboundRoll, processingRoll, outboundRoll] = [this.random.next(), this.random.next(), this.random.next()];
-		return {
-			inboundMs: pick(inbound, inboundRoll),
-			outboundMs: pick(outbound, outboundRoll),
-			processingMs: (routeKey) => pick((routeKey !== undefined && processingByRoute?.[routeKey]) || processing, processingRoll),
-		};
+	/** Client → platform, for one chunk (or the client's half of a TCP handshake). */
+	inboundMs(): number {
+		return pick(this.profile.inbound, this.rolls.inbound.next());
+	}
+
+	/** Platform → client, for one chunk (or the platform's half of a TCP handshake). */
+	outboundMs(): number {
+		return pick(this.profile.outbound, this.rolls.outbound.next());
+	}
+
+	/**
+	 * Drawn as a request arrives, so the n-th request gets the same roll for a seed; the route it
+	 * applies to (`'GET /workflow/{workflowId}'`, undefined when unknown) is found later.
+	 */
+	drawProcessing(): (routeKey: string | undefined) => number {
+		const roll = this.rolls.processing.next();
+		const { processing, processingByRoute } = this.profile;
+		return (routeKey) => pick((routeKey !== undefined && processingByRoute?.[routeKey]) || processing, roll);
 	}
 }
 

@@ -5,14 +5,15 @@
  *
  * Every request goes through the same gate as on the platform, in this order:
  * base path → token → rate limit → scripted fault → body → contract → route.
- * With a network (see network.ts) a request first travels to the platform
- * (inbound delay), is processed once admitted, and its answer travels back
- * (outbound delay).
+ * Clients reach it through a delayed path (delayedPath.ts), a TCP proxy that
+ * delays every byte each way as the network profile says (network.ts),
+ * handshakes included; with no profile it forwards at once. The server itself
+ * adds only the platform's processing time of an admitted call.
  */
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import https from 'node:https';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { generate } from 'selfsigned';
@@ -22,8 +23,8 @@ import { SimulatorData } from './data';
 import { startDataLinkStorage, type DataLinkStorage } from './dataLinkStorage';
 import { FaultQueue, GATEWAY_STATUS_TEXT, TRUNCATED_JSON, WEB_APP_PAGE, htmlPage, type Fault } from './faults';
 import { UNKNOWN_RUN_STATUSES, type UnknownRunStatus } from './model';
-import { DEFAULT_NETWORK_SEED, Network, type NetworkProfile, type RequestDelays } from './network';
-import { SeededRandom } from './random';
+import { DelayedPath } from './delayedPath';
+import { DEFAULT_NETWORK_SEED, DelayRolls, Network, type NetworkProfile } from './network';
 import { SlidingWindowLimiter, maxInAnyWindow } from './rateLimiter';
 import { findRoute, type Route } from './router';
 import { allRoutes } from './routes';
@@ -34,7 +35,7 @@ export { NETWORK_PROFILES, around, type NetworkName, type NetworkProfile, type S
 export { SimulatorData } from './data';
 
 export interface SimulatorOptions {
-	/** 0 (default) picks a free port; the server only listens on 127.0.0.1. */
+	/** Port of the base URL (the delayed path's); 0 (default) picks a free one. Only 127.0.0.1 is listened on. */
 	port?: number;
 	/** Accepted bearer tokens; default ['sim-token-alpha', 'sim-token-beta']. */
 	tokens?: string[];
@@ -61,10 +62,12 @@ export interface SimulatorOptions {
 type ResolvedOptions = Required<Omit<SimulatorOptions, 'validateContract' | 'network' | 'networkSeed' | 'unknownRunStatus'>>;
 
 export interface LoggedRequest {
-	/** performance.now() when the request arrived: after the network's inbound delay, when the rate limit counts it. */
+	/** performance.now() when the request arrived: when its bytes came through the network, when the rate limit counts it. */
 	at: number;
-	/** performance.now() when the answer left the platform (before the outbound delay), or the connection was dropped. */
+	/** performance.now() when the answer left the platform (before it travels back), or the connection was dropped. */
 	answeredAt?: number;
+	/** Which TLS connection carried it: 1 for the first one the platform accepted, and so on. */
+	connection: number;
 	method: string;
 	/** Without the base path and query string. */
 	path: string;
@@ -78,6 +81,13 @@ export interface LoggedRequest {
 	form?: Record<string, FormPart>;
 	/** 0 when the connection was dropped without an answer. */
 	status: number;
+}
+
+/** The TLS connections the platform accepted, and the requests they carried. */
+export interface ConnectionCounts {
+	opened: number;
+	/** Every request that arrived over them: `requests / opened` is how many a connection carried on average. */
+	requests: number;
 }
 
 export const DEFAULT_TOKENS = ['sim-token-alpha', 'sim-token-beta'];
@@ -182,10 +192,15 @@ export class Simulator {
 	private readonly faults = new FaultQueue();
 	private readonly routes: Route[] = allRoutes();
 	private readonly pendingDelays = new Set<NodeJS.Timeout>();
+	private path: DelayedPath | undefined;
 	private origin = '';
 	private closed = false;
 	private network: Network | undefined;
-	private networkRandom: SeededRandom;
+	private networkRolls: DelayRolls;
+	private readonly connectionCounts: ConnectionCounts = { opened: 0, requests: 0 };
+	/** Each accepted connection's number and the tokens whose requests it carried. */
+	private readonly connectionOf = new WeakMap<Socket, { number: number; tokenHashes: Set<string> }>();
+	private readonly connectionsPerToken = new Map<string, number>();
 
 	/** Use startSimulator(), which also creates the certificate and starts listening. */
 	constructor(
@@ -195,7 +210,7 @@ export class Simulator {
 		private readonly contract: Contract | undefined,
 		network: { profile?: NetworkProfile; seed?: number } = {},
 	) {
-		this.networkRandom = new SeededRandom(network.seed ?? DEFAULT_NETWORK_SEED);
+		this.networkRolls = new DelayRolls(network.seed ?? DEFAULT_NETWORK_SEED);
 		this.setNetwork(network.profile);
 		this.data = new SimulatorData(options.runProgressMs);
 		this.tokenHashes = new Set(options.tokens.map(hashToken));
@@ -209,6 +224,10 @@ export class Simulator {
 				if (!response.headersSent) response.writeHead(500).end();
 			});
 		});
+		this.server.on('secureConnection', (socket: Socket) => {
+			this.connectionCounts.opened += 1;
+			this.connectionOf.set(socket, { number: this.connectionCounts.opened, tokenHashes: new Set() });
+		});
 	}
 
 	/** e.g. https://127.0.0.1:43121 or https://127.0.0.1:43121/api */
@@ -216,15 +235,18 @@ export class Simulator {
 		return this.origin + this.options.basePath;
 	}
 
+	/** The platform listens on a free port of its own; clients reach it through the delayed path on `port`. */
 	async listen(): Promise<void> {
 		await new Promise<void>((resolve, reject) => {
 			this.server.once('error', reject);
-			this.server.listen(this.options.port, '127.0.0.1', () => {
+			this.server.listen(0, '127.0.0.1', () => {
 				this.server.off('error', reject);
 				resolve();
 			});
 		});
-		this.origin = `https://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+		const platformPort = (this.server.address() as AddressInfo).port;
+		this.path = await DelayedPath.start({ port: platformPort }, () => this.network, this.options.port);
+		this.origin = `https://127.0.0.1:${this.path.port}`;
 	}
 
 	addFault(fault: Fault): void {
@@ -237,17 +259,30 @@ export class Simulator {
 
 	/**
 	 * Puts a network between clients and the platform, or takes it away (undefined:
-	 * loopback, no added delay). Requests already under way keep the network they
-	 * started with. A seed restarts the random delays; without one they go on.
+	 * loopback, no added delay). It applies to every chunk that enters the path from
+	 * now on, on new and open connections alike; chunks already on their way, and
+	 * the handshakes of open connections, keep the delays they were given. A request
+	 * already admitted keeps its processing time. A seed restarts the random delays;
+	 * without one they go on.
 	 */
 	setNetwork(profile: NetworkProfile | undefined, seed?: number): void {
-		if (seed !== undefined) this.networkRandom = new SeededRandom(seed);
+		if (seed !== undefined) this.networkRolls = new DelayRolls(seed);
 		const known = new Set(this.routes.map(routeKey));
 		const unknown = Object.keys(profile?.processingByRoute ?? {}).filter((key) => !known.has(key));
 		if (unknown.length > 0) {
 			throw new Error(`processingByRoute names no route of the simulator: ${unknown.join(', ')} (write them like 'GET /workflow/{workflowId}')`);
 		}
-		this.network = profile && new Network(profile, this.networkRandom);
+		this.network = profile && new Network(profile, this.networkRolls);
+	}
+
+	/** The TLS connections the platform accepted so far, and the requests they carried. */
+	connections(): ConnectionCounts {
+		return { ...this.connectionCounts };
+	}
+
+	/** How many distinct connections carried requests with this token (a valid one's hash, as in the log). */
+	connectionsOf(tokenHash: string): number {
+		return this.connectionsPerToken.get(tokenHash) ?? 0;
 	}
 
 	/**
@@ -266,12 +301,16 @@ export class Simulator {
 		return this.log.filter((entry) => entry.status === 429).length;
 	}
 
-	/** Drops open (keep-alive) connections too, so test runners can exit at once. */
+	/**
+	 * Drops open (keep-alive) connections too, and whatever is on its way through
+	 * the network, so test runners can exit at once.
+	 */
 	async close(): Promise<void> {
 		this.closed = true;
 		await this.storage?.close();
 		for (const timer of this.pendingDelays) clearTimeout(timer);
 		this.pendingDelays.clear();
+		await this.path?.close();
 		await new Promise<void>((resolve) => {
 			this.server.close(() => resolve());
 			this.server.closeAllConnections();
@@ -279,13 +318,13 @@ export class Simulator {
 	}
 
 	private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-		// Drawn as the request is sent (loopback takes no time), so the n-th request gets the same delays for a seed.
-		const delays = this.network?.draw();
-		// The body is read while it travels, so a client that gives up meanwhile still has its request arrive.
+		// Its head came through the network just now: this is when the platform sees (and counts) it.
+		const at = performance.now();
+		// Drawn on arrival, so the n-th request gets the same processing time for a seed.
+		const processingMs = this.network?.drawProcessing();
+		const connection = this.countRequest(request.socket);
 		const bodyRead = readBody(request);
 		bodyRead.catch(() => undefined);
-		await this.sleep(delays?.inboundMs ?? 0);
-		const at = performance.now();
 		// Prefixing (rather than resolving against a base) keeps `//x/y` a path instead of a host.
 		const url = new URL(`https://simulator.invalid${request.url ?? '/'}`);
 		const method = (request.method ?? 'GET').toUpperCase();
@@ -297,8 +336,10 @@ export class Simulator {
 		const path = inApi ? url.pathname.slice(basePath.length) || '/' : url.pathname;
 		const token = bearerToken(request.headers.authorization);
 		const tokenHash = token !== undefined && this.tokenHashes.has(hashToken(token)) ? hashToken(token) : null;
+		if (tokenHash !== null) this.countTokenConnection(connection, tokenHash);
 		const entry: LoggedRequest = {
 			at,
+			connection: connection?.number ?? 0,
 			method,
 			path,
 			query,
@@ -309,7 +350,7 @@ export class Simulator {
 		};
 		this.record(entry);
 		const rawBody = await bodyRead;
-		const reply = (r: Reply) => this.send(response, entry, r, delays);
+		const reply = (r: Reply) => this.send(response, entry, r);
 
 		// Outside the API base path the web app answers, whatever the method or token.
 		if (!inApi) return reply(htmlReply(200, WEB_APP_PAGE));
@@ -331,9 +372,9 @@ export class Simulator {
 		const fault = this.faults.take(method, path);
 		if (fault && fault.kind !== 'delay') {
 			const answer = faultReply(fault);
-			return answer === 'drop' ? this.drop(response, entry, delays) : reply(answer);
+			return answer === 'drop' ? this.drop(response, entry) : reply(answer);
 		}
-		await this.sleep((delays?.processingMs(found ? routeKey(found.route) : undefined) ?? 0) + (fault?.delayMs ?? 0));
+		await this.sleep((processingMs?.(found ? routeKey(found.route) : undefined) ?? 0) + (fault?.delayMs ?? 0));
 
 		let body: unknown;
 		let form: Record<string, FormPart> | undefined;
@@ -379,11 +420,10 @@ export class Simulator {
 		}
 	}
 
-	/** The answer is ready: it is logged now and reaches the client after the outbound delay. */
-	private async send(response: ServerResponse, entry: LoggedRequest, reply: Reply, delays: RequestDelays | undefined): Promise<void> {
+	/** The answer is ready: it is logged and written now, and travels back through the network. */
+	private async send(response: ServerResponse, entry: LoggedRequest, reply: Reply): Promise<void> {
 		entry.status = reply.status;
 		entry.answeredAt = performance.now();
-		await this.sleep(delays?.outboundMs ?? 0);
 		if (response.destroyed) return;
 		if (reply.stream) {
 			response.writeHead(reply.status, reply.headers);
@@ -395,12 +435,22 @@ export class Simulator {
 		response.end(body);
 	}
 
-	/** The connection is cut without an answer; the client sees it after the outbound delay. */
-	private async drop(response: ServerResponse, entry: LoggedRequest, delays: RequestDelays | undefined): Promise<void> {
+	/** The connection is cut without an answer; the cut travels back through the network like an answer. */
+	private drop(response: ServerResponse, entry: LoggedRequest): void {
 		entry.status = 0;
 		entry.answeredAt = performance.now();
-		await this.sleep(delays?.outboundMs ?? 0);
 		response.socket?.destroy();
+	}
+
+	private countRequest(socket: Socket): { number: number; tokenHashes: Set<string> } | undefined {
+		this.connectionCounts.requests += 1;
+		return this.connectionOf.get(socket);
+	}
+
+	private countTokenConnection(connection: { tokenHashes: Set<string> } | undefined, tokenHash: string): void {
+		if (!connection || connection.tokenHashes.has(tokenHash)) return;
+		connection.tokenHashes.add(tokenHash);
+		this.connectionsPerToken.set(tokenHash, (this.connectionsPerToken.get(tokenHash) ?? 0) + 1);
 	}
 
 	private record(entry: LoggedRequest): void {

@@ -1,7 +1,7 @@
-import { NETWORK_PROFILES, Network, around, type Spread } from '../../dev/simulator/network';
-import { SeededRandom } from '../../dev/simulator/random';
+import https from 'node:https';
+import { DelayRolls, NETWORK_PROFILES, Network, around, type Spread } from '../../dev/simulator/network';
 import { hashToken, startSimulator, type LoggedRequest, type Simulator } from '../../dev/simulator/server';
-import { ALPHA, get, sleep, stop } from './testClient';
+import { ALPHA, BETA, call, get, sleep, stop } from './testClient';
 
 const fixed = (ms: number): Spread => ({ minMs: ms, maxMs: ms });
 /** Node timers can fire about a millisecond before their time as performance.now() sees it. */
@@ -24,18 +24,23 @@ describe('network profiles', () => {
 	it('draws the same delays for the same seed, each within its spread', () => {
 		const profile = { ...NETWORK_PROFILES.far, processingByRoute: { 'GET /workflow': fixed(5) } };
 		const draws = (seed: number) => {
-			const network = new Network(profile, new SeededRandom(seed));
-			return Array.from({ length: 50 }, (_, i) => {
-				const delays = network.draw();
-				return [delays.inboundMs, delays.outboundMs, delays.processingMs(i % 2 ? 'GET /workflow' : 'GET /user-info')];
-			});
+			const network = new Network(profile, new DelayRolls(seed));
+			return Array.from({ length: 50 }, (_, i) => [
+				network.inboundMs(),
+				network.outboundMs(),
+				network.drawProcessing()(i % 2 ? 'GET /workflow' : 'GET /user-info'),
+			]);
 		};
 		const sameSeed = draws(7);
 		expect(draws(7)).toEqual(sameSeed);
 		expect(draws(8)).not.toEqual(sameSeed);
 
-		const network = new Network(profile, new SeededRandom(7));
-		const many = Array.from({ length: 200 }, () => network.draw());
+		const network = new Network(profile, new DelayRolls(7));
+		const many = Array.from({ length: 200 }, () => ({
+			inboundMs: network.inboundMs(),
+			outboundMs: network.outboundMs(),
+			processingMs: network.drawProcessing(),
+		}));
 		const within = (ms: number, { minMs, maxMs }: Spread) => ms >= minMs && ms <= maxMs;
 		expect(many.every((d) => within(d.inboundMs, profile.inbound!) && within(d.outboundMs, profile.outbound!))).toBe(true);
 		expect(many.every((d) => within(d.processingMs('GET /user-info'), profile.processing!))).toBe(true);
@@ -45,10 +50,21 @@ describe('network profiles', () => {
 		expect(new Set(many.map((d) => Math.round(d.inboundMs))).size).toBeGreaterThan(20);
 	});
 
+	it('draws each kind of delay on its own, so how bytes are cut into chunks leaves the processing times alone', () => {
+		const processingTimes = (chunksBetween: number) => {
+			const network = new Network(NETWORK_PROFILES.wan, new DelayRolls(3));
+			return Array.from({ length: 20 }, () => {
+				for (let chunk = 0; chunk < chunksBetween; chunk++) network.inboundMs();
+				return network.drawProcessing()(undefined);
+			});
+		};
+		expect(processingTimes(5)).toEqual(processingTimes(1));
+	});
+
 	it('refuses reversed or negative spreads', () => {
-		const random = new SeededRandom(1);
-		expect(() => new Network({ inbound: { minMs: 20, maxMs: 10 } }, random)).toThrow(/inbound/);
-		expect(() => new Network({ processingByRoute: { 'GET /workflow': { minMs: -1, maxMs: 10 } } }, random)).toThrow(/GET \/workflow/);
+		const rolls = new DelayRolls(1);
+		expect(() => new Network({ inbound: { minMs: 20, maxMs: 10 } }, rolls)).toThrow(/inbound/);
+		expect(() => new Network({ processingByRoute: { 'GET /workflow': { minMs: -1, maxMs: 10 } } }, rolls)).toThrow(/GET \/workflow/);
 	});
 });
 
@@ -63,6 +79,77 @@ describe('simulator on a network', () => {
 
 	/** The request just answered, when requests go one at a time. */
 	const lastEntry = (): LoggedRequest => sim.log[sim.log.length - 1];
+
+	/** GETs with token alpha on `agent`, timed from just before the request is written until its answer has arrived. */
+	const timedGets =
+		(agent: https.Agent) =>
+		(path: string): Promise<{ status: number; sentAt: number; ms: number }> =>
+			new Promise((resolve, reject) => {
+				const sentAt = performance.now();
+				https
+					.get(sim.baseUrl + path, { agent, headers: { Authorization: `Bearer ${ALPHA}`, 'Accept-Version': '1' } }, (response) => {
+						response.resume();
+						response.on('end', () => resolve({ status: response.statusCode ?? 0, sentAt, ms: performance.now() - sentAt }));
+					})
+					.on('error', reject);
+			});
+
+	it('costs a new connection its TCP and TLS round trips before its request\'s own, and a kept-alive one only the request\'s', async () => {
+		sim.setNetwork({ inbound: fixed(100), outbound: fixed(100), processing: fixed(50) });
+		const keptAlive = new https.Agent({ keepAlive: true, ca: sim.certPem });
+		try {
+			const getKeptAlive = timedGets(keptAlive);
+			const cold = await getKeptAlive('/user-info');
+			const coldEntry = lastEntry();
+			const warm = await getKeptAlive('/user-info');
+			const warmEntry = lastEntry();
+			expect([cold.status, warm.status]).toEqual([200, 200]);
+
+			// Three round trips of 200 ms (TCP, TLS 1.3, the request) and 50 ms of processing.
+			expect(cold.ms).toBeGreaterThanOrEqual(650 - EARLY_MS);
+			expect(cold.ms).toBeLessThan(650 + 150);
+			expect(warm.ms).toBeGreaterThanOrEqual(250 - EARLY_MS);
+			expect(warm.ms).toBeLessThan(250 + 100);
+			// The platform sees a request when its bytes arrive: after both handshakes and its inbound leg, or that leg alone.
+			expect(coldEntry.at - cold.sentAt).toBeGreaterThanOrEqual(500 - EARLY_MS);
+			expect(warmEntry.at - warm.sentAt).toBeGreaterThanOrEqual(100 - EARLY_MS);
+			expect(warmEntry.at - warm.sentAt).toBeLessThan(180);
+			expect(warmEntry.connection).toBe(coldEntry.connection);
+			expect(sim.connections()).toEqual({ opened: 1, requests: 2 });
+			expect(sim.connectionsOf(hashToken(ALPHA))).toBe(1);
+		} finally {
+			keptAlive.destroy();
+		}
+
+		// A client that opens a connection per call pays the handshakes every time.
+		const perCall = new https.Agent({ keepAlive: false, ca: sim.certPem });
+		const again = await timedGets(perCall)('/user-info');
+		expect(again.ms).toBeGreaterThanOrEqual(650 - EARLY_MS);
+		expect(lastEntry().connection).not.toBe(sim.log[0].connection);
+		expect(sim.connections()).toEqual({ opened: 2, requests: 3 });
+		expect(sim.connectionsOf(hashToken(ALPHA))).toBe(2);
+		expect(sim.connectionsOf(hashToken(BETA))).toBe(0);
+	});
+
+	it('keeps the order of the bytes of a large request and a large answer, each chunk delayed on its own', async () => {
+		const list = '/workflow?workspaceId=138659136604200&max=100';
+		const onLoopback = await get(sim, list);
+		sim.setNetwork({ inbound: { minMs: 0, maxMs: 40 }, outbound: { minMs: 0, maxMs: 40 } });
+
+		// Hundreds of kilobytes go as many TLS records: one out of order and the connection fails.
+		const body = { items: Array.from({ length: 20_000 }, (_, index) => `item-${index}`) };
+		const posted = await call(sim, 'POST', '/workflow/launch?workspaceId=138659136604200', { body });
+		expect(posted.status).toBe(400);
+		expect(lastEntry().body).toEqual(body);
+
+		const listed = await get(sim, list);
+		expect(listed.status).toBe(200);
+		// Running runs' durations grow between the two lists; which runs, and in which order, do not.
+		const runIds = (json: unknown) => (json as { workflows: Array<{ workflow: { id: string } }> }).workflows.map((entry) => entry.workflow.id);
+		expect(runIds(listed.json)).toEqual(runIds(onLoopback.json));
+		expect(runIds(listed.json)).toHaveLength(64);
+		expect(listed.text.length).toBeGreaterThan(50_000);
+	});
 
 	it('counts a call when it arrives, after the inbound delay', async () => {
 		// A full second's worth of calls on loopback...
