@@ -62,6 +62,11 @@ export interface RunNodeOptions {
 	onError?: 'stopWorkflow' | 'continueRegularOutput' | 'continueErrorOutput';
 	/** Cancel the execution this many ms after it starts, as the UI's stop button does. */
 	cancelAfterMs?: number;
+	/**
+	 * How n8n started the execution: 'manual' (default) is a run from the editor; 'trigger' and
+	 * 'webhook' are production executions of an active workflow.
+	 */
+	mode?: WorkflowExecuteMode;
 }
 
 export interface NodeRunResult {
@@ -250,7 +255,7 @@ export function createHarness(setup: HarnessSetup): Harness {
 		nodes: INode[],
 		connections: IConnections,
 		credentials: Record<string, ICredentialDataDecryptedObject> | undefined,
-		cancelAfterMs?: number,
+		{ cancelAfterMs, mode = 'manual' }: { cancelAfterMs?: number; mode?: WorkflowExecuteMode } = {},
 	): Promise<IRun> => {
 		const workflow = createWorkflow(nodes, connections);
 		// n8n's own choice (a trigger, poller or Start node) when there is one, else the node that no
@@ -273,7 +278,6 @@ export function createHarness(setup: HarnessSetup): Harness {
 			connections,
 			settings: workflow.settings,
 		} as IWorkflowBase;
-		const mode: WorkflowExecuteMode = 'manual';
 		const hooks = new ExecutionLifecycleHooks(mode, executionId, workflowData);
 		const credentialsHelper = new TestCredentialsHelper(setup.credentialTypes, credentials);
 		const additionalData = createAdditionalData(credentialsHelper, hooks);
@@ -331,7 +335,10 @@ export function createHarness(setup: HarnessSetup): Harness {
 			const connections: IConnections = {
 				[SOURCE_NODE]: { main: [[{ node: NODE_UNDER_TEST, type: NodeConnectionTypes.Main, index: 0 }]] },
 			};
-			const run = await execute([source, node], connections, options.credentials, options.cancelAfterMs);
+			const run = await execute([source, node], connections, options.credentials, {
+				cancelAfterMs: options.cancelAfterMs,
+				mode: options.mode,
+			});
 			const tasks = run.data.resultData.runData[NODE_UNDER_TEST] ?? [];
 			const outputs = tasks.at(-1)?.data?.main ?? [];
 			return {

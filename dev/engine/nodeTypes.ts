@@ -66,3 +66,30 @@ export const itemsSourceNode: INodeType = {
 		return [this.helpers.returnJsonArray(items)];
 	},
 };
+
+export const ITEM_COPIES_TYPE = 'test.itemCopies';
+
+/**
+ * A stand-in for a node that answers each input item with one JSON object, without any HTTP: input
+ * item i gets its own copy of the (i mod n)-th object of its `answers` parameter, parsed as an
+ * answer would be, so an execution through it has the shape and item sizes of the node it stands in
+ * for, and what it costs beyond that is n8n's.
+ */
+export const itemCopiesNode: INodeType = {
+	description: {
+		displayName: 'Test Item Copies',
+		name: ITEM_COPIES_TYPE,
+		group: ['transform'],
+		version: 1,
+		description: 'Answers each input item with a copy of a given object (test harness only)',
+		defaults: { name: 'Test Item Copies' },
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		properties: [{ displayName: 'Answers (JSON)', name: 'answers', type: 'json', default: '[{}]' }],
+	},
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const answers = (JSON.parse(this.getNodeParameter('answers', 0) as string) as IDataObject[]).map((answer) => JSON.stringify(answer));
+		const items = this.getInputData();
+		return [items.map((_, index) => ({ json: JSON.parse(answers[index % answers.length]) as IDataObject, pairedItem: { item: index } }))];
+	},
+};
