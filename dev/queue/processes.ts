@@ -2,7 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 
-import type { WorkerJob, WorkerMessage } from './worker';
+import type { WorkerCommand, WorkerJobSpec, WorkerMessage } from './worker';
 
 const REPO_ROOT = path.resolve(__dirname, '../..');
 const WORKER_SCRIPT = path.join(__dirname, 'worker.ts');
@@ -18,7 +18,9 @@ export interface WorkerProcess {
 	 * Sends the job and resolves with the worker's report once it has also exited. With `timeoutMs`, a
 	 * worker that has not reported by then is killed and the promise rejects.
 	 */
-	run(job: Omit<WorkerJob, 'type'>, options?: { timeoutMs?: number }): Promise<WorkerResult>;
+	run(job: WorkerJobSpec, options?: { timeoutMs?: number }): Promise<WorkerResult>;
+	/** Ends a job that runs until told (editor actions without a sync of their own); it then reports. */
+	stop(): void;
 	kill(): void;
 }
 
@@ -95,6 +97,9 @@ export async function forkWorkers(count: number, env: Record<string, string>, fo
 	}
 	return started.map(({ child, output }) => ({
 		kill: () => child.kill('SIGKILL'),
+		stop: () => {
+			if (child.connected) child.send({ type: 'stop' } satisfies WorkerCommand);
+		},
 		async run(job, { timeoutMs } = {}) {
 			const done = new Promise<WorkerResult>((resolve, reject) => {
 				const timer =
@@ -114,7 +119,7 @@ export async function forkWorkers(count: number, env: Record<string, string>, fo
 					reject(new Error(`worker exited with code ${code} before it reported:\n${output()}`));
 				});
 			});
-			child.send({ type: 'job', ...job } satisfies WorkerJob);
+			child.send({ type: 'job', ...job } satisfies WorkerCommand);
 			const result = await done;
 			// Nothing of the limiter (its Redis connection included) may keep a finished worker alive.
 			if (child.exitCode === null && child.signalCode === null) {
