@@ -1,19 +1,34 @@
 /**
- * `npm run bench`: how close the per-token limiter gets to the platform's 20 calls per second without a
- * 429, against the simulator's strict sliding windows, over three networks (the simulator's
- * NETWORK_PROFILES): lan (no delay), wan (100 ± 20 ms each way, 20-300 ms on the platform) and far
- * (250 ± 50 ms each way, 50-800 ms on the platform). The platform counts a call when it arrives.
- * For each network, three cells:
- *   single              one n8n process, ONE execution of 2000 items of Workflow → Get, through n8n's engine;
- *   cluster             four n8n processes in queue mode sharing the token through Redis, one execution
- *                       of 500 items each;
- *   httpRequestBatching for comparison, the same 2000 calls sent the way n8n's HTTP Request node batches
- *                       them (20 requests, then 1000 ms, no limiter, no retries).
- * The node runs with On Error "continue (using error output)", so every item is tried and each failed
- * one is counted. Each cell gets a fresh simulator; each process makes one call on the other token
- * first, then all start together.
+ * `npm run bench`: how fast the package is against the platform's limits, through n8n's engine in
+ * forked n8n processes (dev/queue/worker.ts), against the simulator over three networks (the
+ * simulator's NETWORK_PROFILES, a TCP path that delays every byte, handshakes included): lan (no
+ * delay), wan (100 ± 20 ms each way, 20-300 ms on the platform) and far (250 ± 50 ms each way,
+ * 50-800 ms on the platform). The platform allows 20 calls per second per token and counts a call
+ * when it arrives. Each cell gets a fresh simulator and fresh n8n processes; where processes run
+ * together, each makes one call on the other token first, then all start together.
  *
- * Figures per cell:
+ * Cells (default networks in brackets):
+ *   single              [lan, wan, far] one n8n process, ONE execution of 2000 items of Workflow → Get;
+ *   cluster             [lan, wan, far] four n8n processes in queue mode sharing the token through Redis,
+ *                       one execution of 500 items each;
+ *   httpRequestBatching [lan, wan, far] for comparison, the same 2000 calls sent the way n8n's HTTP
+ *                       Request node batches them (20 requests, then 1000 ms, no limiter, no retries),
+ *                       over the same network path;
+ *   interactive         [wan] a production sync of 10 000 items of Workflow → Get (one execution with
+ *                       mode 'trigger') fills the token's budget; meanwhile, every 2 s, a run list
+ *                       lookup through n8n's load-options context (as the editor makes it) and, every
+ *                       2 s, half a period later, a one-item Workflow → Get with mode 'manual'. Twice:
+ *                       in one process, and with the sync in one process and the lookups and manual
+ *                       executions in another, sharing the token through Redis;
+ *   idle                [wan, far] a one-item execution, 3 s of nothing, another: the second should
+ *                       find its connection open and cost one round trip;
+ *   memory              [lan] the package's own memory over one execution of 10 000, 30 000 and
+ *                       100 000 items, with a limit of 500 calls/s on both sides so that it takes
+ *                       minutes.
+ * The executions run with On Error "continue (using error output)", so every item is tried and each
+ * failed one is counted; the memory cell's executions stop at the first error, as n8n's default does.
+ *
+ * Figures of single, cluster, httpRequestBatching:
  *   fraction      calls answered (429s left out) per second over the span of their arrivals, / 20;
  *   calls, r429   the calls answered, and the 429 answers;
  *   lost          items that did not come out as a result (for batching: requests without a 200);
@@ -23,307 +38,87 @@
  *   figures are given: p50/p99QueueMs, the time the queue added beyond that (a call could start at the
  *   later of its asking and the previous start + the spacing; anything after is the queue's own cost:
  *   timers, the Redis round trip), and p50/p99WaitMs, the whole time from asking to start.
+ * Figures of interactive, per variant: those above for every call of the token (lost: the sync's
+ *   items), syncFraction (the sync's own calls let start per second over the span of their starts,
+ *   / 20), and for `lookup` and `manual`: count, failed, p50/p99WaitMs (from asking the limiter to
+ *   being let start, summed over the action's calls) and p50/p99Ms (from the action's start to its
+ *   answer).
+ * Figures of idle: firstMs and secondMs (each execution from its start to its answer), secondCallMs
+ *   (the second's call from being let start to its answer), next to the network's meanWayMs (mean
+ *   inbound + outbound) and meanProcessingMs (the platform's mean time).
+ * Figures of memory, per size: peakMb (peak RSS of the process through the Seqera node), standInPeakMb
+ *   (the same execution through a stand-in node that answers every item with the same JSON, without
+ *   HTTP), packageMb (the difference), startMb (RSS when the execution started), lost, r429.
+ * Every cell on a simulator that counts connections also gives tlsConnections: how many TLS
+ *   connections carried the token's calls (the warm-up calls are the other token's).
  * A cell where n8n processes did not report (past the cell's time limit, or dead) gives their number as
  * `failedProcesses`; their items count as lost.
  *
- * The last line printed is one JSON object: `network: { lan, wan, far }`, each
- * `{ single, cluster, httpRequestBatching }`, and the lan cells again at the top level.
+ * The last line printed is one JSON object: `network: { lan, wan, far }`, each holding the cells run
+ * on it (interactive as `{ oneProcess, overRedis }`, memory as a list by size), and the lan cells
+ * again at the top level.
  *
- * Options: --profile lan,wan,far (repeatable; default all), --calls N (default 2000), --only
- * single,cluster,httpRequestBatching (repeatable; default all). It starts its own simulators and
- * redis-server. A full run takes some 15 minutes.
+ * Options: --only <cells> (repeatable or comma-separated; default all), --profile lan,wan,far (every
+ * chosen cell on these networks; default each cell's own), --calls N (single, cluster and batching;
+ * default 2000), --sync-items N (interactive; default 10000), --memory-items N,N,... (default
+ * 10000,30000,100000). It starts its own simulators and redis-server. A full run takes about an hour.
  */
-import https from 'node:https';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 
-import { callSpacingMs } from '../nodes/Seqera/transport/slidingWindow';
-import { forkWorkers, queueModeEnv, type WorkerResult } from '../dev/queue/processes';
 import { startRedisServer, type RedisServer } from '../dev/queue/redisServer';
-import type { QueueTiming } from '../dev/queue/worker';
-import { NETWORK_PROFILES, type NetworkName, type NetworkProfile } from '../dev/simulator/network';
-import { hashToken, startSimulator, type Simulator } from '../dev/simulator/server';
+import { NETWORK_PROFILES, type NetworkName } from '../dev/simulator/network';
+import { runIdleCell } from './bench/idle';
+import { runInteractiveCell } from './bench/interactive';
+import { runMemoryCell } from './bench/memory';
+import { PROFILE_NAMES, USAGE, parseOptions, type CellName, type Options } from './bench/options';
+import { LIMIT_PER_SECOND, SPACING_MS, round, type BenchContext } from './bench/setup';
+import { describeThroughput, runThroughputCell, throughputLabel } from './bench/throughput';
 
-const TOKEN = 'sim-token-alpha';
-const WARM_UP_TOKEN = 'sim-token-beta';
-const GENOMICS = 138659136604200;
-const LIMIT_PER_SECOND = 20;
-const SPACING_MS = callSpacingMs(LIMIT_PER_SECOND, 72000);
-const CLUSTER_PROCESSES = 4;
-/** Time for every process's warm-up call, beyond the network's slowest round trip. */
-const START_DELAY_MS = 1500;
-/** A cell that takes this many times its calls at the full rate (and at least CELL_MIN_MS) is stuck. */
-const CELL_SLACK = 4;
-const CELL_MIN_MS = 120_000;
-/** The HTTP Request node's own default timeout is longer; no answer within this is as good as none here. */
-const REQUEST_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 10_000;
-
-const CELL_NAMES = ['single', 'cluster', 'httpRequestBatching'] as const;
-type CellName = (typeof CELL_NAMES)[number];
-const PROFILE_NAMES = Object.keys(NETWORK_PROFILES) as NetworkName[];
-
-interface Figures {
-	fraction: number;
-	calls: number;
-	r429: number;
-	lost: number;
-	maxPerSecond: number;
-	/** n8n processes that did not report (stuck past the cell's time limit, or died); only when there are any. */
-	failedProcesses?: number;
-}
-
-interface QueueFigures extends Figures {
-	p99QueueMs: number;
-	p50QueueMs: number;
-	p99WaitMs: number;
-	p50WaitMs: number;
-}
-
-type Cell = Figures & Partial<QueueFigures> & { processes?: number };
-
-interface Options {
-	profiles: NetworkName[];
-	calls: number;
-	cells: CellName[];
-}
-
-const round = (value: number, digits: number) => Number(value.toFixed(digits));
-
-function percentile(sorted: number[], fraction: number): number {
-	return sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))];
-}
-
-function listOption<T extends string>(name: string, values: string[] | undefined, allowed: readonly T[]): T[] {
-	if (values === undefined) return [...allowed];
-	const chosen = values.flatMap((value) => value.split(',')).map((value) => value.trim()).filter((value) => value !== '');
-	for (const value of chosen) {
-		if (!allowed.includes(value as T)) throw new Error(`--${name} ${value}: expected one of ${allowed.join(', ')}`);
-	}
-	// In the order of `allowed`, each once.
-	return allowed.filter((value) => chosen.includes(value));
-}
-
-function parseOptions(args: string[]): Options {
-	const { values } = parseArgs({
-		args,
-		options: {
-			profile: { type: 'string', multiple: true },
-			calls: { type: 'string' },
-			only: { type: 'string', multiple: true },
-		},
-	});
-	const calls = Number(values.calls ?? 2000);
-	if (!Number.isInteger(calls) || calls < CLUSTER_PROCESSES) throw new Error(`--calls ${values.calls}: expected a whole number ≥ ${CLUSTER_PROCESSES}`);
-	return {
-		profiles: listOption('profile', values.profile, PROFILE_NAMES),
-		calls,
-		cells: listOption('only', values.only, CELL_NAMES),
-	};
-}
-
-/** The network's slowest round trip: both ways and the slowest platform time of any route. */
-function slowestRoundTripMs(profile: NetworkProfile): number {
-	const processing = [profile.processing, ...Object.values(profile.processingByRoute ?? {})].map((spread) => spread?.maxMs ?? 0);
-	return (profile.inbound?.maxMs ?? 0) + (profile.outbound?.maxMs ?? 0) + Math.max(0, ...processing);
-}
-
-function cellTimeoutMs(calls: number): number {
-	return Math.max(CELL_MIN_MS, (calls / LIMIT_PER_SECOND) * 1000 * CELL_SLACK);
-}
-
-function runIds(sim: Simulator, count: number, offset: number): string[] {
-	const ids = sim.data.runsIn(GENOMICS).map((run) => run.id);
-	return Array.from({ length: count }, (_, index) => ids[(offset + index) % ids.length]);
-}
-
-/** `calls` split as evenly as can be over `parts`. */
-function split(calls: number, parts: number): number[] {
-	return Array.from({ length: parts }, (_, index) => Math.floor(calls / parts) + (index < calls % parts ? 1 : 0));
-}
-
-/**
- * What the simulator saw of the token: the calls it answered (429s left out) per second over the span
- * from the first arrival to the last, the 429s, and the densest sliding second of everything that arrived.
- */
-function platformFigures(sim: Simulator, lost: number): Figures {
-	const tokenHash = hashToken(TOKEN);
-	const arrived = sim.log.filter((entry) => entry.tokenHash === tokenHash);
-	const answered = arrived.filter((entry) => entry.status !== 429 && entry.status !== 0);
-	const times = arrived.map((entry) => entry.at);
-	const span = times.length < 2 ? 0 : (Math.max(...times) - Math.min(...times)) / 1000;
-	return {
-		fraction: span === 0 ? 0 : round((answered.length - 1) / span / LIMIT_PER_SECOND, 3),
-		calls: answered.length,
-		r429: arrived.filter((entry) => entry.status === 429).length,
-		lost,
-		maxPerSecond: sim.maxCallsInAnySlidingSecond(tokenHash),
-	};
-}
-
-function queueFigures(timings: QueueTiming[]): Pick<QueueFigures, 'p99QueueMs' | 'p50QueueMs' | 'p99WaitMs' | 'p50WaitMs'> {
-	const byStart = [...timings].sort((a, b) => a.started - b.started);
-	const added = byStart
-		.map((timing, index) => {
-			const earliest = index === 0 ? timing.asked : Math.max(timing.asked, byStart[index - 1].started + SPACING_MS);
-			return Math.max(0, timing.started - earliest);
-		})
-		.sort((a, b) => a - b);
-	const waits = byStart.map((timing) => timing.started - timing.asked).sort((a, b) => a - b);
-	return {
-		p99QueueMs: round(percentile(added, 0.99), 1),
-		p50QueueMs: round(percentile(added, 0.5), 1),
-		p99WaitMs: round(percentile(waits, 0.99), 1),
-		p50WaitMs: round(percentile(waits, 0.5), 1),
-	};
-}
 
 /** Aborted when the script is interrupted: every n8n process it forked is killed, by its own handle. */
 const interrupted = new AbortController();
-let redis: RedisServer | undefined;
+let redis: Promise<RedisServer> | undefined;
 
-async function withSimulator<T>(network: NetworkProfile, use: (sim: Simulator) => Promise<T>): Promise<T> {
-	const sim = await startSimulator({ runProgressMs: 200, network });
-	try {
-		return await use(sim);
-	} finally {
-		await sim.close();
-	}
-}
-
-/** `calls` items over `processes` forked n8n processes, one execution in each. */
-async function throughWorkers(
-	network: NetworkProfile,
-	calls: number,
-	processes: number,
-	env: Record<string, string>,
-	folder: string,
-): Promise<QueueFigures> {
-	return await withSimulator(network, async (sim) => {
-		const workers = await forkWorkers(processes, env, folder, interrupted.signal);
-		try {
-			const items = split(calls, processes);
-			const startAt = Date.now() + START_DELAY_MS + slowestRoundTripMs(network);
-			const timeoutMs = startAt - Date.now() + cellTimeoutMs(calls);
-			const settled = await Promise.allSettled(
-				workers.map(
-					async (worker, index) =>
-						await worker.run(
-							{
-								baseUrl: sim.baseUrl,
-								token: TOKEN,
-								workspaceId: GENOMICS,
-								executions: [runIds(sim, items[index], items.slice(0, index).reduce((sum, count) => sum + count, 0))],
-								warmUpToken: WARM_UP_TOKEN,
-								startAt,
-								onError: 'continueErrorOutput',
-							},
-							{ timeoutMs },
-						),
-				),
-			);
-			const results = settled.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
-			const failures = settled.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason as Error] : []));
-			for (const failure of failures) console.log(`  ${failure.message.split('\n')[0]}`);
-			const stopped = results.flatMap(({ outcomes }) => outcomes).filter((outcome) => outcome.error !== undefined);
-			if (stopped.length > 0) console.log(`  ${stopped.length} executions stopped: ${stopped[0].error}`);
-			const succeeded = results.flatMap(({ outcomes }) => outcomes).reduce((sum, outcome) => sum + outcome.items, 0);
-			return {
-				...platformFigures(sim, calls - succeeded),
-				...queueFigures(results.flatMap(({ timings }: WorkerResult) => timings)),
-				...(failures.length > 0 ? { failedProcesses: failures.length } : {}),
-			};
-		} finally {
-			for (const worker of workers) worker.kill();
-		}
-	});
-}
-
-/** One GET as the HTTP Request node makes it; true when it was answered 200. */
-function get(url: string, agent: https.Agent): Promise<boolean> {
-	return new Promise<boolean>((resolve) => {
-		const request = https.get(url, { agent, headers: { Authorization: `Bearer ${TOKEN}`, Accept: 'application/json' } }, (response) =>
-			response
-				.resume()
-				.on('end', () => resolve(response.statusCode === 200))
-				.on('error', () => resolve(false)),
-		);
-		request.setTimeout(REQUEST_TIMEOUT_MS, () => request.destroy());
-		request.on('error', () => resolve(false));
-	});
-}
-
-/** n8n's HTTP Request node with Batching (20 items per batch, 1000 ms interval): fire a batch, wait, fire the next. */
-async function httpRequestBatching(network: NetworkProfile, calls: number): Promise<Figures> {
-	return await withSimulator(network, async (sim) => {
-		const agent = new https.Agent({ rejectUnauthorized: false, keepAlive: true });
-		try {
-			const ids = runIds(sim, calls, 0);
-			const requests: Array<Promise<boolean>> = [];
-			for (let index = 0; index < ids.length; index++) {
-				if (index > 0 && index % 20 === 0) await new Promise((resolve) => setTimeout(resolve, 1000));
-				requests.push(get(`${sim.baseUrl}/workflow/${ids[index]}?workspaceId=${GENOMICS}`, agent));
-			}
-			const answered200 = (await Promise.all(requests)).filter(Boolean).length;
-			return platformFigures(sim, calls - answered200);
-		} finally {
-			agent.destroy();
-		}
-	});
-}
-
-function describe(label: string, figures: Cell, seconds: number): void {
-	const rate = round(figures.fraction * LIMIT_PER_SECOND, 2);
-	const queue =
-		figures.p50QueueMs === undefined
-			? ''
-			: `; added by the queue p50 ${figures.p50QueueMs} ms, p99 ${figures.p99QueueMs} ms (asking to start: p50 ${figures.p50WaitMs} ms, p99 ${figures.p99WaitMs} ms)`;
-	console.log(
-		`${label}: ${figures.calls} calls, ${rate}/s = ${figures.fraction} of ${LIMIT_PER_SECOND}/s; ${figures.r429} answered 429; ` +
-			`${figures.lost} items lost; most in any sliding second ${figures.maxPerSecond}${queue}; ${Math.round(seconds)} s` +
-			(figures.failedProcesses ? `; ${figures.failedProcesses} processes did not report` : ''),
-	);
-}
-
-async function runCell(name: CellName, network: NetworkProfile, calls: number, folder: string): Promise<Cell> {
+async function runCell(name: CellName, profile: NetworkName, options: Options, context: BenchContext): Promise<unknown> {
+	const network = NETWORK_PROFILES[profile];
 	switch (name) {
 		case 'single':
-			return await throughWorkers(network, calls, 1, {}, folder);
 		case 'cluster':
-			return { ...(await throughWorkers(network, calls, CLUSTER_PROCESSES, queueModeEnv(redis!.port), folder)), processes: CLUSTER_PROCESSES };
-		case 'httpRequestBatching':
-			return await httpRequestBatching(network, calls);
-	}
-}
-
-function cellLabel(name: CellName, calls: number): string {
-	switch (name) {
-		case 'single':
-			return `one process, one execution of ${calls} items`;
-		case 'cluster':
-			return `${CLUSTER_PROCESSES} processes sharing through Redis, one execution of ${split(calls, CLUSTER_PROCESSES).join('/')} items each`;
-		case 'httpRequestBatching':
-			return `HTTP Request node batching, 20 per 1000 ms, ${calls} requests`;
+		case 'httpRequestBatching': {
+			const started = performance.now();
+			const figures = await runThroughputCell(name, network, options.calls, context);
+			describeThroughput(`${profile} ${name} (${throughputLabel(name, options.calls)})`, figures, (performance.now() - started) / 1000);
+			return figures;
+		}
+		case 'interactive':
+			return await runInteractiveCell(profile, network, options.syncItems, context);
+		case 'idle':
+			return await runIdleCell(profile, network, context);
+		case 'memory':
+			return await runMemoryCell(profile, network, options.memoryItems, context);
 	}
 }
 
 async function main(options: Options): Promise<void> {
-	if (options.cells.includes('cluster')) redis = await startRedisServer();
 	const folder = mkdtempSync(path.join(tmpdir(), 'seqera-bench-'));
+	const context: BenchContext = {
+		folder,
+		signal: interrupted.signal,
+		redisPort: async () => (await (redis ??= startRedisServer())).port,
+	};
 	try {
 		console.log(
 			`Limit ${LIMIT_PER_SECOND} calls/s per token; the limiter spaces starts ${SPACING_MS} ms apart (at most ${round(1000 / SPACING_MS / LIMIT_PER_SECOND, 3)} of the limit). ` +
-				`Networks ${options.profiles.join(', ')}; ${options.calls} calls per cell.`,
+				`Cells: ${options.cells.map(({ name, profiles }) => `${name} on ${profiles.join(', ')}`).join('; ')}.`,
 		);
-		const network: Partial<Record<NetworkName, Partial<Record<CellName, Cell>>>> = {};
-		for (const profile of options.profiles) {
-			const cells: Partial<Record<CellName, Cell>> = (network[profile] = {});
-			for (const name of options.cells) {
-				const started = performance.now();
-				cells[name] = await runCell(name, NETWORK_PROFILES[profile], options.calls, folder);
-				describe(`${profile} ${name} (${cellLabel(name, options.calls)})`, cells[name], (performance.now() - started) / 1000);
+		const network: Partial<Record<NetworkName, Partial<Record<CellName, unknown>>>> = {};
+		for (const profile of PROFILE_NAMES) {
+			for (const { name, profiles } of options.cells) {
+				if (!profiles.includes(profile)) continue;
+				(network[profile] ??= {})[name] = await runCell(name, profile, options, context);
 			}
 		}
 		console.log(JSON.stringify({ ...network.lan, network }));
@@ -334,12 +129,15 @@ async function main(options: Options): Promise<void> {
 }
 
 async function stopRedis(): Promise<void> {
-	const server = redis;
+	const starting = redis;
 	redis = undefined;
-	if (server === undefined) return;
+	if (starting === undefined) return;
 	let timer: NodeJS.Timeout | undefined;
 	await Promise.race([
-		server.stop(),
+		starting.then(
+			async (server) => await server.stop(),
+			() => undefined,
+		),
 		new Promise<void>((resolve) => (timer = setTimeout(() => (console.error('redis-server did not stop in time'), resolve()), STOP_TIMEOUT_MS))),
 	]);
 	clearTimeout(timer);
@@ -360,7 +158,7 @@ try {
 	options = parseOptions(process.argv.slice(2));
 } catch (error) {
 	console.error((error as Error).message);
-	console.error('Usage: npm run bench -- [--profile lan,wan,far] [--calls 2000] [--only single,cluster,httpRequestBatching]');
+	console.error(USAGE);
 	process.exit(2);
 }
 main(options)

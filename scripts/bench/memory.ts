@@ -1,0 +1,98 @@
+/**
+ * The memory cell: what the package itself holds while one execution runs many items. n8n keeps
+ * every output item of an execution, so the process grows with the items whatever the node; the
+ * package's share is the peak RSS of the execution through the Seqera node minus that of the same
+ * execution through a stand-in node that answers the same items with the same JSON, without HTTP.
+ * A share that stays flat as the items grow is one that holds nothing per item beyond its answer.
+ */
+import { forkWorkers, type WorkerResult } from '../../dev/queue/processes';
+import type { MemoryJob, TokenLimits } from '../../dev/queue/worker';
+import type { NetworkProfile } from '../../dev/simulator/network';
+import { GENOMICS, TOKEN, cellTimeoutMs, describeConnections, round, runIds, tokenConnections, withSimulator, type BenchContext } from './setup';
+
+export const DEFAULT_MEMORY_ITEMS = [10_000, 30_000, 100_000];
+/**
+ * A limit the simulator and the credential both take, high enough that 100 000 calls take minutes
+ * on loopback, so that the cell measures memory, not the platform's limit.
+ */
+const MEMORY_LIMITS: TokenLimits = { maxCallsPerSecond: 500, maxCallsPerHour: 100_000_000 };
+/** Far below the limit (a client that opens a connection per call on a busy machine makes some 100): only a stuck process is slower. */
+const SLOWEST_CALLS_PER_SECOND = 50;
+
+export interface MemorySize {
+	items: number;
+	/** RSS of the process when the execution through the Seqera node started (n8n loaded), in MB. */
+	startMb: number;
+	/** Peak RSS of the process through the Seqera node, and through the stand-in, in MB. */
+	peakMb: number;
+	standInPeakMb: number;
+	/** The difference: what the package held at its peak. */
+	packageMb: number;
+	lost: number;
+	r429: number;
+	tlsConnections?: number;
+}
+
+const megabytes = (bytes: number) => round(bytes / 2 ** 20, 1);
+
+/** One execution of `job` in a fresh n8n process, so that its peak RSS is its own. */
+async function inFreshProcess(job: MemoryJob, context: BenchContext): Promise<WorkerResult> {
+	const [worker] = await forkWorkers(1, {}, context.folder, context.signal);
+	try {
+		return await worker.run(job, { timeoutMs: cellTimeoutMs(job.runIds.length, SLOWEST_CALLS_PER_SECOND) });
+	} finally {
+		worker.kill();
+	}
+}
+
+async function memoryAt(network: NetworkProfile, items: number, context: BenchContext): Promise<MemorySize> {
+	return await withSimulator(
+		network,
+		async (sim) => {
+			const distinctRuns = sim.data.runsIn(GENOMICS).length;
+			const job: MemoryJob = {
+				kind: 'memory',
+				baseUrl: sim.baseUrl,
+				token: TOKEN,
+				workspaceId: GENOMICS,
+				limits: MEMORY_LIMITS,
+				runIds: runIds(sim, items),
+			};
+			// The run IDs go round the workspace's runs, so its first answers, in order, are every answer there is.
+			const throughNode = await inFreshProcess({ ...job, sampleItems: distinctRuns }, context);
+			const standInAnswers = throughNode.samples ?? [];
+			if (standInAnswers.length < Math.min(items, distinctRuns)) throw new Error(`memory: the Seqera node answered ${standInAnswers.length} of the first ${distinctRuns} items`);
+			const throughStandIn = await inFreshProcess({ ...job, standInAnswers }, context);
+			const peak = throughNode.memory?.peakRssBytes ?? 0;
+			const standInPeak = throughStandIn.memory?.peakRssBytes ?? 0;
+			const log = sim.log;
+			return {
+				items,
+				startMb: megabytes(throughNode.memory?.startRssBytes ?? 0),
+				peakMb: megabytes(peak),
+				standInPeakMb: megabytes(standInPeak),
+				packageMb: megabytes(peak - standInPeak),
+				lost: items - throughNode.outcomes.reduce((sum, outcome) => sum + outcome.items, 0),
+				r429: log.filter((entry) => entry.status === 429).length,
+				...tokenConnections(sim),
+			};
+		},
+		{ perSecond: MEMORY_LIMITS.maxCallsPerSecond, perHour: MEMORY_LIMITS.maxCallsPerHour },
+	);
+}
+
+export async function runMemoryCell(profile: string, network: NetworkProfile, sizes: number[], context: BenchContext): Promise<MemorySize[]> {
+	const figures: MemorySize[] = [];
+	for (const items of sizes) {
+		const started = performance.now();
+		const size = await memoryAt(network, items, context);
+		figures.push(size);
+		console.log(
+			`${profile} memory (one execution of ${items} items, mode 'trigger', ${MEMORY_LIMITS.maxCallsPerSecond} calls/s): the package ${size.packageMb} MB ` +
+				`(peak RSS ${size.peakMb} MB through the Seqera node from ${size.startMb} MB at its start, ${size.standInPeakMb} MB through a stand-in without HTTP); ` +
+				`${size.lost} items lost; ${size.r429} answered 429${describeConnections(size)}; ${Math.round((performance.now() - started) / 1000)} s`,
+		);
+	}
+	console.log(`${profile} memory, the package's MB by items: ${figures.map((size) => `${size.items}: ${size.packageMb}`).join(', ')}`);
+	return figures;
+}
