@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import type { AdmissionOptions } from '../../nodes/Seqera/transport/admission';
+import type { CallPriority } from '../../nodes/Seqera/transport/callScope';
 import { ArrivalBound, SAFETY_MARGIN_MS } from '../../nodes/Seqera/transport/arrivalBound';
 import { localShare, type BudgetGate } from '../../nodes/Seqera/transport/gate';
 import { sharedBudgetConfig, type RedisTarget } from '../../nodes/Seqera/transport/gateConfig';
@@ -217,6 +218,49 @@ describe('RedisGate against a real redis-server', () => {
 		expect(warm.connection).toBe('warm');
 		expect(Date.now() - answeredAt).toBeGreaterThanOrEqual(900);
 		warm.answered();
+	});
+
+	it('an interactive caller of one process is admitted ahead of the bulk callers waiting in another', async () => {
+		const key = freshKey();
+		const limits = { maxCallsPerSecond: 1, maxCallsPerHour: 1000, spacingMs: 0 };
+		const [production, editor] = [sharedBudget().makeGate(key, limits), sharedBudget().makeGate(key, limits)];
+		const order: string[] = [];
+		const call = async (gate: BudgetGate, name: string, priority: CallPriority) => {
+			const admitted = await gate.admit(new ArrivalBound(), undefined, { priority });
+			order.push(name);
+			admitted.answered();
+		};
+		const bulk = ['bulk 1', 'bulk 2', 'bulk 3'].map(async (name) => await call(production, name, 'bulk'));
+		// The second bulk call already waits for the place the first holds until a second after its answer.
+		await new Promise((resolve) => setTimeout(resolve, 300));
+		const waiting = `seqera:budget:{${key}}:waiting`;
+		const interactive = call(editor, 'interactive', 'interactive');
+		await new Promise((resolve) => setTimeout(resolve, 100));
+		// Registered, with the time it asks again, under the token's hash tag, expiring on its own.
+		expect(Object.keys(await admin.hgetall(waiting))).toHaveLength(1);
+		expect(await admin.pttl(waiting)).toBeGreaterThan(0);
+		expect(await admin.pttl(waiting)).toBeLessThan(1000);
+		await Promise.all([...bulk, interactive]);
+		expect(order).toEqual(['bulk 1', 'interactive', 'bulk 2', 'bulk 3']);
+		// Admitted, the interactive caller took its registration away.
+		expect(await admin.exists(waiting)).toBe(0);
+	});
+
+	it('a registration its caller never comes back to (its process died) lapses within a fraction of a second', async () => {
+		const key = freshKey();
+		const gate = sharedBudget().makeGate(key, DEFAULT_LIMITS);
+		const waiting = `seqera:budget:{${key}}:waiting`;
+		const [seconds, micros] = await admin.time();
+		const redisNow = Number(seconds) * 1000 + Number(micros) / 1000;
+		await admin.hset(waiting, 'gone:waiter:1', (redisNow + 400).toFixed(3));
+		await admin.pexpire(waiting, 5000);
+		const asked = Date.now();
+		await answered(gate);
+		const waited = Date.now() - asked;
+		// Held back while the registration was live: until its time, and a little longer for a caller running late.
+		expect(waited).toBeGreaterThanOrEqual(400);
+		expect(waited).toBeLessThan(400 + 500);
+		expect(await admin.hgetall(waiting)).toEqual({});
 	});
 
 	it('an answer before the bound frees the place a second after the answer', async () => {

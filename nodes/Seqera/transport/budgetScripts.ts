@@ -14,6 +14,11 @@ import { HOUR_MS, MAX_BOUND_MS, SECOND_MS, UNBOUNDED_RECHECK_MS } from './slidin
  *   seqera:budget:{key}:last      the latest start, for the spacing
  *   seqera:budget:{key}:pause     no start before this time (after a 429)
  *   seqera:budget:{key}:cautious  present for a minute after a 429: calls get no arrival bound
+ *   seqera:budget:{key}:waiting   hash: each refused interactive caller (by waiter ID) and when it
+ *                                 will ask again; while one is live, bulk callers of every process
+ *                                 are refused until just after that time. A registration is live
+ *                                 until WAITER_GRACE_MS past its time, so a dead process's lapses
+ *                                 within a fraction of a second; the key expires with the last one
  * At the default limits the hour set holds at most 72 000 entries per token (a few MB).
  */
 export function budgetKeys(key: string): BudgetKeys {
@@ -26,6 +31,7 @@ export function budgetKeys(key: string): BudgetKeys {
 		last: `${prefix}:last`,
 		pause: `${prefix}:pause`,
 		cautious: `${prefix}:cautious`,
+		waiting: `${prefix}:waiting`,
 	};
 }
 
@@ -37,6 +43,7 @@ export interface BudgetKeys {
 	last: string;
 	pause: string;
 	cautious: string;
+	waiting: string;
 }
 
 // A call with no arrival bound holds its place until its answer, and at most this long, so a process
@@ -56,15 +63,26 @@ const BOUND_FRESH_MS = 2000;
 const SECOND_SET_TTL_MS = UNBOUNDED_HOLD_MS + 2 * SECOND_MS;
 const HOUR_SET_TTL_MS = HOUR_MS + UNBOUNDED_HOLD_MS + 60_000;
 const KEY_TTL_MARGIN_MS = SECOND_MS;
+// An interactive caller asks again at the time it registered, late by its timer and a Redis round
+// trip; past this much later it is taken as gone (its process died, or it gave up).
+const WAITER_GRACE_MS = 200;
+// A bulk caller held back for an interactive one asks again this long after the interactive one's
+// time, so that the interactive one asks first.
+const AFTER_INTERACTIVE_MS = 10;
 
 /**
- * KEYS: second, answers, bounds, hour, last, pause, cautious.
- * ARGV: per second, per hour, spacing, member (see startMember), this process's bound (-1: none), process ID.
+ * KEYS: second, answers, bounds, hour, last, pause, cautious, waiting.
+ * ARGV: per second, per hour, spacing, member (see startMember), this process's bound (-1: none),
+ * process ID, priority ('interactive' or 'bulk'), waiter ID (one per caller, kept across its asks).
  *
  * The rule is slidingWindow.ts's, with the bound in force taken as the largest that any process
  * gave in the last two seconds (none if any gave none, or for a minute after a 429): a stall in one
  * process delays its own calls, and every process must then hold them longer. The bound applies to
  * warm members only; a cold member holds its place until a second after its answer.
+ *
+ * Interactive callers go first: one that is refused registers the time it will ask again, and
+ * while any registration is live a bulk caller is refused until just after it; an interactive
+ * caller removes its registration when admitted. This only orders callers within the same rule.
  */
 export const ADMIT_SCRIPT = `
 local time = redis.call('TIME')
@@ -124,7 +142,28 @@ if started >= perHour then
   wait = math.max(wait, tonumber(oldest[2]) + ${HOUR_MS} + ${MAX_BOUND_MS} - now)
 end
 
-if wait > 0 then return math.ceil(wait) end
+local interactive = ARGV[7] == 'interactive'
+local waiters = redis.call('HGETALL', KEYS[8])
+local lastWaiterAt = nil
+for i = 1, #waiters, 2 do
+  local at = tonumber(waiters[i + 1])
+  if at + ${WAITER_GRACE_MS} <= now then redis.call('HDEL', KEYS[8], waiters[i])
+  elseif waiters[i] ~= ARGV[8] then lastWaiterAt = math.max(lastWaiterAt or at, at) end
+end
+if lastWaiterAt and not interactive then
+  wait = math.max(wait, lastWaiterAt + ${AFTER_INTERACTIVE_MS} - now, ${UNBOUNDED_RECHECK_MS})
+end
+
+if wait > 0 then
+  if interactive then
+    local at = now + math.ceil(wait)
+    redis.call('HSET', KEYS[8], ARGV[8], string.format('%.3f', at))
+    local lastAt = math.max(lastWaiterAt or at, at)
+    redis.call('PEXPIRE', KEYS[8], math.ceil(lastAt - now) + ${WAITER_GRACE_MS})
+  end
+  return math.ceil(wait)
+end
+if interactive then redis.call('HDEL', KEYS[8], ARGV[8]) end
 local start = string.format('%.3f', now)
 redis.call('ZADD', KEYS[1], start, ARGV[4])
 redis.call('PEXPIRE', KEYS[1], ${SECOND_SET_TTL_MS})

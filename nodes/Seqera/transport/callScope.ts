@@ -1,9 +1,40 @@
-import type { ICredentialTestFunctions } from 'n8n-workflow';
+import type { ICredentialTestFunctions, WorkflowExecuteMode } from 'n8n-workflow';
 
 import type { SeqeraFunctions } from './connection';
 
 /** Whether a person waits for the call (interactive) or it is part of a workflow's run (bulk). */
 export type CallPriority = 'interactive' | 'bulk';
+
+/**
+ * The execution modes in which a person waits for the answer: 'manual' (run from the editor),
+ * 'chat' (n8n's chat, which streams the answer to the person typing) and 'agent' (an execution made
+ * for an AI agent, which waits for it to answer its user). Every other mode of n8n-workflow's
+ * WorkflowExecuteMode is bulk: 'trigger', 'webhook', 'retry', 'error' and 'internal' run
+ * production workflows; 'integrated' is a sub-workflow, whose parent may be manual but cannot be
+ * told apart; 'cli' runs a saved workflow from a script as often as from a person; 'evaluation'
+ * runs a whole test dataset, each case as many calls as a production run makes.
+ */
+const INTERACTIVE_MODES: ReadonlySet<WorkflowExecuteMode> = new Set<WorkflowExecuteMode>(['manual', 'chat', 'agent']);
+
+/**
+ * A node used as an AI agent's tool: n8n gives it a type whose last part ends in 'Tool'
+ * (`n8n-nodes-seqera.seqeraTool`, as n8n-workflow's isToolType tells), and runs its execute() with
+ * the agent's execution mode, whichever that is: the agent waits for each tool call.
+ */
+function isAiTool(nodeType: string): boolean {
+	return (nodeType.split('.').pop() ?? '').endsWith('Tool');
+}
+
+/**
+ * Interactive for calls a person (or an AI agent) waits on: editor lookups (load options, list
+ * search, resource mapping) and the credential test, which have no input items; trigger polls; an
+ * execution run from the editor or a chat; a node used as an AI tool. Bulk for everything else.
+ */
+export function callPriorityOf(context: SeqeraFunctions | ICredentialTestFunctions): CallPriority {
+	if ('__emit' in context || !('getInputData' in context)) return 'interactive';
+	if (isAiTool(context.getNode().type)) return 'interactive';
+	return INTERACTIVE_MODES.has(context.getMode()) ? 'interactive' : 'bulk';
+}
 
 /**
  * What stops a node execution's calls: the execution's own cancel signal, and, while its items run

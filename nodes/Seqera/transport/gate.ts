@@ -1,5 +1,6 @@
 import type { AdmissionOptions, ConnectionKind } from './admission';
 import type { ArrivalBound } from './arrivalBound';
+import type { CallPriority } from './callScope';
 import { callSpacingMs, SlidingWindow, type WindowLimits } from './slidingWindow';
 import { sleep, unlessCancelled } from './timing';
 
@@ -28,23 +29,49 @@ export interface BudgetGate {
 export type GateFactory = (key: string, limits: WindowLimits) => BudgetGate;
 
 /**
- * Callers take turns in the order they came, each when the one ahead of it has been admitted (or has
- * given up): calls start in the order they were asked for, and a free place wakes one caller, not all.
+ * Callers take turns, each when the one whose turn it is has been admitted (or has given up), so a
+ * free place wakes one caller, not all. The line has two classes: an interactive caller goes ahead
+ * of every bulk caller still waiting, and callers of one class take turns in the order they came.
+ * The caller whose turn it is keeps it: it may already be counted in Redis or about to be.
  */
 export class Line {
-	private last: Promise<void> = Promise.resolve();
+	private taken = false;
+	private readonly interactive: Array<() => void> = [];
+	private readonly bulk: Array<() => void> = [];
 
-	async turn<T>(signal: AbortSignal | undefined, take: () => Promise<T>): Promise<T> {
-		const ahead = this.last;
-		let leave!: () => void;
-		const left = new Promise<void>((resolve) => (leave = resolve));
-		this.last = ahead.then(async () => await left);
+	async turn<T>(signal: AbortSignal | undefined, take: () => Promise<T>, priority: CallPriority = 'bulk'): Promise<T> {
+		await this.waitForTurn(signal, priority);
 		try {
-			await unlessCancelled(ahead, signal);
 			return await take();
 		} finally {
-			leave();
+			this.passOn();
 		}
+	}
+
+	private async waitForTurn(signal: AbortSignal | undefined, priority: CallPriority): Promise<void> {
+		// A caller cancelled before it asks gives up at once, as it would at any wait.
+		await unlessCancelled(Promise.resolve(), signal);
+		if (!this.taken) {
+			this.taken = true;
+			return;
+		}
+		const waiting = priority === 'interactive' ? this.interactive : this.bulk;
+		let begin!: () => void;
+		const ownTurn = new Promise<void>((resolve) => (begin = resolve));
+		waiting.push(begin);
+		await unlessCancelled(ownTurn, signal).catch((error: unknown) => {
+			const place = waiting.indexOf(begin);
+			if (place >= 0) waiting.splice(place, 1);
+			// The turn came just as the caller gave up: it goes to the next one.
+			else this.passOn();
+			throw error;
+		});
+	}
+
+	private passOn(): void {
+		const next = this.interactive.shift() ?? this.bulk.shift();
+		if (next) next();
+		else this.taken = false;
 	}
 }
 
@@ -59,7 +86,8 @@ export class LocalGate implements BudgetGate {
 	}
 
 	async admit(bound: ArrivalBound, signal?: AbortSignal, options: AdmissionOptions = {}): Promise<AdmittedCall> {
-		return await this.line.turn(signal, async () => await this.acquire(bound, connectionAtAdmissionOf(options), signal));
+		const connectionAtAdmission = connectionAtAdmissionOf(options);
+		return await this.line.turn(signal, async () => await this.acquire(bound, connectionAtAdmission, signal), options.priority);
 	}
 
 	private async acquire(bound: ArrivalBound, connectionAtAdmission: () => ConnectionKind, signal?: AbortSignal): Promise<AdmittedCall> {

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 
 import { ConnectionNotWarmError, type AdmissionOptions, type ConnectionKind } from './admission';
 import { ArrivalBound } from './arrivalBound';
+import type { CallPriority } from './callScope';
 import { LocalGate, type BudgetGate, type GateFactory } from './gate';
 import { processGateFactory } from './gates';
 import { windowLimits } from './slidingWindow';
@@ -32,6 +33,9 @@ export function maxCallsInFlight(maxCallsPerSecond: number): number {
 	return Math.max(1, Math.floor(maxCallsPerSecond) * 2);
 }
 
+/** Bottleneck runs lower numbers first (0 to 9; 5 unless told). */
+const QUEUE_PRIORITY: Record<CallPriority, number> = { interactive: 0, bulk: 5 };
+
 interface TokenQueue {
 	queue: Bottleneck;
 	gate: BudgetGate;
@@ -49,6 +53,10 @@ interface TokenQueue {
  * of the token. No Bottleneck Group: it drops limiters idle for 5 minutes, forgetting the hourly
  * count. Retries go back through `withinBudget`, never through Bottleneck's own retry hook, which
  * would skip the gate.
+ *
+ * Interactive calls (callScope.ts) go first within the same budget: Bottleneck gives them the next
+ * free place in flight, and the gate's line lets them ask before every waiting bulk call, here and,
+ * through Redis, in every process.
  */
 export class TokenLimiter {
 	private readonly queues = new Map<string, TokenQueue>();
@@ -87,7 +95,7 @@ export class TokenLimiter {
 	): Promise<T> {
 		const { queue, gate, bound } = this.queueFor(budget);
 		let started = false;
-		const scheduled = queue.schedule(async () => {
+		const scheduled = queue.schedule({ priority: QUEUE_PRIORITY[options.priority ?? 'bulk'] }, async () => {
 			started = true;
 			const cold: AdmissionOptions = { ...options, connectionAtAdmission: () => 'cold' };
 			return await this.admitted(gate, bound, call, signal, options).catch(async (error: unknown) => {

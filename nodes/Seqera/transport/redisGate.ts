@@ -5,6 +5,7 @@ import { LoggerProxy } from 'n8n-workflow';
 
 import type { ArrivalBound } from './arrivalBound';
 import type { AdmissionOptions, ConnectionKind } from './admission';
+import type { CallPriority } from './callScope';
 import { ADMIT_SCRIPT, budgetKeys, PAUSE_SCRIPT, SETTLE_SCRIPT, startMember, type BudgetKeys } from './budgetScripts';
 import { connectionAtAdmissionOf, Line, localShare, LocalGate, type AdmittedCall, type BudgetGate, type GateFactory } from './gate';
 import { DEFAULT_FALLBACK_SHARE, type RedisTarget } from './gateConfig';
@@ -39,12 +40,15 @@ interface BudgetCommands {
 		last: string,
 		pause: string,
 		cautious: string,
+		waiting: string,
 		perSecond: number,
 		perHour: number,
 		spacingMs: number,
 		member: string,
 		boundMs: number,
 		processId: string,
+		priority: CallPriority,
+		waiterId: string,
 	): Promise<number>;
 	seqeraBudgetPause(pause: string, cautious: string, durationMs: number): Promise<number>;
 	seqeraBudgetSettle(second: string, answers: string, member: string): Promise<number>;
@@ -77,6 +81,7 @@ export class SharedBudget {
 	/** Tells this process's starts apart in the sorted sets; random, so it says nothing about the host. */
 	readonly processId = randomBytes(6).toString('hex');
 	private starts = 0;
+	private waiters = 0;
 
 	constructor(
 		private readonly target: RedisTarget,
@@ -125,9 +130,14 @@ export class SharedBudget {
 		);
 	}
 
-	/** A sorted-set member no other start of any process has. */
+	/** An ID no other start of any process has. */
 	nextStartId(): string {
 		return `${this.processId}:${++this.starts}`;
+	}
+
+	/** An ID no other caller waiting for a start, in any process, has. */
+	nextWaiterId(): string {
+		return `${this.processId}:waiter:${++this.waiters}`;
 	}
 
 	/** Closes the connection; a later call connects again. */
@@ -171,7 +181,7 @@ export class SharedBudget {
 		}
 		// Failures reach the calls that fail (and so `failed`); without a listener ioredis prints each one.
 		client.on('error', () => undefined);
-		client.defineCommand('seqeraBudgetAdmit', { numberOfKeys: 7, lua: ADMIT_SCRIPT });
+		client.defineCommand('seqeraBudgetAdmit', { numberOfKeys: 8, lua: ADMIT_SCRIPT });
 		client.defineCommand('seqeraBudgetPause', { numberOfKeys: 2, lua: PAUSE_SCRIPT });
 		client.defineCommand('seqeraBudgetSettle', { numberOfKeys: 2, lua: SETTLE_SCRIPT });
 		return client as BudgetClient;
@@ -226,11 +236,11 @@ export class RedisGate implements BudgetGate {
 	}
 
 	/**
-	 * Callers of this process ask Redis one at a time, in order: they would all wake for the same
-	 * free slot, and only one can have it.
+	 * Callers of this process ask Redis one at a time, interactive ones first: they would all wake for
+	 * the same free slot, and only one can have it.
 	 */
 	async admit(bound: ArrivalBound, signal?: AbortSignal, options: AdmissionOptions = {}): Promise<AdmittedCall> {
-		return await this.line.turn(signal, async () => await this.acquire(bound, options, signal));
+		return await this.line.turn(signal, async () => await this.acquire(bound, options, signal), options.priority);
 	}
 
 	async pauseUntil(until: number): Promise<void> {
@@ -254,6 +264,8 @@ export class RedisGate implements BudgetGate {
 
 	private async acquire(bound: ArrivalBound, options: AdmissionOptions, signal?: AbortSignal): Promise<AdmittedCall> {
 		const connectionAtAdmission = connectionAtAdmissionOf(options);
+		const priority = options.priority ?? 'bulk';
+		const waiterId = this.shared.nextWaiterId();
 		for (;;) {
 			const client = await this.shared.usableClient();
 			if (!client) return await this.fallback.admit(bound, signal, options);
@@ -272,12 +284,15 @@ export class RedisGate implements BudgetGate {
 					this.keys.last,
 					this.keys.pause,
 					this.keys.cautious,
+					this.keys.waiting,
 					Math.max(1, Math.floor(this.limits.maxCallsPerSecond)),
 					Math.max(1, Math.floor(this.limits.maxCallsPerHour)),
 					this.limits.spacingMs,
 					member,
 					Number.isFinite(boundMs) ? boundMs : -1,
 					this.shared.processId,
+					priority,
+					waiterId,
 				);
 			} catch (error) {
 				this.shared.failed(error);
@@ -285,7 +300,11 @@ export class RedisGate implements BudgetGate {
 			}
 			this.recordAdmitTime(Date.now() - asked);
 			if (wait === 0) return { connection, answered: () => this.settle(member) };
-			await sleep(wait, signal);
+			await sleep(wait, signal).catch((error: unknown) => {
+				// A cancelled interactive caller stops holding bulk callers back at once, not when its registration lapses.
+				if (priority === 'interactive') void client.hdel(this.keys.waiting, waiterId).catch(() => undefined);
+				throw error;
+			});
 		}
 	}
 
