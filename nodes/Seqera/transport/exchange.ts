@@ -1,6 +1,7 @@
 import type { IDataObject, IHttpRequestMethods, IHttpRequestOptions, INode } from 'n8n-workflow';
 
 import { version as packageVersion } from '../../../package.json';
+import type { AdmissionOptions, ConnectionKind } from './admission';
 import type { Connection } from './connection';
 import { classifyNetworkFailure, errorFromNetworkFailure, noteCallSucceeded, type FailedCall, type NetworkFailureKind } from './errors';
 import { budgetKey, tokenLimiter } from './limiter';
@@ -27,8 +28,16 @@ export interface RawResponse {
 	body: Buffer;
 }
 
-/** Sends one prepared request and returns the raw answer, whatever its status. */
-export type Transmit = (options: IHttpRequestOptions) => Promise<RawResponse>;
+/**
+ * Sends one prepared request and returns the raw answer, whatever its status. `admittedAs` is how the
+ * budget admitted it: a transmit that keeps connections sends a call admitted as warm only on an open
+ * one (connectionPool.ts); one that opens a connection per call can ignore it.
+ */
+export type Transmit = (options: IHttpRequestOptions, admittedAs: ConnectionKind) => Promise<RawResponse>;
+
+export function isSuccessStatus(statusCode: number): boolean {
+	return statusCode >= 200 && statusCode < 300;
+}
 
 export function toBuffer(body: unknown): Buffer {
 	if (Buffer.isBuffer(body)) return body;
@@ -88,6 +97,7 @@ export async function exchange(
 	transmit: Transmit,
 	request: ApiRequest,
 	signal?: AbortSignal,
+	admission?: AdmissionOptions,
 ): Promise<{ response: RawResponse; call: FailedCall; attempts: number }> {
 	const call: FailedCall = {
 		method: request.method,
@@ -119,7 +129,7 @@ export async function exchange(
 		let response: RawResponse | undefined;
 		let failure: { kind: NetworkFailureKind; code?: string } | undefined;
 		try {
-			response = await tokenLimiter.withinBudget(connection.budget, async () => await transmit(options), signal);
+			response = await tokenLimiter.withinBudget(connection.budget, async (admittedAs) => await transmit(options, admittedAs), signal, admission);
 			outcome = {
 				kind: 'answer',
 				statusCode: response.statusCode,
@@ -138,7 +148,7 @@ export async function exchange(
 			continue;
 		}
 		if (response) {
-			if (response.statusCode >= 200 && response.statusCode < 300) noteCallSucceeded(call);
+			if (isSuccessStatus(response.statusCode)) noteCallSucceeded(call);
 			return { response, call, attempts: attempt };
 		}
 		throw errorFromNetworkFailure(node, call, failure!.kind, failure!.code, {

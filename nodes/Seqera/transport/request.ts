@@ -1,25 +1,31 @@
-import type {
-	ICredentialDataDecryptedObject,
-	ICredentialsDecrypted,
-	ICredentialTestFunctions,
-	IDataObject,
-	INode,
+import {
+	NodeOperationError,
+	type ICredentialDataDecryptedObject,
+	type ICredentialsDecrypted,
+	type ICredentialTestFunctions,
+	type IDataObject,
+	type INode,
+	type NodeEgressFilter,
 } from 'n8n-workflow';
 
 import { SeqeraApi } from '../../../credentials/SeqeraApi.credentials';
-import { callSignalOf, executionCancelSignalOf } from './callScope';
-import { CREDENTIAL_TYPE, connectionFrom, nodeCredentialOf, type SeqeraFunctions } from './connection';
+import type { AdmissionOptions } from './admission';
+import { callPriorityOf, callSignalOf, executionCancelSignalOf } from './callScope';
+import { CREDENTIAL_TYPE, connectionFrom, nodeCredentialOf, type Connection, type SeqeraFunctions } from './connection';
+import { connectionKindNow, egressRefusal, sendPooled, type PoolTarget } from './connectionPool';
 import { errorFromResponse, errorFromUnreadableBody, type FailedCall } from './errors';
-import { exchange, headerText, toBuffer, type ApiRequest, type RawResponse, type Transmit } from './exchange';
+import { exchange, headerText, isSuccessStatus, toBuffer, type ApiRequest, type RawResponse, type Transmit } from './exchange';
+import { budgetKey, maxCallsInFlight } from './limiter';
+import { proxyAppliesTo } from './proxyEnv';
 import { redactValues } from './redaction';
 import { isIdempotent, retryAfterMs } from './retry';
 
 /**
- * Sends through n8n with the credential already read for this context, so n8n does not decrypt it
- * again for every call. Cancelling the execution aborts a call on the wire (n8n's helper sets the
- * same signal on execute contexts; this does not rely on it); the item pool's stop lets it finish.
+ * Sends through n8n's helper with the credential already read for this context, so n8n does not decrypt
+ * it again for every call. Used where the token's kept connections cannot do what n8n does: a proxy
+ * from n8n's environment. Each call opens its own connection.
  */
-function transmitWithNodeCredential(context: SeqeraFunctions, credential: ICredentialsDecrypted): Transmit {
+function transmitThroughN8n(context: SeqeraFunctions, credential: ICredentialsDecrypted): Transmit {
 	const abortSignal = executionCancelSignalOf(context);
 	return async (options) => {
 		const response = (await context.helpers.httpRequestWithAuthentication.call(
@@ -32,13 +38,56 @@ function transmitWithNodeCredential(context: SeqeraFunctions, credential: ICrede
 	};
 }
 
+/** n8n's egress filter (its SSRF protection), on n8n releases that offer one to nodes. */
+function egressFilterOf(context: SeqeraFunctions): NodeEgressFilter | undefined {
+	const helpers = context.helpers as { getSecureEgressFilter?: () => NodeEgressFilter };
+	return typeof helpers.getSecureEgressFilter === 'function' ? helpers.getSecureEgressFilter() : undefined;
+}
+
+/** How one request goes out, and what the budget needs to know to admit it. */
+interface Sender {
+	transmit: Transmit;
+	admission: AdmissionOptions;
+}
+
+/**
+ * On the token's kept connections (connectionPool.ts), with n8n's SSRF protection where it is on;
+ * through n8n's helper when n8n would send it through a proxy. Cancelling the execution aborts a call
+ * on the wire either way (n8n's helper sets the same signal on execute contexts; this does not rely on
+ * it); the item pool's stop lets it finish.
+ */
+async function senderFor(context: SeqeraFunctions, credential: ICredentialsDecrypted, connection: Connection, request: ApiRequest): Promise<Sender> {
+	const priority = callPriorityOf(context);
+	// eslint-disable-next-line @n8n/community-nodes/no-restricted-globals -- n8n's proxy settings are in its environment
+	if (proxyAppliesTo(connection.baseUrl, process.env)) return { transmit: transmitThroughN8n(context, credential), admission: { priority } };
+
+	const target: PoolTarget = {
+		baseUrl: connection.baseUrl,
+		tokenKey: budgetKey(connection.baseUrl, connection.budget.token),
+		allowUnauthorizedCerts: connection.allowUnauthorizedCerts,
+		maxIdleConnections: maxCallsInFlight(connection.budget.maxCallsPerSecond),
+		egress: egressFilterOf(context),
+	};
+	const refusal = await egressRefusal(target);
+	if (refusal) {
+		throw new NodeOperationError(context.getNode(), `n8n's SSRF protection does not allow calls to ${new URL(connection.baseUrl).host}`, {
+			description: `${refusal.message}. Ask the n8n admin to allow this host (N8N_SSRF_ALLOWED_HOSTNAMES or N8N_SSRF_ALLOWED_IP_RANGES), or check the credential's Base URL.`,
+			itemIndex: request.itemIndex,
+		});
+	}
+	const safeToRepeat = isIdempotent(request.method);
+	const abortSignal = executionCancelSignalOf(context);
+	const credentialType = new SeqeraApi();
+	return {
+		admission: { priority, connectionAtAdmission: () => connectionKindNow(target, safeToRepeat) },
+		transmit: async (options, admittedAs) =>
+			await sendPooled(target, await credentialType.authenticate(credential.data ?? {}, options), admittedAs, safeToRepeat, abortSignal),
+	};
+}
+
 function retryAfterSeconds(response: RawResponse): number | undefined {
 	const wait = retryAfterMs(headerText(response.headers, 'retry-after'));
 	return wait === undefined ? undefined : Math.ceil(wait / 1000);
-}
-
-function isSuccess(statusCode: number): boolean {
-	return statusCode >= 200 && statusCode < 300;
 }
 
 function parseJsonBody<T>(node: INode, call: FailedCall, response: RawResponse): T {
@@ -62,10 +111,10 @@ async function send(context: SeqeraFunctions, request: ApiRequest): Promise<{ re
 async function sendUnredacted(context: SeqeraFunctions, request: ApiRequest): Promise<{ response: RawResponse; call: FailedCall }> {
 	const { connection, credential } = await nodeCredentialOf(context);
 	const node = context.getNode();
-	const transmit = transmitWithNodeCredential(context, credential);
-	const exchanged = await exchange(node, connection, transmit, request, callSignalOf(context));
+	const { transmit, admission } = await senderFor(context, credential, connection, request);
+	const exchanged = await exchange(node, connection, transmit, request, callSignalOf(context), admission);
 	const { response, call, attempts } = exchanged;
-	if (!isSuccess(response.statusCode)) {
+	if (!isSuccessStatus(response.statusCode)) {
 		throw errorFromResponse(node, call, response.statusCode, response.body.toString('utf8'), {
 			attempts,
 			retryAfterSeconds: retryAfterSeconds(response),
@@ -149,9 +198,15 @@ export async function checkConnection(
 	path: ReadonlyArray<string>,
 ): Promise<ConnectionCheck> {
 	const connection = connectionFrom(credentials);
-	const { response, call } = await exchange(node, connection, transmitForCredentialTest(context, credentials), {
-		method: 'GET',
-		path,
-	});
+	// A person waits for the test, so it goes ahead of queued bulk calls of the token.
+	const admission: AdmissionOptions = { priority: callPriorityOf(context) };
+	const { response, call } = await exchange(
+		node,
+		connection,
+		transmitForCredentialTest(context, credentials),
+		{ method: 'GET', path },
+		undefined,
+		admission,
+	);
 	return { statusCode: response.statusCode, bodyText: response.body.toString('utf8'), call };
 }

@@ -5,7 +5,7 @@ import type { Readable } from 'node:stream';
 
 import { executionCancelSignalOf } from './callScope';
 import { classifyNetworkFailure } from './errors';
-import { headerText, networkErrorCode } from './exchange';
+import { headerText, isSuccessStatus, networkErrorCode } from './exchange';
 import { decideRetry, type CallOutcome } from './retry';
 import { sleep } from './timing';
 
@@ -123,7 +123,7 @@ async function send<Body extends Buffer | Readable>(
 		}
 		const decision = decideRetry(outcome, method, attempt);
 		// A streamed answer holds its slot until it has been read; any other answer is complete here.
-		if (answer && !decision.retry && options.encoding === 'stream' && isSuccess(answer.statusCode)) {
+		if (answer && !decision.retry && options.encoding === 'stream' && isSuccessStatus(answer.statusCode)) {
 			(answer.body as Readable).once('close', release);
 			return { answer, attempts: attempt };
 		}
@@ -149,10 +149,6 @@ async function send<Body extends Buffer | Readable>(
 	}
 }
 
-function isSuccess(statusCode: number): boolean {
-	return statusCode >= 200 && statusCode < 300;
-}
-
 /**
  * PUTs bytes to a presigned URL with the headers given (and its length); the answer's status and
  * headers. `accepts` says which statuses are not a failure: any 2xx by default.
@@ -168,7 +164,7 @@ export async function putToStorage(
 		body: bytes,
 		encoding: 'arraybuffer',
 	});
-	if (!(options.accepts ?? isSuccess)(answer.statusCode)) throw failedAnswer(context.getNode(), 'PUT', target, answer.statusCode, attempts);
+	if (!(options.accepts ?? isSuccessStatus)(answer.statusCode)) throw failedAnswer(context.getNode(), 'PUT', target, answer.statusCode, attempts);
 	return { statusCode: answer.statusCode, headers: answer.headers };
 }
 
@@ -190,7 +186,7 @@ export async function deleteFromStorage(context: IExecuteFunctions, target: Stor
 /** GETs a presigned URL; the answer's body is a stream to be read (or destroyed) by the caller. */
 export async function getStream(context: IExecuteFunctions, target: StorageTarget): Promise<{ body: Readable; headers: Record<string, unknown> }> {
 	const { answer, attempts } = await send<Readable>(context, 'GET', target, { headers: {}, encoding: 'stream' });
-	if (!isSuccess(answer.statusCode)) {
+	if (!isSuccessStatus(answer.statusCode)) {
 		answer.body.destroy();
 		throw failedAnswer(context.getNode(), 'GET', target, answer.statusCode, attempts);
 	}

@@ -5,7 +5,7 @@ import type { Readable } from 'node:stream';
 import { callSignalOf, executionCancelSignalOf } from './callScope';
 import { CREDENTIAL_TYPE, nodeCredentialOf } from './connection';
 import { errorFromResponse } from './errors';
-import { exchange, headerText, toBuffer, type ApiRequest, type RawResponse, type Transmit } from './exchange';
+import { exchange, headerText, isSuccessStatus, toBuffer, type ApiRequest, type RawResponse, type Transmit } from './exchange';
 import { getStream } from './storage';
 
 /** A file the platform answered with, still on the wire: the caller reads `body` to the end or destroys it. */
@@ -30,10 +30,6 @@ async function readAnswerText(body: Readable): Promise<Buffer> {
 	}
 	body.destroy();
 	return Buffer.concat(chunks);
-}
-
-function isSuccess(statusCode: number): boolean {
-	return statusCode >= 200 && statusCode < 300;
 }
 
 function fileOf(body: Readable, headers: Record<string, unknown>): StreamedFile {
@@ -67,12 +63,12 @@ export async function apiRequestStream(
 			{ ...options, encoding: 'stream', disableFollowRedirect: true, abortSignal },
 			{ credentialsDecrypted: credential },
 		)) as { statusCode: number; headers: Record<string, unknown>; body: Readable };
-		if (!isSuccess(response.statusCode)) return { ...response, body: await readAnswerText(response.body) };
+		if (!isSuccessStatus(response.statusCode)) return { ...response, body: await readAnswerText(response.body) };
 		streamed = { body: response.body, headers: response.headers };
 		return { ...response, body: Buffer.alloc(0) };
 	};
 	const { response, call, attempts } = await exchange(node, connection, transmit, request, callSignalOf(context));
-	if (streamed && isSuccess(response.statusCode)) return fileOf(streamed.body, streamed.headers);
+	if (streamed && isSuccessStatus(response.statusCode)) return fileOf(streamed.body, streamed.headers);
 
 	const location = response.statusCode >= 300 && response.statusCode < 400 ? headerText(response.headers, 'location') : undefined;
 	if (location) {

@@ -1,0 +1,246 @@
+// eslint-disable-next-line @n8n/community-nodes/no-restricted-imports -- kept-alive HTTPS connections per token: n8n's helper opens one per call
+import https from 'node:https';
+// eslint-disable-next-line @n8n/community-nodes/no-restricted-imports -- answers may come compressed, as n8n's helper asks for them
+import zlib from 'node:zlib';
+import type { IHttpRequestOptions, NodeEgressFilter } from 'n8n-workflow';
+
+import { ConnectionNotWarmError, type ConnectionKind } from './admission';
+import type { RawResponse } from './exchange';
+
+/**
+ * Kept-alive HTTPS connections to the platform, one pool per token, base URL and TLS setting, shared
+ * by every node, execution and context of the process.
+ *
+ * n8n's request helper builds new agents for every request, so each call pays a TCP and a TLS handshake
+ * before its request leaves: three round trips instead of one. Node's own `https.Agent` with keep-alive
+ * is enough to keep them, with nothing to add to the package: it trusts what Node's TLS trusts
+ * (NODE_EXTRA_CA_CERTS, and the system store n8n's image sets up), follows the server's `Keep-Alive:
+ * timeout` hint, and closes connections idle for IDLE_TIMEOUT_MS. undici would need its own dispatcher
+ * per TLS setting and a second body reader; axios adds nothing over the agent here, as the calls need no
+ * redirects, transforms or interceptors.
+ *
+ * The agent never queues a request (maxSockets is unbounded): a request waiting inside the agent after
+ * its admission would reach the platform later than the admission rule allows for. How many calls of a
+ * token are on the wire at once is capped by the limiter (`maxCallsInFlight`), and so is the pool.
+ */
+
+/** Idle connections close after this, or sooner when the platform's Keep-Alive hint says so. */
+export const IDLE_TIMEOUT_MS = 30_000;
+/**
+ * A request that must not be sent twice (a launch) goes out only on a connection used this recently,
+ * else on a new one: a connection idle longer may have been dropped by a middlebox without a word,
+ * and a request lost on it could not be told from one the platform carried out. Node's own servers
+ * keep idle connections 5 s; its client takes one second off.
+ */
+export const UNSAFE_REQUEST_MAX_IDLE_MS = 4_000;
+/** A pool no call has used for this long is closed and forgotten. */
+const POOL_UNUSED_MS = 10 * 60_000;
+/** How long a pre-flight check of the base URL by n8n's SSRF protection stands. */
+const EGRESS_CHECK_MS = 60_000;
+
+const idleSince = new WeakMap<object, number>();
+
+export interface PoolStats {
+	/** Connections this pool opened. */
+	opened: number;
+	/** Requests it sent; `requests - opened` went out on a kept connection. */
+	requests: number;
+}
+
+class TokenConnections {
+	readonly agent: https.Agent;
+	readonly stats: PoolStats = { opened: 0, requests: 0 };
+	/** For a request sent on a connection of its own, closed after its answer: the pool's TLS and address checks, no agent. */
+	readonly ownConnectionOptions: https.RequestOptions;
+	lastUsed = Date.now();
+	private readonly agentName: string;
+	private egressCheck: { at: number; outcome: Promise<Error | undefined> } | undefined;
+
+	constructor(
+		private readonly origin: URL,
+		rejectUnauthorized: boolean,
+		maxIdleConnections: number,
+		egress: NodeEgressFilter | undefined,
+	) {
+		// n8n's SSRF protection, where it is on: every address a connection is about to use is checked.
+		const lookup = egress ? { lookup: egress.createSecureLookup() } : {};
+		this.agent = new https.Agent({
+			keepAlive: true,
+			scheduling: 'lifo',
+			maxFreeSockets: maxIdleConnections,
+			timeout: IDLE_TIMEOUT_MS,
+			rejectUnauthorized,
+			...lookup,
+		});
+		this.ownConnectionOptions = { agent: false, rejectUnauthorized, ...lookup };
+		this.agent.on('free', (socket: object) => idleSince.set(socket, Date.now()));
+		this.agentName = this.agent.getName({ host: origin.hostname, port: Number(origin.port) || 443 });
+	}
+
+	/** The idle connection a request sent now would take: the agent hands out the last one freed. */
+	private nextIdleConnection(): { destroyed: boolean } | undefined {
+		const free = (this.agent.freeSockets as Record<string, Array<{ destroyed: boolean }> | undefined>)[this.agentName];
+		return free?.[free.length - 1];
+	}
+
+	/**
+	 * Whether a request sent now would go out on a connection already open: for one that must not be
+	 * sent twice, only on one used within UNSAFE_REQUEST_MAX_IDLE_MS.
+	 */
+	hasWarmConnection(safeToRepeat: boolean): boolean {
+		const next = this.nextIdleConnection();
+		if (next === undefined || next.destroyed) return false;
+		return safeToRepeat || Date.now() - (idleSince.get(next) ?? 0) <= UNSAFE_REQUEST_MAX_IDLE_MS;
+	}
+
+	/**
+	 * n8n's pre-flight check of the base URL (host names, addresses), kept for a while: the refusal, or
+	 * undefined when allowed. A host that does not resolve is not a refusal: the call itself then fails
+	 * as unreachable, as it would without the check.
+	 */
+	async egressRefusal(egress: NodeEgressFilter): Promise<Error | undefined> {
+		const now = Date.now();
+		if (this.egressCheck === undefined || now - this.egressCheck.at > EGRESS_CHECK_MS) {
+			const outcome = egress.validateUrl(this.origin).then((result) => (result.ok || !result.error.name.startsWith('Ssrf') ? undefined : result.error));
+			this.egressCheck = { at: now, outcome };
+		}
+		return await this.egressCheck.outcome;
+	}
+
+	isIdle(now: number): boolean {
+		return now - this.lastUsed > POOL_UNUSED_MS && Object.keys(this.agent.sockets).length === 0;
+	}
+}
+
+const pools = new Map<string, TokenConnections>();
+/** Tells n8n's egress filters apart in pool keys: a filter is one per n8n setting, for the life of the process. */
+const egressFilterIds = new WeakMap<NodeEgressFilter, number>();
+let egressFiltersSeen = 0;
+
+function egressFilterId(egress: NodeEgressFilter | undefined): string {
+	if (egress === undefined) return 'none';
+	let id = egressFilterIds.get(egress);
+	if (id === undefined) egressFilterIds.set(egress, (id = ++egressFiltersSeen));
+	return String(id);
+}
+
+export interface PoolTarget {
+	baseUrl: string;
+	/** The token's budget key (a hash): the pool is the token's, and never holds the token itself. */
+	tokenKey: string;
+	allowUnauthorizedCerts: boolean;
+	maxIdleConnections: number;
+	egress?: NodeEgressFilter;
+}
+
+function poolFor(target: PoolTarget): TokenConnections {
+	const origin = new URL(target.baseUrl);
+	const key = [target.tokenKey, origin.origin, target.allowUnauthorizedCerts, egressFilterId(target.egress)].join('\n');
+	const now = Date.now();
+	let pool = pools.get(key);
+	if (pool === undefined) {
+		for (const [otherKey, other] of pools) {
+			if (other.isIdle(now)) {
+				other.agent.destroy();
+				pools.delete(otherKey);
+			}
+		}
+		pool = new TokenConnections(origin, !target.allowUnauthorizedCerts, target.maxIdleConnections, target.egress);
+		pools.set(key, pool);
+	}
+	pool.lastUsed = now;
+	return pool;
+}
+
+/** Whether a call admitted now will go out on a kept connection: the admission rule bounds only those. */
+export function connectionKindNow(target: PoolTarget, safeToRepeat: boolean): ConnectionKind {
+	return poolFor(target).hasWarmConnection(safeToRepeat) ? 'warm' : 'cold';
+}
+
+/** Why n8n's SSRF protection refuses the base URL of `target`; undefined when it allows it or is off. */
+export async function egressRefusal(target: PoolTarget): Promise<Error | undefined> {
+	return target.egress ? await poolFor(target).egressRefusal(target.egress) : undefined;
+}
+
+/** Connections opened and requests sent by the pool of `target`. */
+export function poolStats(target: PoolTarget): PoolStats {
+	return { ...poolFor(target).stats };
+}
+
+function timeoutError(ms: number): Error {
+	return Object.assign(new Error(`timeout of ${ms}ms exceeded`), { code: 'ECONNABORTED' });
+}
+
+function decoded(encoding: string | undefined, body: Buffer): Buffer {
+	switch (encoding?.trim().toLowerCase()) {
+		case 'gzip':
+		case 'x-gzip':
+			return zlib.gunzipSync(body);
+		case 'deflate':
+			return zlib.inflateSync(body);
+		case 'br':
+			return zlib.brotliDecompressSync(body);
+		default:
+			return body;
+	}
+}
+
+/**
+ * Sends one prepared request on the token's pool. A call admitted as warm that finds no open connection
+ * sends nothing and throws ConnectionNotWarmError, to be admitted again as a cold call.
+ */
+export async function sendPooled(
+	target: PoolTarget,
+	options: IHttpRequestOptions,
+	admittedAs: ConnectionKind,
+	safeToRepeat: boolean,
+	signal?: AbortSignal,
+): Promise<RawResponse> {
+	const pool = poolFor(target);
+	// A request that must not be sent twice, with no recently used connection to go on, gets one of its own.
+	const ownConnection = !safeToRepeat && !pool.hasWarmConnection(false);
+	const body = options.body as string | Buffer | undefined;
+	const headers: Record<string, string | number> = {
+		'Accept-Encoding': 'gzip, deflate, br',
+		...(options.headers as Record<string, string>),
+		...(body !== undefined ? { 'Content-Length': Buffer.byteLength(body) } : {}),
+	};
+	return await new Promise<RawResponse>((resolve, reject) => {
+		const request = https.request(options.url, {
+			method: options.method ?? 'GET',
+			headers,
+			signal,
+			...(ownConnection ? pool.ownConnectionOptions : { agent: pool.agent }),
+		});
+		if (admittedAs === 'warm' && !request.reusedSocket) {
+			request.on('error', () => undefined);
+			request.destroy();
+			reject(new ConnectionNotWarmError());
+			return;
+		}
+		pool.stats.requests++;
+		if (!request.reusedSocket) pool.stats.opened++;
+		const timeoutMs = options.timeout ?? 0;
+		if (timeoutMs > 0) request.setTimeout(timeoutMs, () => request.destroy(timeoutError(timeoutMs)));
+		request.on('error', reject);
+		request.on('response', (response) => {
+			const chunks: Buffer[] = [];
+			response.on('data', (chunk: Buffer) => chunks.push(chunk));
+			response.on('error', reject);
+			response.on('end', () => {
+				try {
+					const raw = Buffer.concat(chunks);
+					const encoding = response.headers['content-encoding'];
+					resolve({
+						statusCode: response.statusCode ?? 0,
+						headers: response.headers as Record<string, unknown>,
+						body: raw.length === 0 ? raw : decoded(Array.isArray(encoding) ? encoding[0] : encoding, raw),
+					});
+				} catch (error) {
+					reject(error as Error);
+				}
+			});
+		});
+		request.end(body);
+	});
+}

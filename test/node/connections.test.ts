@@ -1,0 +1,125 @@
+import { Container } from '@n8n/di';
+import { SsrfProtectionConfig } from '@n8n/config';
+import http from 'node:http';
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
+
+import { hashToken } from '../../dev/simulator/server';
+import { GENOMICS, TOKEN, usePlatform, workspaceParameter } from './platform';
+
+const platform = usePlatform();
+
+const getRun = { resource: 'workflow', operation: 'get', workflowId: { __rl: true, mode: 'id', value: '={{ $json.id }}' }, ...workspaceParameter(GENOMICS) };
+const runItems = (count: number) => platform.sim.data.runsIn(GENOMICS).slice(0, count).map((run) => ({ id: run.id }));
+const tokenRequests = () => platform.sim.log.filter((entry) => entry.tokenHash === hashToken(TOKEN)).length;
+
+/** An HTTP proxy that tunnels CONNECT requests, as corporate proxies do for HTTPS, and counts them. */
+async function startConnectProxy(): Promise<{ url: string; tunnels: string[]; close: () => Promise<void> }> {
+	const tunnels: string[] = [];
+	const sockets = new Set<net.Socket>();
+	const server = http.createServer((_request, response) => response.writeHead(405).end());
+	server.on('connect', (request: http.IncomingMessage, client: net.Socket, head: Buffer) => {
+		tunnels.push(request.url ?? '');
+		const [host, port] = (request.url ?? '').split(':');
+		const upstream = net.connect(Number(port), host, () => {
+			client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+			upstream.write(head);
+			upstream.pipe(client);
+			client.pipe(upstream);
+		});
+		for (const socket of [client, upstream]) {
+			sockets.add(socket);
+			socket.on('error', () => undefined);
+			socket.on('close', () => sockets.delete(socket));
+		}
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	return {
+		url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+		tunnels,
+		close: async () => {
+			for (const socket of sockets) socket.destroy();
+			await new Promise<void>((resolve) => server.close(() => resolve()));
+		},
+	};
+}
+
+/** Runs `use` with these environment variables set, then puts the environment back as it was. */
+async function withEnv<T>(variables: Record<string, string>, use: () => Promise<T>): Promise<T> {
+	const before = Object.fromEntries(Object.keys(variables).map((name) => [name, process.env[name]]));
+	Object.assign(process.env, variables);
+	try {
+		return await use();
+	} finally {
+		for (const [name, value] of Object.entries(before)) {
+			if (value === undefined) delete process.env[name];
+			else process.env[name] = value;
+		}
+	}
+}
+
+describe('kept connections', () => {
+	it('an execution keeps its connections, far fewer than its calls, and the next execution opens none', async () => {
+		const tokenHash = hashToken(TOKEN);
+		const before = { requests: tokenRequests(), connections: platform.sim.connectionsOf(tokenHash) };
+		const first = await platform.run(getRun, { items: runItems(60) });
+		expect(first.error).toBeUndefined();
+		const afterFirst = { requests: tokenRequests(), connections: platform.sim.connectionsOf(tokenHash) };
+		expect(afterFirst.requests - before.requests).toBe(60);
+		// At most one per call in flight at once (twice the per-second limit), however many items.
+		expect(afterFirst.connections - before.connections).toBeLessThanOrEqual(40);
+
+		const second = await platform.run(getRun, { items: runItems(60) });
+		expect(second.error).toBeUndefined();
+		expect(tokenRequests() - afterFirst.requests).toBe(60);
+		expect(platform.sim.connectionsOf(tokenHash)).toBe(afterFirst.connections);
+	});
+});
+
+describe('calls through n8n proxy settings', () => {
+	it('with HTTPS_PROXY set, every call goes through the proxy and is answered', async () => {
+		const proxy = await startConnectProxy();
+		try {
+			const result = await withEnv({ HTTPS_PROXY: proxy.url }, async () => await platform.run(getRun, { items: runItems(3) }));
+			expect(result.error).toBeUndefined();
+			expect(platform.json(result)).toHaveLength(3);
+			const simulatorHost = new URL(platform.sim.baseUrl).host;
+			expect(proxy.tunnels.length).toBeGreaterThanOrEqual(3);
+			expect(new Set(proxy.tunnels)).toEqual(new Set([simulatorHost]));
+		} finally {
+			await proxy.close();
+		}
+	});
+
+	it('NO_PROXY naming the platform keeps its calls off the proxy', async () => {
+		const proxy = await startConnectProxy();
+		try {
+			const { hostname } = new URL(platform.sim.baseUrl);
+			const result = await withEnv(
+				{ HTTPS_PROXY: proxy.url, NO_PROXY: `example.org, ${hostname}` },
+				async () => await platform.run(getRun, { items: runItems(2) }),
+			);
+			expect(result.error).toBeUndefined();
+			expect(proxy.tunnels).toEqual([]);
+		} finally {
+			await proxy.close();
+		}
+	});
+});
+
+describe("n8n's SSRF protection", () => {
+	const ssrf = Container.get(SsrfProtectionConfig);
+	afterEach(() => {
+		ssrf.enabled = false;
+	});
+
+	it('where it is on and the platform address is blocked, the call fails naming the host, and nothing is sent', async () => {
+		ssrf.enabled = true;
+		const before = tokenRequests();
+		const result = await platform.run(getRun, { items: runItems(1) });
+		expect(result.error?.message).toBe(`n8n's SSRF protection does not allow calls to ${new URL(platform.sim.baseUrl).host}`);
+		expect((result.error as { description?: string }).description).toContain('N8N_SSRF_ALLOWED_HOSTNAMES');
+		expect(tokenRequests()).toBe(before);
+	});
+
+});
