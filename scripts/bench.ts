@@ -45,12 +45,13 @@
  *   answer).
  * Figures of idle: firstMs and secondMs (each execution from its start to its answer), secondCallMs
  *   (the second's call from being let start to its answer), next to the network's meanWayMs (mean
- *   inbound + outbound) and meanProcessingMs (the platform's mean time).
+ *   inbound + outbound) and meanProcessingMs (the platform's mean time); failed, and the first
+ *   failure's message as error.
  * Figures of memory, per size: peakMb (peak RSS of the process through the Seqera node), standInPeakMb
  *   (the same execution through a stand-in node that answers every item with the same JSON, without
  *   HTTP), packageMb (the difference), startMb (RSS when the execution started), lost, r429.
- * Every cell on a simulator that counts connections also gives tlsConnections: how many TLS
- *   connections carried the token's calls (the warm-up calls are the other token's).
+ * Every cell (each memory size) also gives tlsConnections: how many TLS connections carried the
+ *   token's calls, as the simulator counts them (the warm-up calls are the other token's).
  * A cell where n8n processes did not report (past the cell's time limit, or dead) gives their number as
  * `failedProcesses`; their items count as lost.
  *

@@ -125,7 +125,7 @@ export interface WorkerReport {
 	timings: QueueTiming[];
 	/** `interactive` and `idle`: each action, in the order they started. */
 	actions?: ActionTiming[];
-	/** `memory`: the process's peak resident set size (lifetime, so loading n8n included), and its size when the execution started. */
+	/** `memory`: the process's peak resident set size during the execution, and its size when the execution started. */
 	memory?: { peakRssBytes: number; startRssBytes: number };
 	/** `memory` with `sampleItems`: the first output items' JSON. */
 	samples?: IDataObject[];
@@ -150,6 +150,27 @@ function outcomeOf(outputs: INodeExecutionData[][], error: Error | undefined): E
 	const items = main.filter((item) => !isErrorItem(item)).length;
 	const errorItems = main.length - items + errorOutputs.reduce((sum, output) => sum + output.length, 0);
 	return { items, ...(errorItems > 0 ? { errorItems } : {}), ...(error ? { error: error.message } : {}) };
+}
+
+const RSS_SAMPLE_MS = 10;
+
+/**
+ * The process's peak RSS while `work` runs. The kernel's peak (maxRSS) is exact but covers the
+ * process's life, loading n8n included: it is the answer when `work` raised it; else `work` stayed
+ * below the loading peak, and the most of RSS sampled every RSS_SAMPLE_MS is.
+ */
+async function peakRssDuring<T>(work: () => Promise<T>): Promise<{ value: T; peakRssBytes: number }> {
+	const lifetimePeakBefore = process.resourceUsage().maxRSS;
+	let sampledPeak = process.memoryUsage.rss();
+	const sampler = setInterval(() => (sampledPeak = Math.max(sampledPeak, process.memoryUsage.rss())), RSS_SAMPLE_MS);
+	try {
+		const value = await work();
+		sampledPeak = Math.max(sampledPeak, process.memoryUsage.rss());
+		const lifetimePeak = process.resourceUsage().maxRSS;
+		return { value, peakRssBytes: lifetimePeak > lifetimePeakBefore ? lifetimePeak * 1024 : sampledPeak };
+	} finally {
+		clearInterval(sampler);
+	}
 }
 
 /** The calls of the action running in this async context; outside any action, the job's own list. */
@@ -302,10 +323,16 @@ class Worker {
 			}
 			case 'memory': {
 				const startRssBytes = process.memoryUsage.rss();
-				const result = await this.getRuns(job.token, job.runIds, 'trigger', job.standInAnswers ? ITEM_COPIES_TYPE : SEQERA_NODE, job.standInAnswers);
-				const peakRssBytes = process.resourceUsage().maxRSS * 1024;
-				const samples = (result.outputs[0] ?? []).slice(0, job.sampleItems ?? 0).map((item) => item.json);
-				return { outcomes: [outcomeOf(result.outputs, result.error)], timings, memory: { peakRssBytes, startRssBytes }, samples };
+				const result = await peakRssDuring(
+					async () => await this.getRuns(job.token, job.runIds, 'trigger', job.standInAnswers ? ITEM_COPIES_TYPE : SEQERA_NODE, job.standInAnswers),
+				);
+				const samples = (result.value.outputs[0] ?? []).slice(0, job.sampleItems ?? 0).map((item) => item.json);
+				return {
+					outcomes: [outcomeOf(result.value.outputs, result.value.error)],
+					timings,
+					memory: { peakRssBytes: result.peakRssBytes, startRssBytes },
+					samples,
+				};
 			}
 		}
 	}

@@ -11,8 +11,8 @@ export interface Figures {
 	maxPerSecond: number;
 	/** n8n processes that did not report (stuck past the cell's time limit, or died); only when there are any. */
 	failedProcesses?: number;
-	/** TLS connections that carried the token's calls, warm-up calls included; only when the simulator counts them. */
-	tlsConnections?: number;
+	/** TLS connections that carried the token's calls (the warm-up calls are the other token's). */
+	tlsConnections: number;
 }
 
 export interface QueueFigures {

@@ -24,7 +24,7 @@ export interface IdleFigures {
 	failed: number;
 	/** The first failure's message, when one failed. */
 	error?: string;
-	tlsConnections?: number;
+	tlsConnections: number;
 }
 
 const actionMs = (action: ActionTiming | undefined) => round(action === undefined ? 0 : action.answeredAt - action.startedAt, 1);
@@ -44,6 +44,7 @@ export async function runIdleCell(profile: string, network: NetworkProfile, cont
 				{ timeoutMs: IDLE_TIMEOUT_MS },
 			);
 			const [first, second] = actions;
+			const failure = actions.find((action) => action.error !== undefined);
 			const { wayMs, processingMs } = meanRoundTrip(network);
 			return {
 				firstMs: actionMs(first),
@@ -52,7 +53,7 @@ export async function runIdleCell(profile: string, network: NetworkProfile, cont
 				meanWayMs: wayMs,
 				meanProcessingMs: processingMs,
 				failed: actions.filter((action) => action.error !== undefined).length,
-				...(actions.some((action) => action.error !== undefined) ? { error: actions.find((action) => action.error !== undefined)?.error } : {}),
+				...(failure === undefined ? {} : { error: failure.error }),
 				...tokenConnections(sim),
 			};
 		} finally {

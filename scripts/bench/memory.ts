@@ -30,7 +30,7 @@ export interface MemorySize {
 	packageMb: number;
 	lost: number;
 	r429: number;
-	tlsConnections?: number;
+	tlsConnections: number;
 }
 
 const megabytes = (bytes: number) => round(bytes / 2 ** 20, 1);

@@ -70,18 +70,12 @@ export async function withSimulator<T>(
 	}
 }
 
-/** How the simulator counts connections; a simulator without the count leaves the figure out. */
-interface ConnectionCounting {
-	connectionsOf?(tokenHash: string): number;
+/** How many TLS connections carried the token's calls. */
+export function tokenConnections(sim: Simulator): { tlsConnections: number } {
+	return { tlsConnections: sim.connectionsOf(TOKEN_HASH) };
 }
 
-/** How many TLS connections carried the token's calls, when the simulator counts them. */
-export function tokenConnections(sim: Simulator): { tlsConnections?: number } {
-	const count = (sim as Simulator & ConnectionCounting).connectionsOf?.(TOKEN_HASH);
-	return count === undefined ? {} : { tlsConnections: count };
-}
-
-/** e.g. `; 2 TLS connections`, or nothing when the simulator does not count them. */
-export function describeConnections(figures: { tlsConnections?: number }): string {
-	return figures.tlsConnections === undefined ? '' : `; the token's calls on ${figures.tlsConnections} TLS connections`;
+/** e.g. `; the token's calls on 2 TLS connections`. */
+export function describeConnections(figures: { tlsConnections: number }): string {
+	return `; the token's calls on ${figures.tlsConnections} TLS connections`;
 }
