@@ -90,6 +90,12 @@ export interface ConnectionCounts {
 	requests: number;
 }
 
+/** A TLS connection the platform accepted: its number (from 1) and the tokens whose requests it carried. */
+interface AcceptedConnection {
+	number: number;
+	tokenHashes: Set<string>;
+}
+
 export const DEFAULT_TOKENS = ['sim-token-alpha', 'sim-token-beta'];
 const MAX_BODY_BYTES = 1_048_576;
 /** The CLI may run for days; old log entries are dropped beyond this many. */
@@ -198,8 +204,7 @@ export class Simulator {
 	private network: Network | undefined;
 	private networkRolls: DelayRolls;
 	private readonly connectionCounts: ConnectionCounts = { opened: 0, requests: 0 };
-	/** Each accepted connection's number and the tokens whose requests it carried. */
-	private readonly connectionOf = new WeakMap<Socket, { number: number; tokenHashes: Set<string> }>();
+	private readonly connectionOf = new WeakMap<Socket, AcceptedConnection>();
 	private readonly connectionsPerToken = new Map<string, number>();
 
 	/** Use startSimulator(), which also creates the certificate and starts listening. */
@@ -442,12 +447,12 @@ export class Simulator {
 		response.socket?.destroy();
 	}
 
-	private countRequest(socket: Socket): { number: number; tokenHashes: Set<string> } | undefined {
+	private countRequest(socket: Socket): AcceptedConnection | undefined {
 		this.connectionCounts.requests += 1;
 		return this.connectionOf.get(socket);
 	}
 
-	private countTokenConnection(connection: { tokenHashes: Set<string> } | undefined, tokenHash: string): void {
+	private countTokenConnection(connection: AcceptedConnection | undefined, tokenHash: string): void {
 		if (!connection || connection.tokenHashes.has(tokenHash)) return;
 		connection.tokenHashes.add(tokenHash);
 		this.connectionsPerToken.set(tokenHash, (this.connectionsPerToken.get(tokenHash) ?? 0) + 1);

@@ -73,13 +73,13 @@ describe('the delayed path', () => {
 		// SYN in (60 ms), SYN-ACK out (40 ms), then the hello's own 60 ms.
 		expect((await firstByte) - connectedAt).toBeGreaterThanOrEqual(160 - EARLY_MS);
 
-		// Once open, a byte takes its one leg each way.
+		// Once open, a byte takes its one leg each way (a second handshake would make it 200 ms).
 		const sentAt = performance.now();
 		const answered = new Promise<number>((resolve) => socket.once('data', () => resolve(performance.now())));
 		platform.once('data', () => platform.write('back'));
 		socket.write('ping');
 		expect((await answered) - sentAt).toBeGreaterThanOrEqual(100 - EARLY_MS);
-		expect((await answered) - sentAt).toBeLessThan(160);
+		expect((await answered) - sentAt).toBeLessThan(200);
 		socket.destroy();
 	});
 

@@ -105,15 +105,16 @@ describe('simulator on a network', () => {
 			const warmEntry = lastEntry();
 			expect([cold.status, warm.status]).toEqual([200, 200]);
 
-			// Three round trips of 200 ms (TCP, TLS 1.3, the request) and 50 ms of processing.
+			// Three round trips of 200 ms (TCP, TLS 1.3, the request) and 50 ms of processing: not four.
 			expect(cold.ms).toBeGreaterThanOrEqual(650 - EARLY_MS);
-			expect(cold.ms).toBeLessThan(650 + 150);
+			expect(cold.ms).toBeLessThan(850);
+			// One round trip: handshakes again would make it 650 ms.
 			expect(warm.ms).toBeGreaterThanOrEqual(250 - EARLY_MS);
-			expect(warm.ms).toBeLessThan(250 + 100);
+			expect(warm.ms).toBeLessThan(450);
 			// The platform sees a request when its bytes arrive: after both handshakes and its inbound leg, or that leg alone.
 			expect(coldEntry.at - cold.sentAt).toBeGreaterThanOrEqual(500 - EARLY_MS);
 			expect(warmEntry.at - warm.sentAt).toBeGreaterThanOrEqual(100 - EARLY_MS);
-			expect(warmEntry.at - warm.sentAt).toBeLessThan(180);
+			expect(warmEntry.at - warm.sentAt).toBeLessThan(300);
 			expect(warmEntry.connection).toBe(coldEntry.connection);
 			expect(sim.connections()).toEqual({ opened: 1, requests: 2 });
 			expect(sim.connectionsOf(hashToken(ALPHA))).toBe(1);
@@ -268,7 +269,8 @@ describe('simulator on a network', () => {
 		const inProcessing = get(sim, '/user-info');
 		const onTheWayBack = get(sim, '/service-info');
 		while (sim.log.length < 2 || sim.log.some((entry) => entry.path === '/service-info' && entry.answeredAt === undefined)) await sleep(5);
-		sim.setNetwork({ inbound: fixed(400) });
+		// The answer's bytes may still be entering the path: they take the outbound delay in force then.
+		sim.setNetwork({ inbound: fixed(400), outbound: fixed(400) });
 		const onTheWayIn = get(sim, '/user-info?late=1');
 		const pending = [inProcessing, onTheWayBack, onTheWayIn];
 		pending.forEach((p) => p.catch(() => undefined));
