@@ -69,9 +69,10 @@ describe('kept connections', () => {
 		// At most one per call in flight at once (twice the per-second limit), however many items.
 		expect(afterFirst.connections - before.connections).toBeLessThanOrEqual(40);
 
-		const second = await platform.run(getRun, { items: runItems(60) });
+		// Right after it (connections idle longer than the platform's Keep-Alive hint are closed by then).
+		const second = await platform.run(getRun, { items: runItems(5) });
 		expect(second.error).toBeUndefined();
-		expect(tokenRequests() - afterFirst.requests).toBe(60);
+		expect(tokenRequests() - afterFirst.requests).toBe(5);
 		expect(platform.sim.connectionsOf(tokenHash)).toBe(afterFirst.connections);
 	});
 });
