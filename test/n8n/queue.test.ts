@@ -203,11 +203,16 @@ describe.each(versions)('queue mode inside n8n %s', (version) => {
 		const calls = sim.log.filter((entry) => entry.tokenHash === tokenHash);
 		expect({ calls: calls.length, r429: calls.filter((entry) => entry.status === 429).length }).toEqual({ calls: EXECUTIONS * RUNS_PER_EXECUTION, r429: 0 });
 		expect(sim.maxCallsInAnySlidingSecond(tokenHash)).toBeLessThanOrEqual(20);
+		// Each worker keeps its connections: at most one per call it may have in flight (40), not one per call.
+		const connections = sim.connectionsOf(tokenHash);
+		console.log(`${calls.length} calls of the token over ${connections} TLS connections, from ${workers.length} workers`);
+		expect(connections).toBeLessThanOrEqual(workers.length * 40);
 		// Every call was counted in the budget kept in n8n's queue Redis, whichever worker made it: the
 		// workers shared it rather than each keeping to a fallback share of its own.
+		// A call admitted for a kept connection that closed just then is admitted again, so a start may count twice.
 		const admin = new Redis(redis.port, '127.0.0.1');
 		try {
-			expect(await admin.zcard(`seqera:budget:{${budgetKey(sim.baseUrl, TOKEN)}}:hour`)).toBe(EXECUTIONS * RUNS_PER_EXECUTION);
+			expect(await admin.zcard(`seqera:budget:{${budgetKey(sim.baseUrl, TOKEN)}}:hour`)).toBeGreaterThanOrEqual(EXECUTIONS * RUNS_PER_EXECUTION);
 		} finally {
 			admin.disconnect();
 		}
