@@ -1,10 +1,8 @@
-// eslint-disable-next-line @n8n/community-nodes/no-restricted-imports -- bottleneck is a runtime dependency of this self-hosted package
-import Bottleneck from 'bottleneck';
 import { createHash } from 'node:crypto';
 
 import { ConnectionNotWarmError, type AdmissionOptions, type ConnectionKind } from './admission';
 import { ArrivalBound } from './arrivalBound';
-import type { CallPriority } from './callScope';
+import { CallQueue } from './callQueue';
 import { LocalGate, type BudgetGate, type GateFactory } from './gate';
 import { processGateFactory } from './gates';
 import { windowLimits } from './slidingWindow';
@@ -33,11 +31,8 @@ export function maxCallsInFlight(maxCallsPerSecond: number): number {
 	return Math.max(1, Math.floor(maxCallsPerSecond) * 2);
 }
 
-/** Bottleneck runs lower numbers first (0 to 9; 5 unless told). */
-const QUEUE_PRIORITY: Record<CallPriority, number> = { interactive: 0, bulk: 5 };
-
 interface TokenQueue {
-	queue: Bottleneck;
+	queue: CallQueue;
 	gate: BudgetGate;
 	bound: ArrivalBound;
 	settingsKey: string;
@@ -47,14 +42,11 @@ interface TokenQueue {
  * One queue per token for the life of the process, shared by every node, execution and credential
  * that use the token.
  *
- * Bottleneck is the queue: it keeps callers in order and caps the calls in flight, which is what it
- * does well. When a call may start is ours (the gate, slidingWindow.ts): Bottleneck's reservoir and
- * minTime count starts within one process, and the platform counts arrivals across every process
- * of the token. No Bottleneck Group: it drops limiters idle for 5 minutes, forgetting the hourly
- * count. Retries go back through `withinBudget`, never through Bottleneck's own retry hook, which
- * would skip the gate.
+ * The queue (callQueue.ts) keeps callers in order and caps the calls in flight; when a call may
+ * start is the gate's (slidingWindow.ts), which counts arrivals across every process of the token.
+ * Retries go back through `withinBudget`, so they pass the gate again.
  *
- * Interactive calls (callScope.ts) go first within the same budget: Bottleneck gives them the next
+ * Interactive calls (callScope.ts) go first within the same budget: the queue gives them the next
  * free place in flight, and the gate's line lets them ask before every waiting bulk call, here and,
  * through Redis, in every process.
  */
@@ -70,11 +62,11 @@ export class TokenLimiter {
 		const maxConcurrent = maxCallsInFlight(limits.maxCallsPerSecond);
 		let entry = this.queues.get(key);
 		if (!entry) {
-			entry = { queue: new Bottleneck({ maxConcurrent }), gate: this.makeGate(key, limits), bound: new ArrivalBound(), settingsKey };
+			entry = { queue: new CallQueue(maxConcurrent), gate: this.makeGate(key, limits), bound: new ArrivalBound(), settingsKey };
 			this.queues.set(key, entry);
 		} else if (entry.settingsKey !== settingsKey) {
 			// The credential's limits were edited since the queue was made: follow them.
-			entry.queue.updateSettings({ maxConcurrent });
+			entry.queue.setMaxConcurrent(maxConcurrent);
 			entry.gate.setLimits(limits);
 			entry.settingsKey = settingsKey;
 		}
@@ -95,7 +87,7 @@ export class TokenLimiter {
 	): Promise<T> {
 		const { queue, gate, bound } = this.queueFor(budget);
 		let started = false;
-		const scheduled = queue.schedule({ priority: QUEUE_PRIORITY[options.priority ?? 'bulk'] }, async () => {
+		const scheduled = queue.run(options.priority ?? 'bulk', async () => {
 			started = true;
 			const cold: AdmissionOptions = { ...options, connectionAtAdmission: () => 'cold' };
 			return await this.admitted(gate, bound, call, signal, options).catch(async (error: unknown) => {
@@ -103,8 +95,8 @@ export class TokenLimiter {
 				throw error;
 			});
 		});
-		// Bottleneck starts queued calls one timer tick at a time; a call still in its queue when the
-		// signal fires gives up at once (it would fail at the gate anyway). A started call is awaited.
+		// A call still waiting in the queue when the signal fires gives up at once (it would fail at the
+		// gate anyway once its turn came). A started call is awaited.
 		scheduled.catch(() => undefined);
 		const stillQueued = new AbortController();
 		const onAbort = () => {
