@@ -39,11 +39,15 @@ function baseEnv(): Record<string, string> {
 	return env;
 }
 
-function startWorker(env: Record<string, string>, userFolder: string): { child: ChildProcess; ready: Promise<void>; output: () => string } {
+function startWorker(
+	env: Record<string, string>,
+	userFolder: string,
+	nodeFlags: string[],
+): { child: ChildProcess; ready: Promise<void>; output: () => string } {
 	mkdirSync(userFolder, { recursive: true });
 	const child = fork(WORKER_SCRIPT, [], {
 		cwd: REPO_ROOT,
-		execArgv: ['--require', 'ts-node/register/transpile-only'],
+		execArgv: [...nodeFlags, '--require', 'ts-node/register/transpile-only'],
 		env: {
 			...baseEnv(),
 			...env,
@@ -80,10 +84,17 @@ function startWorker(env: Record<string, string>, userFolder: string): { child: 
 /**
  * Forks `count` workers with `env` and waits until every one has loaded n8n, so that their jobs start
  * together. Each gets its own n8n user folder under `folder`. Aborting `signal` kills every one of
- * them that is still alive, loading or running.
+ * them that is still alive, loading or running. `nodeFlags` go to each worker's Node, e.g.
+ * `--expose-gc` for a job that measures the heap after a full collection.
  */
-export async function forkWorkers(count: number, env: Record<string, string>, folder: string, signal?: AbortSignal): Promise<WorkerProcess[]> {
-	const started = Array.from({ length: count }, (_, index) => startWorker(env, path.join(folder, `worker-${index}-${Date.now()}`)));
+export async function forkWorkers(
+	count: number,
+	env: Record<string, string>,
+	folder: string,
+	signal?: AbortSignal,
+	nodeFlags: string[] = [],
+): Promise<WorkerProcess[]> {
+	const started = Array.from({ length: count }, (_, index) => startWorker(env, path.join(folder, `worker-${index}-${Date.now()}`), nodeFlags));
 	for (const { child } of started) {
 		const kill = () => child.kill('SIGKILL');
 		signal?.addEventListener('abort', kill, { once: true });

@@ -1,12 +1,16 @@
 /**
  * The memory cell: what the package itself holds while one execution runs many items. n8n keeps
  * every output item of an execution, so the process grows with the items whatever the node; the
- * package's share is the peak RSS of the execution through the Seqera node minus that of the same
- * execution through a stand-in node that answers the same items with the same JSON, without HTTP.
- * A share that stays flat as the items grow is one that holds nothing per item beyond its answer.
+ * package's share is a figure of the execution through the Seqera node minus the same figure of the
+ * same execution through a stand-in node that answers the same items with the same JSON, without
+ * HTTP. Two figures: the heap retained after a full collection at the end, the execution's output
+ * still held (what the package keeps), and the peak RSS (what the process needed, garbage V8 had
+ * not yet collected included: it grows with how long the execution runs at a high allocation rate,
+ * and the stand-in runs in a blink). A retained share that stays flat as the items grow is one that
+ * holds nothing per item beyond its answer.
  */
 import { forkWorkers, type WorkerResult } from '../../dev/queue/processes';
-import type { MemoryJob, TokenLimits } from '../../dev/queue/worker';
+import type { MemoryFigures, MemoryJob, TokenLimits } from '../../dev/queue/worker';
 import type { NetworkProfile } from '../../dev/simulator/network';
 import { GENOMICS, TOKEN, cellTimeoutMs, describeConnections, round, runIds, tokenConnections, withSimulator, type BenchContext } from './setup';
 
@@ -26,8 +30,15 @@ export interface MemorySize {
 	/** Peak RSS of the process through the Seqera node, and through the stand-in, in MB. */
 	peakMb: number;
 	standInPeakMb: number;
-	/** The difference: what the package held at its peak. */
+	/** The difference: what the package held at its peak, garbage included. */
 	packageMb: number;
+	/** Heap in use after a full collection at the end, the output still held, through the Seqera node and through the stand-in, in MB. */
+	retainedMb: number;
+	standInRetainedMb: number;
+	/** The difference: what the package retains. */
+	packageRetainedMb: number;
+	/** Items (one call each) per second through the Seqera node. */
+	callsPerSecond: number;
 	lost: number;
 	r429: number;
 	tlsConnections: number;
@@ -35,14 +46,20 @@ export interface MemorySize {
 
 const megabytes = (bytes: number) => round(bytes / 2 ** 20, 1);
 
-/** One execution of `job` in a fresh n8n process, so that its peak RSS is its own. */
+/** One execution of `job` in a fresh n8n process, so that its peak RSS is its own; the process can force a full collection. */
 async function inFreshProcess(job: MemoryJob, context: BenchContext): Promise<WorkerResult> {
-	const [worker] = await forkWorkers(1, {}, context.folder, context.signal);
+	const [worker] = await forkWorkers(1, {}, context.folder, context.signal, ['--expose-gc']);
 	try {
 		return await worker.run(job, { timeoutMs: cellTimeoutMs(job.runIds.length, SLOWEST_CALLS_PER_SECOND) });
 	} finally {
 		worker.kill();
 	}
+}
+
+function figuresOf(result: WorkerResult): Required<MemoryFigures> {
+	const { memory } = result;
+	if (memory?.retainedHeapBytes === undefined) throw new Error('memory: the worker reported no heap after a full collection (was it started with --expose-gc?)');
+	return { ...memory, retainedHeapBytes: memory.retainedHeapBytes };
 }
 
 async function memoryAt(network: NetworkProfile, items: number, context: BenchContext): Promise<MemorySize> {
@@ -63,15 +80,19 @@ async function memoryAt(network: NetworkProfile, items: number, context: BenchCo
 			const standInAnswers = throughNode.samples ?? [];
 			if (standInAnswers.length < Math.min(items, distinctRuns)) throw new Error(`memory: the Seqera node answered ${standInAnswers.length} of the first ${distinctRuns} items`);
 			const throughStandIn = await inFreshProcess({ ...job, standInAnswers }, context);
-			const peak = throughNode.memory?.peakRssBytes ?? 0;
-			const standInPeak = throughStandIn.memory?.peakRssBytes ?? 0;
+			const memory = figuresOf(throughNode);
+			const standIn = figuresOf(throughStandIn);
 			const log = sim.log;
 			return {
 				items,
-				startMb: megabytes(throughNode.memory?.startRssBytes ?? 0),
-				peakMb: megabytes(peak),
-				standInPeakMb: megabytes(standInPeak),
-				packageMb: megabytes(peak - standInPeak),
+				startMb: megabytes(memory.startRssBytes),
+				peakMb: megabytes(memory.peakRssBytes),
+				standInPeakMb: megabytes(standIn.peakRssBytes),
+				packageMb: megabytes(memory.peakRssBytes - standIn.peakRssBytes),
+				retainedMb: megabytes(memory.retainedHeapBytes),
+				standInRetainedMb: megabytes(standIn.retainedHeapBytes),
+				packageRetainedMb: megabytes(memory.retainedHeapBytes - standIn.retainedHeapBytes),
+				callsPerSecond: Math.round(items / (memory.durationMs / 1000)),
 				lost: items - throughNode.outcomes.reduce((sum, outcome) => sum + outcome.items, 0),
 				r429: log.filter((entry) => entry.status === 429).length,
 				...tokenConnections(sim),
@@ -88,11 +109,14 @@ export async function runMemoryCell(profile: string, network: NetworkProfile, si
 		const size = await memoryAt(network, items, context);
 		figures.push(size);
 		console.log(
-			`${profile} memory (one execution of ${items} items, mode 'trigger', ${MEMORY_LIMITS.maxCallsPerSecond} calls/s): the package ${size.packageMb} MB ` +
-				`(peak RSS ${size.peakMb} MB through the Seqera node from ${size.startMb} MB at its start, ${size.standInPeakMb} MB through a stand-in without HTTP); ` +
+			`${profile} memory (one execution of ${items} items, mode 'trigger', limit ${MEMORY_LIMITS.maxCallsPerSecond} calls/s, ran at ${size.callsPerSecond} calls/s): ` +
+				`the package retains ${size.packageRetainedMb} MB (heap after a full collection ${size.retainedMb} MB through the Seqera node, ${size.standInRetainedMb} MB through a stand-in without HTTP); ` +
+				`peak RSS ${size.packageMb} MB above the stand-in's (${size.peakMb} MB through the Seqera node from ${size.startMb} MB at its start, ${size.standInPeakMb} MB through the stand-in); ` +
 				`${size.lost} items lost; ${size.r429} answered 429${describeConnections(size)}; ${Math.round((performance.now() - started) / 1000)} s`,
 		);
 	}
-	console.log(`${profile} memory, the package's MB by items: ${figures.map((size) => `${size.items}: ${size.packageMb}`).join(', ')}`);
+	console.log(
+		`${profile} memory, the package's MB by items, retained (peak RSS): ${figures.map((size) => `${size.items}: ${size.packageRetainedMb} (${size.packageMb})`).join(', ')}`,
+	);
 	return figures;
 }
