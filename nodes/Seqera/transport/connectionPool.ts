@@ -53,7 +53,6 @@ class TokenConnections {
 	/** For a request sent on a connection of its own, closed after its answer: the pool's TLS and address checks, no agent. */
 	readonly ownConnectionOptions: https.RequestOptions;
 	lastUsed = Date.now();
-	private readonly agentName: string;
 	private egressCheck: { at: number; outcome: Promise<Error | undefined> } | undefined;
 
 	constructor(
@@ -66,7 +65,10 @@ class TokenConnections {
 		const lookup = egress ? { lookup: egress.createSecureLookup() } : {};
 		this.agent = new https.Agent({
 			keepAlive: true,
-			scheduling: 'lifo',
+			// Each free connection in turn, so that every one stays in use while calls keep coming: one left
+			// idle past the platform's keep-alive time is closed, and the call that needs it again pays a
+			// new connection's handshakes, and holds its place in the budget until its answer.
+			scheduling: 'fifo',
 			maxFreeSockets: maxIdleConnections,
 			timeout: IDLE_TIMEOUT_MS,
 			rejectUnauthorized,
@@ -74,13 +76,16 @@ class TokenConnections {
 		});
 		this.ownConnectionOptions = { agent: false, rejectUnauthorized, ...lookup };
 		this.agent.on('free', (socket: object) => idleSince.set(socket, Date.now()));
-		this.agentName = this.agent.getName({ host: origin.hostname, port: Number(origin.port) || 443 });
 	}
 
-	/** The idle connection a request sent now would take: the agent hands out the last one freed. */
-	private nextIdleConnection(): { destroyed: boolean } | undefined {
-		const free = (this.agent.freeSockets as Record<string, Array<{ destroyed: boolean }> | undefined>)[this.agentName];
-		return free?.[free.length - 1];
+	/**
+	 * The idle connection a request sent now would take: the agent hands out the one freed first,
+	 * passing over closed ones. It keeps one list per name, made of the host and the TLS options of the
+	 * agent and the request; every request of this pool goes to one origin with the same options.
+	 */
+	private nextIdleConnection(): object | undefined {
+		const [free] = Object.values(this.agent.freeSockets as Record<string, Array<{ destroyed: boolean }> | undefined>);
+		return free?.find((socket) => !socket.destroyed);
 	}
 
 	/**
@@ -89,7 +94,7 @@ class TokenConnections {
 	 */
 	hasWarmConnection(safeToRepeat: boolean): boolean {
 		const next = this.nextIdleConnection();
-		if (next === undefined || next.destroyed) return false;
+		if (next === undefined) return false;
 		return safeToRepeat || Date.now() - (idleSince.get(next) ?? 0) <= UNSAFE_REQUEST_MAX_IDLE_MS;
 	}
 
