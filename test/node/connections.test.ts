@@ -4,7 +4,9 @@ import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 
-import { hashToken } from '../../dev/simulator/server';
+import { ConnectionNotWarmError } from '../../nodes/Seqera/transport/admission';
+import { connectionKindNow, sendPooled, type PoolTarget } from '../../nodes/Seqera/transport/connectionPool';
+import { DEFAULT_TOKENS, hashToken } from '../../dev/simulator/server';
 import { GENOMICS, TOKEN, usePlatform, workspaceParameter } from './platform';
 
 const platform = usePlatform();
@@ -74,6 +76,35 @@ describe('kept connections', () => {
 		expect(second.error).toBeUndefined();
 		expect(tokenRequests() - afterFirst.requests).toBe(5);
 		expect(platform.sim.connectionsOf(tokenHash)).toBe(afterFirst.connections);
+	});
+});
+
+describe('which calls go out on a kept connection', () => {
+	let pools = 0;
+	const freshPool = (): PoolTarget => ({
+		baseUrl: platform.sim.baseUrl,
+		tokenKey: `pool-of-test-${++pools}`,
+		allowUnauthorizedCerts: true,
+		maxIdleConnections: 4,
+	});
+	// Sent straight on a pool, outside the budget: with a token of their own, which the other tests leave alone.
+	const userInfo = () => ({ url: `${platform.sim.baseUrl}/user-info`, method: 'GET' as const, headers: { Authorization: `Bearer ${DEFAULT_TOKENS[1]}` }, timeout: 10_000 });
+
+	it('once a call is answered, the next is admitted for its connection, and sent on it', async () => {
+		const pool = freshPool();
+		expect(connectionKindNow(pool, true)).toBe('cold');
+		expect((await sendPooled(pool, userInfo(), 'cold', true)).statusCode).toBe(200);
+		expect(connectionKindNow(pool, true)).toBe('warm');
+		expect(connectionKindNow(pool, false)).toBe('warm');
+		const opened = platform.sim.connections().opened;
+		expect((await sendPooled(pool, userInfo(), 'warm', true)).statusCode).toBe(200);
+		expect(platform.sim.connections().opened).toBe(opened);
+	});
+
+	it('a call admitted for a kept connection that finds none sends nothing, to be admitted again', async () => {
+		const requests = platform.sim.log.length;
+		await expect(sendPooled(freshPool(), userInfo(), 'warm', true)).rejects.toBeInstanceOf(ConnectionNotWarmError);
+		expect(platform.sim.log.length).toBe(requests);
 	});
 });
 
