@@ -59,7 +59,7 @@ export default [
 	n8nCommunityNodesPlugin.configs.recommended,
 	{
 		// package.json cannot hold a disable comment. The package is self-hosted and unverified on purpose:
-		// bottleneck, ioredis, yaml and ajv are its runtime dependencies (README.md, Installation).
+		// ioredis, yaml and ajv are its runtime dependencies (README.md, Installation).
 		files: ['package.json'],
 		rules: { '@n8n/community-nodes/no-runtime-dependencies': 'off' },
 	},
