@@ -47,6 +47,11 @@ interface JobBase {
 	onError?: RunNodeOptions['onError'];
 	/** The credential's limits; default the platform's, 20 calls per second and 72 000 per hour. */
 	limits?: TokenLimits;
+	/**
+	 * Ignore SSL Issues off: the simulator's self-signed certificate is trusted only if the process
+	 * trusts it (NODE_EXTRA_CA_CERTS), as for an Enterprise install with its own CA. Default on.
+	 */
+	verifyCertificates?: boolean;
 }
 
 export interface TokenLimits {
@@ -261,7 +266,7 @@ class Worker {
 				apiVersion: '1',
 				workspaceId: '',
 				// The simulator's certificate is self-signed.
-				allowUnauthorizedCerts: true,
+				allowUnauthorizedCerts: this.job.verifyCertificates !== true,
 				maxCallsPerSecond,
 				maxCallsPerHour,
 			},
