@@ -13,7 +13,8 @@
  *                       one execution of 500 items each;
  *   httpRequestBatching [lan, wan, far] for comparison, the same 2000 calls sent the way n8n's HTTP
  *                       Request node batches them (20 requests, then 1000 ms, no limiter, no retries),
- *                       over the same network path;
+ *                       each on a connection of its own as n8n's request helper opens them, over the
+ *                       same network path;
  *   interactive         [wan] a production sync of 10 000 items of Workflow → Get (one execution with
  *                       mode 'trigger') fills the token's budget; meanwhile, every 2 s, a run list
  *                       lookup through n8n's load-options context (as the editor makes it) and, every
@@ -49,7 +50,10 @@
  *   failure's message as error.
  * Figures of memory, per size: peakMb (peak RSS of the process through the Seqera node), standInPeakMb
  *   (the same execution through a stand-in node that answers every item with the same JSON, without
- *   HTTP), packageMb (the difference), startMb (RSS when the execution started), lost, r429.
+ *   HTTP), packageMb (the difference), startMb (RSS when the execution started), retainedMb and
+ *   standInRetainedMb (heap used after forced collections at the end, the execution's output still
+ *   held), packageRetainedMb (their difference: what the package itself keeps), callsPerSecond, lost,
+ *   r429.
  * Every cell (each memory size) also gives tlsConnections: how many TLS connections carried the
  *   token's calls, as the simulator counts them (the warm-up calls are the other token's).
  * A cell where n8n processes did not report (past the cell's time limit, or dead) gives their number as

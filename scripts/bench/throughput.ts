@@ -90,10 +90,14 @@ function get(url: string, agent: https.Agent): Promise<boolean> {
 	});
 }
 
-/** n8n's HTTP Request node with Batching (20 items per batch, 1000 ms interval): fire a batch, wait, fire the next. */
+/**
+ * n8n's HTTP Request node with Batching (20 items per batch, 1000 ms interval): fire a batch, wait, fire
+ * the next, each request on a connection of its own, as the node sends them.
+ */
 async function httpRequestBatching(network: NetworkProfile, calls: number): Promise<Figures> {
 	return await withSimulator(network, async (sim) => {
-		const agent = new https.Agent({ rejectUnauthorized: false, keepAlive: true });
+		// n8n's request helper builds new agents for every request, so the node opens a connection for each.
+		const agent = new https.Agent({ rejectUnauthorized: false, keepAlive: false });
 		try {
 			const ids = runIds(sim, calls, 0);
 			const requests: Array<Promise<boolean>> = [];
