@@ -109,20 +109,10 @@ export class ArrivalBound {
 	 * the caller knows a call may spend between its admission and its start (e.g. a Redis round trip).
 	 */
 	boundMs(now: number, extraMs = 0): number {
-		return this.bounds(now, extraMs).fromStart;
-	}
-
-	/**
-	 * The bound from a call's start (as boundMs) and the bound from the moment its request was handed
-	 * to the kernel, which no stall of this process can delay any more: only the network's jitter and
-	 * the margin are left of it. Both Infinity when none can be given.
-	 */
-	bounds(now: number, extraMs = 0): { fromStart: number; fromSend: number } {
-		if (now < this.cautiousUntil || this.roundTrips.length < MIN_ROUND_TRIPS) return { fromStart: Infinity, fromSend: Infinity };
+		if (now < this.cautiousUntil || this.roundTrips.length < MIN_ROUND_TRIPS) return Infinity;
 		const sorted = [...this.roundTrips].sort((a, b) => a - b);
 		const fastestOneWayMs = sorted[0] / 2;
-		const fromSend = Math.ceil(JITTER_SHARE * fastestOneWayMs + SAFETY_MARGIN_MS);
-		const fromStart = Math.ceil(JITTER_SHARE * fastestOneWayMs + loopDelay.recentMs(now) + extraMs + SAFETY_MARGIN_MS);
-		return sorted[Math.floor(sorted.length / 2)] <= fromStart ? { fromStart: Infinity, fromSend: Infinity } : { fromStart, fromSend };
+		const bound = Math.ceil(JITTER_SHARE * fastestOneWayMs + loopDelay.recentMs(now) + extraMs + SAFETY_MARGIN_MS);
+		return sorted[Math.floor(sorted.length / 2)] <= bound ? Infinity : bound;
 	}
 }

@@ -192,8 +192,7 @@ function decoded(encoding: string | undefined, body: Buffer): Buffer {
 
 /**
  * Sends one prepared request on the token's pool. A call admitted as warm that finds no open connection
- * sends nothing and throws ConnectionNotWarmError, to be admitted again as a cold call. `sent` is
- * called once the whole request has been handed to the kernel.
+ * sends nothing and throws ConnectionNotWarmError, to be admitted again as a cold call.
  */
 export async function sendPooled(
 	target: PoolTarget,
@@ -201,7 +200,6 @@ export async function sendPooled(
 	admittedAs: ConnectionKind,
 	safeToRepeat: boolean,
 	signal?: AbortSignal,
-	sent?: () => void,
 ): Promise<RawResponse> {
 	const pool = poolFor(target);
 	// A request that must not be sent twice, with no recently used connection to go on, gets one of its own.
@@ -230,8 +228,6 @@ export async function sendPooled(
 		const timeoutMs = options.timeout ?? 0;
 		if (timeoutMs > 0) request.setTimeout(timeoutMs, () => request.destroy(timeoutError(timeoutMs)));
 		request.on('error', reject);
-		// The whole request is in the kernel's hands: nothing in this process can hold it back any more.
-		if (sent) request.on('finish', sent);
 		request.on('response', (response) => {
 			const chunks: Buffer[] = [];
 			response.on('data', (chunk: Buffer) => chunks.push(chunk));

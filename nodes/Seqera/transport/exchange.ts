@@ -31,10 +31,9 @@ export interface RawResponse {
 /**
  * Sends one prepared request and returns the raw answer, whatever its status. `admittedAs` is how the
  * budget admitted it: a transmit that keeps connections sends a call admitted as warm only on an open
- * one (connectionPool.ts); one that opens a connection per call can ignore it. `sent`, called when
- * the request has been handed to the kernel, lets the budget bound its arrival from then on.
+ * one (connectionPool.ts); one that opens a connection per call can ignore it.
  */
-export type Transmit = (options: IHttpRequestOptions, admittedAs: ConnectionKind, sent?: () => void) => Promise<RawResponse>;
+export type Transmit = (options: IHttpRequestOptions, admittedAs: ConnectionKind) => Promise<RawResponse>;
 
 export function isSuccessStatus(statusCode: number): boolean {
 	return statusCode >= 200 && statusCode < 300;
@@ -130,7 +129,7 @@ export async function exchange(
 		let response: RawResponse | undefined;
 		let failure: { kind: NetworkFailureKind; code?: string } | undefined;
 		try {
-			response = await tokenLimiter.withinBudget(connection.budget, async (admittedAs, sent) => await transmit(options, admittedAs, sent), signal, admission);
+			response = await tokenLimiter.withinBudget(connection.budget, async (admittedAs) => await transmit(options, admittedAs), signal, admission);
 			outcome = {
 				kind: 'answer',
 				statusCode: response.statusCode,

@@ -8,8 +8,6 @@ import { sleep, unlessCancelled } from './timing';
 export interface AdmittedCall {
 	/** The kind it was admitted as, which it must keep to (admission.ts). */
 	connection: ConnectionKind;
-	/** Its request was handed to the kernel (a gate that can use that knowledge narrows its arrival). */
-	sent(): void;
 	answered(): void;
 }
 
@@ -95,15 +93,10 @@ export class LocalGate implements BudgetGate {
 	private async acquire(bound: ArrivalBound, connectionAtAdmission: () => ConnectionKind, signal?: AbortSignal): Promise<AdmittedCall> {
 		for (;;) {
 			const now = Date.now();
-			const { fromStart, fromSend } = bound.bounds(now);
-			const admission = this.window.tryAcquire(now, fromStart, connectionAtAdmission(), fromSend);
+			const admission = this.window.tryAcquire(now, bound.boundMs(now), connectionAtAdmission());
 			if (admission.admitted) {
 				const { ticket } = admission;
-				return {
-					connection: ticket.connection,
-					sent: () => this.window.sent(ticket, Date.now()),
-					answered: () => this.window.settle(ticket, Date.now()),
-				};
+				return { connection: ticket.connection, answered: () => this.window.settle(ticket, Date.now()) };
 			}
 			await sleep(admission.waitMs, signal);
 		}

@@ -81,7 +81,7 @@ export class TokenLimiter {
 	 */
 	async withinBudget<T>(
 		budget: TokenBudget,
-		call: (connection: ConnectionKind, sent: () => void) => Promise<T>,
+		call: (connection: ConnectionKind) => Promise<T>,
 		signal?: AbortSignal,
 		options: AdmissionOptions = {},
 	): Promise<T> {
@@ -114,14 +114,14 @@ export class TokenLimiter {
 	private async admitted<T>(
 		gate: BudgetGate,
 		bound: ArrivalBound,
-		call: (connection: ConnectionKind, sent: () => void) => Promise<T>,
+		call: (connection: ConnectionKind) => Promise<T>,
 		signal: AbortSignal | undefined,
 		options: AdmissionOptions,
 	): Promise<T> {
 		const admission = await gate.admit(bound, signal, options);
 		const startedAt = Date.now();
 		try {
-			const answer = await call(admission.connection, () => admission.sent());
+			const answer = await call(admission.connection);
 			// Only answers measure the way to the platform and back (a failure can come back at once), and
 			// only a warm call's answer measures the request leg the bound is about.
 			if (admission.connection === 'warm') bound.recordRoundTrip(Date.now() - startedAt);

@@ -299,8 +299,7 @@ export class RedisGate implements BudgetGate {
 				continue;
 			}
 			this.recordAdmitTime(Date.now() - asked);
-			// The script bounds a call from its start: when it was sent stays in this process.
-			if (wait === 0) return { connection, sent: () => undefined, answered: () => this.settle(member) };
+			if (wait === 0) return { connection, answered: () => this.settle(member) };
 			await sleep(wait, signal).catch((error: unknown) => {
 				// A cancelled interactive caller stops holding bulk callers back at once, not when its registration lapses.
 				if (priority === 'interactive') void client.hdel(this.keys.waiting, waiterId).catch(() => undefined);

@@ -80,8 +80,8 @@ async function senderFor(context: SeqeraFunctions, credential: ICredentialsDecry
 	const credentialType = new SeqeraApi();
 	return {
 		admission: { priority, connectionAtAdmission: () => connectionKindNow(target, safeToRepeat) },
-		transmit: async (options, admittedAs, sent) =>
-			await sendPooled(target, await credentialType.authenticate(credential.data ?? {}, options), admittedAs, safeToRepeat, abortSignal, sent),
+		transmit: async (options, admittedAs) =>
+			await sendPooled(target, await credentialType.authenticate(credential.data ?? {}, options), admittedAs, safeToRepeat, abortSignal),
 	};
 }
 

@@ -36,14 +36,6 @@ import type { ConnectionKind } from './admission';
  * arrives only counts one call too many for a second. A call admitted as cold that finds a warm
  * connection arrives earlier than its latest arrival, which is safe.
  *
- * Once a warm call's request has been handed to the kernel (`sent`), nothing in this process can hold
- * it back any more, so its arrival is bounded from that moment by the network's jitter and the margin
- * alone (`boundFromSendMs`, arrivalBound.ts), without the event-loop stalls that the bound from its
- * start must allow for. Both bound the same arrival, so its latest arrival is the smaller:
- * `min(answer, start + bound, sent + boundFromSend)`. A send is known within a millisecond or so of
- * the start, long before the next call may start, so in practice a warm call holds its place for a
- * second plus the jitter's share only.
- *
  * The bound is the one in force when a call asks to start, applied to every warm call still held,
  * not the one each call had when it started: a stall of the event loop that delays calls already
  * started shows in the bound only afterwards, and must hold those calls longer too.
@@ -80,8 +72,6 @@ export interface WindowTicket {
 	answeredAt: number;
 	/** The kind it was admitted as: only a warm call's arrival is bounded. */
 	connection: ConnectionKind;
-	/** When its request was handed to the kernel, once known (`sent`). */
-	sentAt?: number;
 }
 
 export type WindowAdmission = { admitted: true; ticket: WindowTicket } | { admitted: false; waitMs: number };
@@ -136,18 +126,14 @@ export class SlidingWindow {
 
 	/**
 	 * Claims a start at `now` for a call of the given kind, or says how many ms to wait before asking
-	 * again. `boundMs` is how much later than the fastest call a warm call may arrive, from its start
-	 * (Infinity: no bound); a cold call has none. `boundFromSendMs`, the same from the moment a call's
-	 * request was handed to the kernel (see `sent`), applies to the warm calls whose send is known.
+	 * again. `boundMs` is how much later than the fastest call a warm call may arrive (Infinity: no
+	 * bound); a cold call has none.
 	 */
-	tryAcquire(now: number, boundMs: number, connection: ConnectionKind, boundFromSendMs?: number): WindowAdmission {
+	tryAcquire(now: number, boundMs: number, connection: ConnectionKind): WindowAdmission {
 		const bound = boundMs > MAX_BOUND_MS ? Infinity : boundMs;
-		const fromSend = boundFromSendMs === undefined || !Number.isFinite(bound) ? Infinity : boundFromSendMs;
 		this.forget(now - HOUR_MS - MAX_BOUND_MS);
 		const latestArrival = (ticket: WindowTicket) =>
-			ticket.connection === 'warm'
-				? Math.min(ticket.answeredAt, ticket.start + bound, ticket.sentAt === undefined ? Infinity : ticket.sentAt + fromSend)
-				: ticket.answeredAt;
+			ticket.connection === 'warm' ? Math.min(ticket.answeredAt, ticket.start + bound) : ticket.answeredAt;
 		// A call answered over a second ago, or started longer ago than any call may take to arrive, can hold no place.
 		this.held = this.held.filter((ticket) => Math.min(ticket.answeredAt, ticket.start + MAX_BOUND_MS) > now - SECOND_MS);
 		if (now < this.pausedUntil) return { admitted: false, waitMs: Math.ceil(this.pausedUntil - now) };
@@ -169,14 +155,6 @@ export class SlidingWindow {
 		const ticket: WindowTicket = { start: now, answeredAt: Infinity, connection };
 		this.held.push(ticket);
 		return { admitted: true, ticket };
-	}
-
-	/**
-	 * An admitted call's request was handed to the kernel at `now`: from then on nothing in this process
-	 * can delay it, so its arrival is bounded from here by the network alone.
-	 */
-	sent(ticket: WindowTicket, now: number): void {
-		ticket.sentAt ??= now;
 	}
 
 	/** The answer to an admitted call came back at `now`: the call arrived by then. */
