@@ -24,15 +24,15 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
  *   encrypting the request: with kept connections, 0.6 ms at the median, 5 ms at the 99th
  *   percentile and 11 ms at most over 600 calls on a busy 2-core machine), and arrivals that the
  *   path or the platform itself bunches beyond the jitter share (a router's queue, a pause of the
- *   platform's own process). The bench shows that second part is real: with a 20 ms margin, two of
- *   three runs of 2000 calls over 100 ms ± 20 ms each way put 21 arrivals into one second, drawing a
- *   429; with 40 ms none did.
+ *   platform's own process). The bench shows that second part is real: with a 20 ms margin, runs of
+ *   2000 calls over 100 ms ± 20 ms each way now and then put 21 arrivals into one second, drawing a
+ *   429.
  *
  * The bound is only ever applied to warm calls (slidingWindow.ts): a call that opens its own
  * connection has no bound at all, so the margin need not cover a TCP or TLS handshake, which a warm
- * call does not make. With a fastest leg of 80 ms (100 ms ± 20 ms each way) the bound from a call's
- * send is 0.4 × 80 + 40 = 72 ms, which covers the 40 ms of jitter with 32 ms to spare, and 20
- * places each held 1 s + 72 ms give at most 20 / 1.072 = 0.93 of 20 calls per second.
+ * call does not make. With a fastest leg of 80 ms (100 ms ± 20 ms each way) the bound is
+ * 0.4 × 80 + 40 = 72 ms plus the loop's delay, which covers the 40 ms of jitter with room to spare,
+ * and 20 places each held 1 s + 72 ms give at most 20 / 1.072 = 0.93 of 20 calls per second.
  * Round trips are measured on warm calls only: a cold call's handshakes say nothing of the request
  * leg a warm call makes.
  *
