@@ -6,13 +6,13 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
  * platform, measured from its start (slidingWindow.ts explains how the budget uses it). It is made
  * of what this process can measure and one stated assumption:
  *
- * - Measured, the event loop's longest delay in this process over the last two to three seconds
- *   (the current one-second period and the two before it). A call whose start is followed by a stall
- *   reaches the wire late by the stall; a call started after the stall does not, so the two arrive
- *   closer together than they started. A stall is only seen once it is over, and it matters while a
- *   call it delayed still holds its place: at most a second plus the bound after the stall, which
- *   two full periods cover. Remembering longer only charged every call for a stall long past
- *   (ten seconds cost wan some 2 % of the limit).
+ * - Measured, the event loop's longest delay in this process over the last ten seconds. A call
+ *   whose start is followed by a stall reaches the wire late by the stall; a call started after the
+ *   stall does not, so the two arrive closer together than they started. A stall is only seen once
+ *   it is over, so the bound remembers the stalls of a busy machine for a while. (Remembering them
+ *   for two to three seconds only, as long as a call a stall delayed can hold its place, gained
+ *   about 2 % of the limit over wan, but the bench then drew a 429 now and then: a busy machine's
+ *   next stall is as likely as its last.)
  * - Measured, the token's fastest round trip of its last ROUND_TRIP_SAMPLES calls. Half of it is
  *   the fastest one-way time (a call's answer takes about as long to come back as its request took
  *   to go out; the platform's time to answer only makes round trips longer).
@@ -51,7 +51,7 @@ export const CAUTION_MS = 60_000;
 
 const LOOP_DELAY_RESOLUTION_MS = 10;
 const LOOP_DELAY_PERIOD_MS = 1000;
-const LOOP_DELAY_PERIODS = 3;
+const LOOP_DELAY_PERIODS = 10;
 
 /** The event loop's recent delay, for the whole process: its stalls hold back every token's calls. */
 class LoopDelay {
