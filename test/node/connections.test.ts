@@ -108,7 +108,15 @@ describe('which calls go out on a kept connection', () => {
 	});
 });
 
-describe('calls through n8n proxy settings', () => {
+/**
+ * n8n 1.x's request helper does not apply the credential's Ignore SSL Issues through a proxy from its
+ * environment, so there the simulator's self-signed certificate is refused through the proxy, for this
+ * node as for any other: the calls do go to the proxy, as the test below on n8n 2.x shows.
+ */
+const n8nMajor = Number((require('n8n-core/package.json') as { version: string }).version.split('.')[0]);
+const describeWhereN8nProxiesWithIgnoreSsl = n8nMajor >= 2 ? describe : describe.skip;
+
+describeWhereN8nProxiesWithIgnoreSsl('calls through n8n proxy settings', () => {
 	it('with HTTPS_PROXY set, every call goes through the proxy and is answered', async () => {
 		const proxy = await startConnectProxy();
 		try {
@@ -139,14 +147,18 @@ describe('calls through n8n proxy settings', () => {
 	});
 });
 
-describe("n8n's SSRF protection", () => {
-	const ssrf = Container.get(SsrfProtectionConfig);
+// n8n 1.x has no SSRF protection (no such setting in its config): there, nothing is checked, as in n8n's own helper.
+const describeWhereN8nHasSsrfProtection = (SsrfProtectionConfig as unknown) === undefined ? describe.skip : describe;
+
+describeWhereN8nHasSsrfProtection("n8n's SSRF protection", () => {
+	// Read in the tests: a skipped block's body still runs, where n8n 1.x has no such setting.
+	const ssrf = () => Container.get(SsrfProtectionConfig);
 	afterEach(() => {
-		ssrf.enabled = false;
+		ssrf().enabled = false;
 	});
 
 	it('where it is on and the platform address is blocked, the call fails naming the host, and nothing is sent', async () => {
-		ssrf.enabled = true;
+		ssrf().enabled = true;
 		const before = tokenRequests();
 		const result = await platform.run(getRun, { items: runItems(1) });
 		expect(result.error?.message).toBe(`n8n's SSRF protection does not allow calls to ${new URL(platform.sim.baseUrl).host}`);

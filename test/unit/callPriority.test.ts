@@ -106,8 +106,10 @@ describe('callPriorityOf', () => {
 	it('maps every execution mode n8n has', () => {
 		const interactive: WorkflowExecuteMode[] = ['manual', 'chat', 'agent'];
 		const bulk: WorkflowExecuteMode[] = ['cli', 'error', 'integrated', 'internal', 'retry', 'trigger', 'webhook', 'evaluation'];
-		// A mode a later n8n adds is decided here too, not left to fall into bulk unseen.
-		expect([...interactive, ...bulk].sort()).toEqual([...WorkflowExecuteModeList].sort());
+		// A mode a later n8n adds is decided here too, not left to fall into bulk unseen. n8n-workflow 1.x
+		// exports no list of its modes (its type has fewer of them), so there only the mapping is checked.
+		const modesOfThisN8n = WorkflowExecuteModeList as readonly WorkflowExecuteMode[] | undefined;
+		if (modesOfThisN8n !== undefined) expect([...interactive, ...bulk].sort()).toEqual([...modesOfThisN8n].sort());
 		for (const mode of interactive) expect(callPriorityOf(executeContext(PROBE, mode))).toBe('interactive');
 		for (const mode of bulk) expect(callPriorityOf(executeContext(PROBE, mode))).toBe('bulk');
 		for (const mode of bulk) expect(callPriorityOf(executeContext('n8n-nodes-seqera.seqeraTool', mode))).toBe('interactive');
