@@ -40,16 +40,8 @@ const EGRESS_CHECK_MS = 60_000;
 
 const idleSince = new WeakMap<object, number>();
 
-export interface PoolStats {
-	/** Connections this pool opened. */
-	opened: number;
-	/** Requests it sent; `requests - opened` went out on a kept connection. */
-	requests: number;
-}
-
 class TokenConnections {
 	readonly agent: https.Agent;
-	readonly stats: PoolStats = { opened: 0, requests: 0 };
 	/** For a request sent on a connection of its own, closed after its answer: the pool's TLS and address checks, no agent. */
 	readonly ownConnectionOptions: https.RequestOptions;
 	lastUsed = Date.now();
@@ -167,11 +159,6 @@ export async function egressRefusal(target: PoolTarget): Promise<Error | undefin
 	return target.egress ? await poolFor(target).egressRefusal(target.egress) : undefined;
 }
 
-/** Connections opened and requests sent by the pool of `target`. */
-export function poolStats(target: PoolTarget): PoolStats {
-	return { ...poolFor(target).stats };
-}
-
 function timeoutError(ms: number): Error {
 	return Object.assign(new Error(`timeout of ${ms}ms exceeded`), { code: 'ECONNABORTED' });
 }
@@ -223,8 +210,6 @@ export async function sendPooled(
 			reject(new ConnectionNotWarmError());
 			return;
 		}
-		pool.stats.requests++;
-		if (!request.reusedSocket) pool.stats.opened++;
 		const timeoutMs = options.timeout ?? 0;
 		if (timeoutMs > 0) request.setTimeout(timeoutMs, () => request.destroy(timeoutError(timeoutMs)));
 		request.on('error', reject);
