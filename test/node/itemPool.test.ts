@@ -1,7 +1,7 @@
 import { NodeConnectionTypes, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodeType } from 'n8n-workflow';
 
 import { SeqeraApi } from '../../credentials/SeqeraApi.credentials';
-import { forEachItem } from '../../nodes/Seqera/actions/perItem';
+import { forEachItem } from '../../nodes/Seqera/items/perItem';
 import { maxCallsInFlight } from '../../nodes/Seqera/transport/limiter';
 import { createHarness } from '../../dev/engine/harness';
 import type { LoggedRequest } from '../../dev/simulator/server';

@@ -7,7 +7,7 @@ import {
 	pipelineLocator,
 	runLocator,
 	workspaceLocator,
-} from '../../nodes/Seqera/actions/common.descriptions';
+} from '../../nodes/Seqera/fields/locators';
 import { operationIndex } from '../../nodes/Seqera/contract/operations';
 import { requireNumericId, requireStringId, requireStudioId, requireWorkflowId } from '../../nodes/Seqera/helpers/validate';
 

@@ -1,8 +1,8 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { labelLocator } from '../actions/common.descriptions';
-import { forEachItem } from '../actions/perItem';
+import { labelLocator } from '../fields/locators';
+import { forEachItem } from '../items/perItem';
 import { pagesCountedByTotal } from '../helpers/pages';
 import { runIdFor, workspaceIdFor } from '../helpers/parameters';
 import { requireNumericId, toList } from '../helpers/validate';

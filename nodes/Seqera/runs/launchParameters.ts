@@ -1,7 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeParameterResourceLocator, INodeProperties, ResourceMapperValue } from 'n8n-workflow';
 
-import { datasetLocator } from '../actions/common.descriptions';
+import { datasetLocator } from '../fields/locators';
 import { parseJsonOrYaml, requireStringId, requireText } from '../helpers/validate';
 import { apiRequest } from '../transport/request';
 import { checkLaunchParameters, type LeftToPipeline, type ParameterSources } from './parameterChecks';

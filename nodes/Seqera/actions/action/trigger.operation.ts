@@ -6,8 +6,8 @@ import { requireStringId } from '../../helpers/validate';
 import { waitFields, waitForRun } from '../../runs/wait';
 import { connectionOf } from '../../transport/connection';
 import { apiRequest } from '../../transport/request';
-import { actionLocator, workspaceLocator } from '../common.descriptions';
-import { forEachItem } from '../perItem';
+import { actionLocator, workspaceLocator } from '../../fields/locators';
+import { forEachItem } from '../../items/perItem';
 
 const JSON_FIELD = 'Parameters (JSON)';
 

@@ -24,8 +24,8 @@ import { describeValue, optionalDate, requireWholeCharacters } from '../../helpe
 import { connectionOf } from '../../transport/connection';
 import { apiRequest } from '../../transport/request';
 import type { QueryValue } from '../../transport/url';
-import { workspaceLocator } from '../common.descriptions';
-import { forEachItem } from '../perItem';
+import { workspaceLocator } from '../../fields/locators';
+import { forEachItem } from '../../items/perItem';
 
 const PARAMETERS_FIELD = 'Operation Parameters';
 const BODY_FIELD = 'JSON Body';

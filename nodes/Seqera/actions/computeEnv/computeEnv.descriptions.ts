@@ -1,8 +1,8 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { idCharactersSource, wholeIdSource } from '../../helpers/idPatterns';
 import { requireStringId } from '../../helpers/validate';
-import { computeEnvLocator } from '../common.descriptions';
+import { byId, byUrl, fromList, locator } from '../../fields/locator';
+import { computeEnvLocator } from '../../fields/locators';
 
 /**
  * A compute environment of the workspace in any status, not only the available ones a launch can use:
@@ -10,36 +10,19 @@ import { computeEnvLocator } from '../common.descriptions';
  * environment as `https://cloud.seqera.io/orgs/ORG/workspaces/WORKSPACE/compute-envs/ID`; By URL
  * takes the ID after `/compute-envs/`.
  */
-export const anyComputeEnvLocator: INodeProperties = {
-	...computeEnvLocator,
-	required: true,
-	description: 'The compute environment',
-	modes: [
-		{
-			displayName: 'From List',
-			name: 'list',
-			type: 'list',
-			typeOptions: { searchListMethod: 'searchAllComputeEnvs', searchable: true },
-		},
+export const anyComputeEnvLocator: INodeProperties = locator(
+	{ displayName: 'Compute Environment', name: 'computeEnvId', required: true, description: 'The compute environment' },
+	[
+		fromList('searchAllComputeEnvs'),
 		...(computeEnvLocator.modes ?? []).filter((mode) => mode.name === 'id'),
-		{
-			displayName: 'By URL',
-			name: 'url',
-			type: 'string',
+		byUrl({
+			segment: 'compute-envs',
+			kind: 'string',
 			placeholder: 'https://cloud.seqera.io/orgs/acme/workspaces/genomics/compute-envs/4Xg5nI8pbEXNf3GbDvxoGm',
-			extractValue: { type: 'regex', regex: `/compute-envs/(${idCharactersSource('string')})` },
-			validation: [
-				{
-					type: 'regex',
-					properties: {
-						regex: `.*/compute-envs/${idCharactersSource('string')}.*`,
-						errorMessage: 'Paste the URL of a compute environment page (it contains /compute-envs/ and the ID)',
-					},
-				},
-			],
-		},
+			errorMessage: 'Paste the URL of a compute environment page (it contains /compute-envs/ and the ID)',
+		}),
 	],
-};
+);
 
 /** The compute environment an operation acts on, from the locator (list, ID or URL), checked before any call. */
 export function computeEnvIdFor(context: IExecuteFunctions, itemIndex: number): string {
@@ -52,28 +35,15 @@ export function computeEnvIdFor(context: IExecuteFunctions, itemIndex: number): 
 }
 
 /** Credentials saved in the workspace (cloud keys, SSH keys) that a new compute environment uses. */
-export const workspaceCredentialsLocator: INodeProperties = {
-	displayName: 'Workspace Credentials',
-	name: 'credentialsId',
-	type: 'resourceLocator',
-	default: { mode: 'list', value: '' },
-	description:
-		"Credentials of the workspace for the compute environment's cloud or cluster; they replace the configuration's credentialsId. Choose them when copying a compute environment to another workspace: credentials belong to one workspace.",
-	modes: [
-		{
-			displayName: 'From List',
-			name: 'list',
-			type: 'list',
-			typeOptions: { searchListMethod: 'searchWorkspaceCredentials', searchable: true },
-		},
-		{
-			displayName: 'ID',
-			name: 'id',
-			type: 'string',
-			placeholder: '5cY2ZPQ3zNCred',
-			validation: [
-				{ type: 'regex', properties: { regex: wholeIdSource('string'), errorMessage: 'A credentials ID has only letters, digits, - and _' } },
-			],
-		},
+export const workspaceCredentialsLocator: INodeProperties = locator(
+	{
+		displayName: 'Workspace Credentials',
+		name: 'credentialsId',
+		description:
+			"Credentials of the workspace for the compute environment's cloud or cluster; they replace the configuration's credentialsId. Choose them when copying a compute environment to another workspace: credentials belong to one workspace.",
+	},
+	[
+		fromList('searchWorkspaceCredentials'),
+		byId({ placeholder: '5cY2ZPQ3zNCred', check: { kind: 'string', errorMessage: 'A credentials ID has only letters, digits, - and _' } }),
 	],
-};
+);

@@ -7,8 +7,8 @@ import { workspaceIdFor } from '../../helpers/parameters';
 import { describeValue, requireNumericIdList, requireStringId } from '../../helpers/validate';
 import { connectionOf } from '../../transport/connection';
 import { apiRequest } from '../../transport/request';
-import { workspaceLocator } from '../common.descriptions';
-import { forEachItem } from '../perItem';
+import { workspaceLocator } from '../../fields/locators';
+import { forEachItem } from '../../items/perItem';
 import { workspaceCredentialsLocator } from './computeEnv.descriptions';
 
 const CONFIGURATION_FIELD = 'Configuration (JSON)';

@@ -5,8 +5,9 @@ import { browseFolderPage } from '../../dataLinks/calls';
 import { requireWholeCharacters } from '../../helpers/validate';
 import { connectionOf } from '../../transport/connection';
 import { WatchedPaths } from '../../trigger/dataLinkFiles/watchedPaths';
-import { returnAllAndLimit, workspaceLocator } from '../common.descriptions';
-import { forEachItem } from '../perItem';
+import { returnAllAndLimit } from '../../fields/common';
+import { workspaceLocator } from '../../fields/locators';
+import { forEachItem } from '../../items/perItem';
 import { dataLinkLocator } from './descriptions';
 import { dataLinkOfItem, pathParameter } from './resolve';
 

@@ -6,8 +6,9 @@ import { Transform } from 'node:stream';
 import { pathSegments } from '../../dataLinks/calls';
 import { connectionOf } from '../../transport/connection';
 import { apiRequestStream } from '../../transport/streamRequest';
-import { outputFileField, outputFileFieldName, workspaceLocator } from '../common.descriptions';
-import { forEachItemWithBinary } from '../perItem';
+import { outputFileField, outputFileFieldName } from '../../fields/common';
+import { workspaceLocator } from '../../fields/locators';
+import { forEachItemWithBinary } from '../../items/perItem';
 import { dataLinkLocator, filePathField } from './descriptions';
 import { dataLinkOfItem, pathParameter } from './resolve';
 

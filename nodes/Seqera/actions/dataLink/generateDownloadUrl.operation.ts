@@ -3,8 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { connectionOf } from '../../transport/connection';
 import { apiRequest } from '../../transport/request';
-import { workspaceLocator } from '../common.descriptions';
-import { forEachItem } from '../perItem';
+import { workspaceLocator } from '../../fields/locators';
+import { forEachItem } from '../../items/perItem';
 import { dataLinkLocator, filePathField } from './descriptions';
 import { dataLinkOfItem, pathParameter } from './resolve';
 

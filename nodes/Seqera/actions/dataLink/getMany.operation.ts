@@ -6,8 +6,9 @@ import { pagesCountedByTotal } from '../../helpers/pages';
 import { workspaceIdFor } from '../../helpers/parameters';
 import { connectionOf } from '../../transport/connection';
 import { apiRequestPages } from '../../transport/pages';
-import { returnAllAndLimit, workspaceLocator } from '../common.descriptions';
-import { forEachItem } from '../perItem';
+import { returnAllAndLimit } from '../../fields/common';
+import { workspaceLocator } from '../../fields/locators';
+import { forEachItem } from '../../items/perItem';
 
 const properties: INodeProperties[] = [
 	workspaceLocator,

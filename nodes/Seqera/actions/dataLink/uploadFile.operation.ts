@@ -7,8 +7,8 @@ import { pathEncodingOf } from '../../dataLinks/calls';
 import { uploadToDataLink } from '../../dataLinks/upload';
 import { requireText, requireWholeCharacters } from '../../helpers/validate';
 import { connectionOf } from '../../transport/connection';
-import { workspaceLocator } from '../common.descriptions';
-import { forEachItem } from '../perItem';
+import { workspaceLocator } from '../../fields/locators';
+import { forEachItem } from '../../items/perItem';
 import { dataLinkLocator } from './descriptions';
 import { dataLinkOfItem, pathParameter } from './resolve';
 

@@ -5,8 +5,8 @@ import { workspaceIdFor } from '../../helpers/parameters';
 import { requireText } from '../../helpers/validate';
 import { connectionOf } from '../../transport/connection';
 import { apiRequest } from '../../transport/request';
-import { workspaceLocator } from '../common.descriptions';
-import { forEachItem } from '../perItem';
+import { workspaceLocator } from '../../fields/locators';
+import { forEachItem } from '../../items/perItem';
 import { datasetFileOf, datasetFileProperties, uploadDatasetVersion, type DatasetFile } from './datasetFile';
 
 const properties: INodeProperties[] = [

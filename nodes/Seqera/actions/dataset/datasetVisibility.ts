@@ -3,7 +3,7 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { workspaceIdFor } from '../../helpers/parameters';
 import { connectionOf } from '../../transport/connection';
 import { apiRequest } from '../../transport/request';
-import { forEachItem } from '../perItem';
+import { forEachItem } from '../../items/perItem';
 import { datasetIdFor } from './datasetParameters';
 
 /** Hide or Show: `POST /datasets/hide|show` for each item's dataset; the output says whether it is now hidden. */

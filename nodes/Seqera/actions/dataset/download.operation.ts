@@ -4,8 +4,9 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { workspaceIdFor } from '../../helpers/parameters';
 import { connectionOf } from '../../transport/connection';
 import { apiRequestStream } from '../../transport/streamRequest';
-import { datasetLocator, outputFileField, outputFileFieldName, workspaceLocator } from '../common.descriptions';
-import { forEachItemWithBinary } from '../perItem';
+import { datasetLocator, workspaceLocator } from '../../fields/locators';
+import { outputFileField, outputFileFieldName } from '../../fields/common';
+import { forEachItemWithBinary } from '../../items/perItem';
 import { datasetIdFor } from './datasetParameters';
 import { datasetVersions } from './datasetVersions';
 

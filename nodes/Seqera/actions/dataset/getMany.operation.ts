@@ -1,8 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { returnAllAndLimit, workspaceLocator } from '../common.descriptions';
-import { listInWorkspace } from '../listInWorkspace';
+import { returnAllAndLimit } from '../../fields/common';
+import { workspaceLocator } from '../../fields/locators';
+import { listInWorkspace } from '../../items/listInWorkspace';
 
 const properties: INodeProperties[] = [
 	workspaceLocator,

@@ -3,8 +3,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { workspaceIdFor } from '../../helpers/parameters';
 import { connectionOf } from '../../transport/connection';
-import { datasetLocator, returnAllAndLimit, workspaceLocator } from '../common.descriptions';
-import { forEachItem } from '../perItem';
+import { datasetLocator, workspaceLocator } from '../../fields/locators';
+import { returnAllAndLimit } from '../../fields/common';
+import { forEachItem } from '../../items/perItem';
 import { datasetIdFor } from './datasetParameters';
 import { datasetVersions } from './datasetVersions';
 

@@ -3,8 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { workspaceIdFor } from '../../helpers/parameters';
 import { connectionOf } from '../../transport/connection';
-import { datasetLocator, workspaceLocator } from '../common.descriptions';
-import { forEachItem } from '../perItem';
+import { datasetLocator, workspaceLocator } from '../../fields/locators';
+import { forEachItem } from '../../items/perItem';
 import { datasetFileOf, datasetFileProperties, uploadDatasetVersion } from './datasetFile';
 import { datasetIdFor } from './datasetParameters';
 

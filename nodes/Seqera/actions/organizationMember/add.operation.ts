@@ -6,7 +6,7 @@ import { personField } from '../../orgAdmin/fields';
 import { organizationLocator } from '../../orgAdmin/locators';
 import { addedOrExisting, findInList, isPerson, organizationIdFor } from '../../orgAdmin/resolve';
 import { apiRequest } from '../../transport/request';
-import { forEachItem } from '../perItem';
+import { forEachItem } from '../../items/perItem';
 import { membersOf } from './common';
 
 const properties: INodeProperties[] = [

@@ -5,7 +5,7 @@ import { memberLocator, organizationLocator } from '../../orgAdmin/locators';
 import { idFromLocator, organizationIdFor } from '../../orgAdmin/resolve';
 import { ORGANIZATION_ROLES, requireRole } from '../../orgAdmin/roles';
 import { apiRequest } from '../../transport/request';
-import { forEachItem } from '../perItem';
+import { forEachItem } from '../../items/perItem';
 import { membersOf } from './common';
 
 const properties: INodeProperties[] = [

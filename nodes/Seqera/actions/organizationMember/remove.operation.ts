@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { memberLocator, organizationLocator } from '../../orgAdmin/locators';
 import { idFromLocator, organizationIdFor } from '../../orgAdmin/resolve';
 import { apiRequest } from '../../transport/request';
-import { forEachItem } from '../perItem';
+import { forEachItem } from '../../items/perItem';
 import { membersOf } from './common';
 
 const properties: INodeProperties[] = [

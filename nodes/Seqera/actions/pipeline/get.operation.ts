@@ -5,8 +5,8 @@ import { workspaceIdFor } from '../../helpers/parameters';
 import { requireNumericId } from '../../helpers/validate';
 import { connectionOf } from '../../transport/connection';
 import { apiRequest } from '../../transport/request';
-import { pipelineLocator, workspaceLocator } from '../common.descriptions';
-import { forEachItem } from '../perItem';
+import { pipelineLocator, workspaceLocator } from '../../fields/locators';
+import { forEachItem } from '../../items/perItem';
 
 const properties: INodeProperties[] = [{ ...pipelineLocator, description: 'A pipeline saved in the workspace Launchpad' }, workspaceLocator];
 

@@ -6,8 +6,8 @@ import { workspaceIdFor } from '../../helpers/parameters';
 import { requireStringId, requireText } from '../../helpers/validate';
 import { connectionOf } from '../../transport/connection';
 import { apiRequest } from '../../transport/request';
-import { computeEnvLocator, workspaceLocator } from '../common.descriptions';
-import { forEachItem } from '../perItem';
+import { computeEnvLocator, workspaceLocator } from '../../fields/locators';
+import { forEachItem } from '../../items/perItem';
 import { lifespanField, mountedDataLinksField, mountsOf, requireCount, studioItem } from './studio.descriptions';
 
 // DataStudioCreateRequest.name

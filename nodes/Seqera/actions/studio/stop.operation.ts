@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { workspaceLocator } from '../common.descriptions';
+import { workspaceLocator } from '../../fields/locators';
 import { studioLocator } from './studio.descriptions';
 import { submitStudioChange } from './submit';
 

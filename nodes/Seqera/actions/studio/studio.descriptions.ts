@@ -1,7 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INode, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { idCharactersSource, wholeIdSource } from '../../helpers/idPatterns';
+import { byId, byUrl, fromList, locator } from '../../fields/locator';
 import { requireStringId, requireStudioId, toList } from '../../helpers/validate';
 import { statusOf } from '../../trigger/studios/watch';
 
@@ -10,49 +10,16 @@ import { statusOf } from '../../trigger/studios/watch';
  * `https://cloud.seqera.io/orgs/ORG/workspaces/WORKSPACE/studios/SESSION_ID` (with `/connect` or another
  * tab after it); By URL takes the session ID after `/studios/`.
  */
-export const studioLocator: INodeProperties = {
-	displayName: 'Studio',
-	name: 'sessionId',
-	type: 'resourceLocator',
-	default: { mode: 'list', value: '' },
-	required: true,
-	modes: [
-		{
-			displayName: 'From List',
-			name: 'list',
-			type: 'list',
-			typeOptions: { searchListMethod: 'searchStudios', searchable: true },
-		},
-		{
-			displayName: 'ID',
-			name: 'id',
-			type: 'string',
-			placeholder: '3f9a1c7e',
-			validation: [
-				{
-					type: 'regex',
-					properties: { regex: wholeIdSource('studio'), errorMessage: 'A Studio session ID has only letters and digits' },
-				},
-			],
-		},
-		{
-			displayName: 'By URL',
-			name: 'url',
-			type: 'string',
-			placeholder: 'https://cloud.seqera.io/orgs/acme/workspaces/genomics/studios/3f9a1c7e/connect',
-			extractValue: { type: 'regex', regex: `/studios/(${idCharactersSource('studio')})` },
-			validation: [
-				{
-					type: 'regex',
-					properties: {
-						regex: `.*/studios/${idCharactersSource('studio')}.*`,
-						errorMessage: 'Paste the URL of a Studio page (it contains /studios/ and the session ID)',
-					},
-				},
-			],
-		},
-	],
-};
+export const studioLocator: INodeProperties = locator({ displayName: 'Studio', name: 'sessionId', required: true }, [
+	fromList('searchStudios'),
+	byId({ placeholder: '3f9a1c7e', check: { kind: 'studio', errorMessage: 'A Studio session ID has only letters and digits' } }),
+	byUrl({
+		segment: 'studios',
+		kind: 'studio',
+		placeholder: 'https://cloud.seqera.io/orgs/acme/workspaces/genomics/studios/3f9a1c7e/connect',
+		errorMessage: 'Paste the URL of a Studio page (it contains /studios/ and the session ID)',
+	}),
+]);
 
 /** The contract's DataStudioStatus values, as a Status field offers them. */
 export const STUDIO_STATUS_OPTIONS: INodePropertyOptions[] = [

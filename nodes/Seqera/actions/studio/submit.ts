@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { workspaceIdFor } from '../../helpers/parameters';
 import { connectionOf } from '../../transport/connection';
 import { apiRequest } from '../../transport/request';
-import { forEachItem } from '../perItem';
+import { forEachItem } from '../../items/perItem';
 import { studioIdFor, studioItem } from './studio.descriptions';
 
 /** The body of an item's Start, built from the Studio as the platform describes it now. */

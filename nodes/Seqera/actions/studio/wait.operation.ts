@@ -6,8 +6,8 @@ import { workspaceIdFor } from '../../helpers/parameters';
 import { pollUntilDone, waitOptionsCollection } from '../../runs/wait';
 import { connectionOf } from '../../transport/connection';
 import { apiRequest } from '../../transport/request';
-import { workspaceLocator } from '../common.descriptions';
-import { forEachItem } from '../perItem';
+import { workspaceLocator } from '../../fields/locators';
+import { forEachItem } from '../../items/perItem';
 import { studioIdFor, studioItem, studioLocator } from './studio.descriptions';
 
 type Target = 'running' | 'stopped';

@@ -6,7 +6,7 @@ import { personField } from '../../orgAdmin/fields';
 import { organizationLocator, teamLocator } from '../../orgAdmin/locators';
 import { addedOrExisting, findInList, isPerson, organizationIdFor, teamIdFor } from '../../orgAdmin/resolve';
 import { apiRequest } from '../../transport/request';
-import { forEachItem } from '../perItem';
+import { forEachItem } from '../../items/perItem';
 import { teamMembersOf } from './common';
 
 const properties: INodeProperties[] = [

@@ -4,8 +4,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { searchField } from '../../orgAdmin/fields';
 import { organizationLocator } from '../../orgAdmin/locators';
 import { organizationIdFor, searchedList } from '../../orgAdmin/resolve';
-import { returnAllAndLimit } from '../common.descriptions';
-import { forEachItem } from '../perItem';
+import { returnAllAndLimit } from '../../fields/common';
+import { forEachItem } from '../../items/perItem';
 
 const properties: INodeProperties[] = [organizationLocator, ...returnAllAndLimit(), searchField('teams whose name or description is')];
 

@@ -4,8 +4,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { searchField } from '../../orgAdmin/fields';
 import { organizationLocator, teamLocator } from '../../orgAdmin/locators';
 import { organizationIdFor, searchedList, teamIdFor } from '../../orgAdmin/resolve';
-import { returnAllAndLimit } from '../common.descriptions';
-import { forEachItem } from '../perItem';
+import { returnAllAndLimit } from '../../fields/common';
+import { forEachItem } from '../../items/perItem';
 import { teamMembersOf } from './common';
 
 const properties: INodeProperties[] = [

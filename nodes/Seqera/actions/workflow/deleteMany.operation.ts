@@ -5,8 +5,8 @@ import { workspaceIdFor } from '../../helpers/parameters';
 import { requireWorkflowId, toList } from '../../helpers/validate';
 import { connectionOf } from '../../transport/connection';
 import { apiRequest } from '../../transport/request';
-import { workspaceLocator } from '../common.descriptions';
-import { forEachItem } from '../perItem';
+import { workspaceLocator } from '../../fields/locators';
+import { forEachItem } from '../../items/perItem';
 
 const properties: INodeProperties[] = [
 	{

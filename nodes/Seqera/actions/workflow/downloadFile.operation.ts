@@ -5,8 +5,9 @@ import { runIdFor, workspaceIdFor } from '../../helpers/parameters';
 import { requireText } from '../../helpers/validate';
 import { connectionOf } from '../../transport/connection';
 import { apiRequestFile } from '../../transport/request';
-import { outputFileField, outputFileFieldName, runLocator, workspaceLocator } from '../common.descriptions';
-import { forEachItemWithBinary } from '../perItem';
+import { outputFileField, outputFileFieldName } from '../../fields/common';
+import { runLocator, workspaceLocator } from '../../fields/locators';
+import { forEachItemWithBinary } from '../../items/perItem';
 
 const properties: INodeProperties[] = [
 	runLocator,

@@ -5,8 +5,8 @@ import { runIdFor, workspaceIdFor } from '../../helpers/parameters';
 import { flattenRun } from '../../helpers/runs';
 import { connectionOf } from '../../transport/connection';
 import { apiRequest } from '../../transport/request';
-import { runLocator, workspaceLocator } from '../common.descriptions';
-import { forEachItem } from '../perItem';
+import { runLocator, workspaceLocator } from '../../fields/locators';
+import { forEachItem } from '../../items/perItem';
 
 const properties: INodeProperties[] = [runLocator, workspaceLocator];
 

@@ -7,8 +7,9 @@ import { optionalDate } from '../../helpers/validate';
 import { workspaceIdFor } from '../../helpers/parameters';
 import { connectionOf } from '../../transport/connection';
 import { apiRequestPages } from '../../transport/pages';
-import { returnAllAndLimit, workspaceLocator } from '../common.descriptions';
-import { forEachItem } from '../perItem';
+import { returnAllAndLimit } from '../../fields/common';
+import { workspaceLocator } from '../../fields/locators';
+import { forEachItem } from '../../items/perItem';
 
 const properties: INodeProperties[] = [
 	workspaceLocator,

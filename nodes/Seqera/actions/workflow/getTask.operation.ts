@@ -6,8 +6,8 @@ import { unwrapTask } from '../../helpers/runs';
 import { requireNumericId } from '../../helpers/validate';
 import { connectionOf } from '../../transport/connection';
 import { apiRequest } from '../../transport/request';
-import { runLocator, workspaceLocator } from '../common.descriptions';
-import { forEachItem } from '../perItem';
+import { runLocator, workspaceLocator } from '../../fields/locators';
+import { forEachItem } from '../../items/perItem';
 
 const properties: INodeProperties[] = [
 	runLocator,

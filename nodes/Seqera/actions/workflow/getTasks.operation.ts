@@ -6,8 +6,9 @@ import { runIdFor, workspaceIdFor } from '../../helpers/parameters';
 import { unwrapTask } from '../../helpers/runs';
 import { connectionOf } from '../../transport/connection';
 import { apiRequestPages } from '../../transport/pages';
-import { returnAllAndLimit, runLocator, workspaceLocator } from '../common.descriptions';
-import { forEachItem } from '../perItem';
+import { returnAllAndLimit } from '../../fields/common';
+import { runLocator, workspaceLocator } from '../../fields/locators';
+import { forEachItem } from '../../items/perItem';
 
 const properties: INodeProperties[] = [
 	runLocator,

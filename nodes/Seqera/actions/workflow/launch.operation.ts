@@ -7,8 +7,8 @@ import { launchpadLaunch, launchSettingsField, repositoryLaunchSettingsField, se
 import { datasetInputsField, PipelineSchemas, pipelineParametersField } from '../../runs/launchParameters';
 import { waitFields } from '../../runs/wait';
 import { connectionOf } from '../../transport/connection';
-import { computeEnvLocator, pipelineLocator, workspaceLocator } from '../common.descriptions';
-import { forEachItem } from '../perItem';
+import { computeEnvLocator, pipelineLocator, workspaceLocator } from '../../fields/locators';
+import { forEachItem } from '../../items/perItem';
 
 const properties: INodeProperties[] = [
 	{

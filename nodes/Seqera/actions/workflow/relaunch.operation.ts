@@ -7,8 +7,8 @@ import { launchSettingsField, sendLaunch } from '../../runs/launch';
 import { waitFields } from '../../runs/wait';
 import { connectionOf } from '../../transport/connection';
 import { apiRequest } from '../../transport/request';
-import { computeEnvLocator, runLocator, workspaceLocator } from '../common.descriptions';
-import { forEachItem } from '../perItem';
+import { computeEnvLocator, runLocator, workspaceLocator } from '../../fields/locators';
+import { forEachItem } from '../../items/perItem';
 
 const properties: INodeProperties[] = [
 	runLocator,

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { changeRunLabels, createMissingLabelsField, labelsField } from '../../runs/labels';
-import { runLocator, workspaceLocator } from '../common.descriptions';
+import { runLocator, workspaceLocator } from '../../fields/locators';
 
 const properties: INodeProperties[] = [runLocator, workspaceLocator, labelsField, createMissingLabelsField];
 

@@ -4,8 +4,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { runIdFor, workspaceIdFor } from '../../helpers/parameters';
 import { waitForRun, waitOptionsField } from '../../runs/wait';
 import { connectionOf } from '../../transport/connection';
-import { runLocator, workspaceLocator } from '../common.descriptions';
-import { forEachItem } from '../perItem';
+import { runLocator, workspaceLocator } from '../../fields/locators';
+import { forEachItem } from '../../items/perItem';
 
 const properties: INodeProperties[] = [runLocator, workspaceLocator, waitOptionsField];
 

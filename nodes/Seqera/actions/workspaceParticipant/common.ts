@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 
 import { participantScopeFor, type ParticipantScope, type PeopleList } from '../../orgAdmin/resolve';
 import { connectionOf } from '../../transport/connection';
-import { forEachItem, type JsonOutput } from '../perItem';
+import { forEachItem, type JsonOutput } from '../../items/perItem';
 
 /** The participants of a workspace, identified by `participantId`. */
 export function participantsOf({ orgId, workspaceId }: ParticipantScope): PeopleList {

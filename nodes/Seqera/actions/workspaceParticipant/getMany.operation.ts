@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { searchField } from '../../orgAdmin/fields';
 import { participantWorkspaceLocator } from '../../orgAdmin/locators';
 import { searchedList } from '../../orgAdmin/resolve';
-import { returnAllAndLimit } from '../common.descriptions';
+import { returnAllAndLimit } from '../../fields/common';
 import { forEachParticipantItem, participantsOf, withScope } from './common';
 
 const properties: INodeProperties[] = [

@@ -1,7 +1,7 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
-import { workspaceLocator } from '../../actions/common.descriptions';
+import { workspaceLocator } from '../../fields/locators';
 import { dataLinkLocator } from '../../actions/dataLink/descriptions';
 import { browseFolderPage, describeDataLink, pathEncodingOf, pathProblem, type PathEncoding } from '../../dataLinks/calls';
 import { workspaceIdFor } from '../../helpers/parameters';

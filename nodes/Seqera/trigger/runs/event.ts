@@ -1,6 +1,6 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
-import { workspaceLocator } from '../../actions/common.descriptions';
+import { workspaceLocator } from '../../fields/locators';
 import { workspaceIdFor } from '../../helpers/parameters';
 import { flattenRun } from '../../helpers/runs';
 import { runPageUrl } from '../../helpers/webApp';

@@ -1,7 +1,7 @@
 import { NodeApiError } from 'n8n-workflow';
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
-import { workspaceLocator } from '../../actions/common.descriptions';
+import { workspaceLocator } from '../../fields/locators';
 import { STUDIO_STATUS_OPTIONS } from '../../actions/studio/studio.descriptions';
 import { workspaceIdFor } from '../../helpers/parameters';
 import { connectionOf } from '../../transport/connection';
