@@ -3,7 +3,7 @@ import type { IDataObject, INode } from 'n8n-workflow';
 
 import type { SeqeraFunctions } from '../transport/connection';
 import { apiRequest } from '../transport/request';
-import type { DataLinkInfo, FolderEntry, FolderPage } from '../trigger/dataLinkFiles/api';
+import type { DataLinkInfo, FolderEntry, FolderPage } from './api';
 
 /**
  * How a path below the data link's root goes into a URL. Seqera's node-red-seqera encodes each segment

@@ -7,7 +7,7 @@ import type { Connection } from '../transport/connection';
 import { apiRequest } from '../transport/request';
 import { headerText } from '../transport/exchange';
 import { deleteFromStorage, putPart, putToStorage, type StorageTarget } from '../transport/storage';
-import type { DataLinkInfo } from '../trigger/dataLinkFiles/api';
+import type { DataLinkInfo } from './api';
 import { pathSegments, type DataLinkScope } from './calls';
 
 /**

@@ -3,7 +3,7 @@ import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult, INodePr
 import { dataLinksPage } from '../dataLinks/list';
 import { pagesCountedByTotal } from '../helpers/pages';
 import { workspaceIdFor } from '../helpers/parameters';
-import { statusOf } from '../trigger/studios/watch';
+import { statusOf } from '../studios/status';
 import { connectionOf } from '../transport/connection';
 import { apiRequestPages } from '../transport/pages';
 import { apiRequest } from '../transport/request';

@@ -4,11 +4,11 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { browseFolderPage } from '../../dataLinks/calls';
 import { requireWholeCharacters } from '../../helpers/validate';
 import { connectionOf } from '../../transport/connection';
-import { WatchedPaths } from '../../trigger/dataLinkFiles/watchedPaths';
+import { WatchedPaths } from '../../dataLinks/watchedPaths';
 import { returnAllAndLimit } from '../../fields/common';
 import { workspaceLocator } from '../../fields/locators';
 import { forEachItem } from '../../items/perItem';
-import { dataLinkLocator } from './descriptions';
+import { dataLinkLocator } from '../../dataLinks/locator';
 import { dataLinkOfItem, pathParameter } from './resolve';
 
 const PATH_FIELD = 'Path';

@@ -9,7 +9,8 @@ import { apiRequestStream } from '../../transport/streamRequest';
 import { outputFileField, outputFileFieldName } from '../../fields/common';
 import { workspaceLocator } from '../../fields/locators';
 import { forEachItemWithBinary } from '../../items/perItem';
-import { dataLinkLocator, filePathField } from './descriptions';
+import { dataLinkLocator } from '../../dataLinks/locator';
+import { filePathField } from './descriptions';
 import { dataLinkOfItem, pathParameter } from './resolve';
 
 const properties: INodeProperties[] = [

@@ -5,7 +5,8 @@ import { connectionOf } from '../../transport/connection';
 import { apiRequest } from '../../transport/request';
 import { workspaceLocator } from '../../fields/locators';
 import { forEachItem } from '../../items/perItem';
-import { dataLinkLocator, filePathField } from './descriptions';
+import { dataLinkLocator } from '../../dataLinks/locator';
+import { filePathField } from './descriptions';
 import { dataLinkOfItem, pathParameter } from './resolve';
 
 

@@ -9,7 +9,7 @@ import { requireText, requireWholeCharacters } from '../../helpers/validate';
 import { connectionOf } from '../../transport/connection';
 import { workspaceLocator } from '../../fields/locators';
 import { forEachItem } from '../../items/perItem';
-import { dataLinkLocator } from './descriptions';
+import { dataLinkLocator } from '../../dataLinks/locator';
 import { dataLinkOfItem, pathParameter } from './resolve';
 
 const BINARY_FIELD = 'Input Binary Field';

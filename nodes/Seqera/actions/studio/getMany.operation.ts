@@ -4,7 +4,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { returnAllAndLimit } from '../../fields/common';
 import { workspaceLocator } from '../../fields/locators';
 import { listInWorkspace } from '../../items/listInWorkspace';
-import { STUDIO_STATUS_OPTIONS, studioItem } from './studio.descriptions';
+import { STUDIO_STATUS_OPTIONS } from '../../studios/status';
+import { studioItem } from './studio.descriptions';
 
 const ANY_STATUS = 'any';
 

@@ -1,9 +1,9 @@
 import { NodeOperationError } from 'n8n-workflow';
-import type { IDataObject, IExecuteFunctions, INode, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 
 import { byId, byUrl, fromList, locator } from '../../fields/locator';
 import { requireStringId, requireStudioId, toList } from '../../helpers/validate';
-import { statusOf } from '../../trigger/studios/watch';
+import { statusOf } from '../../studios/status';
 
 /**
  * A Studio by session ID. The web app links a Studio as
@@ -20,17 +20,6 @@ export const studioLocator: INodeProperties = locator({ displayName: 'Studio', n
 		errorMessage: 'Paste the URL of a Studio page (it contains /studios/ and the session ID)',
 	}),
 ]);
-
-/** The contract's DataStudioStatus values, as a Status field offers them. */
-export const STUDIO_STATUS_OPTIONS: INodePropertyOptions[] = [
-	{ name: 'Build Failed', value: 'buildFailed' },
-	{ name: 'Building', value: 'building' },
-	{ name: 'Errored', value: 'errored' },
-	{ name: 'Running', value: 'running' },
-	{ name: 'Starting', value: 'starting' },
-	{ name: 'Stopped', value: 'stopped' },
-	{ name: 'Stopping', value: 'stopping' },
-];
 
 /** The Studio an operation acts on, from the Studio locator (list, ID or URL), checked before any call. */
 export function studioIdFor(context: IExecuteFunctions, itemIndex: number): string {

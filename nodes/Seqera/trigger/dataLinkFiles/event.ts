@@ -2,16 +2,16 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
 import { workspaceLocator } from '../../fields/locators';
-import { dataLinkLocator } from '../../actions/dataLink/descriptions';
+import { dataLinkLocator } from '../../dataLinks/locator';
 import { browseFolderPage, describeDataLink, pathEncodingOf, pathProblem, type PathEncoding } from '../../dataLinks/calls';
 import { workspaceIdFor } from '../../helpers/parameters';
 import { requireStringId } from '../../helpers/validate';
 import { connectionOf } from '../../transport/connection';
-import { CallAllowance } from '../allowance';
+import { CallAllowance } from '../../helpers/allowance';
 import type { TriggerEvent } from '../event';
-import type { DataLinkApi } from './api';
-import { freshState, scanDataLink, type DataLinkFilesState, type NewObject } from './scan';
-import { WatchedPaths } from './watchedPaths';
+import type { DataLinkApi } from '../../dataLinks/api';
+import { freshState, scanDataLink, type DataLinkFilesState, type NewObject } from '../../dataLinks/scan';
+import { WatchedPaths } from '../../dataLinks/watchedPaths';
 
 // Calls a poll may make: at most 2 % of a minute's budget at the platform's limits, even while a round
 // of listings spans several polls.

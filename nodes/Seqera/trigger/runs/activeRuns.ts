@@ -2,7 +2,7 @@ import { NodeApiError } from 'n8n-workflow';
 import type { IDataObject } from 'n8n-workflow';
 
 import { TERMINAL_STATUSES } from '../../runs/statuses';
-import type { CallAllowance } from '../allowance';
+import type { CallAllowance } from '../../helpers/allowance';
 import type { ActiveStatus, RunsApi } from './api';
 import { runIdOf } from './cursor';
 

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { CallAllowance } from '../allowance';
+import type { CallAllowance } from '../../helpers/allowance';
 import type { RunPage, RunsApi } from './api';
 import { isAccounted, isBelowFloor, runIdOf, settled, submitSecond, withAccounted, type RunCursor } from './cursor';
 

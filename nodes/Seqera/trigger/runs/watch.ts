@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { TERMINAL_STATUSES } from '../../runs/statuses';
-import { CallAllowance } from '../allowance';
+import { CallAllowance } from '../../helpers/allowance';
 import type { RunsApi } from './api';
 import { activeRunsOf, checkActiveRuns, type ActiveRuns } from './activeRuns';
 import { cursorOver, type RunCursor } from './cursor';

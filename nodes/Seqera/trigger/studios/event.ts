@@ -2,13 +2,14 @@ import { NodeApiError } from 'n8n-workflow';
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
 import { workspaceLocator } from '../../fields/locators';
-import { STUDIO_STATUS_OPTIONS } from '../../actions/studio/studio.descriptions';
+import { STUDIO_STATUS_OPTIONS } from '../../studios/status';
 import { workspaceIdFor } from '../../helpers/parameters';
 import { connectionOf } from '../../transport/connection';
 import { apiRequest } from '../../transport/request';
-import { CallAllowance } from '../allowance';
+import { CallAllowance } from '../../helpers/allowance';
 import type { TriggerEvent } from '../event';
-import { pollStudios, statusOf, type StudiosApi, type StudioChange, type StudioWatchState } from './watch';
+import { pollStudios, type StudiosApi, type StudioChange, type StudioWatchState } from '../../studios/watch';
+import { statusOf } from '../../studios/status';
 
 const PAGE_SIZE = 100;
 // Calls a poll may make: at most 1 % of a minute's budget at the platform's limits.

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { CallAllowance } from '../allowance';
+import type { CallAllowance } from '../helpers/allowance';
+import { statusOf } from './status';
 
 /**
  * Studio status changes, each state a Studio reaches reported once, as a function of what the platform
@@ -61,8 +62,6 @@ export interface StudioChange {
 	status: string;
 	previousStatus: string | null;
 }
-
-export const statusOf = (studio: IDataObject): string => String((studio.statusInfo as IDataObject | undefined)?.status ?? '');
 
 export async function pollStudios(
 	api: StudiosApi,

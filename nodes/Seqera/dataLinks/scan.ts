@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 
-import type { CallAllowance } from '../allowance';
+import type { CallAllowance } from '../helpers/allowance';
 import type { DataLinkApi, DataLinkInfo, FolderEntry } from './api';
 import type { WatchedPaths } from './watchedPaths';
 
