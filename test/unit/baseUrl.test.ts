@@ -1,4 +1,4 @@
-import { InvalidBaseUrlError, resolveBaseUrl } from '../../nodes/Seqera/helpers/baseUrl';
+import { InvalidBaseUrlError, resolveBaseUrl } from '../../nodes/Seqera/transport/baseUrl';
 
 describe('credential base URL', () => {
 	it.each([

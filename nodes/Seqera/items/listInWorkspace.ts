@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { pagesCountedByTotal } from '../helpers/pages';
 import { workspaceIdFor } from '../helpers/parameters';
 import { connectionOf } from '../transport/connection';
-import { apiRequestPages } from '../transport/pages';
+import { apiRequestPages, pagesCountedByTotal } from '../transport/pages';
 import type { QueryValue } from '../transport/url';
 import { forEachItem } from './perItem';
 

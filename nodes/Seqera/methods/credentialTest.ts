@@ -6,7 +6,7 @@ import type {
 	INodeCredentialTestResult,
 } from 'n8n-workflow';
 
-import { InvalidBaseUrlError, looksLikeMissingApiSuffix, resolveBaseUrl } from '../helpers/baseUrl';
+import { InvalidBaseUrlError, looksLikeMissingApiSuffix, resolveBaseUrl } from '../transport/baseUrl';
 import { looksLikeHtml } from '../transport/errors';
 import { checkConnection } from '../transport/request';
 

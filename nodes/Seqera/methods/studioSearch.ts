@@ -1,11 +1,10 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult, INodePropertyOptions } from 'n8n-workflow';
 
 import { dataLinksPage } from '../dataLinks/list';
-import { pagesCountedByTotal } from '../helpers/pages';
 import { workspaceIdFor } from '../helpers/parameters';
 import { statusOf } from '../studios/status';
 import { connectionOf } from '../transport/connection';
-import { apiRequestPages } from '../transport/pages';
+import { apiRequestPages, pagesCountedByTotal } from '../transport/pages';
 import { apiRequest } from '../transport/request';
 
 const PAGE_SIZE = 50;

@@ -6,11 +6,10 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeParameterResourceLocator } from 'n8n-workflow';
 
-import { pagesCountedByTotal } from '../helpers/pages';
 import { workspaceIdFor } from '../helpers/parameters';
 import { describeValue, requireNumericId, requireText } from '../helpers/validate';
 import type { Connection, SeqeraFunctions } from '../transport/connection';
-import { apiRequestPages } from '../transport/pages';
+import { apiRequestPages, pagesCountedByTotal } from '../transport/pages';
 import { apiRequest } from '../transport/request';
 
 /** A resource locator's mode and value: an execution reads it per item; an editor list has one value. */

@@ -3,11 +3,10 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 
 import { labelLocator } from '../fields/locators';
 import { forEachItem } from '../items/perItem';
-import { pagesCountedByTotal } from '../helpers/pages';
 import { runIdFor, workspaceIdFor } from '../helpers/parameters';
 import { requireNumericId, toList } from '../helpers/validate';
 import { connectionOf } from '../transport/connection';
-import { apiRequestPages } from '../transport/pages';
+import { apiRequestPages, pagesCountedByTotal } from '../transport/pages';
 import { apiRequest } from '../transport/request';
 
 const LABELS_FIELD = 'Labels';

@@ -1,7 +1,7 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { flattenRun } from '../helpers/runs';
+import { flattenRun } from './records';
 import { callSignalOf } from '../transport/callScope';
 import { apiRequest } from '../transport/request';
 import { sleep } from '../transport/timing';

@@ -2,7 +2,7 @@ import { NodeApiError } from 'n8n-workflow';
 import type { INode, JsonObject } from 'n8n-workflow';
 
 import { findOperation, takesQueryParameter } from '../contract/operations';
-import { looksLikeMissingApiSuffix } from '../helpers/baseUrl';
+import { looksLikeMissingApiSuffix } from './baseUrl';
 
 /** What the transport knows about a failed call; never holds the token or request headers. */
 export interface FailedCall {

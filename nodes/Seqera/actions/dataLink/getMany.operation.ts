@@ -2,10 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { dataLinksPage } from '../../dataLinks/list';
-import { pagesCountedByTotal } from '../../helpers/pages';
 import { workspaceIdFor } from '../../helpers/parameters';
 import { connectionOf } from '../../transport/connection';
-import { apiRequestPages } from '../../transport/pages';
+import { apiRequestPages, pagesCountedByTotal } from '../../transport/pages';
 import { returnAllAndLimit } from '../../fields/common';
 import { workspaceLocator } from '../../fields/locators';
 import { forEachItem } from '../../items/perItem';

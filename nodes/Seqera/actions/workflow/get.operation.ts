@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { runIdFor, workspaceIdFor } from '../../helpers/parameters';
-import { flattenRun } from '../../helpers/runs';
+import { flattenRun } from '../../runs/records';
 import { connectionOf } from '../../transport/connection';
 import { apiRequest } from '../../transport/request';
 import { runLocator, workspaceLocator } from '../../fields/locators';

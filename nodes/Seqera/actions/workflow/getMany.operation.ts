@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { flattenRun } from '../../helpers/runs';
+import { flattenRun } from '../../runs/records';
 import { buildRunSearch, type RunSearchFilters } from '../../helpers/search';
 import { optionalDate } from '../../helpers/validate';
 import { workspaceIdFor } from '../../helpers/parameters';

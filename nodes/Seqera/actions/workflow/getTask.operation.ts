@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { runIdFor, workspaceIdFor } from '../../helpers/parameters';
-import { unwrapTask } from '../../helpers/runs';
+import { unwrapTask } from '../../runs/records';
 import { requireNumericId } from '../../helpers/validate';
 import { connectionOf } from '../../transport/connection';
 import { apiRequest } from '../../transport/request';

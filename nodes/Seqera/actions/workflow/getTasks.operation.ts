@@ -1,11 +1,10 @@
 import type { IExecuteFunctions, IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { pagesCountedByTotal } from '../../helpers/pages';
 import { runIdFor, workspaceIdFor } from '../../helpers/parameters';
-import { unwrapTask } from '../../helpers/runs';
+import { unwrapTask } from '../../runs/records';
 import { connectionOf } from '../../transport/connection';
-import { apiRequestPages } from '../../transport/pages';
+import { apiRequestPages, pagesCountedByTotal } from '../../transport/pages';
 import { returnAllAndLimit } from '../../fields/common';
 import { runLocator, workspaceLocator } from '../../fields/locators';
 import { forEachItem } from '../../items/perItem';

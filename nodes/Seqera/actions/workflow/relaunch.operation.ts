@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { runIdFor, workspaceIdFor } from '../../helpers/parameters';
-import { launchRequestFromSaved } from '../../helpers/runs';
+import { launchRequestFromSaved } from '../../runs/records';
 import { launchSettingsField, sendLaunch } from '../../runs/launch';
 import { waitFields } from '../../runs/wait';
 import { connectionOf } from '../../transport/connection';

@@ -2,7 +2,7 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 
 import { workspaceLocator } from '../../fields/locators';
 import { workspaceIdFor } from '../../helpers/parameters';
-import { flattenRun } from '../../helpers/runs';
+import { flattenRun } from '../../runs/records';
 import { runPageUrl } from '../../helpers/webApp';
 import { connectionOf } from '../../transport/connection';
 import { apiRequest } from '../../transport/request';
