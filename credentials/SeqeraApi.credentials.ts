@@ -5,6 +5,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import { authenticate } from '../nodes/Seqera/transport/credentialType';
 import { DEFAULT_TOKEN_LIMITS } from '../nodes/Seqera/transport/defaultLimits';
 
 export class SeqeraApi implements ICredentialType {
@@ -103,14 +104,6 @@ export class SeqeraApi implements ICredentialType {
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
-		const apiVersion = String(credentials.apiVersion ?? '').trim();
-		return {
-			...requestOptions,
-			headers: {
-				...requestOptions.headers,
-				Authorization: `Bearer ${String(credentials.accessToken ?? '').trim()}`,
-				...(apiVersion ? { 'Accept-Version': apiVersion } : {}),
-			},
-		};
+		return await authenticate(credentials, requestOptions);
 	}
 }

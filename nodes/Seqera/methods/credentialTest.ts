@@ -8,7 +8,7 @@ import type {
 
 import { InvalidBaseUrlError, looksLikeMissingApiSuffix, resolveBaseUrl } from '../transport/baseUrl';
 import { looksLikeHtml } from '../transport/errors';
-import { checkConnection } from '../transport/request';
+import { checkConnection } from '../transport/credentialTest';
 
 // Errors need a node to belong to; a credential test runs outside any workflow.
 const CREDENTIAL_TEST_NODE: INode = {

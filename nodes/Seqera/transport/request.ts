@@ -1,18 +1,16 @@
 import {
 	NodeOperationError,
-	type ICredentialDataDecryptedObject,
 	type ICredentialsDecrypted,
-	type ICredentialTestFunctions,
 	type IDataObject,
 	type INode,
 	type NodeEgressFilter,
 } from 'n8n-workflow';
 
-import { SeqeraApi } from '../../../credentials/SeqeraApi.credentials';
 import type { AdmissionOptions } from './admission';
 import { callPriorityOf, callSignalOf, executionCancelSignalOf } from './callScope';
-import { CREDENTIAL_TYPE, connectionFrom, nodeCredentialOf, type Connection, type SeqeraFunctions } from './connection';
+import { CREDENTIAL_TYPE, nodeCredentialOf, type Connection, type SeqeraFunctions } from './connection';
 import { connectionKindNow, egressRefusal, sendPooled, type PoolTarget } from './connectionPool';
+import * as credentialType from './credentialType';
 import { errorFromResponse, errorFromUnreadableBody, type FailedCall } from './errors';
 import { exchange, headerText, isSuccessStatus, toBuffer, type ApiRequest, type RawResponse, type Transmit } from './exchange';
 import { budgetKey, maxCallsInFlight } from './limiter';
@@ -77,7 +75,6 @@ async function senderFor(context: SeqeraFunctions, credential: ICredentialsDecry
 	}
 	const safeToRepeat = isIdempotent(request.method);
 	const abortSignal = executionCancelSignalOf(context);
-	const credentialType = new SeqeraApi();
 	return {
 		admission: { priority, connectionAtAdmission: () => connectionKindNow(target, safeToRepeat) },
 		transmit: async (options, admittedAs) =>
@@ -157,56 +154,4 @@ export async function apiRequestFile(context: SeqeraFunctions, request: ApiReque
 		fileName: fileNameFromDisposition(headerText(response.headers, 'content-disposition')),
 		mimeType: headerText(response.headers, 'content-type')?.split(';')[0].trim(),
 	};
-}
-
-function transmitForCredentialTest(
-	context: ICredentialTestFunctions,
-	credentials: ICredentialDataDecryptedObject,
-): Transmit {
-	const credentialType = new SeqeraApi();
-	return async (options) => {
-		const authenticated = await credentialType.authenticate(credentials, options);
-		// Credential tests only get n8n's legacy request helper; it still applies n8n's proxy settings.
-		const response = (await context.helpers.request({
-			uri: authenticated.url,
-			method: authenticated.method,
-			headers: authenticated.headers,
-			rejectUnauthorized: !authenticated.skipSslCertificateValidation,
-			timeout: authenticated.timeout,
-			resolveWithFullResponse: true,
-			simple: false,
-			encoding: null,
-		})) as { statusCode: number; headers: Record<string, unknown>; body: unknown };
-		return { statusCode: response.statusCode, headers: response.headers, body: toBuffer(response.body) };
-	};
-}
-
-export interface ConnectionCheck {
-	statusCode: number;
-	bodyText: string;
-	call: FailedCall;
-}
-
-/**
- * The one call a credential test makes, through the same budget and URL rules as every other call.
- * Network failures are thrown as mapped errors; HTTP answers are returned for the caller to judge.
- */
-export async function checkConnection(
-	context: ICredentialTestFunctions,
-	credentials: ICredentialDataDecryptedObject,
-	node: INode,
-	path: ReadonlyArray<string>,
-): Promise<ConnectionCheck> {
-	const connection = connectionFrom(credentials);
-	// A person waits for the test, so it goes ahead of queued bulk calls of the token.
-	const admission: AdmissionOptions = { priority: callPriorityOf(context) };
-	const { response, call } = await exchange(
-		node,
-		connection,
-		transmitForCredentialTest(context, credentials),
-		{ method: 'GET', path },
-		undefined,
-		admission,
-	);
-	return { statusCode: response.statusCode, bodyText: response.body.toString('utf8'), call };
 }
