@@ -1,7 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
-import type { IDataObject, IExecuteFunctions, INodeParameterResourceLocator, INodeProperties, ResourceMapperValue } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeParameterResourceLocator, ResourceMapperValue } from 'n8n-workflow';
 
-import { datasetLocator } from '../fields/locators';
+import { DATASET_INPUTS_FIELD, PIPELINE_PARAMETERS_FIELD } from '../fields/launchFieldNames';
 import { parseJsonOrYaml, requireStringId, requireText } from '../helpers/validate';
 import { apiRequest } from '../transport/request';
 import { checkLaunchParameters, type LeftToPipeline, type ParameterSources } from './parameterChecks';
@@ -13,68 +13,6 @@ import {
 	type SavedPipelineSchema,
 	type SchemaParameter,
 } from './pipelineSchema';
-
-const PIPELINE_PARAMETERS_FIELD = 'pipelineParameters';
-
-/** A Launchpad pipeline's parameters as a form, its fields read from the pipeline's schema. */
-export const pipelineParametersField: INodeProperties = {
-	displayName: 'Pipeline Parameters',
-	name: PIPELINE_PARAMETERS_FIELD,
-	type: 'resourceMapper',
-	noDataExpression: true,
-	default: { mappingMode: 'defineBelow', value: null },
-	description:
-		"The parameters the pipeline's schema declares. Values here win over the JSON/YAML text of Launch Settings, which wins over the pipeline's saved parameters.",
-	typeOptions: {
-		loadOptionsDependsOn: ['pipelineId.value', 'workspace.value'],
-		resourceMapper: {
-			resourceMapperMethod: 'getPipelineParameters',
-			mode: 'add',
-			fieldWords: { singular: 'parameter', plural: 'parameters' },
-			addAllFields: false,
-			multiKeyMatch: false,
-			supportAutoMap: false,
-		},
-	},
-};
-
-/** Workspace datasets given to the pipeline's CSV and TSV file parameters, resolved to the URL of a version. */
-export const datasetInputsField: INodeProperties = {
-	displayName: 'Datasets as Inputs',
-	name: 'datasetInputs',
-	type: 'fixedCollection',
-	placeholder: 'Add Dataset Input',
-	default: {},
-	typeOptions: { multipleValues: true },
-	description:
-		"Give a workspace dataset to a CSV or TSV file parameter of the pipeline (such as input), as the web app's launch form does. A dataset wins over the same parameter in the form and the text.",
-	options: [
-		{
-			displayName: 'Dataset Input',
-			name: 'input',
-			values: [
-				{
-					displayName: 'Parameter Name or ID',
-					name: 'parameter',
-					type: 'options',
-					default: '',
-					description:
-						'The file parameter that reads the dataset. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-					typeOptions: { loadOptionsMethod: 'getDatasetParameters', loadOptionsDependsOn: ['/pipelineId.value'] },
-				},
-				{ ...datasetLocator, displayName: 'Dataset', name: 'dataset' },
-				{
-					displayName: 'Version',
-					name: 'version',
-					type: 'number',
-					default: 0,
-					typeOptions: { minValue: 0 },
-					description: "The dataset's version; 0 uses its latest",
-				},
-			],
-		},
-	],
-};
 
 interface DatasetInput {
 	parameter?: string;
@@ -98,7 +36,7 @@ async function datasetValues(
 	parameters: SchemaParameter[] | undefined,
 ): Promise<IDataObject> {
 	const node = context.getNode();
-	const inputs = context.getNodeParameter('datasetInputs.input', itemIndex, []) as DatasetInput[];
+	const inputs = context.getNodeParameter(`${DATASET_INPUTS_FIELD}.input`, itemIndex, []) as DatasetInput[];
 	const values: IDataObject = {};
 	for (const input of inputs) {
 		const name = requireText(node, itemIndex, 'Datasets as Inputs → Parameter', input.parameter);

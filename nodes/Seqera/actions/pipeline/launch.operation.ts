@@ -2,12 +2,14 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { workspaceIdFor } from '../../helpers/parameters';
-import { launchpadLaunch, launchSettingsField, sendLaunch } from '../../runs/launch';
-import { datasetInputsField, PipelineSchemas, pipelineParametersField } from '../../runs/launchParameters';
+import { launchpadLaunch, sendLaunch } from '../../runs/launch';
+import { PipelineSchemas } from '../../runs/launchParameters';
 import { waitFields } from '../../runs/wait';
 import { connectionOf } from '../../transport/connection';
 import { computeEnvLocator, pipelineLocator, workspaceLocator } from '../../fields/locators';
 import { forEachItem } from '../../items/perItem';
+import { launchSettingsField } from '../workflow/launch.descriptions';
+import { datasetInputsField, pipelineParametersField } from './launch.descriptions';
 
 const properties: INodeProperties[] = [
 	pipelineLocator,

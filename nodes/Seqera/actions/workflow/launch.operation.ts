@@ -3,12 +3,14 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { workspaceIdFor } from '../../helpers/parameters';
 import { requireText } from '../../helpers/validate';
-import { launchpadLaunch, launchSettingsField, repositoryLaunchSettingsField, sendLaunch } from '../../runs/launch';
-import { datasetInputsField, PipelineSchemas, pipelineParametersField } from '../../runs/launchParameters';
+import { launchpadLaunch, sendLaunch } from '../../runs/launch';
+import { PipelineSchemas } from '../../runs/launchParameters';
 import { waitFields } from '../../runs/wait';
 import { connectionOf } from '../../transport/connection';
 import { computeEnvLocator, pipelineLocator, workspaceLocator } from '../../fields/locators';
 import { forEachItem } from '../../items/perItem';
+import { datasetInputsField, pipelineParametersField } from '../pipeline/launch.descriptions';
+import { launchSettingsField, repositoryLaunchSettingsField } from './launch.descriptions';
 
 const properties: INodeProperties[] = [
 	{

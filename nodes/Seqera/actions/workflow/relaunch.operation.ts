@@ -3,12 +3,13 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { runIdFor, workspaceIdFor } from '../../helpers/parameters';
 import { launchRequestFromSaved } from '../../runs/records';
-import { launchSettingsField, sendLaunch } from '../../runs/launch';
+import { sendLaunch } from '../../runs/launch';
 import { waitFields } from '../../runs/wait';
 import { connectionOf } from '../../transport/connection';
 import { apiRequest } from '../../transport/request';
 import { computeEnvLocator, runLocator, workspaceLocator } from '../../fields/locators';
 import { forEachItem } from '../../items/perItem';
+import { launchSettingsField } from './launch.descriptions';
 
 const properties: INodeProperties[] = [
 	runLocator,

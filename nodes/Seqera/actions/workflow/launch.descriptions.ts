@@ -1,0 +1,163 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { LAUNCH_SETTINGS_FIELD } from '../../fields/launchFieldNames';
+
+// Typed text in typeVersion 1, picked from a list the platform fills from 1.1 on.
+const TYPED_UP_TO_1: INodeProperties['displayOptions'] = { show: { '@version': [1] } };
+const LISTED_FROM_1_1: INodeProperties['displayOptions'] = { show: { '@version': [{ _cnd: { gte: 1.1 } }] } };
+
+/**
+ * Settings whose values a launch from a repository picks from lists the platform fills. Revision was
+ * text before it became a locator within typeVersion 1, so a version 1 node may hold either: n8n's
+ * editor shows a plain text value in the locator's input, and execution reads both. Config Profiles
+ * was comma-separated text; a list cannot show that text, so version 1 keeps the text field, which
+ * shows both that text and a list picked with the last release (as comma-separated names).
+ */
+const REPOSITORY_LISTS: Record<string, (typed: INodeProperties) => INodeProperties[]> = {
+	revision: () => [
+		{
+			displayName: 'Revision',
+			name: 'revision',
+			type: 'resourceLocator',
+			default: { mode: 'list', value: '' },
+			description: 'A branch or tag of the repository',
+			typeOptions: { loadOptionsDependsOn: ['/pipeline'] },
+			modes: [
+				{
+					displayName: 'From List',
+					name: 'list',
+					type: 'list',
+					typeOptions: { searchListMethod: 'searchRevisions', searchable: true },
+				},
+				{ displayName: 'Name', name: 'name', type: 'string', placeholder: 'main or 3.14.0' },
+			],
+		},
+	],
+	configProfiles: (typed) => [
+		{ ...typed, displayOptions: TYPED_UP_TO_1 },
+		{
+			// eslint-disable-next-line n8n-nodes-base/node-param-display-name-wrong-for-dynamic-multi-options -- the name the web app's launch form uses
+			displayName: 'Config Profiles',
+			name: 'configProfiles',
+			type: 'multiOptions',
+			default: [],
+			// eslint-disable-next-line n8n-nodes-base/node-param-description-wrong-for-dynamic-multi-options -- the list is filled from the repository
+			description: 'Nextflow configuration profiles defined by the repository; an expression may give a list or comma-separated names',
+			typeOptions: { loadOptionsMethod: 'getConfigProfiles', loadOptionsDependsOn: ['/pipeline'] },
+			displayOptions: LISTED_FROM_1_1,
+		},
+	],
+};
+
+/** The launch settings Launch and Relaunch both offer; on Relaunch each one overrides the original run's. */
+export const launchSettingsField: INodeProperties = {
+	displayName: 'Launch Settings',
+	name: LAUNCH_SETTINGS_FIELD,
+	type: 'collection',
+	placeholder: 'Add Setting',
+	default: {},
+	options: [
+		{
+			displayName: 'Config Profiles',
+			name: 'configProfiles',
+			type: 'string',
+			default: '',
+			placeholder: 'docker, test',
+			description: 'Comma-separated Nextflow configuration profiles',
+		},
+		{
+			displayName: 'Head Job CPUs',
+			name: 'headJobCpus',
+			type: 'number',
+			default: 0,
+			typeOptions: { minValue: 0 },
+			description: 'CPUs for the Nextflow head job; 0 keeps the compute environment default',
+		},
+		{
+			displayName: 'Head Job Memory (MB)',
+			name: 'headJobMemoryMb',
+			type: 'number',
+			default: 0,
+			typeOptions: { minValue: 0 },
+			description: 'Memory for the Nextflow head job; 0 keeps the compute environment default',
+		},
+		{
+			displayName: 'Label IDs',
+			name: 'labelIds',
+			type: 'string',
+			default: '',
+			placeholder: '112233445566, 998877665544',
+			description: 'Comma-separated numeric IDs of labels to put on the run',
+		},
+		{ displayName: 'Main Script', name: 'mainScript', type: 'string', default: '', placeholder: 'main.nf' },
+		{
+			displayName: 'Nextflow Config',
+			name: 'configText',
+			type: 'string',
+			typeOptions: { rows: 4 },
+			default: '',
+			description: 'Nextflow configuration text added to the run',
+		},
+		{ displayName: 'Nextflow Version', name: 'nextflowVersion', type: 'string', default: '', placeholder: '25.04.6' },
+		{
+			displayName: 'Pipeline Parameters',
+			name: 'paramsText',
+			type: 'string',
+			typeOptions: { rows: 6 },
+			default: '',
+			placeholder: '{"input": "s3://bucket/samplesheet.csv", "outdir": "s3://bucket/results"}',
+			description: 'Parameters as JSON or YAML',
+		},
+		{
+			displayName: 'Post-Run Script',
+			name: 'postRunScript',
+			type: 'string',
+			typeOptions: { rows: 3 },
+			default: '',
+			description: 'Bash run after the pipeline finishes',
+		},
+		{
+			displayName: 'Pre-Run Script',
+			name: 'preRunScript',
+			type: 'string',
+			typeOptions: { rows: 3 },
+			default: '',
+			description: 'Bash run before Nextflow starts',
+		},
+		{
+			displayName: 'Pull Latest',
+			name: 'pullLatest',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to pull the latest revision of the pipeline before running',
+		},
+		{ displayName: 'Revision', name: 'revision', type: 'string', default: '', placeholder: 'main or 3.14.0' },
+		{ displayName: 'Run Name', name: 'runName', type: 'string', default: '', placeholder: 'nightly-rnaseq' },
+		{
+			displayName: 'Stub Run',
+			name: 'stubRun',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to run the processes\' stub blocks instead of the real commands',
+		},
+		{ displayName: 'Work Directory', name: 'workDir', type: 'string', default: '', placeholder: 's3://bucket/work' },
+		{
+			displayName: 'Workspace Secret Names',
+			name: 'workspaceSecretNames',
+			// Names of secrets, not their values: nothing to hide.
+			// eslint-disable-next-line n8n-nodes-base/node-param-type-options-password-missing
+			type: 'string',
+			default: '',
+			description: 'Comma-separated names of workspace secrets to make available to the run',
+		},
+	],
+};
+
+/**
+ * Launch settings for a launch from a repository: its revisions and config profiles are picked from
+ * lists the platform reads from the repository, or typed.
+ */
+export const repositoryLaunchSettingsField: INodeProperties = {
+	...launchSettingsField,
+	options: (launchSettingsField.options as INodeProperties[]).flatMap((setting) => REPOSITORY_LISTS[setting.name]?.(setting) ?? [setting]),
+};
