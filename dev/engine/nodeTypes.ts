@@ -5,7 +5,10 @@ import {
 	type IDataObject,
 	type IExecuteFunctions,
 	type INodeExecutionData,
+	type INodeParameters,
+	type INodeProperties,
 	type INodeType,
+	type INodeTypeDescription,
 	type INodeTypes,
 	type IVersionedNodeType,
 } from 'n8n-workflow';
@@ -39,33 +42,82 @@ export function defaultTypeVersion(nodeType: INodeType | IVersionedNodeType): nu
 	return Array.isArray(version) ? Math.max(...version) : version;
 }
 
+/**
+ * The description of a test-only node: one version, its display name as the name a new node gets, one
+ * main output, and one main input unless it is a source. `more` adds to it or overrides it (more
+ * versions, credentials, polling).
+ */
+export function testNodeDescription(
+	node: { type: string; displayName: string; description: string; group: INodeTypeDescription['group']; source: boolean; properties: INodeProperties[] },
+	more: Partial<INodeTypeDescription> = {},
+): INodeTypeDescription {
+	return {
+		displayName: node.displayName,
+		name: node.type,
+		group: node.group,
+		version: 1,
+		description: node.description,
+		defaults: { name: node.displayName },
+		inputs: node.source ? [] : [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		properties: node.properties,
+		...more,
+	};
+}
+
 export const ITEMS_SOURCE_TYPE = 'test.items';
 
+/** A file an item of the items source carries as binary data, as n8n's Read File node would give it. */
+export interface SourceFile {
+	fileName: string;
+	/** Empty: n8n guesses it from the file name. */
+	mimeType: string;
+	text: string;
+}
+
 /**
- * A start node that emits the items given (as JSON) in its `items` parameter.
+ * A start node that emits the items given (as JSON) in its `items` parameter, and with them the files
+ * of its `files` parameter: for item i, its binary fields (field name to file), or null for none.
  *
  * n8n's Manual Trigger is a trigger node, which the engine runs through TriggersAndPollers and a
  * TriggerContext only to emit one empty item. Any node without inputs can start an execution as
  * long as the execution stack hands it an item, so this plain `execute` node does the job, and
- * lets a test choose the items that flow into the node under test (with pairedItem lineage).
+ * lets a test choose the items that flow into the node under test (with pairedItem lineage). It also
+ * stands in for a node from outside this package (a form, a schedule, a file reader) whose own work
+ * is not under test.
  */
 export const itemsSourceNode: INodeType = {
-	description: {
+	description: testNodeDescription({
+		type: ITEMS_SOURCE_TYPE,
 		displayName: 'Test Items',
-		name: ITEMS_SOURCE_TYPE,
+		description: 'Emits the items given in its parameters, files included (test harness only)',
 		group: ['input'],
-		version: 1,
-		description: 'Emits the items given in its parameter (test harness only)',
-		defaults: { name: 'Test Items' },
-		inputs: [],
-		outputs: [NodeConnectionTypes.Main],
-		properties: [{ displayName: 'Items (JSON)', name: 'items', type: 'json', default: '[{}]' }],
-	},
+		source: true,
+		properties: [
+			{ displayName: 'Items (JSON)', name: 'items', type: 'json', default: '[{}]' },
+			{ displayName: 'Files (JSON)', name: 'files', type: 'json', default: '[]' },
+		],
+	}),
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		const items = JSON.parse(this.getNodeParameter('items', 0) as string) as IDataObject[];
-		return [this.helpers.returnJsonArray(items)];
+		const items = this.helpers.returnJsonArray(JSON.parse(this.getNodeParameter('items', 0) as string) as IDataObject[]);
+		const files = JSON.parse(this.getNodeParameter('files', 0, '[]') as string) as Array<Record<string, SourceFile> | null>;
+		for (const [index, itemFiles] of files.entries()) {
+			if (!itemFiles) continue;
+			const binary: INodeExecutionData['binary'] = {};
+			for (const [field, file] of Object.entries(itemFiles)) {
+				binary[field] = await this.helpers.prepareBinaryData(Buffer.from(file.text), file.fileName, file.mimeType || undefined);
+			}
+			items[index].binary = binary;
+		}
+		return [items];
 	},
 };
+
+/** The items source's parameters for one item holding one file in its `data` field; the item's JSON names the file. */
+export function oneFileSource(file: { fileName: string; mimeType?: string; content: string }): INodeParameters {
+	const data: SourceFile = { fileName: file.fileName, mimeType: file.mimeType ?? '', text: file.content };
+	return { items: JSON.stringify([{ fileName: file.fileName }]), files: JSON.stringify([{ data }]) };
+}
 
 export const ITEM_COPIES_TYPE = 'test.itemCopies';
 
@@ -76,17 +128,14 @@ export const ITEM_COPIES_TYPE = 'test.itemCopies';
  * for, and what it costs beyond that is n8n's.
  */
 export const itemCopiesNode: INodeType = {
-	description: {
+	description: testNodeDescription({
+		type: ITEM_COPIES_TYPE,
 		displayName: 'Test Item Copies',
-		name: ITEM_COPIES_TYPE,
-		group: ['transform'],
-		version: 1,
 		description: 'Answers each input item with a copy of a given object (test harness only)',
-		defaults: { name: 'Test Item Copies' },
-		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
+		group: ['transform'],
+		source: false,
 		properties: [{ displayName: 'Answers (JSON)', name: 'answers', type: 'json', default: '[{}]' }],
-	},
+	}),
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const answers = (JSON.parse(this.getNodeParameter('answers', 0) as string) as IDataObject[]).map((answer) => JSON.stringify(answer));
 		const items = this.getInputData();

@@ -7,26 +7,23 @@
  * the requests are written down in a form that holds only what the node chose: values the platform
  * or the clock made up (new run IDs, dates) are named, not kept.
  */
-import {
-	NodeConnectionTypes,
-	type ICredentialDataDecryptedObject,
-	type ICredentialType,
-	type IConnections,
-	type IDataObject,
-	type IExecuteFunctions,
-	type INode,
-	type INodeExecutionData,
-	type INodeParameters,
-	type INodeType,
-	type IVersionedNodeType,
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialType,
+	IConnections,
+	IDataObject,
+	INode,
+	INodeParameters,
+	INodeType,
+	IVersionedNodeType,
 } from 'n8n-workflow';
 
 import { createHarness } from '../engine/harness';
+import { ITEMS_SOURCE_TYPE, type SourceFile } from '../engine/nodeTypes';
 import { startSimulator, type Simulator } from '../simulator/server';
 
 export const SEQERA_NODE_TYPE = 'n8n-nodes-seqera.seqera';
 export const SEQERA_TRIGGER_TYPE = 'n8n-nodes-seqera.seqeraTrigger';
-const STAND_IN_TYPE = 'saved.standIn';
 const ACCESS_TOKEN = 'sim-token-alpha';
 /** Short enough that a launched run has ended by a wait's first check (one second at the earliest). */
 const RUN_PROGRESS_MS = 100;
@@ -46,11 +43,7 @@ export type PlatformStep =
 	| { waitMs: number };
 
 /** A file a stand-in node outputs as binary data, as n8n's Read File node would. */
-export interface StandInFile {
-	fileName: string;
-	mimeType: string;
-	text: string;
-}
+export type StandInFile = SourceFile;
 
 export interface StandInItem {
 	json?: IDataObject;
@@ -103,36 +96,6 @@ export interface ReleaseNodeTypes {
 	trigger: INodeType | IVersionedNodeType;
 	credential: ICredentialType;
 }
-
-/**
- * Outputs the items of its `items` parameter, files included: the stand-in for a node from outside
- * this package (a form, a schedule, an IF, a file reader), whose own work is not under test.
- */
-const standInNode: INodeType = {
-	description: {
-		displayName: 'Stand-in',
-		name: STAND_IN_TYPE,
-		group: ['input'],
-		version: 1,
-		description: 'Outputs the items given, files included (saved-workflow replays only)',
-		defaults: { name: 'Stand-in' },
-		inputs: [],
-		outputs: [NodeConnectionTypes.Main],
-		properties: [{ displayName: 'Items (JSON)', name: 'items', type: 'json', default: '[{}]' }],
-	},
-	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		const items = JSON.parse(this.getNodeParameter('items', 0) as string) as StandInItem[];
-		const output: INodeExecutionData[] = [];
-		for (const item of items) {
-			const binary: INodeExecutionData['binary'] = {};
-			for (const [field, file] of Object.entries(item.binary ?? {})) {
-				binary[field] = await this.helpers.prepareBinaryData(Buffer.from(file.text), file.fileName, file.mimeType);
-			}
-			output.push({ json: item.json ?? {}, ...(item.binary ? { binary } : {}) });
-		}
-		return [output];
-	},
-};
 
 async function applySteps(sim: Simulator, steps: PlatformStep[] = []): Promise<void> {
 	for (const step of steps) {
@@ -190,10 +153,10 @@ function runnableWorkflow(nodes: INode[], connections: IConnections, plan: Repla
 		return {
 			id: original?.id ?? name,
 			name,
-			type: STAND_IN_TYPE,
+			type: ITEMS_SOURCE_TYPE,
 			typeVersion: 1,
 			position: original?.position ?? [0, 0],
-			parameters: { items: JSON.stringify(items) },
+			parameters: { items: JSON.stringify(items.map((item) => item.json ?? {})), files: JSON.stringify(items.map((item) => item.binary ?? null)) },
 		};
 	});
 	return { nodes: [...standIns, ...nodes.filter((node) => actions.has(node.name))], connections: kept };
@@ -228,7 +191,7 @@ export async function replaySavedWorkflow(workflow: SavedWorkflow, plan: ReplayP
 	const sim = await startSimulator({ runProgressMs: RUN_PROGRESS_MS });
 	try {
 		const harness = createHarness({
-			nodeTypes: { [SEQERA_NODE_TYPE]: types.node, [SEQERA_TRIGGER_TYPE]: types.trigger, [STAND_IN_TYPE]: standInNode },
+			nodeTypes: { [SEQERA_NODE_TYPE]: types.node, [SEQERA_TRIGGER_TYPE]: types.trigger },
 			credentialTypes: { seqeraApi: types.credential },
 		});
 		const credentials = credentialsFor(sim, plan);

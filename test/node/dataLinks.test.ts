@@ -13,12 +13,12 @@ import { NodeConnectionTypes, type IConnections, type IDataObject, type INode, t
 import { SeqeraApi } from '../../credentials/SeqeraApi.credentials';
 import { useFilesystemBinaryData } from '../../dev/engine/binaryDataMode';
 import { createHarness, type Harness } from '../../dev/engine/harness';
+import { ITEMS_SOURCE_TYPE, oneFileSource } from '../../dev/engine/nodeTypes';
 import type { DataLinkStorage } from '../../dev/simulator/dataLinkStorage';
 import { fetchDataLinksSlowly } from '../../dev/simulator/dataLinkRoutes';
 import { generatedContent } from '../../dev/simulator/dataLinks';
 import { DATA_LINK_IDS, WORKSPACE_IDS } from '../../dev/simulator/seed';
 import { Seqera } from '../../nodes/Seqera/Seqera.node';
-import { FILE_SOURCE, fileSource } from './fileSource';
 import { GENOMICS, RND, SEQERA_NODE, TOKEN, seqeraCredentials, usePlatform, workspaceParameter } from './platform';
 
 const SHOWCASE = WORKSPACE_IDS.showcase;
@@ -51,7 +51,7 @@ beforeAll(async () => {
 	binaryFolder = mkdtempSync(path.join(tmpdir(), 'seqera-data-links-'));
 	binaryData = await useFilesystemBinaryData(binaryFolder);
 	harness = createHarness({
-		nodeTypes: { [SEQERA_NODE]: new Seqera(), [FILE_SOURCE]: fileSource },
+		nodeTypes: { [SEQERA_NODE]: new Seqera() },
 		credentialTypes: { seqeraApi: new SeqeraApi() },
 	});
 });
@@ -106,7 +106,7 @@ function expectNothingOfThePlatform(requests: readonly { headers: Record<string,
 async function upload(file: { fileName: string; size: number; mimeType?: string }, parameters: INodeParameters, typeVersion = 1.1) {
 	const fileParameters = { fileName: file.fileName, mimeType: file.mimeType ?? '', content: fileContent(file.fileName, file.size) };
 	const nodes: INode[] = [
-		{ id: 'file', name: 'File', type: FILE_SOURCE, typeVersion: 1, position: [0, 0], parameters: fileParameters },
+		{ id: 'file', name: 'File', type: ITEMS_SOURCE_TYPE, typeVersion: 1, position: [0, 0], parameters: oneFileSource(fileParameters) },
 		{
 			id: 'upload',
 			name: 'Upload',

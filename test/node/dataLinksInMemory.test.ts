@@ -2,10 +2,10 @@ import { NodeConnectionTypes, type IConnections, type INode } from 'n8n-workflow
 
 import { SeqeraApi } from '../../credentials/SeqeraApi.credentials';
 import { createHarness } from '../../dev/engine/harness';
+import { ITEMS_SOURCE_TYPE, oneFileSource } from '../../dev/engine/nodeTypes';
 import { generatedContent } from '../../dev/simulator/dataLinks';
 import { DATA_LINK_IDS } from '../../dev/simulator/seed';
 import { Seqera } from '../../nodes/Seqera/Seqera.node';
-import { FILE_SOURCE, fileSource } from './fileSource';
 import { GENOMICS, SEQERA_NODE, seqeraCredentials, usePlatform, workspaceParameter } from './platform';
 
 // n8n's in-memory binary data mode (the harness's default): the bytes travel base64-encoded in the item.
@@ -32,9 +32,9 @@ it('Download File puts the streamed file in the item as base64 when n8n keeps bi
 it('Upload File sends binary data held in the item in parts', async () => {
 	platform.sim.data.dataLinkStore.partSize = 1000;
 	const content = 'sample,fastq_1\n'.repeat(200);
-	const harness = createHarness({ nodeTypes: { [SEQERA_NODE]: new Seqera(), [FILE_SOURCE]: fileSource }, credentialTypes: { seqeraApi: new SeqeraApi() } });
+	const harness = createHarness({ nodeTypes: { [SEQERA_NODE]: new Seqera() }, credentialTypes: { seqeraApi: new SeqeraApi() } });
 	const nodes: INode[] = [
-		{ id: 'file', name: 'File', type: FILE_SOURCE, typeVersion: 1, position: [0, 0], parameters: { fileName: 'samples.csv', mimeType: 'text/csv', content } },
+		{ id: 'file', name: 'File', type: ITEMS_SOURCE_TYPE, typeVersion: 1, position: [0, 0], parameters: oneFileSource({ fileName: 'samples.csv', mimeType: 'text/csv', content }) },
 		{
 			id: 'upload',
 			name: 'Upload',

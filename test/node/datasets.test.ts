@@ -3,9 +3,9 @@ import { NodeConnectionTypes, type IConnections, type INode, type INodeExecution
 import { SeqeraApi } from '../../credentials/SeqeraApi.credentials';
 import { Seqera } from '../../nodes/Seqera/Seqera.node';
 import { createHarness, type Harness } from '../../dev/engine/harness';
+import { ITEMS_SOURCE_TYPE, oneFileSource } from '../../dev/engine/nodeTypes';
 import { linkDatasetVersion } from '../../dev/simulator/resourceRoutes';
 import { DATASET_IDS, DATA_LINK_IDS } from '../../dev/simulator/seed';
-import { FILE_SOURCE, fileSource } from './fileSource';
 import { GENOMICS, RND, SEQERA_NODE, TOKEN, seqeraCredentials, usePlatform, workspaceParameter } from './platform';
 
 const platform = usePlatform();
@@ -14,7 +14,7 @@ let harness: Harness;
 
 beforeAll(() => {
 	harness = createHarness({
-		nodeTypes: { [SEQERA_NODE]: new Seqera(), [FILE_SOURCE]: fileSource },
+		nodeTypes: { [SEQERA_NODE]: new Seqera() },
 		credentialTypes: { seqeraApi: new SeqeraApi() },
 	});
 });
@@ -36,7 +36,7 @@ function simDataset(id: string) {
 /** Runs "Test File → Seqera Platform (Dataset)" through the engine and returns what the Seqera node output. */
 async function withFile(file: { fileName: string; content: string }, parameters: INodeParameters) {
 	const nodes: INode[] = [
-		{ id: 'file', name: 'File', type: FILE_SOURCE, typeVersion: 1, position: [0, 0], parameters: { mimeType: '', ...file } },
+		{ id: 'file', name: 'File', type: ITEMS_SOURCE_TYPE, typeVersion: 1, position: [0, 0], parameters: oneFileSource(file) },
 		{
 			id: 'seqera',
 			name: 'Seqera',

@@ -3,8 +3,8 @@ import { NodeConnectionTypes, type IConnections, type IDataObject, type INode, t
 import { SeqeraApi } from '../../credentials/SeqeraApi.credentials';
 import { Seqera } from '../../nodes/Seqera/Seqera.node';
 import { createHarness, type Harness } from '../../dev/engine/harness';
+import { ITEMS_SOURCE_TYPE, oneFileSource } from '../../dev/engine/nodeTypes';
 import { ACTION_IDS, COMPUTE_ENV_IDS, DATASET_IDS, PIPELINE_IDS, SEED_USER } from '../../dev/simulator/seed';
-import { FILE_SOURCE, fileSource } from './fileSource';
 import { GENOMICS, RND, SEQERA_NODE, seqeraCredentials, usePlatform, workspaceParameter } from './platform';
 
 const platform = usePlatform({ runProgressMs: 100 });
@@ -191,7 +191,7 @@ describe('Dataset', () => {
 
 	beforeAll(() => {
 		harness = createHarness({
-			nodeTypes: { [SEQERA_NODE]: new Seqera(), [FILE_SOURCE]: fileSource },
+			nodeTypes: { [SEQERA_NODE]: new Seqera() },
 			credentialTypes: { seqeraApi: new SeqeraApi() },
 		});
 	});
@@ -199,7 +199,7 @@ describe('Dataset', () => {
 	/** Runs "Test File → Upload Version" through the engine and returns what the Seqera node output. */
 	async function upload(file: { fileName: string; mimeType?: string; content: string }, parameters: INodeParameters) {
 		const nodes: INode[] = [
-			{ id: 'file', name: 'File', type: FILE_SOURCE, typeVersion: 1, position: [0, 0], parameters: { mimeType: '', ...file } },
+			{ id: 'file', name: 'File', type: ITEMS_SOURCE_TYPE, typeVersion: 1, position: [0, 0], parameters: oneFileSource(file) },
 			{
 				id: 'upload',
 				name: 'Upload',
