@@ -3,7 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { jsonPairsParameter, nameValuePairs, workspaceIdFor } from '../../helpers/parameters';
 import { requireStringId } from '../../helpers/validate';
-import { waitFields, waitForRun } from '../../runs/wait';
+import { waitFields } from '../../fields/wait';
+import { waitForRun } from '../../runs/wait';
 import { connectionOf } from '../../transport/connection';
 import { apiRequest } from '../../transport/request';
 import { actionLocator, workspaceLocator } from '../../fields/locators';

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { workspaceIdFor } from '../../helpers/parameters';
 import { launchpadLaunch, sendLaunch } from '../../runs/launch';
 import { PipelineSchemas } from '../../runs/launchParameters';
-import { waitFields } from '../../runs/wait';
+import { waitFields } from '../../fields/wait';
 import { connectionOf } from '../../transport/connection';
 import { computeEnvLocator, pipelineLocator, workspaceLocator } from '../../fields/locators';
 import { forEachItem } from '../../items/perItem';

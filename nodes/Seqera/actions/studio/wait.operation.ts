@@ -3,7 +3,8 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { workspaceIdFor } from '../../helpers/parameters';
-import { pollUntilDone, waitOptionsCollection } from '../../runs/wait';
+import { pollUntilDone } from '../../runs/wait';
+import { waitOptionsCollection } from '../../fields/wait';
 import { connectionOf } from '../../transport/connection';
 import { apiRequest } from '../../transport/request';
 import { workspaceLocator } from '../../fields/locators';

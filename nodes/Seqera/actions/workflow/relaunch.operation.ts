@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { runIdFor, workspaceIdFor } from '../../helpers/parameters';
 import { launchRequestFromSaved } from '../../runs/records';
 import { sendLaunch } from '../../runs/launch';
-import { waitFields } from '../../runs/wait';
+import { waitFields } from '../../fields/wait';
 import { connectionOf } from '../../transport/connection';
 import { apiRequest } from '../../transport/request';
 import { computeEnvLocator, runLocator, workspaceLocator } from '../../fields/locators';

@@ -2,7 +2,8 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { runIdFor, workspaceIdFor } from '../../helpers/parameters';
-import { waitForRun, waitOptionsField } from '../../runs/wait';
+import { waitForRun } from '../../runs/wait';
+import { waitOptionsField } from '../../fields/wait';
 import { connectionOf } from '../../transport/connection';
 import { runLocator, workspaceLocator } from '../../fields/locators';
 import { forEachItem } from '../../items/perItem';
