@@ -1,34 +1,13 @@
 import { NodeOperationError } from 'n8n-workflow';
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { labelLocator } from '../fields/locators';
+import { LABELS_FIELD } from '../fields/fieldNames';
 import { forEachItem } from '../items/perItem';
 import { runIdFor, workspaceIdFor } from '../helpers/parameters';
 import { requireNumericId, toList } from '../helpers/validate';
 import { connectionOf } from '../transport/connection';
 import { apiRequestPages, pagesCountedByTotal } from '../transport/pages';
 import { apiRequest } from '../transport/request';
-
-const LABELS_FIELD = 'Labels';
-
-/** Labels picked from the list, typed by exact name, or given by ID; one entry may hold several names or IDs. */
-export const labelsField: INodeProperties = {
-	displayName: LABELS_FIELD,
-	name: 'labels',
-	type: 'fixedCollection',
-	typeOptions: { multipleValues: true },
-	placeholder: 'Add Label',
-	default: {},
-	options: [{ displayName: 'Label', name: 'values', values: [labelLocator] }],
-};
-
-export const createMissingLabelsField: INodeProperties = {
-	displayName: 'Create Missing Labels',
-	name: 'createMissingLabels',
-	type: 'boolean',
-	default: false,
-	description: 'Whether to create the labels given by a name that no label of the workspace has yet, instead of failing the item',
-};
 
 /** How the platform changes the labels of runs: add to them, remove from them, or replace them all. */
 export type LabelChange = 'add' | 'remove' | 'apply';

@@ -1,7 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeParameterResourceLocator, ResourceMapperValue } from 'n8n-workflow';
 
-import { DATASET_INPUTS_FIELD, PIPELINE_PARAMETERS_FIELD } from '../fields/launchFieldNames';
+import { DATASET_INPUTS_FIELD, PIPELINE_PARAMETERS_FIELD } from '../fields/fieldNames';
 import { parseJsonOrYaml, requireStringId, requireText } from '../helpers/validate';
 import { apiRequest } from '../transport/request';
 import { checkLaunchParameters, type LeftToPipeline, type ParameterSources } from './parameterChecks';

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { DATASET_INPUTS_FIELD, PIPELINE_PARAMETERS_FIELD } from '../../fields/launchFieldNames';
+import { DATASET_INPUTS_FIELD, PIPELINE_PARAMETERS_FIELD } from '../../fields/fieldNames';
 import { datasetLocator } from '../../fields/locators';
 
 /** A Launchpad pipeline's parameters as a form, its fields read from the pipeline's schema. */

@@ -1,8 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { changeRunLabels, createMissingLabelsField, labelsField } from '../../runs/labels';
+import { changeRunLabels } from '../../runs/labels';
 import { runLocator, workspaceLocator } from '../../fields/locators';
+import { createMissingLabelsField, labelsField } from './labels.descriptions';
 
 const properties: INodeProperties[] = [runLocator, workspaceLocator, labelsField, createMissingLabelsField];
 

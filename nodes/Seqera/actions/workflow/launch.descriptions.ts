@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { LAUNCH_SETTINGS_FIELD } from '../../fields/launchFieldNames';
+import { LAUNCH_SETTINGS_FIELD } from '../../fields/fieldNames';
 
 // Typed text in typeVersion 1, picked from a list the platform fills from 1.1 on.
 const TYPED_UP_TO_1: INodeProperties['displayOptions'] = { show: { '@version': [1] } };

@@ -1,0 +1,9 @@
+/**
+ * Names of fields that the descriptions in actions/ declare and the logic in runs/ reads, or quotes in
+ * its errors, so the two cannot drift apart.
+ */
+export const LAUNCH_SETTINGS_FIELD = 'launchSettings';
+export const PIPELINE_PARAMETERS_FIELD = 'pipelineParameters';
+export const DATASET_INPUTS_FIELD = 'datasetInputs';
+/** The display name of the labels field, as errors about it quote it. */
+export const LABELS_FIELD = 'Labels';
