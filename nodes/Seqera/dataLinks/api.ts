@@ -1,4 +1,4 @@
-/** What the data link event needs to know of the data link it watches. */
+/** What the operations and the trigger need to know of a data link. */
 export interface DataLinkInfo {
 	id: string;
 	name: string;
