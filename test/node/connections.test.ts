@@ -101,6 +101,24 @@ describe('which calls go out on a kept connection', () => {
 		expect(platform.sim.connections().opened).toBe(opened);
 	});
 
+	it('a call that opens a connection is told connected when its handshakes are done, before its request arrives; on a kept one, as it is sent', async () => {
+		const pool = freshPool();
+		const requestsSeenWhenConnected: number[] = [];
+		const connected = () => requestsSeenWhenConnected.push(platform.sim.log.length);
+		const requestsBefore = platform.sim.log.length;
+		const opened = platform.sim.connections().opened;
+		const opening = sendPooled(pool, userInfo(), 'cold', true, { connected });
+		// The TCP and TLS handshakes are still to come.
+		expect(requestsSeenWhenConnected).toEqual([]);
+		expect((await opening).statusCode).toBe(200);
+		expect(platform.sim.connections().opened).toBe(opened + 1);
+		expect(requestsSeenWhenConnected).toEqual([requestsBefore]);
+
+		const kept = sendPooled(pool, userInfo(), 'warm', true, { connected });
+		expect(requestsSeenWhenConnected).toEqual([requestsBefore, requestsBefore + 1]);
+		expect((await kept).statusCode).toBe(200);
+	});
+
 	it('a call admitted for a kept connection that finds none sends nothing, to be admitted again', async () => {
 		const requests = platform.sim.log.length;
 		await expect(sendPooled(freshPool(), userInfo(), 'warm', true)).rejects.toBeInstanceOf(ConnectionNotWarmError);

@@ -3,8 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import type { AdmissionOptions } from '../../nodes/Seqera/transport/admission';
-import type { CallPriority } from '../../nodes/Seqera/transport/callScope';
+import type { AdmissionOptions, CallPriority } from '../../nodes/Seqera/transport/admission';
 import { ArrivalBound, SAFETY_MARGIN_MS } from '../../nodes/Seqera/transport/arrivalBound';
 import { localShare, type BudgetGate } from '../../nodes/Seqera/transport/gate';
 import { sharedBudgetConfig, type RedisTarget } from '../../nodes/Seqera/transport/gateConfig';
@@ -218,6 +217,28 @@ describe('RedisGate against a real redis-server', () => {
 		expect(warm.connection).toBe('warm');
 		expect(Date.now() - answeredAt).toBeGreaterThanOrEqual(900);
 		warm.answered();
+	});
+
+	it('a cold call whose connection is up holds its place a second and the bound after its connection, in every process', async () => {
+		const key = freshKey();
+		const limits = { maxCallsPerSecond: 1, maxCallsPerHour: 1000, spacingMs: 0 };
+		const [opening, other] = [sharedBudget().makeGate(key, limits), sharedBudget().makeGate(key, limits)];
+		const bound = measuredBound(400);
+		const cold = await opening.admit(bound, undefined, { connectionAtAdmission: () => 'cold' });
+		const [member] = await admin.zrange(`seqera:budget:{${key}}:second`, 0, -1);
+		// Its handshakes take 1.2 s: until they are done, it holds its place as if it had no bound.
+		await new Promise((resolve) => setTimeout(resolve, 1200));
+		const connectedAt = Date.now();
+		cold.connected();
+		const started = Date.now();
+		const next = await other.admit(bound, undefined, WARM);
+		const admittedAt = Date.now();
+		expect(Object.keys(await admin.hgetall(`seqera:budget:{${key}}:legs`))).toEqual([member]);
+		expect(admittedAt - connectedAt).toBeGreaterThanOrEqual(1000);
+		// Never answered, it would hold the place for a minute; a warm call from its start would free it at once.
+		expect(admittedAt - started).toBeLessThan(1000 + Math.max(bound.boundMs(admittedAt), bound.boundMs(started)) + 500);
+		cold.answered();
+		next.answered();
 	});
 
 	it('an interactive caller of one process is admitted ahead of the bulk callers waiting in another', async () => {

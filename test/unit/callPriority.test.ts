@@ -10,7 +10,8 @@ import {
 } from 'n8n-workflow';
 
 import { SeqeraApi } from '../../credentials/SeqeraApi.credentials';
-import { callPriorityOf, type CallPriority } from '../../nodes/Seqera/transport/callScope';
+import type { CallPriority } from '../../nodes/Seqera/transport/admission';
+import { callPriorityOf } from '../../nodes/Seqera/transport/callScope';
 import type { SeqeraFunctions } from '../../nodes/Seqera/transport/connection';
 import { createHarness } from '../../dev/engine/harness';
 

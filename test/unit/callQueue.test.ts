@@ -1,5 +1,5 @@
 import { CallQueue } from '../../nodes/Seqera/transport/callQueue';
-import type { CallPriority } from '../../nodes/Seqera/transport/callScope';
+import type { CallPriority } from '../../nodes/Seqera/transport/admission';
 
 /** A call that runs until `finish` is called, noting its name when it starts. */
 function heldCall(started: string[], name: string): { call: () => Promise<string>; finish: () => void } {

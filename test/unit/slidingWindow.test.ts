@@ -161,6 +161,26 @@ describe('SlidingWindow', () => {
 		expect(ask(window, T0 + 3500, 60)).toBe(0);
 	});
 
+	it('a cold call whose connection is up holds its place until a second after its connection and the bound', () => {
+		const window = new SlidingWindow({ maxCallsPerSecond: 1, maxCallsPerHour: 1000, spacingMs: 0 });
+		const cold = window.tryAcquire(T0, 60, 'cold');
+		if (!cold.admitted) throw new Error('not admitted');
+		expect(ask(window, T0 + 1500, 60)).toBe(5);
+		// Its handshakes took 600 ms: from then on it is a request leg like a warm call's.
+		window.connected(cold.ticket, T0 + 600);
+		expect(ask(window, T0 + 1500, 60)).toBe(160);
+		expect(ask(window, T0 + 1660, 60)).toBe(0);
+	});
+
+	it('a later word of the same connection changes nothing: the leg began at the first', () => {
+		const window = new SlidingWindow({ maxCallsPerSecond: 1, maxCallsPerHour: 1000, spacingMs: 0 });
+		const cold = window.tryAcquire(T0, 60, 'cold');
+		if (!cold.admitted) throw new Error('not admitted');
+		window.connected(cold.ticket, T0 + 600);
+		window.connected(cold.ticket, T0 + 900);
+		expect(ask(window, T0 + 1600, 60)).toBe(60);
+	});
+
 	it('a cold call never answered holds its place for a minute at most', () => {
 		const window = new SlidingWindow({ maxCallsPerSecond: 1, maxCallsPerHour: 1000, spacingMs: 0 });
 		expect(ask(window, T0, 60, 'cold')).toBe(0);
@@ -204,11 +224,13 @@ describe('SlidingWindow against arrivals on a jittery network', () => {
 		coldShare?: number;
 		/** The kind a cold call is admitted as: 'warm' models a rule that bounds every call alike. */
 		coldAdmittedAs?: ConnectionKind;
+		/** Whether a cold call tells the window when its handshakes are done (connectionPool.ts does). */
+		coldTellsConnected?: boolean;
 	}
 
 	/** Runs `calls` calls, `inFlight` at a time, and returns the arrival times and the span of the run. */
 	function run(network: Network): { arrivals: number[]; spanMs: number } {
-		const { seed, boundMs, jitterMs, calls = 600, inFlight = 40, coldShare = 0, coldAdmittedAs = 'cold' } = network;
+		const { seed, boundMs, jitterMs, calls = 600, inFlight = 40, coldShare = 0, coldAdmittedAs = 'cold', coldTellsConnected = false } = network;
 		const random = seeded(seed);
 		const window = new SlidingWindow({ maxCallsPerSecond: 20, maxCallsPerHour: 72000, spacingMs: 50 });
 		const fastestLegMs = 80;
@@ -218,10 +240,11 @@ describe('SlidingWindow against arrivals on a jittery network', () => {
 		const slots = Array.from({ length: inFlight }, () => T0);
 		let started = 0;
 		let now = T0;
-		const pending: Array<{ answerAt: number; ticket: WindowTicket }> = [];
+		const pending: Array<{ connectedAt: number; answerAt: number; ticket: WindowTicket }> = [];
 		while (started < calls) {
 			const slot = slots.indexOf(Math.min(...slots));
 			now = Math.max(now, slots[slot]);
+			for (const call of pending.filter((entry) => entry.connectedAt <= now)) window.connected(call.ticket, call.connectedAt);
 			for (const call of pending.filter((entry) => entry.answerAt <= now)) window.settle(call.ticket, call.answerAt);
 			pending.splice(0, pending.length, ...pending.filter((entry) => entry.answerAt > now));
 			const cold = random() < coldShare;
@@ -236,7 +259,7 @@ describe('SlidingWindow against arrivals on a jittery network', () => {
 			const arrival = now + handshakesMs + leg();
 			const answerAt = arrival + 20 + random() * 780 + leg();
 			arrivals.push(arrival);
-			pending.push({ answerAt, ticket: admission.ticket });
+			pending.push({ connectedAt: cold && coldTellsConnected ? now + handshakesMs : Infinity, answerAt, ticket: admission.ticket });
 			slots[slot] = answerAt;
 		}
 		arrivals.sort((a, b) => a - b);
@@ -268,6 +291,24 @@ describe('SlidingWindow against arrivals on a jittery network', () => {
 				if (most > 20) throw new Error(`cold share ${coldShare}, seed ${seed}: ${most} arrivals in one second`);
 			}
 		}
+	});
+
+	it('keeps every sliding second within the limit when cold calls are bounded from the end of their handshakes', () => {
+		for (const coldShare of [0.1, 0.5, 0.9]) {
+			for (let seed = 1; seed <= 20; seed++) {
+				const { arrivals } = run({ seed, boundMs: 60, jitterMs: 60, calls: 400, coldShare, coldTellsConnected: true });
+				const most = maxInAnyWindow(arrivals, 1000);
+				if (most > 20) throw new Error(`cold share ${coldShare}, seed ${seed}: ${most} arrivals in one second`);
+			}
+		}
+	});
+
+	it('cold calls bounded from the end of their handshakes, not their answer, leave more of the limit to use', () => {
+		const fraction = (coldTellsConnected: boolean) => {
+			const { arrivals, spanMs } = run({ seed: 5, boundMs: 60, jitterMs: 60, calls: 1000, coldShare: 0.3, coldTellsConnected });
+			return (arrivals.length - 1) / (spanMs / 1000) / 20;
+		};
+		expect(fraction(true)).toBeGreaterThan(fraction(false) + 0.05);
 	});
 
 	it('the same calls, with cold ones bounded like warm ones, bunch past the limit: the class per call matters', () => {

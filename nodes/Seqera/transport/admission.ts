@@ -1,9 +1,8 @@
-import type { CallPriority } from './callScope';
-
 /**
  * How a call reaches the platform: on a connection already open and idle (warm: one request leg
  * after its start), or on one it opens first (cold: a TCP and a TLS handshake, two or three round
- * trips, before the request leg). Only a warm call's arrival can be bounded (slidingWindow.ts).
+ * trips, before the request leg). A cold call's arrival is bounded only once its connection is up
+ * (slidingWindow.ts).
  */
 export type ConnectionKind = 'warm' | 'cold';
 
@@ -17,6 +16,9 @@ export class ConnectionNotWarmError extends Error {
 		this.name = 'ConnectionNotWarmError';
 	}
 }
+
+/** Whether a person waits for the call (interactive) or it is part of a workflow's run (bulk); callScope.ts tells which. */
+export type CallPriority = 'interactive' | 'bulk';
 
 export interface AdmissionOptions {
 	/** Interactive calls go ahead of the token's waiting bulk calls; default 'bulk'. */

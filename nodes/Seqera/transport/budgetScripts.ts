@@ -9,6 +9,8 @@ import { HOUR_MS, MAX_BOUND_MS, SECOND_MS, UNBOUNDED_RECHECK_MS } from './slidin
  *   seqera:budget:{key}:second    sorted set of the calls that may hold a place, scored by their start;
  *                                 a member ends in its kind (WARM_SUFFIX or COLD_SUFFIX)
  *   seqera:budget:{key}:answers   hash: when each of those calls was answered
+ *   seqera:budget:{key}:legs      hash: when the connection each cold one opened came up, and so its
+ *                                 request leg began
  *   seqera:budget:{key}:bounds    hash: each process's latest arrival bound and when it said so
  *   seqera:budget:{key}:hour      sorted set of start times in the last hour
  *   seqera:budget:{key}:last      the latest start, for the spacing
@@ -32,6 +34,7 @@ export function budgetKeys(key: string): BudgetKeys {
 		pause: `${prefix}:pause`,
 		cautious: `${prefix}:cautious`,
 		waiting: `${prefix}:waiting`,
+		legs: `${prefix}:legs`,
 	};
 }
 
@@ -44,6 +47,7 @@ export interface BudgetKeys {
 	pause: string;
 	cautious: string;
 	waiting: string;
+	legs: string;
 }
 
 // A call with no arrival bound holds its place until its answer, and at most this long, so a process
@@ -71,14 +75,16 @@ const WAITER_GRACE_MS = 200;
 const AFTER_INTERACTIVE_MS = 10;
 
 /**
- * KEYS: second, answers, bounds, hour, last, pause, cautious, waiting.
+ * KEYS: second, answers, bounds, hour, last, pause, cautious, waiting, legs.
  * ARGV: per second, per hour, spacing, member (see startMember), this process's bound (-1: none),
  * process ID, priority ('interactive' or 'bulk'), waiter ID (one per caller, kept across its asks).
  *
  * The rule is slidingWindow.ts's, with the bound in force taken as the largest that any process
  * gave in the last two seconds (none if any gave none, or for a minute after a 429): a stall in one
- * process delays its own calls, and every process must then hold them longer. The bound applies to
- * warm members only; a cold member holds its place until a second after its answer.
+ * process delays its own calls, and every process must then hold them longer. The bound applies
+ * from each member's request leg: a warm member's start, a cold member's connection (from the legs
+ * hash); a cold member whose connection is not known to be up holds its place until a second after
+ * its answer.
  *
  * Interactive callers go first: one that is refused registers the time it will ask again, and
  * while any registration is live a bulk caller is refused until just after it; an interactive
@@ -119,10 +125,14 @@ for i = 1, #calls, 2 do
   if latestPossible <= now - ${SECOND_MS} then
     redis.call('ZREM', KEYS[1], member)
     redis.call('HDEL', KEYS[2], member)
+    redis.call('HDEL', KEYS[9], member)
   else
     local latestArrival = answeredAt or math.huge
-    if bound >= 0 and string.sub(member, -${WARM_SUFFIX.length}) == '${WARM_SUFFIX}' then
-      latestArrival = math.min(latestArrival, start + bound)
+    if bound >= 0 then
+      local legStart = nil
+      if string.sub(member, -${WARM_SUFFIX.length}) == '${WARM_SUFFIX}' then legStart = start
+      else legStart = tonumber(redis.call('HGET', KEYS[9], member) or '') end
+      if legStart then latestArrival = math.min(latestArrival, legStart + bound) end
     end
     if latestArrival > now - ${SECOND_MS} then table.insert(holding, latestArrival) end
   end
@@ -173,8 +183,14 @@ redis.call('SET', KEYS[5], start, 'PX', math.ceil(spacing) + ${KEY_TTL_MARGIN_MS
 return 0
 `;
 
-/** The answer came back: the call arrived by now. KEYS: second, answers. ARGV: member. */
-export const SETTLE_SCRIPT = `
+/**
+ * Notes the time, on Redis's clock, of a moment in a held call's life, in one of two hashes:
+ * - answers: its answer came back, so it arrived by then;
+ * - legs: the connection a cold call opened is up, so its request leg begins then.
+ * Either time is noted after the moment itself, which only holds the call's place longer.
+ * KEYS: second, the hash. ARGV: member.
+ */
+export const NOTE_TIME_SCRIPT = `
 local time = redis.call('TIME')
 local now = tonumber(time[1]) * 1000 + tonumber(time[2]) / 1000
 if redis.call('ZSCORE', KEYS[1], ARGV[1]) then

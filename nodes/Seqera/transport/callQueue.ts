@@ -1,4 +1,4 @@
-import type { CallPriority } from './callScope';
+import type { CallPriority } from './admission';
 
 /**
  * One token's line of calls in one process: at most `maxConcurrent` calls run at once, the others

@@ -1,9 +1,7 @@
 import type { ICredentialTestFunctions, WorkflowExecuteMode } from 'n8n-workflow';
 
+import type { CallPriority } from './admission';
 import type { SeqeraFunctions } from './connection';
-
-/** Whether a person waits for the call (interactive) or it is part of a workflow's run (bulk). */
-export type CallPriority = 'interactive' | 'bulk';
 
 /**
  * The execution modes in which a person waits for the answer: 'manual' (run from the editor),

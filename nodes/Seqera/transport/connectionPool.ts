@@ -177,6 +177,12 @@ function decoded(encoding: string | undefined, body: Buffer): Buffer {
 	}
 }
 
+export interface PooledCallHooks {
+	signal?: AbortSignal;
+	/** The request goes out now on an open connection: at once on a kept one, else once the new one is up. */
+	connected?: () => void;
+}
+
 /**
  * Sends one prepared request on the token's pool. A call admitted as warm that finds no open connection
  * sends nothing and throws ConnectionNotWarmError, to be admitted again as a cold call.
@@ -186,7 +192,7 @@ export async function sendPooled(
 	options: IHttpRequestOptions,
 	admittedAs: ConnectionKind,
 	safeToRepeat: boolean,
-	signal?: AbortSignal,
+	{ signal, connected }: PooledCallHooks = {},
 ): Promise<RawResponse> {
 	const pool = poolFor(target);
 	// A request that must not be sent twice, with no recently used connection to go on, gets one of its own.
@@ -209,6 +215,12 @@ export async function sendPooled(
 			request.destroy();
 			reject(new ConnectionNotWarmError());
 			return;
+		}
+		if (connected) {
+			// Node hands the request to a new TLS connection in the same turn of the event loop as it tells
+			// 'secureConnect', once the handshake is done; on a kept connection it goes out now.
+			if (request.reusedSocket) connected();
+			else request.once('socket', (socket) => socket.once('secureConnect', connected));
 		}
 		const timeoutMs = options.timeout ?? 0;
 		if (timeoutMs > 0) request.setTimeout(timeoutMs, () => request.destroy(timeoutError(timeoutMs)));

@@ -31,9 +31,11 @@ export interface RawResponse {
 /**
  * Sends one prepared request and returns the raw answer, whatever its status. `admittedAs` is how the
  * budget admitted it: a transmit that keeps connections sends a call admitted as warm only on an open
- * one (connectionPool.ts); one that opens a connection per call can ignore it.
+ * one (connectionPool.ts), and calls `connected` when a call admitted as cold has its connection up
+ * and its request goes out; one that opens a connection per call out of sight can ignore both (its
+ * calls then hold their place in the budget until their answer).
  */
-export type Transmit = (options: IHttpRequestOptions, admittedAs: ConnectionKind) => Promise<RawResponse>;
+export type Transmit = (options: IHttpRequestOptions, admittedAs: ConnectionKind, connected: () => void) => Promise<RawResponse>;
 
 export function isSuccessStatus(statusCode: number): boolean {
 	return statusCode >= 200 && statusCode < 300;
@@ -129,7 +131,7 @@ export async function exchange(
 		let response: RawResponse | undefined;
 		let failure: { kind: NetworkFailureKind; code?: string } | undefined;
 		try {
-			response = await tokenLimiter.withinBudget(connection.budget, async (admittedAs) => await transmit(options, admittedAs), signal, admission);
+			response = await tokenLimiter.withinBudget(connection.budget, async (admittedAs, connected) => await transmit(options, admittedAs, connected), signal, admission);
 			outcome = {
 				kind: 'answer',
 				statusCode: response.statusCode,

@@ -1,13 +1,16 @@
-import type { AdmissionOptions, ConnectionKind } from './admission';
+import type { AdmissionOptions, CallPriority, ConnectionKind } from './admission';
 import type { ArrivalBound } from './arrivalBound';
-import type { CallPriority } from './callScope';
 import { callSpacingMs, SlidingWindow, type WindowLimits } from './slidingWindow';
 import { sleep, unlessCancelled } from './timing';
 
-/** An admitted call; `answered` is called once, when its answer (or failure) comes back. */
+/**
+ * An admitted call; `connected` is called when a cold call's connection is up and its request goes
+ * out, `answered` once, when its answer (or failure) comes back.
+ */
 export interface AdmittedCall {
 	/** The kind it was admitted as, which it must keep to (admission.ts). */
 	connection: ConnectionKind;
+	connected(): void;
 	answered(): void;
 }
 
@@ -96,7 +99,11 @@ export class LocalGate implements BudgetGate {
 			const admission = this.window.tryAcquire(now, bound.boundMs(now), connectionAtAdmission());
 			if (admission.admitted) {
 				const { ticket } = admission;
-				return { connection: ticket.connection, answered: () => this.window.settle(ticket, Date.now()) };
+				return {
+					connection: ticket.connection,
+					connected: () => this.window.connected(ticket, Date.now()),
+					answered: () => this.window.settle(ticket, Date.now()),
+				};
 			}
 			await sleep(admission.waitMs, signal);
 		}

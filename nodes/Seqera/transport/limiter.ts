@@ -77,11 +77,12 @@ export class TokenLimiter {
 	 * Runs `call` when the token's budget allows it; every HTTP call of the package passes through here.
 	 * `call` is told the kind of connection it was admitted as and must keep to it: a call admitted as
 	 * warm that finds no open connection throws ConnectionNotWarmError before sending anything, and is
-	 * admitted again as cold (not a retry attempt: it never left).
+	 * admitted again as cold (not a retry attempt: it never left). A cold call calls `connected` when
+	 * its connection is up and its request goes out: from then on its arrival is bounded.
 	 */
 	async withinBudget<T>(
 		budget: TokenBudget,
-		call: (connection: ConnectionKind) => Promise<T>,
+		call: (connection: ConnectionKind, connected: () => void) => Promise<T>,
 		signal?: AbortSignal,
 		options: AdmissionOptions = {},
 	): Promise<T> {
@@ -114,17 +115,23 @@ export class TokenLimiter {
 	private async admitted<T>(
 		gate: BudgetGate,
 		bound: ArrivalBound,
-		call: (connection: ConnectionKind) => Promise<T>,
+		call: (connection: ConnectionKind, connected: () => void) => Promise<T>,
 		signal: AbortSignal | undefined,
 		options: AdmissionOptions,
 	): Promise<T> {
 		const admission = await gate.admit(bound, signal, options);
-		const startedAt = Date.now();
+		let legStartedAt = admission.connection === 'warm' ? Date.now() : undefined;
+		const connected = () => {
+			if (legStartedAt !== undefined) return;
+			legStartedAt = Date.now();
+			admission.connected();
+		};
 		try {
-			const answer = await call(admission.connection);
+			const answer = await call(admission.connection, connected);
 			// Only answers measure the way to the platform and back (a failure can come back at once), and
-			// only a warm call's answer measures the request leg the bound is about.
-			if (admission.connection === 'warm') bound.recordRoundTrip(Date.now() - startedAt);
+			// only from the start of the request leg, which the bound is about: a cold call's handshakes
+			// are left out.
+			if (legStartedAt !== undefined) bound.recordRoundTrip(Date.now() - legStartedAt);
 			return answer;
 		} finally {
 			admission.answered();

@@ -4,9 +4,8 @@ import { randomBytes } from 'node:crypto';
 import { LoggerProxy } from 'n8n-workflow';
 
 import type { ArrivalBound } from './arrivalBound';
-import type { AdmissionOptions, ConnectionKind } from './admission';
-import type { CallPriority } from './callScope';
-import { ADMIT_SCRIPT, budgetKeys, PAUSE_SCRIPT, SETTLE_SCRIPT, startMember, type BudgetKeys } from './budgetScripts';
+import type { AdmissionOptions, CallPriority, ConnectionKind } from './admission';
+import { ADMIT_SCRIPT, budgetKeys, NOTE_TIME_SCRIPT, PAUSE_SCRIPT, startMember, type BudgetKeys } from './budgetScripts';
 import { connectionAtAdmissionOf, Line, localShare, LocalGate, type AdmittedCall, type BudgetGate, type GateFactory } from './gate';
 import { DEFAULT_FALLBACK_SHARE, type RedisTarget } from './gateConfig';
 import type { WindowLimits } from './slidingWindow';
@@ -41,6 +40,7 @@ interface BudgetCommands {
 		pause: string,
 		cautious: string,
 		waiting: string,
+		legs: string,
 		perSecond: number,
 		perHour: number,
 		spacingMs: number,
@@ -51,7 +51,7 @@ interface BudgetCommands {
 		waiterId: string,
 	): Promise<number>;
 	seqeraBudgetPause(pause: string, cautious: string, durationMs: number): Promise<number>;
-	seqeraBudgetSettle(second: string, answers: string, member: string): Promise<number>;
+	seqeraBudgetNoteTime(second: string, answersOrLegs: string, member: string): Promise<number>;
 }
 
 type BudgetClient = (Redis | Cluster) & BudgetCommands;
@@ -181,9 +181,9 @@ export class SharedBudget {
 		}
 		// Failures reach the calls that fail (and so `failed`); without a listener ioredis prints each one.
 		client.on('error', () => undefined);
-		client.defineCommand('seqeraBudgetAdmit', { numberOfKeys: 8, lua: ADMIT_SCRIPT });
+		client.defineCommand('seqeraBudgetAdmit', { numberOfKeys: 9, lua: ADMIT_SCRIPT });
 		client.defineCommand('seqeraBudgetPause', { numberOfKeys: 2, lua: PAUSE_SCRIPT });
-		client.defineCommand('seqeraBudgetSettle', { numberOfKeys: 2, lua: SETTLE_SCRIPT });
+		client.defineCommand('seqeraBudgetNoteTime', { numberOfKeys: 2, lua: NOTE_TIME_SCRIPT });
 		return client as BudgetClient;
 	}
 }
@@ -285,6 +285,7 @@ export class RedisGate implements BudgetGate {
 					this.keys.pause,
 					this.keys.cautious,
 					this.keys.waiting,
+					this.keys.legs,
 					Math.max(1, Math.floor(this.limits.maxCallsPerSecond)),
 					Math.max(1, Math.floor(this.limits.maxCallsPerHour)),
 					this.limits.spacingMs,
@@ -299,7 +300,15 @@ export class RedisGate implements BudgetGate {
 				continue;
 			}
 			this.recordAdmitTime(Date.now() - asked);
-			if (wait === 0) return { connection, answered: () => this.settle(member) };
+			if (wait === 0) {
+				return {
+					connection,
+					connected: () => {
+						if (connection === 'cold') this.noteTime(this.keys.legs, member);
+					},
+					answered: () => this.noteTime(this.keys.answers, member),
+				};
+			}
 			await sleep(wait, signal).catch((error: unknown) => {
 				// A cancelled interactive caller stops holding bulk callers back at once, not when its registration lapses.
 				if (priority === 'interactive') void client.hdel(this.keys.waiting, waiterId).catch(() => undefined);
@@ -313,10 +322,11 @@ export class RedisGate implements BudgetGate {
 		if (this.admitTimes.length > ADMIT_TIME_SAMPLES) this.admitTimes.shift();
 	}
 
-	private settle(member: string): void {
+	/** Sent without waiting: until Redis has it, the call holds its place as if it had not happened. */
+	private noteTime(hash: string, member: string): void {
 		void this.shared
 			.usableClient()
-			.then(async (client) => await client?.seqeraBudgetSettle(this.keys.second, this.keys.answers, member))
+			.then(async (client) => await client?.seqeraBudgetNoteTime(this.keys.second, hash, member))
 			.catch(() => undefined);
 	}
 }

@@ -77,8 +77,11 @@ async function senderFor(context: SeqeraFunctions, credential: ICredentialsDecry
 	const abortSignal = executionCancelSignalOf(context);
 	return {
 		admission: { priority, connectionAtAdmission: () => connectionKindNow(target, safeToRepeat) },
-		transmit: async (options, admittedAs) =>
-			await sendPooled(target, await credentialType.authenticate(credential.data ?? {}, options), admittedAs, safeToRepeat, abortSignal),
+		transmit: async (options, admittedAs, connected) =>
+			await sendPooled(target, await credentialType.authenticate(credential.data ?? {}, options), admittedAs, safeToRepeat, {
+				signal: abortSignal,
+				connected,
+			}),
 	};
 }
 

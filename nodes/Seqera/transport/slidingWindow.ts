@@ -17,9 +17,16 @@ import type { ConnectionKind } from './admission';
  *   before the request is on the wire; see arrivalBound.ts). Its latest arrival is
  *   `min(start + bound, answer)`.
  * - A cold call opens its connection first: a TCP and a TLS handshake, two or three round trips
- *   whose jitter adds up, before its request leg. Nothing bounds that, so its latest arrival is its
- *   answer: it holds its place until a second after its answer. It still arrives at least `c`
- *   after its start: handshakes only make it later.
+ *   whose jitter adds up, before its request leg. Nothing bounds the handshakes, so until its
+ *   connection is up its latest arrival is its answer. Once the connection is up (the client has the
+ *   server's last handshake message), the request goes out on it at once, and from there it is a
+ *   warm call's request leg: its latest arrival is `min(connected + bound, answer)`. It still
+ *   arrives at least `c` after its start: handshakes only make it later. The moment it is told
+ *   connected can only be late (the event loop runs the listener after the request was handed to
+ *   the kernel), which only makes its latest arrival later.
+ *
+ * So every call has a request leg that starts at a known moment once it is known (a warm call's
+ * start, a cold call's connection), and its latest arrival is `min(legStart + bound, answer)`.
  *
  * So when a new call starts at `now` it arrives at `now + c` or later, whatever its kind, and an
  * earlier call `j` can share a sliding second with it only if `j` arrives after `now + c - 1000`,
@@ -34,14 +41,14 @@ import type { ConnectionKind } from './admission';
  * wrong in the unsafe direction: a call admitted as warm that finds no open connection sends
  * nothing (ConnectionNotWarmError) and is admitted again as cold, and a warm ticket that never
  * arrives only counts one call too many for a second. A call admitted as cold that finds a warm
- * connection arrives earlier than its latest arrival, which is safe.
+ * connection is told connected as it sends, which is when its request leg begins.
  *
- * The bound is the one in force when a call asks to start, applied to every warm call still held,
- * not the one each call had when it started: a stall of the event loop that delays calls already
+ * The bound is the one in force when a call asks to start, applied to every call still held whose
+ * request leg has begun, not the one each call had when it started: a stall of the event loop that delays calls already
  * started shows in the bound only afterwards, and must hold those calls longer too.
  *
  * A warm call holds its place for one second plus the bound, not plus its whole round trip: the
- * platform's time to answer is not charged. While the arrival cannot be bounded (no round trip
+ * platform's time to answer is not charged; a cold call holds it for its handshakes more. While the arrival cannot be bounded (no round trip
  * measured yet, or just after a 429) the bound is infinite: every call, warm or cold, holds its
  * place until a second after its answer.
  *
@@ -70,8 +77,13 @@ export interface WindowTicket {
 	start: number;
 	/** When its answer came back; Infinity until then. */
 	answeredAt: number;
-	/** The kind it was admitted as: only a warm call's arrival is bounded. */
+	/** The kind it was admitted as. */
 	connection: ConnectionKind;
+	/**
+	 * When its request leg began: a warm call's start; a cold call's connection, Infinity until it is up.
+	 * Only from there is its arrival bounded.
+	 */
+	legStart: number;
 }
 
 export type WindowAdmission = { admitted: true; ticket: WindowTicket } | { admitted: false; waitMs: number };
@@ -132,8 +144,7 @@ export class SlidingWindow {
 	tryAcquire(now: number, boundMs: number, connection: ConnectionKind): WindowAdmission {
 		const bound = boundMs > MAX_BOUND_MS ? Infinity : boundMs;
 		this.forget(now - HOUR_MS - MAX_BOUND_MS);
-		const latestArrival = (ticket: WindowTicket) =>
-			ticket.connection === 'warm' ? Math.min(ticket.answeredAt, ticket.start + bound) : ticket.answeredAt;
+		const latestArrival = (ticket: WindowTicket) => Math.min(ticket.answeredAt, ticket.legStart + bound);
 		// A call answered over a second ago, or started longer ago than any call may take to arrive, can hold no place.
 		this.held = this.held.filter((ticket) => Math.min(ticket.answeredAt, ticket.start + MAX_BOUND_MS) > now - SECOND_MS);
 		if (now < this.pausedUntil) return { admitted: false, waitMs: Math.ceil(this.pausedUntil - now) };
@@ -152,9 +163,14 @@ export class SlidingWindow {
 		const wait = Math.max(0, ...waits);
 		if (wait > 0) return { admitted: false, waitMs: Math.ceil(wait) };
 		this.starts.push(now);
-		const ticket: WindowTicket = { start: now, answeredAt: Infinity, connection };
+		const ticket: WindowTicket = { start: now, answeredAt: Infinity, connection, legStart: connection === 'warm' ? now : Infinity };
 		this.held.push(ticket);
 		return { admitted: true, ticket };
+	}
+
+	/** The connection a cold call opened is up at `now`: its request leg begins. */
+	connected(ticket: WindowTicket, now: number): void {
+		ticket.legStart = Math.min(ticket.legStart, now);
 	}
 
 	/** The answer to an admitted call came back at `now`: the call arrived by then. */
