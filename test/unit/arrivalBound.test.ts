@@ -25,9 +25,22 @@ describe('ArrivalBound', () => {
 		expect(measured(roundTrips).boundMs(T0, 25)).toBeGreaterThanOrEqual(floor + 25);
 	});
 
-	it('forgets round trips older than the last 64', () => {
-		const bound = measured([...Array.from({ length: 8 }, () => 100), ...Array.from({ length: 64 }, () => 1000)]);
+	it('takes the fastest of the last 512 round trips, so a fast one seen a while ago still counts', () => {
+		const bound = measured([...Array.from({ length: 8 }, () => 100), ...Array.from({ length: 500 }, () => 1000)]).boundMs(T0);
+		expect(bound).toBeGreaterThanOrEqual(Math.ceil(JITTER_SHARE * 50 + SAFETY_MARGIN_MS));
+		expect(bound).toBeLessThan(Math.ceil(JITTER_SHARE * 500 + SAFETY_MARGIN_MS));
+	});
+
+	it('forgets round trips older than the last 512', () => {
+		const bound = measured([...Array.from({ length: 8 }, () => 100), ...Array.from({ length: 512 }, () => 1000)]);
 		expect(bound.boundMs(T0)).toBeGreaterThanOrEqual(Math.ceil(JITTER_SHARE * 500 + SAFETY_MARGIN_MS));
+	});
+
+	it('judges whether answers come back within the bound by the median of the last 64 only', () => {
+		const slowThenFast = [...Array.from({ length: 64 }, () => 1000), ...Array.from({ length: 64 }, () => 3)];
+		expect(measured(slowThenFast).boundMs(T0)).toBe(Infinity);
+		const fastThenSlow = [...Array.from({ length: 64 }, () => 3), ...Array.from({ length: 64 }, () => 1000)];
+		expect(measured(fastThenSlow).boundMs(T0)).toBeLessThan(Infinity);
 	});
 
 	it('on a fast network, where the median answer comes back within the bound, gives none: the answer counts', () => {

@@ -3,8 +3,8 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 /**
  * A token's arrival bound: how much later than the token's fastest call a call may reach the
- * platform, measured from its start (slidingWindow.ts explains how the budget uses it). It is made
- * of what this process can measure and one stated assumption:
+ * platform, measured from the start of its request leg (slidingWindow.ts explains how the budget
+ * uses it). It is made of what this process can measure and one stated assumption:
  *
  * - Measured, the event loop's longest delay in this process over the last ten seconds. A call
  *   whose start is followed by a stall reaches the wire late by the stall; a call started after the
@@ -13,9 +13,14 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
  *   for two to three seconds only, as long as a call a stall delayed can hold its place, gained
  *   about 2 % of the limit over wan, but the bench then drew a 429 now and then: a busy machine's
  *   next stall is as likely as its last.)
- * - Measured, the token's fastest round trip of its last ROUND_TRIP_SAMPLES calls. Half of it is
- *   the fastest one-way time (a call's answer takes about as long to come back as its request took
- *   to go out; the platform's time to answer only makes round trips longer).
+ * - Measured, the token's fastest round trip of its last FASTEST_OF request legs: a warm call's
+ *   from its start, a cold call's from the end of its handshakes (the handshakes say nothing of a
+ *   request leg). Half of it is the fastest one-way time: a call's answer takes about as long to
+ *   come back as its request took to go out, and the platform's time to answer only makes round
+ *   trips longer, and so the estimate larger. The longer the record, the less of the platform's
+ *   time it counts as network: over 100 ms ± 20 ms each way with 20-300 ms on the platform, the
+ *   fastest of the last 64 (about three seconds at the limit) came to 200-250 ms in the bench, the
+ *   fastest of the last 512 to 190-200 ms.
  * - Assumed, network jitter: a request leg is longer than the fastest one by at most JITTER_SHARE
  *   of the fastest one-way time, plus the margin below. Paths with more hops are both slower and
  *   more jittery; 100 ms one way with ±20 ms, or 250 ms with ±50 ms, are within it.
@@ -24,29 +29,29 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
  *   encrypting the request: with kept connections, 0.6 ms at the median, 5 ms at the 99th
  *   percentile and 11 ms at most over 600 calls on a busy 2-core machine), and arrivals that the
  *   path or the platform itself bunches beyond the jitter share (a router's queue, a pause of the
- *   platform's own process). The bench shows that second part is real: with a 20 ms margin, runs of
- *   2000 calls over 100 ms ± 20 ms each way now and then put 21 arrivals into one second, drawing a
- *   429.
+ *   platform's own process). Measured in the bench over 100 ms ± 20 ms each way with this margin,
+ *   any 21 arrivals of 2000 calls in a row still spanned at least 1027 ms: no sliding second came
+ *   within 27 ms of a 21st arrival. A 40 ms margin kept 45 ms of room, for 2 % less of the limit.
  *
- * The bound is only ever applied to warm calls (slidingWindow.ts): a call that opens its own
- * connection has no bound at all, so the margin need not cover a TCP or TLS handshake, which a warm
- * call does not make. With a fastest leg of 80 ms (100 ms ± 20 ms each way) the bound is
- * 0.4 × 80 + 40 = 72 ms plus the loop's delay, which covers the 40 ms of jitter with room to spare,
- * and 20 places each held 1 s + 72 ms give at most 20 / 1.072 = 0.93 of 20 calls per second.
- * Round trips are measured on warm calls only: a cold call's handshakes say nothing of the request
- * leg a warm call makes.
+ * The bound is only applied from the start of a call's request leg (slidingWindow.ts): a call that
+ * opens its own connection has none until the connection is up, so the margin need not cover a TCP
+ * or TLS handshake. With a fastest leg measured as 97 ms (100 ms ± 20 ms each way, the platform's
+ * fastest answer included) the bound is 0.4 × 97 + 25 = 64 ms plus the loop's delay (4 to 11 ms on
+ * a quiet machine), which covers the 40 ms of jitter with room to spare, and 20 places each held
+ * 1 s + 70 ms give at most 20 / 1.07 = 0.93 of 20 calls per second.
  *
  * Where nothing is measured yet (fewer than MIN_ROUND_TRIPS answers), and for CAUTION_MS after the
  * platform answered 429 (it saw arrivals bunch more than assumed), a call has no bound: it holds
  * its place until a second after its answer (which assumes only what slidingWindow.ts says). So
- * does a call on a fast network, where the median round trip is no longer than the bound would be:
- * there the answer costs no more than the bound, and a call that a stall on either side delays is
- * still counted.
+ * does a call on a fast network, where the median of the last ROUND_TRIP_SAMPLES round trips is no
+ * longer than the bound would be: there the answer costs no more than the bound, and a call that a
+ * stall on either side delays is still counted.
  */
 const ROUND_TRIP_SAMPLES = 64;
+const FASTEST_OF = 512;
 const MIN_ROUND_TRIPS = 8;
 export const JITTER_SHARE = 0.4;
-export const SAFETY_MARGIN_MS = 40;
+export const SAFETY_MARGIN_MS = 25;
 export const CAUTION_MS = 60_000;
 
 const LOOP_DELAY_RESOLUTION_MS = 10;
@@ -88,15 +93,31 @@ class LoopDelay {
 const loopDelay = new LoopDelay();
 
 export class ArrivalBound {
+	/** The last FASTEST_OF round trips, oldest first from `next` once full. */
 	private readonly roundTrips: number[] = [];
 	private next = 0;
 	private cautiousUntil = 0;
+	private summary: { fastest: number; median: number } | undefined;
 
-	/** A warm call of the token was answered `ms` after it started. */
+	/** A request leg of the token (a warm call's, or a cold call's once connected) was answered `ms` after it began. */
 	recordRoundTrip(ms: number): void {
-		if (this.roundTrips.length < ROUND_TRIP_SAMPLES) this.roundTrips.push(ms);
+		if (this.roundTrips.length < FASTEST_OF) this.roundTrips.push(ms);
 		else this.roundTrips[this.next] = ms;
-		this.next = (this.next + 1) % ROUND_TRIP_SAMPLES;
+		this.next = (this.next + 1) % FASTEST_OF;
+		this.summary = undefined;
+	}
+
+	/** The fastest of the kept round trips, and the median of the last ROUND_TRIP_SAMPLES. */
+	private roundTripSummary(): { fastest: number; median: number } {
+		if (this.summary) return this.summary;
+		const { roundTrips, next } = this;
+		const recent: number[] = [];
+		for (let back = 1; back <= Math.min(ROUND_TRIP_SAMPLES, roundTrips.length); back++) {
+			recent.push(roundTrips[(next - back + FASTEST_OF) % FASTEST_OF]);
+		}
+		recent.sort((a, b) => a - b);
+		this.summary = { fastest: Math.min(...roundTrips), median: recent[Math.floor(recent.length / 2)] };
+		return this.summary;
 	}
 
 	/** The platform answered 429: arrivals bunched more than the bound allowed. */
@@ -110,9 +131,9 @@ export class ArrivalBound {
 	 */
 	boundMs(now: number, extraMs = 0): number {
 		if (now < this.cautiousUntil || this.roundTrips.length < MIN_ROUND_TRIPS) return Infinity;
-		const sorted = [...this.roundTrips].sort((a, b) => a - b);
-		const fastestOneWayMs = sorted[0] / 2;
+		const { fastest, median } = this.roundTripSummary();
+		const fastestOneWayMs = fastest / 2;
 		const bound = Math.ceil(JITTER_SHARE * fastestOneWayMs + loopDelay.recentMs(now) + extraMs + SAFETY_MARGIN_MS);
-		return sorted[Math.floor(sorted.length / 2)] <= bound ? Infinity : bound;
+		return median <= bound ? Infinity : bound;
 	}
 }
