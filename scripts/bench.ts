@@ -34,6 +34,8 @@
  *   calls, r429   the calls answered, and the 429 answers;
  *   lost          items that did not come out as a result (for batching: requests without a 200);
  *   maxPerSecond  most arrivals of the token, 429s included, in any sliding second;
+ *   roomMs        how much longer than a second the closest 21 arrivals in a row took: the room the
+ *                 busiest moment left before a second held one call too many (negative: it did);
  *   and where n8n processes run, times from the limiter itself: when each call asked to start and when
  *   it was let start. Under a saturating load almost all of that is the wait the budget demands, so two
  *   figures are given: p50/p99QueueMs, the time the queue added beyond that (a call could start at the

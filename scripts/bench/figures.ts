@@ -9,6 +9,11 @@ export interface Figures {
 	r429: number;
 	lost: number;
 	maxPerSecond: number;
+	/**
+	 * How much longer than a second the closest run of limit + 1 arrivals took, in ms: the room the
+	 * busiest moment left before a second held one call too many (negative: it did).
+	 */
+	roomMs: number;
 	/** n8n processes that did not report (stuck past the cell's time limit, or died); only when there are any. */
 	failedProcesses?: number;
 	/** TLS connections that carried the token's calls (the warm-up calls are the other token's). */
@@ -38,8 +43,17 @@ export function platformFigures(sim: Simulator, lost: number): Figures {
 		r429: arrived.filter((entry) => entry.status === 429).length,
 		lost,
 		maxPerSecond: sim.maxCallsInAnySlidingSecond(TOKEN_HASH),
+		roomMs: roomBeforeOneTooMany(times),
 		...tokenConnections(sim),
 	};
+}
+
+/** Over sorted arrival times: the shortest span of LIMIT_PER_SECOND + 1 arrivals in a row, less a second. */
+function roomBeforeOneTooMany(times: number[]): number {
+	const sorted = [...times].sort((a, b) => a - b);
+	let shortest = Infinity;
+	for (let first = 0; first + LIMIT_PER_SECOND < sorted.length; first++) shortest = Math.min(shortest, sorted[first + LIMIT_PER_SECOND] - sorted[first]);
+	return Number.isFinite(shortest) ? round(shortest - 1000, 1) : Infinity;
 }
 
 /** Calls let start per second over the span from the first start to the last, as a fraction of the limit. */
@@ -75,6 +89,6 @@ export function describePlatform(figures: Figures): string {
 	const rate = round(figures.fraction * LIMIT_PER_SECOND, 2);
 	return (
 		`${figures.calls} calls, ${rate}/s = ${figures.fraction} of ${LIMIT_PER_SECOND}/s; ${figures.r429} answered 429; ` +
-		`${figures.lost} items lost; most in any sliding second ${figures.maxPerSecond}`
+		`${figures.lost} items lost; most in any sliding second ${figures.maxPerSecond} (room ${figures.roomMs} ms)`
 	);
 }
