@@ -141,10 +141,13 @@ describe.each(versions)('the launch form in the editor of n8n %s', (version) => 
 		const field = mapper.getByTestId(`parameter-input-${form.textName}`).locator('input');
 		await field.clear();
 		await field.fill(typed);
-		// Leaving the field stores its value in the node before the run starts.
 		await field.press('Tab');
 		expect(await field.inputValue()).toBe(typed);
 		await screenshot('required-field-filled');
+		// n8n 2.x stores a mapper field's typed value in the node a moment after the change (the field was
+		// cleared first, which it stores too); a run started within that moment still sees the empty field
+		// and refuses to start ("outdir is required"). A person takes longer than this between the two.
+		await new Promise((resolve) => setTimeout(resolve, 1000));
 
 		const before = sim.data.launches.length;
 		await ndv.getByTestId('node-execute-button').click();
