@@ -8,7 +8,7 @@
 # Each release goes into ${N8N_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/n8n-nodes-seqera}/n8n-VERSION,
 # with the CLI in node_modules/.bin/n8n; the folders are printed on stdout, one a line. A folder that
 # already holds a finished install of the same version and recipe is left alone, so a second call costs
-# nothing.
+# nothing. Several releases install at once.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # n8n's native modules (sqlite3, isolated-vm) are compiled here and must match the Node 24 that runs n8n.
@@ -95,6 +95,20 @@ EOF
 if [ $# -eq 0 ]; then
 	set -- $(node -p "require('./dev/n8n/versions.json').join(' ')")
 fi
+# The releases install side by side: most of the time goes to fetching packages and to two native builds,
+# which on a new machine overlap well. Each one's folder is printed once all have finished, in order.
+folders=$(mktemp -d)
+trap 'rm -rf "$folders"' EXIT
+pids=()
 for version in "$@"; do
-	install_n8n "$version"
+	install_n8n "$version" >"$folders/$version" &
+	pids+=($!)
+done
+failed=0
+for pid in "${pids[@]}"; do
+	wait "$pid" || failed=1
+done
+[ "$failed" -eq 0 ] || exit 1
+for version in "$@"; do
+	cat "$folders/$version"
 done
