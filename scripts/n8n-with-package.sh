@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds and packs this package, and installs the tarball into an n8n user folder the way n8n's
-# Settings → Community Nodes does, then checks that n8n really loads it:
+# Settings → Community Nodes does, then checks that n8n really loads it (once per content of the
+# package and n8n release; later calls copy the folder n8n loaded):
 #
 #   scripts/n8n-with-package.sh N8N_DIR USER_FOLDER
 #
@@ -23,19 +24,53 @@ fi
 
 package=$(node -p "require('./package.json').name")
 version=$(node -p "require('./package.json').version")
+n8n_version=$(node -p "require(process.argv[1]).version" "$1/node_modules/n8n/package.json")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
+# Every test suite that runs n8n installs the package into a user folder of its own. The build, the
+# tarball, and the installed folder that n8n was seen to load are kept per content of everything the
+# package is made of (and per n8n release for the installed folder), so only the first suite after a
+# change pays for them; the others copy the installed folder, which is the same bytes.
+cache="${N8N_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/n8n-nodes-seqera}"
+content=$(git ls-files -co --exclude-standard -- nodes credentials icons package.json package-lock.json \
+	tsconfig.json tsconfig.build.json gulpfile.js README.md LICENSE | node -e '
+const fs = require("node:fs");
+const hash = require("node:crypto").createHash("sha256");
+for (const file of fs.readFileSync(0, "utf8").split("\n").filter(Boolean).sort()) {
+	if (fs.existsSync(file)) hash.update(`${file}\0`).update(fs.readFileSync(file)).update("\0");
+}
+console.log(hash.digest("hex").slice(0, 16));
+')
+kept="$cache/package-$content"
+loaded="$kept/nodes-for-n8n-$n8n_version"
+nodes="$user_folder/.n8n/nodes"
+if [ -d "$loaded" ]; then
+	rm -rf "$nodes"
+	mkdir -p "$(dirname "$nodes")"
+	cp -a "$loaded" "$nodes"
+	echo "n8n $n8n_version loaded $package $version from this content before; copied into $nodes" >&2
+	echo "$user_folder"
+	exit 0
+fi
+mkdir -p "$kept"
+# Builds of other content are of no more use after a day.
+find "$cache" -maxdepth 1 -name 'package-*' ! -name "package-$content" -mtime +0 -exec rm -rf {} + 2>/dev/null || true
+
 # Everything but the folder n8n reads goes to stderr, so a caller can keep stdout clean.
-npm run build >&2
-npm pack --pack-destination "$work" --loglevel=error >&2
-tarball="$work/$package-$version.tgz"
+tarball="$kept/$package-$version.tgz"
+if [ ! -f "$tarball" ]; then
+	npm run build >&2
+	mkdir -p "$kept/.pack-$$"
+	npm pack --pack-destination "$kept/.pack-$$" --loglevel=error >&2
+	mv "$kept/.pack-$$/$package-$version.tgz" "$tarball"
+	rm -rf "$kept/.pack-$$"
+fi
 
 # n8n's CommunityPackagesService (installOrUpdateNpmPackage → downloadPackage): the tarball is unpacked
 # into <user folder>/.n8n/nodes/node_modules/<package>, its dev, peer and optional dependencies are
 # dropped (n8n-workflow then comes from n8n itself), its dependencies are installed inside it with n8n's
 # npm flags, and the folder's package.json records the version.
-nodes="$user_folder/.n8n/nodes"
 target="$nodes/node_modules/$package"
 rm -rf "$target"
 mkdir -p "$target"
@@ -74,4 +109,7 @@ if ! grep -Eq "(Loaded all credentials and nodes from|Lazy-loading nodes and cre
 	exit 1
 fi
 echo "n8n loaded $package $version from $nodes" >&2
+# Kept for the next suites; another suite may have kept the same at the same time.
+cp -a "$nodes" "$kept/.nodes-$$"
+mv -T "$kept/.nodes-$$" "$loaded" 2>/dev/null || rm -rf "$kept/.nodes-$$"
 echo "$user_folder"
