@@ -78,11 +78,11 @@ describe('the items of one execution run together', () => {
 		// Every item that passed the node's own checks was sent once; none twice, none lost.
 		expect(sent).toHaveLength(900);
 		expect(new Set(sent.map((entry) => entry.path)).size).toBe(new Set(items.filter((_, index) => index % 10 !== 7).map((item) => item.id)).size);
-		// One at a time, nothing else would arrive while the first call is held; how many do depends on how
-		// busy the machine is (7 on a loaded 2-core one), so a few is the proof.
-		const firstHeld = sent[0].at;
-		const arrivedWhileHeld = sent.filter((entry) => entry.at < firstHeld + 300);
-		expect(arrivedWhileHeld.length).toBeGreaterThan(3);
+		// One at a time, the platform would never hold two calls at once; with the first 50 held 300 ms each,
+		// how many it holds together depends on how busy the machine is, so a few is the proof.
+		const held = sent.filter((entry) => entry.answeredAt !== undefined);
+		const mostHeldAtOnce = Math.max(...held.map((entry) => held.filter((other) => other.at <= entry.at && other.answeredAt! > entry.at).length));
+		expect(mostHeldAtOnce).toBeGreaterThan(3);
 	});
 
 	it('with On Error "Continue", failed items stay in place on the one output', async () => {
