@@ -61,7 +61,7 @@ async function withEnv<T>(variables: Record<string, string>, use: () => Promise<
 }
 
 describe('kept connections', () => {
-	it('an execution keeps its connections, far fewer than its calls, and the next execution opens none', async () => {
+	it('an execution keeps its connections, far fewer than its calls, and the next execution goes out on them', async () => {
 		const tokenHash = hashToken(TOKEN);
 		const before = { requests: tokenRequests(), connections: platform.sim.connectionsOf(tokenHash) };
 		const first = await platform.run(getRun, { items: runItems(60) });
@@ -71,11 +71,16 @@ describe('kept connections', () => {
 		// At most one per call in flight at once (twice the per-second limit), however many items.
 		expect(afterFirst.connections - before.connections).toBeLessThanOrEqual(40);
 
-		// Right after it (connections idle longer than the platform's Keep-Alive hint are closed by then).
+		// Right after it (connections idle longer than the platform's Keep-Alive hint are closed by then). On a
+		// busy machine one kept connection may reach its idle time just then, and its call opens another; the
+		// others go out on the first execution's connections.
+		const lastOfFirst = Math.max(...platform.sim.log.map((entry) => entry.connection));
 		const second = await platform.run(getRun, { items: runItems(5) });
 		expect(second.error).toBeUndefined();
+		const calls = platform.sim.log.slice(-5);
 		expect(tokenRequests() - afterFirst.requests).toBe(5);
-		expect(platform.sim.connectionsOf(tokenHash)).toBe(afterFirst.connections);
+		expect(calls.filter((entry) => entry.connection <= lastOfFirst).length).toBeGreaterThanOrEqual(4);
+		expect(platform.sim.connectionsOf(tokenHash) - afterFirst.connections).toBeLessThanOrEqual(1);
 	});
 });
 
