@@ -76,6 +76,8 @@ export interface NodeRunResult {
 	error?: ExecutionBaseError | Error;
 	/** The full run, so tests can scan everything n8n recorded. */
 	run: IRun;
+	/** When (performance.now()) the harness asked n8n to cancel; a busy machine fires the timer late. */
+	cancelledAt?: number;
 }
 
 export interface PollOptions {
@@ -256,7 +258,7 @@ export function createHarness(setup: HarnessSetup): Harness {
 		connections: IConnections,
 		credentials: Record<string, ICredentialDataDecryptedObject> | undefined,
 		{ cancelAfterMs, mode = 'manual' }: { cancelAfterMs?: number; mode?: WorkflowExecuteMode } = {},
-	): Promise<IRun> => {
+	): Promise<{ run: IRun; cancelledAt?: number }> => {
 		const workflow = createWorkflow(nodes, connections);
 		// n8n's own choice (a trigger, poller or Start node) when there is one, else the node that no
 		// main connection feeds (the harness's items source).
@@ -284,10 +286,16 @@ export function createHarness(setup: HarnessSetup): Harness {
 
 		const workflowExecute = new WorkflowExecute(additionalData, mode, createRunExecutionData(start));
 		const execution = workflowExecute.processRunExecutionData(workflow);
+		let cancelledAt: number | undefined;
 		const timer =
-			cancelAfterMs === undefined ? undefined : setTimeout(() => execution.cancel(), cancelAfterMs);
+			cancelAfterMs === undefined
+				? undefined
+				: setTimeout(() => {
+						cancelledAt = performance.now();
+						execution.cancel();
+					}, cancelAfterMs);
 		try {
-			return await execution;
+			return { run: await execution, cancelledAt };
 		} finally {
 			clearTimeout(timer);
 		}
@@ -335,7 +343,7 @@ export function createHarness(setup: HarnessSetup): Harness {
 			const connections: IConnections = {
 				[SOURCE_NODE]: { main: [[{ node: NODE_UNDER_TEST, type: NodeConnectionTypes.Main, index: 0 }]] },
 			};
-			const run = await execute([source, node], connections, options.credentials, {
+			const { run, cancelledAt } = await execute([source, node], connections, options.credentials, {
 				cancelAfterMs: options.cancelAfterMs,
 				mode: options.mode,
 			});
@@ -345,11 +353,12 @@ export function createHarness(setup: HarnessSetup): Harness {
 				outputs: outputs.map((output) => output ?? []),
 				error: run.data.resultData.error,
 				run,
+				cancelledAt,
 			};
 		},
 
 		async runWorkflow(workflow, credentials) {
-			return await execute(workflow.nodes, workflow.connections, credentials);
+			return (await execute(workflow.nodes, workflow.connections, credentials)).run;
 		},
 
 		async listSearch(type, method, credentials, filter, paginationToken, parameters = {}) {
