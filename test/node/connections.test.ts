@@ -4,8 +4,7 @@ import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 
-import { ConnectionNotWarmError } from '../../nodes/Seqera/transport/admission';
-import { connectionKindNow, sendPooled, type PoolTarget } from '../../nodes/Seqera/transport/connectionPool';
+import { sendPooled, type PoolTarget } from '../../nodes/Seqera/transport/connectionPool';
 import { DEFAULT_TOKENS, hashToken } from '../../dev/simulator/server';
 import { GENOMICS, TOKEN, usePlatform, workspaceParameter } from './platform';
 
@@ -95,39 +94,24 @@ describe('which calls go out on a kept connection', () => {
 	// Sent straight on a pool, outside the budget: with a token of their own, which the other tests leave alone.
 	const userInfo = () => ({ url: `${platform.sim.baseUrl}/user-info`, method: 'GET' as const, headers: { Authorization: `Bearer ${DEFAULT_TOKENS[1]}` }, timeout: 10_000 });
 
-	it('once a call is answered, the next is admitted for its connection, and sent on it', async () => {
+	it('once a call is answered, the next goes out on its connection', async () => {
 		const pool = freshPool();
-		expect(connectionKindNow(pool, true)).toBe('cold');
-		expect((await sendPooled(pool, userInfo(), 'cold', true)).statusCode).toBe(200);
-		expect(connectionKindNow(pool, true)).toBe('warm');
-		expect(connectionKindNow(pool, false)).toBe('warm');
+		expect((await sendPooled(pool, userInfo(), true)).statusCode).toBe(200);
 		const opened = platform.sim.connections().opened;
-		expect((await sendPooled(pool, userInfo(), 'warm', true)).statusCode).toBe(200);
+		expect((await sendPooled(pool, userInfo(), true)).statusCode).toBe(200);
 		expect(platform.sim.connections().opened).toBe(opened);
 	});
 
-	it('a call that opens a connection is told connected when its handshakes are done, before its request arrives; on a kept one, as it is sent', async () => {
+	it('a call is told sent once, after it is handed to the connection and before its answer, on a new connection and on a kept one', async () => {
 		const pool = freshPool();
-		const requestsSeenWhenConnected: number[] = [];
-		const connected = () => requestsSeenWhenConnected.push(platform.sim.log.length);
-		const requestsBefore = platform.sim.log.length;
-		const opened = platform.sim.connections().opened;
-		const opening = sendPooled(pool, userInfo(), 'cold', true, { connected });
-		// The TCP and TLS handshakes are still to come.
-		expect(requestsSeenWhenConnected).toEqual([]);
-		expect((await opening).statusCode).toBe(200);
-		expect(platform.sim.connections().opened).toBe(opened + 1);
-		expect(requestsSeenWhenConnected).toEqual([requestsBefore]);
-
-		const kept = sendPooled(pool, userInfo(), 'warm', true, { connected });
-		expect(requestsSeenWhenConnected).toEqual([requestsBefore, requestsBefore + 1]);
-		expect((await kept).statusCode).toBe(200);
-	});
-
-	it('a call admitted for a kept connection that finds none sends nothing, to be admitted again', async () => {
-		const requests = platform.sim.log.length;
-		await expect(sendPooled(freshPool(), userInfo(), 'warm', true)).rejects.toBeInstanceOf(ConnectionNotWarmError);
-		expect(platform.sim.log.length).toBe(requests);
+		for (const connection of ['new', 'kept']) {
+			const sentCalls: string[] = [];
+			const sending = sendPooled(pool, userInfo(), true, { sent: () => sentCalls.push(connection) });
+			// Node writes the request on a later turn of the event loop: not yet.
+			expect(sentCalls).toEqual([]);
+			expect((await sending).statusCode).toBe(200);
+			expect(sentCalls).toEqual([connection]);
+		}
 	});
 });
 

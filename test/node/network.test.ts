@@ -1,5 +1,6 @@
+import { sendPooled } from '../../nodes/Seqera/transport/connectionPool';
 import { SlidingWindow } from '../../nodes/Seqera/transport/slidingWindow';
-import { around, hashToken, type NetworkProfile } from '../../dev/simulator/server';
+import { around, DEFAULT_TOKENS, hashToken, type NetworkProfile } from '../../dev/simulator/server';
 import { GENOMICS, TOKEN, expectContractKept, startPlatform, workspaceParameter, type Platform } from './platform';
 
 /**
@@ -55,10 +56,12 @@ describe('a network that delays and jitters each leg', () => {
 	});
 
 	it('a rule that charges starts only lets arrivals bunch past the limit, so the test above can fail', async () => {
-		// Every call, on an open connection or a new one, frees its place in the second as it starts.
+		// Every call, on an open connection or a new one, is taken as sent as it starts, with no bound.
 		const tryAcquire = SlidingWindow.prototype.tryAcquire;
 		jest.spyOn(SlidingWindow.prototype, 'tryAcquire').mockImplementation(function (this: SlidingWindow, now: number) {
-			return tryAcquire.call(this, now, 0, 'warm');
+			const admission = tryAcquire.call(this, now, 0);
+			if (admission.admitted) this.sent(admission.ticket, now);
+			return admission;
 		});
 		const { ids, expected, maxPerSecond, refused } = await getRunsOver(platform);
 		// The items still come out (429s are retried), but the platform saw too many in a second.
@@ -79,6 +82,24 @@ describe('a network that delays and jitters each leg', () => {
 			expect(maxPerSecond).toBeLessThanOrEqual(20);
 		} finally {
 			clearInterval(stalls);
+		}
+	});
+
+	it('a call is told sent when its request leaves, after a new connection\'s handshakes: it arrives one leg later', async () => {
+		const pool = { baseUrl: platform.sim.baseUrl, tokenKey: 'sent-over-the-network', allowUnauthorizedCerts: true, maxIdleConnections: 1 };
+		const request = { url: `${platform.sim.baseUrl}/user-info`, method: 'GET' as const, headers: { Authorization: `Bearer ${DEFAULT_TOKENS[1]}` } };
+		for (const connection of ['new', 'kept']) {
+			const began = performance.now();
+			let sentAt = NaN;
+			const logged = platform.sim.log.length;
+			const answer = await sendPooled(pool, request, true, { sent: () => (sentAt = performance.now()) });
+			expect(answer.statusCode).toBe(200);
+			const arrivedAt = platform.sim.log[logged].at;
+			// A new connection's TCP and TLS round trips come first, each at least 2 × 160 ms.
+			if (connection === 'new') expect(sentAt - began).toBeGreaterThanOrEqual(640);
+			// From sent, one leg of 160-240 ms to the platform (and a few ms of this machine).
+			expect(arrivedAt - sentAt).toBeGreaterThanOrEqual(150);
+			expect(arrivedAt - sentAt).toBeLessThanOrEqual(260);
 		}
 	});
 });

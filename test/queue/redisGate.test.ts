@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import type { AdmissionOptions, CallPriority } from '../../nodes/Seqera/transport/admission';
+import type { CallPriority } from '../../nodes/Seqera/transport/admission';
 import { ArrivalBound, SAFETY_MARGIN_MS } from '../../nodes/Seqera/transport/arrivalBound';
-import { localShare, type BudgetGate } from '../../nodes/Seqera/transport/gate';
+import { localShare, type AdmittedCall, type BudgetGate } from '../../nodes/Seqera/transport/gate';
 import { sharedBudgetConfig, type RedisTarget } from '../../nodes/Seqera/transport/gateConfig';
 import { budgetKey, TokenLimiter } from '../../nodes/Seqera/transport/limiter';
 import { SharedBudget } from '../../nodes/Seqera/transport/redisGate';
@@ -21,8 +21,12 @@ async function answered(gate: BudgetGate): Promise<void> {
 	(await gate.admit(new ArrivalBound())).answered();
 }
 
-/** A call that goes out on a connection already open: its arrival is bounded. */
-const WARM: AdmissionOptions = { connectionAtAdmission: () => 'warm' };
+/** A call admitted and sent at once: from then on its arrival is bounded. */
+async function admitSent(gate: BudgetGate, bound: ArrivalBound): Promise<AdmittedCall> {
+	const call = await gate.admit(bound);
+	call.sent();
+	return call;
+}
 
 /** An arrival bound that has measured eight round trips of `ms`. */
 function measuredBound(ms: number): ArrivalBound {
@@ -174,70 +178,64 @@ describe('RedisGate against a real redis-server', () => {
 		expect(Math.min(...gaps)).toBeGreaterThanOrEqual(DEFAULT_LIMITS.spacingMs);
 	});
 
-	it('a call holds its place until a second after start plus its bound, though it is never answered', async () => {
+	it('a call holds its place until a second after it was sent plus its bound, though it is never answered', async () => {
 		const key = freshKey();
 		const gate = sharedBudget().makeGate(key, { maxCallsPerSecond: 1, maxCallsPerHour: 1000, spacingMs: 0 });
-		// Round trips of 2 s: a bound of 0.4 × 1000 ms + the event loop's recent delay + the Redis round trip
-		// + the safety margin. The loop's delay is remembered for ten seconds, and loading this file can stall it for
-		// hundreds of ms on a busy machine, so the test reads the bound rather than assuming it.
+		// Round trips of 2 s: a bound of 0.4 × 1000 ms + the safety margin.
 		const bound = measuredBound(2000);
-		const boundBefore = bound.boundMs(Date.now());
-		expect(boundBefore).toBeLessThan(Infinity);
-		const unanswered = await gate.admit(bound, undefined, WARM);
+		const boundMs = bound.boundMs(Date.now());
+		expect(boundMs).toBe(400 + SAFETY_MARGIN_MS);
+		const unanswered = await admitSent(gate, bound);
 		const started = Date.now();
-		(await gate.admit(bound, undefined, WARM)).answered();
+		(await admitSent(gate, bound)).answered();
 		const waited = Date.now() - started;
-		const largestBound = Math.max(boundBefore, bound.boundMs(Date.now()));
-		expect(waited).toBeGreaterThanOrEqual(1000 + 400 + SAFETY_MARGIN_MS - 50);
+		expect(waited).toBeGreaterThanOrEqual(1000 + boundMs - 50);
 		// Held a second plus the bound, not until an answer that never comes (up to a minute).
-		expect(waited).toBeLessThan(1000 + largestBound + 500);
+		expect(waited).toBeLessThan(1000 + boundMs + 500);
 		unanswered.answered();
 	});
 
-	it('a cold call holds its place until a second after its answer, in every process, though a warm one would not', async () => {
+	it('a call not yet sent holds its place until a second after its answer, in every process, though a sent one would not', async () => {
 		const key = freshKey();
 		const limits = { maxCallsPerSecond: 1, maxCallsPerHour: 1000, spacingMs: 0 };
 		const [opening, other] = [sharedBudget().makeGate(key, limits), sharedBudget().makeGate(key, limits)];
 		const bound = measuredBound(2000);
-		const cold = await opening.admit(bound, undefined, { connectionAtAdmission: () => 'cold' });
-		expect(cold.connection).toBe('cold');
-		const members = await admin.zrange(`seqera:budget:{${key}}:second`, 0, -1);
-		expect(members).toEqual([expect.stringMatching(/:c$/)]);
+		const unsent = await opening.admit(bound);
 		let admitted = false;
-		const next = other.admit(bound, undefined, WARM).then((call) => {
+		const next = admitSent(other, bound).then((call) => {
 			admitted = true;
 			return call;
 		});
-		// Warm, the place would free a second and the bound (about 1.5 s) after the start.
+		// Sent, the place would free a second and the bound (about 1.4 s) after the start.
 		await new Promise((resolve) => setTimeout(resolve, 2200));
 		expect(admitted).toBe(false);
+		expect(await admin.hgetall(`seqera:budget:{${key}}:sent`)).toEqual({});
 		const answeredAt = Date.now();
-		cold.answered();
-		const warm = await next;
-		expect(warm.connection).toBe('warm');
+		unsent.answered();
+		const sent = await next;
 		expect(Date.now() - answeredAt).toBeGreaterThanOrEqual(900);
-		warm.answered();
+		sent.answered();
 	});
 
-	it('a cold call whose connection is up holds its place a second and the bound after its connection, in every process', async () => {
+	it('a call sent late (its connection\'s handshakes first) holds its place a second and the bound after it was sent, in every process', async () => {
 		const key = freshKey();
 		const limits = { maxCallsPerSecond: 1, maxCallsPerHour: 1000, spacingMs: 0 };
 		const [opening, other] = [sharedBudget().makeGate(key, limits), sharedBudget().makeGate(key, limits)];
 		const bound = measuredBound(400);
-		const cold = await opening.admit(bound, undefined, { connectionAtAdmission: () => 'cold' });
+		const late = await opening.admit(bound);
 		const [member] = await admin.zrange(`seqera:budget:{${key}}:second`, 0, -1);
-		// Its handshakes take 1.2 s: until they are done, it holds its place as if it had no bound.
+		// Its handshakes take 1.2 s: until it is sent, it holds its place as if it had no bound.
 		await new Promise((resolve) => setTimeout(resolve, 1200));
-		const connectedAt = Date.now();
-		cold.connected();
+		const sentAt = Date.now();
+		late.sent();
 		const started = Date.now();
-		const next = await other.admit(bound, undefined, WARM);
+		const next = await admitSent(other, bound);
 		const admittedAt = Date.now();
-		expect(Object.keys(await admin.hgetall(`seqera:budget:{${key}}:legs`))).toEqual([member]);
-		expect(admittedAt - connectedAt).toBeGreaterThanOrEqual(1000);
-		// Never answered, it would hold the place for a minute; a warm call from its start would free it at once.
-		expect(admittedAt - started).toBeLessThan(1000 + Math.max(bound.boundMs(admittedAt), bound.boundMs(started)) + 500);
-		cold.answered();
+		expect(Object.keys(await admin.hgetall(`seqera:budget:{${key}}:sent`))).toEqual(expect.arrayContaining([member]));
+		expect(admittedAt - sentAt).toBeGreaterThanOrEqual(1000);
+		// Never answered, it would hold the place for a minute; from its start it would free it at once.
+		expect(admittedAt - started).toBeLessThan(1000 + bound.boundMs(admittedAt) + 500);
+		late.answered();
 		next.answered();
 	});
 
@@ -289,27 +287,27 @@ describe('RedisGate against a real redis-server', () => {
 		const gate = sharedBudget().makeGate(key, { maxCallsPerSecond: 1, maxCallsPerHour: 1000, spacingMs: 0 });
 		const bound = measuredBound(4000);
 		const started = Date.now();
-		(await gate.admit(bound, undefined, WARM)).answered();
+		(await admitSent(gate, bound)).answered();
 		await new Promise((resolve) => setTimeout(resolve, 20));
-		(await gate.admit(bound, undefined, WARM)).answered();
+		(await admitSent(gate, bound)).answered();
 		// The bound (over 800 ms) would hold the first call until some 1.8 s; its answer frees it at about 1 s.
 		expect(Date.now() - started).toBeGreaterThanOrEqual(990);
 		expect(Date.now() - started).toBeLessThan(1500);
 	});
 
-	it('the largest bound any process gave holds every process\'s calls: a stall in one delays the others\' calls too', async () => {
+	it('the largest bound any process gave holds every process\'s calls: a slower network seen by one delays the others\' calls too', async () => {
 		const key = freshKey();
 		const limits = { maxCallsPerSecond: 1, maxCallsPerHour: 1000, spacingMs: 0 };
 		const [calm, stalled] = [sharedBudget().makeGate(key, limits), sharedBudget().makeGate(key, limits)];
-		// Round trips of 1 s: a bound of 200 ms plus the safety margin and the event loop's recent delay.
+		// Round trips of 1 s: a bound of 200 ms plus the safety margin.
 		const small = measuredBound(1000);
-		const first = await calm.admit(small, undefined, WARM);
+		const first = await admitSent(calm, small);
 		const started = Date.now();
 		// The other process asks with a bound 1 s larger (its round trips are slow): it must wait, and
 		// from now on the calm process's call counts with that bound too.
-		const stalledCall = stalled.admit(measuredBound(6000), undefined, WARM);
-		(await calm.admit(small, undefined, WARM)).answered();
-		// Alone, the calm call would wait 1200 ms plus the margin and the loop's delay; now 1 s more.
+		const stalledCall = admitSent(stalled, measuredBound(6000));
+		(await admitSent(calm, small)).answered();
+		// Alone, the calm call would wait 1200 ms plus the margin; now 1 s more.
 		expect(Date.now() - started).toBeGreaterThanOrEqual(1000 + 1200 + SAFETY_MARGIN_MS - 50);
 		first.answered();
 		(await stalledCall).answered();
@@ -320,9 +318,9 @@ describe('RedisGate against a real redis-server', () => {
 		const limits = { maxCallsPerSecond: 1, maxCallsPerHour: 1000, spacingMs: 0 };
 		const [first, second] = [sharedBudget().makeGate(key, limits), sharedBudget().makeGate(key, limits)];
 		await first.pauseUntil(Date.now() + 50);
-		const unanswered = await second.admit(measuredBound(400), undefined, WARM);
+		const unanswered = await admitSent(second, measuredBound(400));
 		let admitted = false;
-		const next = first.admit(measuredBound(400), undefined, WARM).then((call) => {
+		const next = admitSent(first, measuredBound(400)).then((call) => {
 			admitted = true;
 			return call;
 		});

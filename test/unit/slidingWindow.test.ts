@@ -1,11 +1,11 @@
-import type { ConnectionKind } from '../../nodes/Seqera/transport/admission';
 import { JITTER_SHARE, SAFETY_MARGIN_MS } from '../../nodes/Seqera/transport/arrivalBound';
 import { SlidingWindow, type WindowLimits, type WindowTicket } from '../../nodes/Seqera/transport/slidingWindow';
 import { maxInAnyWindow } from '../../dev/simulator/rateLimiter';
 
-/** Asks at `now` for a warm call with no arrival bound unless given; the wait, or 0 once admitted. */
-function ask(window: SlidingWindow, now: number, boundMs = Infinity, connection: ConnectionKind = 'warm'): number {
-	const admission = window.tryAcquire(now, boundMs, connection);
+/** Asks at `now` with no arrival bound unless given, and tells the call sent at once unless not; the wait, or 0 once admitted. */
+function ask(window: SlidingWindow, now: number, boundMs = Infinity, sent = true): number {
+	const admission = window.tryAcquire(now, boundMs);
+	if (admission.admitted && sent) window.sent(admission.ticket, now);
 	return admission.admitted ? 0 : admission.waitMs;
 }
 
@@ -16,7 +16,7 @@ function ask(window: SlidingWindow, now: number, boundMs = Infinity, connection:
 function acquire(window: SlidingWindow, now: number): number {
 	let time = now;
 	for (;;) {
-		const admission = window.tryAcquire(time, Infinity, 'cold');
+		const admission = window.tryAcquire(time, Infinity);
 		if (admission.admitted) {
 			window.settle(admission.ticket, time);
 			return time;
@@ -26,7 +26,7 @@ function acquire(window: SlidingWindow, now: number): number {
 }
 
 function startAndAnswer(window: SlidingWindow, now: number): number {
-	const admission = window.tryAcquire(now, Infinity, 'cold');
+	const admission = window.tryAcquire(now, Infinity);
 	if (admission.admitted) window.settle(admission.ticket, now);
 	return admission.admitted ? 0 : admission.waitMs;
 }
@@ -82,10 +82,10 @@ describe('SlidingWindow', () => {
 		expect(ask(window, T0 + hour + 10, 0)).toBe(0);
 	});
 
-	it('counts a warm or a cold start in the hour alike: a cold call has no bound', () => {
-		for (const connection of ['warm', 'cold'] as const) {
+	it('counts a start in the hour whether or not it was sent', () => {
+		for (const sent of [true, false]) {
 			const window = new SlidingWindow({ maxCallsPerSecond: 10, maxCallsPerHour: 1, spacingMs: 0 });
-			expect(ask(window, T0, 80, connection)).toBe(0);
+			expect(ask(window, T0, 80, sent)).toBe(0);
 			expect(ask(window, T0 + 3_600_000, 80)).toBe(60_000);
 			expect(ask(window, T0 + 3_660_000, 80)).toBe(0);
 		}
@@ -122,7 +122,7 @@ describe('SlidingWindow', () => {
 
 	it('with no arrival bound, counts a call from its start until a second after its answer', () => {
 		const window = new SlidingWindow({ maxCallsPerSecond: 2, maxCallsPerHour: 1000, spacingMs: 0 });
-		const first = window.tryAcquire(T0, Infinity, 'warm');
+		const first = window.tryAcquire(T0, Infinity);
 		expect(ask(window, T0)).toBe(0);
 		// Both calls still wait for their answers: ask again soon.
 		expect(ask(window, T0 + 3000)).toBe(5);
@@ -141,66 +141,69 @@ describe('SlidingWindow', () => {
 		expect(ask(window, T0 + 1060, 60)).toBe(0);
 	});
 
-	it('a bound that grows (the event loop stalled) holds the calls already started longer too', () => {
+	it('a bound that grows (the network got slower) holds the calls already sent longer too', () => {
 		const window = new SlidingWindow({ maxCallsPerSecond: 1, maxCallsPerHour: 1000, spacingMs: 0 });
 		expect(ask(window, T0, 20)).toBe(0);
 		expect(ask(window, T0 + 1020, 20)).toBe(0);
-		// A stall of 100 ms after this start: the next call asks with a bound of 120 ms, and the call
-		// started at T0 + 1020 is held until T0 + 1020 + 120 + 1000.
+		// The next call asks with a bound of 120 ms, and the call sent at T0 + 1020 is held until
+		// T0 + 1020 + 120 + 1000.
 		expect(ask(window, T0 + 2040, 120)).toBe(100);
 	});
 
-	it('a cold call holds its place until a second after its answer, whatever the bound', () => {
+	it('a call not yet sent holds its place until a second after its answer, whatever the bound', () => {
 		const window = new SlidingWindow({ maxCallsPerSecond: 1, maxCallsPerHour: 1000, spacingMs: 0 });
-		const cold = window.tryAcquire(T0, 60, 'cold');
-		// A warm call would have arrived by T0 + 60 and freed its place at T0 + 1060; the cold one waits for its answer.
+		const unsent = window.tryAcquire(T0, 60);
+		// Sent at once, it would have arrived by T0 + 60 and freed its place at T0 + 1060; unsent, it waits for its answer.
 		expect(ask(window, T0 + 1060, 60)).toBe(5);
 		expect(ask(window, T0 + 2500, 60)).toBe(5);
-		if (cold.admitted) window.settle(cold.ticket, T0 + 2500);
+		if (unsent.admitted) window.settle(unsent.ticket, T0 + 2500);
 		expect(ask(window, T0 + 3000, 60)).toBe(500);
 		expect(ask(window, T0 + 3500, 60)).toBe(0);
 	});
 
-	it('a cold call whose connection is up holds its place until a second after its connection and the bound', () => {
+	it('a call sent late (a new connection\'s handshakes first) holds its place until a second after it was sent and the bound', () => {
 		const window = new SlidingWindow({ maxCallsPerSecond: 1, maxCallsPerHour: 1000, spacingMs: 0 });
-		const cold = window.tryAcquire(T0, 60, 'cold');
-		if (!cold.admitted) throw new Error('not admitted');
+		const late = window.tryAcquire(T0, 60);
+		if (!late.admitted) throw new Error('not admitted');
 		expect(ask(window, T0 + 1500, 60)).toBe(5);
-		// Its handshakes took 600 ms: from then on it is a request leg like a warm call's.
-		window.connected(cold.ticket, T0 + 600);
+		// Its handshakes took 600 ms: from then on its arrival is bounded.
+		window.sent(late.ticket, T0 + 600);
 		expect(ask(window, T0 + 1500, 60)).toBe(160);
 		expect(ask(window, T0 + 1660, 60)).toBe(0);
 	});
 
-	it('a later word of the same connection changes nothing: the leg began at the first', () => {
+	it('a later word that the call was sent changes nothing: it left at the first', () => {
 		const window = new SlidingWindow({ maxCallsPerSecond: 1, maxCallsPerHour: 1000, spacingMs: 0 });
-		const cold = window.tryAcquire(T0, 60, 'cold');
-		if (!cold.admitted) throw new Error('not admitted');
-		window.connected(cold.ticket, T0 + 600);
-		window.connected(cold.ticket, T0 + 900);
+		const admission = window.tryAcquire(T0, 60);
+		if (!admission.admitted) throw new Error('not admitted');
+		window.sent(admission.ticket, T0 + 600);
+		window.sent(admission.ticket, T0 + 900);
 		expect(ask(window, T0 + 1600, 60)).toBe(60);
 	});
 
-	it('a cold call never answered holds its place for a minute at most', () => {
+	it('a call never sent nor answered holds its place for a minute at most', () => {
 		const window = new SlidingWindow({ maxCallsPerSecond: 1, maxCallsPerHour: 1000, spacingMs: 0 });
-		expect(ask(window, T0, 60, 'cold')).toBe(0);
+		expect(ask(window, T0, 60, false)).toBe(0);
 		expect(ask(window, T0 + 60_000, 60)).toBe(5);
 		expect(ask(window, T0 + 61_000, 60)).toBe(0);
 	});
 
 	it('an answer that comes back before the bound frees the place a second after the answer', () => {
 		const window = new SlidingWindow({ maxCallsPerSecond: 1, maxCallsPerHour: 1000, spacingMs: 0 });
-		const admission = window.tryAcquire(T0, 200, 'warm');
+		const admission = window.tryAcquire(T0, 200);
 		if (!admission.admitted) throw new Error('not admitted');
+		window.sent(admission.ticket, T0);
 		window.settle(admission.ticket, T0 + 3);
 		expect(ask(window, T0 + 10, 200)).toBe(993);
 	});
 });
 
 /**
- * The admission rule against a model of a network: each call reaches the platform `c + delta` after
- * it starts (the fastest leg `c`, a random delay `delta`), the platform takes a random time to
- * answer, and the answer takes a leg back. The platform's count is of arrivals.
+ * The admission rule against a model of a network: each call leaves this process a while after it
+ * starts (at once, after a stall of the event loop, or after a new connection's handshakes), reaches
+ * the platform `c + delta` after it leaves (the fastest leg `c`, a random delay `delta`), the
+ * platform takes a random time to answer, and the answer takes a leg back. The platform's count is
+ * of arrivals.
  */
 describe('SlidingWindow against arrivals on a jittery network', () => {
 	function seeded(seed: number): () => number {
@@ -220,17 +223,20 @@ describe('SlidingWindow against arrivals on a jittery network', () => {
 		jitterMs: number;
 		calls?: number;
 		inFlight?: number;
-		/** The share of calls that open their connection: two or three round trips of handshakes first. */
+		/** The share of calls that open their connection: two or three round trips of handshakes before they leave. */
 		coldShare?: number;
-		/** The kind a cold call is admitted as: 'warm' models a rule that bounds every call alike. */
-		coldAdmittedAs?: ConnectionKind;
-		/** Whether a cold call tells the window when its handshakes are done (connectionPool.ts does). */
-		coldTellsConnected?: boolean;
+		/** The longest stall of the event loop between a start and the wire, drawn per call from 0 up to this. */
+		stallMs?: number;
+		/**
+		 * When the window is told a call was sent: as it leaves (connectionPool.ts), at its start (a rule
+		 * that takes every call as sent at once), or never (each holds its place until its answer).
+		 */
+		sentTold?: 'asItLeaves' | 'atStart' | 'never';
 	}
 
 	/** Runs `calls` calls, `inFlight` at a time, and returns the arrival times and the span of the run. */
 	function run(network: Network): { arrivals: number[]; spanMs: number } {
-		const { seed, boundMs, jitterMs, calls = 600, inFlight = 40, coldShare = 0, coldAdmittedAs = 'cold', coldTellsConnected = false } = network;
+		const { seed, boundMs, jitterMs, calls = 600, inFlight = 40, coldShare = 0, stallMs = 0, sentTold = 'asItLeaves' } = network;
 		const random = seeded(seed);
 		const window = new SlidingWindow({ maxCallsPerSecond: 20, maxCallsPerHour: 72000, spacingMs: 50 });
 		const fastestLegMs = 80;
@@ -240,31 +246,36 @@ describe('SlidingWindow against arrivals on a jittery network', () => {
 		const slots = Array.from({ length: inFlight }, () => T0);
 		let started = 0;
 		let now = T0;
-		const pending: Array<{ connectedAt: number; answerAt: number; ticket: WindowTicket }> = [];
+		const pending: Array<{ sentAt: number; answerAt: number; ticket: WindowTicket }> = [];
 		while (started < calls) {
 			const slot = slots.indexOf(Math.min(...slots));
 			now = Math.max(now, slots[slot]);
-			for (const call of pending.filter((entry) => entry.connectedAt <= now)) window.connected(call.ticket, call.connectedAt);
+			for (const call of pending.filter((entry) => entry.sentAt <= now)) window.sent(call.ticket, call.sentAt);
 			for (const call of pending.filter((entry) => entry.answerAt <= now)) window.settle(call.ticket, call.answerAt);
 			pending.splice(0, pending.length, ...pending.filter((entry) => entry.answerAt > now));
-			const cold = random() < coldShare;
-			const admission = window.tryAcquire(now, boundMs, cold ? coldAdmittedAs : 'warm');
+			const admission = window.tryAcquire(now, boundMs);
 			if (!admission.admitted) {
 				slots[slot] = now + admission.waitMs;
 				continue;
 			}
 			started++;
-			let handshakesMs = 0;
-			if (cold) for (let roundTrip = random() < 0.5 ? 2 : 3; roundTrip > 0; roundTrip--) handshakesMs += leg() + leg();
-			const arrival = now + handshakesMs + leg();
+			let beforeLeavingMs = random() * stallMs;
+			if (random() < coldShare) for (let roundTrip = random() < 0.5 ? 2 : 3; roundTrip > 0; roundTrip--) beforeLeavingMs += leg() + leg();
+			const leaves = now + beforeLeavingMs;
+			const arrival = leaves + leg();
 			const answerAt = arrival + 20 + random() * 780 + leg();
 			arrivals.push(arrival);
-			pending.push({ connectedAt: cold && coldTellsConnected ? now + handshakesMs : Infinity, answerAt, ticket: admission.ticket });
+			if (sentTold === 'atStart') window.sent(admission.ticket, now);
+			pending.push({ sentAt: sentTold === 'asItLeaves' ? leaves : Infinity, answerAt, ticket: admission.ticket });
 			slots[slot] = answerAt;
 		}
 		arrivals.sort((a, b) => a - b);
 		return { arrivals, spanMs: arrivals.at(-1)! - arrivals[0] };
 	}
+
+	const fraction = ({ arrivals, spanMs }: { arrivals: number[]; spanMs: number }) => (arrivals.length - 1) / (spanMs / 1000) / 20;
+	const secondsOverLimit = (networks: Network[]) => networks.map((network) => maxInAnyWindow(run(network).arrivals, 1000)).filter((most) => most > 20).length;
+	const seeds = (count: number) => Array.from({ length: count }, (_, index) => index + 1);
 
 	it('keeps every sliding second of arrivals within the limit when the delays stay within the bound', () => {
 		for (let seed = 1; seed <= 50; seed++) {
@@ -274,55 +285,38 @@ describe('SlidingWindow against arrivals on a jittery network', () => {
 	});
 
 	it('does not charge the platform\'s time to answer: 0.94 of the limit with a 60 ms bound and answers up to a second', () => {
-		const { arrivals, spanMs } = run({ seed: 7, boundMs: 60, jitterMs: 60, calls: 2000 });
-		expect((arrivals.length - 1) / (spanMs / 1000) / 20).toBeGreaterThan(0.93);
+		expect(fraction(run({ seed: 7, boundMs: 60, jitterMs: 60, calls: 2000 }))).toBeGreaterThan(0.93);
 	});
 
 	it('a rule that counts starts only lets arrivals bunch past the limit, so the test above can fail', () => {
-		const over = Array.from({ length: 20 }, (_, seed) => maxInAnyWindow(run({ seed: seed + 1, boundMs: 0, jitterMs: 60, calls: 400 }).arrivals, 1000)).filter((max) => max > 20);
-		expect(over.length).toBeGreaterThan(10);
+		expect(secondsOverLimit(seeds(20).map((seed) => ({ seed, boundMs: 0, jitterMs: 60, calls: 400, sentTold: 'atStart' as const })))).toBeGreaterThan(10);
 	});
 
-	it('keeps every sliding second within the limit when cold calls arrive two or three round trips later than warm ones', () => {
-		for (const coldShare of [0.1, 0.5, 0.9]) {
+	it('keeps every sliding second within the limit when calls leave late: new connections\' handshakes, a stalling event loop', () => {
+		for (const [coldShare, stallMs] of [[0.1, 0], [0.5, 0], [0.9, 0], [0, 60], [0.3, 200]]) {
 			for (let seed = 1; seed <= 20; seed++) {
-				const { arrivals } = run({ seed, boundMs: 60, jitterMs: 60, calls: 400, coldShare });
+				const { arrivals } = run({ seed, boundMs: 60, jitterMs: 60, calls: 400, coldShare, stallMs });
 				const most = maxInAnyWindow(arrivals, 1000);
-				if (most > 20) throw new Error(`cold share ${coldShare}, seed ${seed}: ${most} arrivals in one second`);
+				if (most > 20) throw new Error(`cold share ${coldShare}, stalls up to ${stallMs} ms, seed ${seed}: ${most} arrivals in one second`);
 			}
 		}
 	});
 
-	it('keeps every sliding second within the limit when cold calls are bounded from the end of their handshakes', () => {
-		for (const coldShare of [0.1, 0.5, 0.9]) {
-			for (let seed = 1; seed <= 20; seed++) {
-				const { arrivals } = run({ seed, boundMs: 60, jitterMs: 60, calls: 400, coldShare, coldTellsConnected: true });
-				const most = maxInAnyWindow(arrivals, 1000);
-				if (most > 20) throw new Error(`cold share ${coldShare}, seed ${seed}: ${most} arrivals in one second`);
-			}
-		}
+	it('the same calls, taken as sent at their start, bunch past the limit: when a call leaves matters', () => {
+		expect(secondsOverLimit(seeds(20).map((seed) => ({ seed, boundMs: 60, jitterMs: 60, calls: 400, coldShare: 0.3, sentTold: 'atStart' as const })))).toBeGreaterThan(5);
+		expect(secondsOverLimit(seeds(20).map((seed) => ({ seed, boundMs: 60, jitterMs: 60, calls: 400, stallMs: 200, sentTold: 'atStart' as const })))).toBeGreaterThan(5);
 	});
 
-	it('cold calls bounded from the end of their handshakes, not their answer, leave more of the limit to use', () => {
-		const fraction = (coldTellsConnected: boolean) => {
-			const { arrivals, spanMs } = run({ seed: 5, boundMs: 60, jitterMs: 60, calls: 1000, coldShare: 0.3, coldTellsConnected });
-			return (arrivals.length - 1) / (spanMs / 1000) / 20;
-		};
-		expect(fraction(true)).toBeGreaterThan(fraction(false) + 0.05);
+	it('calls bounded from when they leave, not held until their answer, leave more of the limit to use', () => {
+		const network = { seed: 5, boundMs: 60, jitterMs: 60, calls: 1000, coldShare: 0.3 };
+		expect(fraction(run(network))).toBeGreaterThan(fraction(run({ ...network, sentTold: 'never' })) + 0.05);
 	});
 
-	it('the same calls, with cold ones bounded like warm ones, bunch past the limit: the class per call matters', () => {
-		const over = Array.from({ length: 20 }, (_, seed) => run({ seed: seed + 1, boundMs: 60, jitterMs: 60, calls: 400, coldShare: 0.3, coldAdmittedAs: 'warm' }))
-			.map(({ arrivals }) => maxInAnyWindow(arrivals, 1000))
-			.filter((most) => most > 20);
-		expect(over.length).toBeGreaterThan(5);
-	});
-
-	it('warm calls over 100 ms ± 20 ms each way, with the bound such a network gets, reach 0.92 of the limit', () => {
-		// The bound arrivalBound.ts gives for a fastest leg of 80 ms, with 5 ms of event-loop delay.
-		const boundMs = Math.ceil(JITTER_SHARE * 80 + SAFETY_MARGIN_MS + 5);
-		const { arrivals, spanMs } = run({ seed: 11, boundMs, jitterMs: 40, calls: 2000 });
-		expect((arrivals.length - 1) / (spanMs / 1000) / 20).toBeGreaterThanOrEqual(0.92);
-		expect(maxInAnyWindow(arrivals, 1000)).toBeLessThanOrEqual(20);
+	it('calls over 100 ms ± 20 ms each way, with the bound such a network gets, reach 0.94 of the limit', () => {
+		// The bound arrivalBound.ts gives for a fastest leg of 80 ms.
+		const boundMs = Math.ceil(JITTER_SHARE * 80 + SAFETY_MARGIN_MS);
+		const result = run({ seed: 11, boundMs, jitterMs: 40, calls: 2000 });
+		expect(fraction(result)).toBeGreaterThanOrEqual(0.94);
+		expect(maxInAnyWindow(result.arrivals, 1000)).toBeLessThanOrEqual(20);
 	});
 });

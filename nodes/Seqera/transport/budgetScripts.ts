@@ -1,4 +1,3 @@
-import type { ConnectionKind } from './admission';
 import { CAUTION_MS } from './arrivalBound';
 import { HOUR_MS, MAX_BOUND_MS, SECOND_MS, UNBOUNDED_RECHECK_MS } from './slidingWindow';
 
@@ -6,11 +5,9 @@ import { HOUR_MS, MAX_BOUND_MS, SECOND_MS, UNBOUNDED_RECHECK_MS } from './slidin
  * The Lua scripts of the budget shared through Redis (redisGate.ts). Each decides atomically on
  * Redis's own clock, so the processes' clocks do not matter. Per token (the SHA-256 budget key,
  * never the token) they keep, under one hash tag so a Redis Cluster holds them in one slot:
- *   seqera:budget:{key}:second    sorted set of the calls that may hold a place, scored by their start;
- *                                 a member ends in its kind (WARM_SUFFIX or COLD_SUFFIX)
+ *   seqera:budget:{key}:second    sorted set of the calls that may hold a place, scored by their start
+ *   seqera:budget:{key}:sent      hash: when each of those calls' request was handed to the network
  *   seqera:budget:{key}:answers   hash: when each of those calls was answered
- *   seqera:budget:{key}:legs      hash: when the connection each cold one opened came up, and so its
- *                                 request leg began
  *   seqera:budget:{key}:bounds    hash: each process's latest arrival bound and when it said so
  *   seqera:budget:{key}:hour      sorted set of start times in the last hour
  *   seqera:budget:{key}:last      the latest start, for the spacing
@@ -34,7 +31,7 @@ export function budgetKeys(key: string): BudgetKeys {
 		pause: `${prefix}:pause`,
 		cautious: `${prefix}:cautious`,
 		waiting: `${prefix}:waiting`,
-		legs: `${prefix}:legs`,
+		sent: `${prefix}:sent`,
 	};
 }
 
@@ -47,20 +44,12 @@ export interface BudgetKeys {
 	pause: string;
 	cautious: string;
 	waiting: string;
-	legs: string;
+	sent: string;
 }
 
 // A call with no arrival bound holds its place until its answer, and at most this long, so a process
 // that dies mid-call frees the place at the latest then. A bound longer than this is taken as none.
 const UNBOUNDED_HOLD_MS = MAX_BOUND_MS;
-// The end of a member says how it was admitted: only a warm call's arrival is bounded.
-const WARM_SUFFIX = ':w';
-const COLD_SUFFIX = ':c';
-
-/** The member a start of the given kind is kept as: its ID, unique across processes, and its kind. */
-export function startMember(startId: string, connection: ConnectionKind): string {
-	return startId + (connection === 'warm' ? WARM_SUFFIX : COLD_SUFFIX);
-}
 // A process's bound counts for every process's calls while it is this recent.
 const BOUND_FRESH_MS = 2000;
 /** How long each key outlives what it records. */
@@ -75,16 +64,16 @@ const WAITER_GRACE_MS = 200;
 const AFTER_INTERACTIVE_MS = 10;
 
 /**
- * KEYS: second, answers, bounds, hour, last, pause, cautious, waiting, legs.
- * ARGV: per second, per hour, spacing, member (see startMember), this process's bound (-1: none),
- * process ID, priority ('interactive' or 'bulk'), waiter ID (one per caller, kept across its asks).
+ * KEYS: second, answers, bounds, hour, last, pause, cautious, waiting, sent.
+ * ARGV: per second, per hour, spacing, member (the start's ID, unique across processes), this
+ * process's bound (-1: none), process ID, priority ('interactive' or 'bulk'), waiter ID (one per
+ * caller, kept across its asks).
  *
  * The rule is slidingWindow.ts's, with the bound in force taken as the largest that any process
- * gave in the last two seconds (none if any gave none, or for a minute after a 429): a stall in one
- * process delays its own calls, and every process must then hold them longer. The bound applies
- * from each member's request leg: a warm member's start, a cold member's connection (from the legs
- * hash); a cold member whose connection is not known to be up holds its place until a second after
- * its answer.
+ * gave in the last two seconds (none if any gave none, or for a minute after a 429): each process
+ * measures the network on its own calls, and a member is held by the most cautious of them. The
+ * bound applies from when each member was sent (the sent hash); a member not yet known to be sent
+ * holds its place until a second after its answer.
  *
  * Interactive callers go first: one that is refused registers the time it will ask again, and
  * while any registration is live a bulk caller is refused until just after it; an interactive
@@ -129,10 +118,8 @@ for i = 1, #calls, 2 do
   else
     local latestArrival = answeredAt or math.huge
     if bound >= 0 then
-      local legStart = nil
-      if string.sub(member, -${WARM_SUFFIX.length}) == '${WARM_SUFFIX}' then legStart = start
-      else legStart = tonumber(redis.call('HGET', KEYS[9], member) or '') end
-      if legStart then latestArrival = math.min(latestArrival, legStart + bound) end
+      local sentAt = tonumber(redis.call('HGET', KEYS[9], member) or '')
+      if sentAt then latestArrival = math.min(latestArrival, sentAt + bound) end
     end
     if latestArrival > now - ${SECOND_MS} then table.insert(holding, latestArrival) end
   end
@@ -185,8 +172,8 @@ return 0
 
 /**
  * Notes the time, on Redis's clock, of a moment in a held call's life, in one of two hashes:
- * - answers: its answer came back, so it arrived by then;
- * - legs: the connection a cold call opened is up, so its request leg begins then.
+ * - sent: its request was handed to the network, so its request leg began by then;
+ * - answers: its answer came back, so it arrived by then.
  * Either time is noted after the moment itself, which only holds the call's place longer.
  * KEYS: second, the hash. ARGV: member.
  */

@@ -4,7 +4,6 @@ import https from 'node:https';
 import zlib from 'node:zlib';
 import type { IHttpRequestOptions, NodeEgressFilter } from 'n8n-workflow';
 
-import { ConnectionNotWarmError, type ConnectionKind } from './admission';
 import type { RawResponse } from './exchange';
 
 /**
@@ -59,7 +58,7 @@ class TokenConnections {
 			keepAlive: true,
 			// Each free connection in turn, so that every one stays in use while calls keep coming: one left
 			// idle past the platform's keep-alive time is closed, and the call that needs it again pays a
-			// new connection's handshakes, and holds its place in the budget until its answer.
+			// new connection's handshakes.
 			scheduling: 'fifo',
 			maxFreeSockets: maxIdleConnections,
 			timeout: IDLE_TIMEOUT_MS,
@@ -81,13 +80,12 @@ class TokenConnections {
 	}
 
 	/**
-	 * Whether a request sent now would go out on a connection already open: for one that must not be
-	 * sent twice, only on one used within UNSAFE_REQUEST_MAX_IDLE_MS.
+	 * Whether a request sent now would go out on a connection already open and used within
+	 * UNSAFE_REQUEST_MAX_IDLE_MS, as one that must not be sent twice needs.
 	 */
-	hasWarmConnection(safeToRepeat: boolean): boolean {
+	hasRecentlyUsedConnection(): boolean {
 		const next = this.nextIdleConnection();
-		if (next === undefined) return false;
-		return safeToRepeat || Date.now() - (idleSince.get(next) ?? 0) <= UNSAFE_REQUEST_MAX_IDLE_MS;
+		return next !== undefined && Date.now() - (idleSince.get(next) ?? 0) <= UNSAFE_REQUEST_MAX_IDLE_MS;
 	}
 
 	/**
@@ -149,11 +147,6 @@ function poolFor(target: PoolTarget): TokenConnections {
 	return pool;
 }
 
-/** Whether a call admitted now will go out on a kept connection: the admission rule bounds only those. */
-export function connectionKindNow(target: PoolTarget, safeToRepeat: boolean): ConnectionKind {
-	return poolFor(target).hasWarmConnection(safeToRepeat) ? 'warm' : 'cold';
-}
-
 /** Why n8n's SSRF protection refuses the base URL of `target`; undefined when it allows it or is off. */
 export async function egressRefusal(target: PoolTarget): Promise<Error | undefined> {
 	return target.egress ? await poolFor(target).egressRefusal(target.egress) : undefined;
@@ -179,24 +172,24 @@ function decoded(encoding: string | undefined, body: Buffer): Buffer {
 
 export interface PooledCallHooks {
 	signal?: AbortSignal;
-	/** The request goes out now on an open connection: at once on a kept one, else once the new one is up. */
-	connected?: () => void;
+	/**
+	 * The request's last bytes have been handed to the operating system: on a kept connection at once,
+	 * on a new one once its handshakes are done. Node emits the request's 'finish' then (after the
+	 * socket's write completes), so this is never early.
+	 */
+	sent?: () => void;
 }
 
-/**
- * Sends one prepared request on the token's pool. A call admitted as warm that finds no open connection
- * sends nothing and throws ConnectionNotWarmError, to be admitted again as a cold call.
- */
+/** Sends one prepared request on the token's pool: on a kept connection when one is free, else on a new one. */
 export async function sendPooled(
 	target: PoolTarget,
 	options: IHttpRequestOptions,
-	admittedAs: ConnectionKind,
 	safeToRepeat: boolean,
-	{ signal, connected }: PooledCallHooks = {},
+	{ signal, sent }: PooledCallHooks = {},
 ): Promise<RawResponse> {
 	const pool = poolFor(target);
 	// A request that must not be sent twice, with no recently used connection to go on, gets one of its own.
-	const ownConnection = !safeToRepeat && !pool.hasWarmConnection(false);
+	const ownConnection = !safeToRepeat && !pool.hasRecentlyUsedConnection();
 	const body = options.body as string | Buffer | undefined;
 	const headers: Record<string, string | number> = {
 		'Accept-Encoding': 'gzip, deflate, br',
@@ -210,18 +203,7 @@ export async function sendPooled(
 			signal,
 			...(ownConnection ? pool.ownConnectionOptions : { agent: pool.agent }),
 		});
-		if (admittedAs === 'warm' && !request.reusedSocket) {
-			request.on('error', () => undefined);
-			request.destroy();
-			reject(new ConnectionNotWarmError());
-			return;
-		}
-		if (connected) {
-			// Node hands the request to a new TLS connection in the same turn of the event loop as it tells
-			// 'secureConnect', once the handshake is done; on a kept connection it goes out now.
-			if (request.reusedSocket) connected();
-			else request.once('socket', (socket) => socket.once('secureConnect', connected));
-		}
+		if (sent) request.once('finish', sent);
 		const timeoutMs = options.timeout ?? 0;
 		if (timeoutMs > 0) request.setTimeout(timeoutMs, () => request.destroy(timeoutError(timeoutMs)));
 		request.on('error', reject);

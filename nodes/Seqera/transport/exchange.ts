@@ -1,7 +1,7 @@
 import type { IDataObject, IHttpRequestMethods, IHttpRequestOptions, INode } from 'n8n-workflow';
 
 import { version as packageVersion } from '../../../package.json';
-import type { AdmissionOptions, ConnectionKind } from './admission';
+import type { AdmissionOptions } from './admission';
 import type { Connection } from './connection';
 import { classifyNetworkFailure, errorFromNetworkFailure, noteCallSucceeded, type FailedCall, type NetworkFailureKind } from './errors';
 import { budgetKey, tokenLimiter } from './limiter';
@@ -29,13 +29,11 @@ export interface RawResponse {
 }
 
 /**
- * Sends one prepared request and returns the raw answer, whatever its status. `admittedAs` is how the
- * budget admitted it: a transmit that keeps connections sends a call admitted as warm only on an open
- * one (connectionPool.ts), and calls `connected` when a call admitted as cold has its connection up
- * and its request goes out; one that opens a connection per call out of sight can ignore both (its
- * calls then hold their place in the budget until their answer).
+ * Sends one prepared request and returns the raw answer, whatever its status. A transmit that sees
+ * its request go out calls `sent` then (connectionPool.ts); one that sends out of sight can ignore it,
+ * and its calls then hold their place in the budget until a second after their answer.
  */
-export type Transmit = (options: IHttpRequestOptions, admittedAs: ConnectionKind, connected: () => void) => Promise<RawResponse>;
+export type Transmit = (options: IHttpRequestOptions, sent: () => void) => Promise<RawResponse>;
 
 export function isSuccessStatus(statusCode: number): boolean {
 	return statusCode >= 200 && statusCode < 300;
@@ -131,7 +129,7 @@ export async function exchange(
 		let response: RawResponse | undefined;
 		let failure: { kind: NetworkFailureKind; code?: string } | undefined;
 		try {
-			response = await tokenLimiter.withinBudget(connection.budget, async (admittedAs, connected) => await transmit(options, admittedAs, connected), signal, admission);
+			response = await tokenLimiter.withinBudget(connection.budget, async (sent) => await transmit(options, sent), signal, admission);
 			outcome = {
 				kind: 'answer',
 				statusCode: response.statusCode,

@@ -1,16 +1,14 @@
-import type { AdmissionOptions, CallPriority, ConnectionKind } from './admission';
+import type { AdmissionOptions, CallPriority } from './admission';
 import type { ArrivalBound } from './arrivalBound';
 import { callSpacingMs, SlidingWindow, type WindowLimits } from './slidingWindow';
 import { sleep, unlessCancelled } from './timing';
 
 /**
- * An admitted call; `connected` is called when a cold call's connection is up and its request goes
- * out, `answered` once, when its answer (or failure) comes back.
+ * An admitted call; `sent` is called when its request has been handed to the network, `answered`
+ * once, when its answer (or failure) comes back.
  */
 export interface AdmittedCall {
-	/** The kind it was admitted as, which it must keep to (admission.ts). */
-	connection: ConnectionKind;
-	connected(): void;
+	sent(): void;
 	answered(): void;
 }
 
@@ -19,10 +17,7 @@ export interface AdmittedCall {
  * gate counts every process's calls through Redis (queue mode).
  */
 export interface BudgetGate {
-	/**
-	 * Resolves when a call may start, and counts it as the kind `options.connectionAtAdmission` gives
-	 * at that moment (cold if not given); `bound` says how late a warm call may arrive.
-	 */
+	/** Resolves when a call may start, and counts it; `bound` says how late a sent call may arrive. */
 	admit(bound: ArrivalBound, signal?: AbortSignal, options?: AdmissionOptions): Promise<AdmittedCall>;
 	/** Holds every caller of the token back until `until` (epoch ms), e.g. after a 429. */
 	pauseUntil(until: number): Promise<void>;
@@ -89,19 +84,17 @@ export class LocalGate implements BudgetGate {
 	}
 
 	async admit(bound: ArrivalBound, signal?: AbortSignal, options: AdmissionOptions = {}): Promise<AdmittedCall> {
-		const connectionAtAdmission = connectionAtAdmissionOf(options);
-		return await this.line.turn(signal, async () => await this.acquire(bound, connectionAtAdmission, signal), options.priority);
+		return await this.line.turn(signal, async () => await this.acquire(bound, signal), options.priority);
 	}
 
-	private async acquire(bound: ArrivalBound, connectionAtAdmission: () => ConnectionKind, signal?: AbortSignal): Promise<AdmittedCall> {
+	private async acquire(bound: ArrivalBound, signal?: AbortSignal): Promise<AdmittedCall> {
 		for (;;) {
 			const now = Date.now();
-			const admission = this.window.tryAcquire(now, bound.boundMs(now), connectionAtAdmission());
+			const admission = this.window.tryAcquire(now, bound.boundMs(now));
 			if (admission.admitted) {
 				const { ticket } = admission;
 				return {
-					connection: ticket.connection,
-					connected: () => this.window.connected(ticket, Date.now()),
+					sent: () => this.window.sent(ticket, Date.now()),
 					answered: () => this.window.settle(ticket, Date.now()),
 				};
 			}
@@ -116,11 +109,6 @@ export class LocalGate implements BudgetGate {
 	setLimits(limits: WindowLimits): void {
 		this.window.setLimits(limits);
 	}
-}
-
-/** Asks for the kind of connection at admission; a call that cannot say is cold, which assumes nothing. */
-export function connectionAtAdmissionOf(options: AdmissionOptions): () => ConnectionKind {
-	return options.connectionAtAdmission ?? (() => 'cold');
 }
 
 /** The limits of one process's share of a token's budget, used while the shared count is out of reach. */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 
-import { ConnectionNotWarmError, type AdmissionOptions, type ConnectionKind } from './admission';
+import type { AdmissionOptions } from './admission';
 import { ArrivalBound } from './arrivalBound';
 import { CallQueue } from './callQueue';
 import { LocalGate, type BudgetGate, type GateFactory } from './gate';
@@ -75,14 +75,12 @@ export class TokenLimiter {
 
 	/**
 	 * Runs `call` when the token's budget allows it; every HTTP call of the package passes through here.
-	 * `call` is told the kind of connection it was admitted as and must keep to it: a call admitted as
-	 * warm that finds no open connection throws ConnectionNotWarmError before sending anything, and is
-	 * admitted again as cold (not a retry attempt: it never left). A cold call calls `connected` when
-	 * its connection is up and its request goes out: from then on its arrival is bounded.
+	 * `call` calls `sent` once its request has been handed to the network: from then on its arrival is
+	 * bounded (slidingWindow.ts).
 	 */
 	async withinBudget<T>(
 		budget: TokenBudget,
-		call: (connection: ConnectionKind, connected: () => void) => Promise<T>,
+		call: (sent: () => void) => Promise<T>,
 		signal?: AbortSignal,
 		options: AdmissionOptions = {},
 	): Promise<T> {
@@ -90,11 +88,7 @@ export class TokenLimiter {
 		let started = false;
 		const scheduled = queue.run(options.priority ?? 'bulk', async () => {
 			started = true;
-			const cold: AdmissionOptions = { ...options, connectionAtAdmission: () => 'cold' };
-			return await this.admitted(gate, bound, call, signal, options).catch(async (error: unknown) => {
-				if (error instanceof ConnectionNotWarmError) return await this.admitted(gate, bound, call, signal, cold);
-				throw error;
-			});
+			return await this.admitted(gate, bound, call, signal, options);
 		});
 		// A call still waiting in the queue when the signal fires gives up at once (it would fail at the
 		// gate anyway once its turn came). A started call is awaited.
@@ -111,27 +105,27 @@ export class TokenLimiter {
 		}
 	}
 
-	/** Waits for the gate's admission, then makes the call as the kind it was admitted as. */
+	/** Waits for the gate's admission, then makes the call. */
 	private async admitted<T>(
 		gate: BudgetGate,
 		bound: ArrivalBound,
-		call: (connection: ConnectionKind, connected: () => void) => Promise<T>,
+		call: (sent: () => void) => Promise<T>,
 		signal: AbortSignal | undefined,
 		options: AdmissionOptions,
 	): Promise<T> {
 		const admission = await gate.admit(bound, signal, options);
-		let legStartedAt = admission.connection === 'warm' ? Date.now() : undefined;
-		const connected = () => {
-			if (legStartedAt !== undefined) return;
-			legStartedAt = Date.now();
-			admission.connected();
+		let sentAt: number | undefined;
+		const sent = () => {
+			if (sentAt !== undefined) return;
+			sentAt = Date.now();
+			admission.sent();
 		};
 		try {
-			const answer = await call(admission.connection, connected);
+			const answer = await call(sent);
 			// Only answers measure the way to the platform and back (a failure can come back at once), and
-			// only from the start of the request leg, which the bound is about: a cold call's handshakes
-			// are left out.
-			if (legStartedAt !== undefined) bound.recordRoundTrip(Date.now() - legStartedAt);
+			// only from the moment the request was sent, which the bound is about: a wait for a connection,
+			// its handshakes and our own event loop are left out.
+			if (sentAt !== undefined) bound.recordRoundTrip(Date.now() - sentAt);
 			return answer;
 		} finally {
 			admission.answered();

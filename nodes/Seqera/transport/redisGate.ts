@@ -4,9 +4,9 @@ import { randomBytes } from 'node:crypto';
 import { LoggerProxy } from 'n8n-workflow';
 
 import type { ArrivalBound } from './arrivalBound';
-import type { AdmissionOptions, CallPriority, ConnectionKind } from './admission';
-import { ADMIT_SCRIPT, budgetKeys, NOTE_TIME_SCRIPT, PAUSE_SCRIPT, startMember, type BudgetKeys } from './budgetScripts';
-import { connectionAtAdmissionOf, Line, localShare, LocalGate, type AdmittedCall, type BudgetGate, type GateFactory } from './gate';
+import type { AdmissionOptions, CallPriority } from './admission';
+import { ADMIT_SCRIPT, budgetKeys, NOTE_TIME_SCRIPT, PAUSE_SCRIPT, type BudgetKeys } from './budgetScripts';
+import { Line, localShare, LocalGate, type AdmittedCall, type BudgetGate, type GateFactory } from './gate';
 import { DEFAULT_FALLBACK_SHARE, type RedisTarget } from './gateConfig';
 import type { WindowLimits } from './slidingWindow';
 import { sleep } from './timing';
@@ -27,8 +27,6 @@ export const REDIS_RETRY_MS = 5000;
 const CONNECT_TIMEOUT_MS = 2000;
 // A start decision is one short script; a Redis that takes longer is treated as down.
 const COMMAND_TIMEOUT_MS = 1000;
-// How many recent admissions' Redis round trips the arrival bound allows for.
-const ADMIT_TIME_SAMPLES = 16;
 
 interface BudgetCommands {
 	seqeraBudgetAdmit(
@@ -40,7 +38,7 @@ interface BudgetCommands {
 		pause: string,
 		cautious: string,
 		waiting: string,
-		legs: string,
+		sent: string,
 		perSecond: number,
 		perHour: number,
 		spacingMs: number,
@@ -51,7 +49,7 @@ interface BudgetCommands {
 		waiterId: string,
 	): Promise<number>;
 	seqeraBudgetPause(pause: string, cautious: string, durationMs: number): Promise<number>;
-	seqeraBudgetNoteTime(second: string, answersOrLegs: string, member: string): Promise<number>;
+	seqeraBudgetNoteTime(second: string, sentOrAnswers: string, member: string): Promise<number>;
 }
 
 type BudgetClient = (Redis | Cluster) & BudgetCommands;
@@ -222,9 +220,6 @@ export class RedisGate implements BudgetGate {
 	private readonly fallback: LocalGate;
 	private limits: WindowLimits;
 	private readonly line = new Line();
-	/** How long recent admissions took, from asking Redis to hearing back: part of a call's way to the wire. */
-	private readonly admitTimes: number[] = [];
-
 	constructor(
 		key: string,
 		limits: WindowLimits,
@@ -263,18 +258,14 @@ export class RedisGate implements BudgetGate {
 	}
 
 	private async acquire(bound: ArrivalBound, options: AdmissionOptions, signal?: AbortSignal): Promise<AdmittedCall> {
-		const connectionAtAdmission = connectionAtAdmissionOf(options);
 		const priority = options.priority ?? 'bulk';
 		const waiterId = this.shared.nextWaiterId();
 		for (;;) {
 			const client = await this.shared.usableClient();
 			if (!client) return await this.fallback.admit(bound, signal, options);
 			let wait: number;
-			// Asked as late as can be: the script decides on the kind given now.
-			const connection: ConnectionKind = connectionAtAdmission();
-			const member = startMember(this.shared.nextStartId(), connection);
-			const asked = Date.now();
-			const boundMs = bound.boundMs(asked, Math.max(0, ...this.admitTimes));
+			const member = this.shared.nextStartId();
+			const boundMs = bound.boundMs(Date.now());
 			try {
 				wait = await client.seqeraBudgetAdmit(
 					this.keys.second,
@@ -285,7 +276,7 @@ export class RedisGate implements BudgetGate {
 					this.keys.pause,
 					this.keys.cautious,
 					this.keys.waiting,
-					this.keys.legs,
+					this.keys.sent,
 					Math.max(1, Math.floor(this.limits.maxCallsPerSecond)),
 					Math.max(1, Math.floor(this.limits.maxCallsPerHour)),
 					this.limits.spacingMs,
@@ -299,13 +290,9 @@ export class RedisGate implements BudgetGate {
 				this.shared.failed(error);
 				continue;
 			}
-			this.recordAdmitTime(Date.now() - asked);
 			if (wait === 0) {
 				return {
-					connection,
-					connected: () => {
-						if (connection === 'cold') this.noteTime(this.keys.legs, member);
-					},
+					sent: () => this.noteTime(this.keys.sent, member),
 					answered: () => this.noteTime(this.keys.answers, member),
 				};
 			}
@@ -315,11 +302,6 @@ export class RedisGate implements BudgetGate {
 				throw error;
 			});
 		}
-	}
-
-	private recordAdmitTime(ms: number): void {
-		this.admitTimes.push(ms);
-		if (this.admitTimes.length > ADMIT_TIME_SAMPLES) this.admitTimes.shift();
 	}
 
 	/** Sent without waiting: until Redis has it, the call holds its place as if it had not happened. */

@@ -9,7 +9,7 @@ import {
 import type { AdmissionOptions } from './admission';
 import { callPriorityOf, callSignalOf, executionCancelSignalOf } from './callScope';
 import { CREDENTIAL_TYPE, nodeCredentialOf, type Connection, type SeqeraFunctions } from './connection';
-import { connectionKindNow, egressRefusal, sendPooled, type PoolTarget } from './connectionPool';
+import { egressRefusal, sendPooled, type PoolTarget } from './connectionPool';
 import * as credentialType from './credentialType';
 import { errorFromResponse, errorFromUnreadableBody, type FailedCall } from './errors';
 import { exchange, headerText, isSuccessStatus, toBuffer, type ApiRequest, type RawResponse, type Transmit } from './exchange';
@@ -76,11 +76,11 @@ async function senderFor(context: SeqeraFunctions, credential: ICredentialsDecry
 	const safeToRepeat = isIdempotent(request.method);
 	const abortSignal = executionCancelSignalOf(context);
 	return {
-		admission: { priority, connectionAtAdmission: () => connectionKindNow(target, safeToRepeat) },
-		transmit: async (options, admittedAs, connected) =>
-			await sendPooled(target, await credentialType.authenticate(credential.data ?? {}, options), admittedAs, safeToRepeat, {
+		admission: { priority },
+		transmit: async (options, sent) =>
+			await sendPooled(target, await credentialType.authenticate(credential.data ?? {}, options), safeToRepeat, {
 				signal: abortSignal,
-				connected,
+				sent,
 			}),
 	};
 }

@@ -1,56 +1,42 @@
-import type { ConnectionKind } from './admission';
-
 /**
  * Exact sliding-window admission for one token, with the clock passed in so the arithmetic can be
  * tested without waiting.
  *
  * The platform counts a call in any sliding second and any sliding hour, at the moment the call
- * arrives. We see when a call starts and when its answer comes back, never when it arrives. Call
- * the fastest request leg of the token `c`: every call arrives at least `c` after its start, and a
- * call arrives before its answer comes back.
+ * arrives. We see when a call starts, when its request has been handed to the network (sent), and
+ * when its answer comes back, never when it arrives. Call the fastest request leg of the token `c`
+ * (from sent to arrival): every call arrives at least `c` after it is sent, and so at least `c`
+ * after its start, and a call arrives before its answer comes back.
  *
- * How late a call may arrive depends on the connection it goes out on, which is decided for each
- * call when it is admitted (admission.ts) and kept with its ticket:
- * - A warm call goes out on a connection already open: one request leg, so it arrives at most
- *   `c + bound` after its start, where `bound` is the arrival bound (how much later than the
- *   fastest call a call may reach the platform: network jitter plus time our own process spends
- *   before the request is on the wire; see arrivalBound.ts). Its latest arrival is
- *   `min(start + bound, answer)`.
- * - A cold call opens its connection first: a TCP and a TLS handshake, two or three round trips
- *   whose jitter adds up, before its request leg. Nothing bounds the handshakes, so until its
- *   connection is up its latest arrival is its answer. Once the connection is up (the client has the
- *   server's last handshake message), the request goes out on it at once, and from there it is a
- *   warm call's request leg: its latest arrival is `min(connected + bound, answer)`. It still
- *   arrives at least `c` after its start: handshakes only make it later. The moment it is told
- *   connected can only be late (the event loop runs the listener after the request was handed to
- *   the kernel), which only makes its latest arrival later.
+ * A call is told sent when its request's bytes have been written to the connection (connectionPool.ts:
+ * the request's 'finish', which Node emits once the socket has taken the last bytes). Whatever came
+ * before is measured, not assumed: the wait for a free connection, the TCP and TLS handshakes of a
+ * new one, an event loop that stalled between the start and the write, the time to build and
+ * encrypt the request. The moment is only ever noted late (the listener runs after the write),
+ * which only makes the latest arrival below later.
  *
- * So every call has a request leg that starts at a known moment once it is known (a warm call's
- * start, a cold call's connection), and its latest arrival is `min(legStart + bound, answer)`.
+ * From then on the request leg is network only, and it is at most `bound` longer than the fastest
+ * one, where `bound` is the arrival bound (network jitter and a margin; see arrivalBound.ts). So a
+ * call's latest arrival is `min(sent + c + bound, answer)`; until it is sent it is its answer.
  *
- * So when a new call starts at `now` it arrives at `now + c` or later, whatever its kind, and an
- * earlier call `j` can share a sliding second with it only if `j` arrives after `now + c - 1000`,
- * which needs `j`'s latest arrival (above, by `j`'s own kind) to be after `now - 1000` (the unknown
- * `c` cancels out, or only makes the rule stricter). Admitting a call only while fewer than the
- * limit of earlier calls have a latest arrival within the last second therefore keeps every
- * sliding second of arrivals within the limit: take the last-admitted call of any second that held
- * one call too many; when it was admitted, all the others of that second were already admitted,
- * each with its kind and so a latest arrival no earlier than its real one, and they were counted.
- * Mixing kinds changes nothing in this: each earlier call is judged by the kind it was admitted as,
- * and the new call's earliest arrival does not depend on its kind. What the kind must never be is
- * wrong in the unsafe direction: a call admitted as warm that finds no open connection sends
- * nothing (ConnectionNotWarmError) and is admitted again as cold, and a warm ticket that never
- * arrives only counts one call too many for a second. A call admitted as cold that finds a warm
- * connection is told connected as it sends, which is when its request leg begins.
+ * When a new call starts at `now` it arrives at `now + c` or later, and an earlier call `j` can
+ * share a sliding second with it only if `j` arrives after `now + c - 1000`, which needs `j`'s
+ * latest arrival less `c` (`min(sent + bound, answer - c)`, at most `min(sent + bound, answer)`)
+ * to be after `now - 1000`: the unknown `c` cancels out, or only makes the rule stricter. Admitting
+ * a call only while fewer than the limit of earlier calls have a latest arrival (so written) within
+ * the last second therefore keeps every sliding second of arrivals within the limit: take the
+ * last-admitted call of any second that held one call too many; when it was admitted, all the
+ * others of that second were already admitted, each with a latest arrival no earlier than its
+ * real one, and they were counted.
  *
- * The bound is the one in force when a call asks to start, applied to every call still held whose
- * request leg has begun, not the one each call had when it started: a stall of the event loop that delays calls already
- * started shows in the bound only afterwards, and must hold those calls longer too.
+ * The bound is the one in force when a call asks to start, applied to every call still held that
+ * has been sent, not the one in force when each was sent: a bound that grows (the network got
+ * slower) must hold the calls already sent longer too.
  *
- * A warm call holds its place for one second plus the bound, not plus its whole round trip: the
- * platform's time to answer is not charged; a cold call holds it for its handshakes more. While the arrival cannot be bounded (no round trip
- * measured yet, or just after a 429) the bound is infinite: every call, warm or cold, holds its
- * place until a second after its answer.
+ * A call holds its place for one second plus the bound after it is sent, not plus its whole round
+ * trip: the platform's time to answer is not charged. While the arrival cannot be bounded (no
+ * round trip measured yet, or just after a 429) the bound is infinite: every call holds its place
+ * until a second after its answer.
  *
  * That last rule assumes one thing: every call reaches the platform within MAX_BOUND_MS (a minute)
  * of its start. A call not answered by then is dropped from the second (and in Redis a process
@@ -61,9 +47,9 @@ import type { ConnectionKind } from './admission';
  * timeout such a request is the one case this rule does not cover.
  *
  * The hour counts every start for an hour plus MAX_BOUND_MS, the latest any call is assumed to
- * arrive, whatever its kind: one length keeps the hour's count a list sorted by start here and in
- * Redis, and costs at most 1/61 of the hour's calls, only when the hour limit is what holds calls
- * back. Starts are also spaced evenly.
+ * arrive: one length keeps the hour's count a list sorted by start here and in Redis, and costs at
+ * most 1/61 of the hour's calls, only when the hour limit is what holds calls back. Starts are also
+ * spaced evenly.
  */
 export interface WindowLimits {
 	maxCallsPerSecond: number;
@@ -75,15 +61,10 @@ export interface WindowLimits {
 /** One admitted call's place in the one-second window. */
 export interface WindowTicket {
 	start: number;
+	/** When its request was handed to the network; Infinity until then. Only from there is its arrival bounded. */
+	sentAt: number;
 	/** When its answer came back; Infinity until then. */
 	answeredAt: number;
-	/** The kind it was admitted as. */
-	connection: ConnectionKind;
-	/**
-	 * When its request leg began: a warm call's start; a cold call's connection, Infinity until it is up.
-	 * Only from there is its arrival bounded.
-	 */
-	legStart: number;
 }
 
 export type WindowAdmission = { admitted: true; ticket: WindowTicket } | { admitted: false; waitMs: number };
@@ -137,14 +118,13 @@ export class SlidingWindow {
 	}
 
 	/**
-	 * Claims a start at `now` for a call of the given kind, or says how many ms to wait before asking
-	 * again. `boundMs` is how much later than the fastest call a warm call may arrive (Infinity: no
-	 * bound); a cold call has none.
+	 * Claims a start at `now`, or says how many ms to wait before asking again. `boundMs` is how much
+	 * later than the fastest call a sent call may arrive (Infinity: no bound).
 	 */
-	tryAcquire(now: number, boundMs: number, connection: ConnectionKind): WindowAdmission {
+	tryAcquire(now: number, boundMs: number): WindowAdmission {
 		const bound = boundMs > MAX_BOUND_MS ? Infinity : boundMs;
 		this.forget(now - HOUR_MS - MAX_BOUND_MS);
-		const latestArrival = (ticket: WindowTicket) => Math.min(ticket.answeredAt, ticket.legStart + bound);
+		const latestArrival = (ticket: WindowTicket) => Math.min(ticket.answeredAt, ticket.sentAt + bound);
 		// A call answered over a second ago, or started longer ago than any call may take to arrive, can hold no place.
 		this.held = this.held.filter((ticket) => Math.min(ticket.answeredAt, ticket.start + MAX_BOUND_MS) > now - SECOND_MS);
 		if (now < this.pausedUntil) return { admitted: false, waitMs: Math.ceil(this.pausedUntil - now) };
@@ -163,14 +143,14 @@ export class SlidingWindow {
 		const wait = Math.max(0, ...waits);
 		if (wait > 0) return { admitted: false, waitMs: Math.ceil(wait) };
 		this.starts.push(now);
-		const ticket: WindowTicket = { start: now, answeredAt: Infinity, connection, legStart: connection === 'warm' ? now : Infinity };
+		const ticket: WindowTicket = { start: now, sentAt: Infinity, answeredAt: Infinity };
 		this.held.push(ticket);
 		return { admitted: true, ticket };
 	}
 
-	/** The connection a cold call opened is up at `now`: its request leg begins. */
-	connected(ticket: WindowTicket, now: number): void {
-		ticket.legStart = Math.min(ticket.legStart, now);
+	/** The admitted call's request was handed to the network by `now`. */
+	sent(ticket: WindowTicket, now: number): void {
+		ticket.sentAt = Math.min(ticket.sentAt, now);
 	}
 
 	/** The answer to an admitted call came back at `now`: the call arrived by then. */
