@@ -97,9 +97,11 @@ describe('a network that delays and jitters each leg', () => {
 			const arrivedAt = platform.sim.log[logged].at;
 			// A new connection's TCP and TLS round trips come first, each at least 2 × 160 ms.
 			if (connection === 'new') expect(sentAt - began).toBeGreaterThanOrEqual(640);
-			// From sent, one leg of 160-240 ms to the platform (and a few ms of this machine).
-			expect(arrivedAt - sentAt).toBeGreaterThanOrEqual(150);
-			expect(arrivedAt - sentAt).toBeLessThanOrEqual(260);
+			// From sent, one leg of 160-240 ms to the platform, with room for a busy machine's timers; told
+			// sent at its start, a new connection's call would arrive 640 ms or more later, and told sent at
+			// its answer, before.
+			expect(arrivedAt - sentAt).toBeGreaterThanOrEqual(100);
+			expect(arrivedAt - sentAt).toBeLessThanOrEqual(400);
 		}
 	});
 });

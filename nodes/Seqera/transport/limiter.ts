@@ -124,7 +124,8 @@ export class TokenLimiter {
 			const answer = await call(sent);
 			// Only answers measure the way to the platform and back (a failure can come back at once), and
 			// only from the moment the request was sent, which the bound is about: a wait for a connection,
-			// its handshakes and our own event loop are left out.
+			// its handshakes and a stall before the write are left out (a stall after it only makes the
+			// round trip, and so the bound, larger).
 			if (sentAt !== undefined) bound.recordRoundTrip(Date.now() - sentAt);
 			return answer;
 		} finally {

@@ -23,7 +23,7 @@
  * share a sliding second with it only if `j` arrives after `now + c - 1000`, which needs `j`'s
  * latest arrival less `c` (`min(sent + bound, answer - c)`, at most `min(sent + bound, answer)`)
  * to be after `now - 1000`: the unknown `c` cancels out, or only makes the rule stricter. Admitting
- * a call only while fewer than the limit of earlier calls have a latest arrival (so written) within
+ * a call only while fewer than the limit of earlier calls have `min(sent + bound, answer)` within
  * the last second therefore keeps every sliding second of arrivals within the limit: take the
  * last-admitted call of any second that held one call too many; when it was admitted, all the
  * others of that second were already admitted, each with a latest arrival no earlier than its
