@@ -4,7 +4,7 @@ import { idCharactersSource, wholeIdSource, type IdKind } from '../helpers/idPat
 
 /**
  * A resource locator: the field's name and label, then its modes in the order the editor shows them.
- * Every locator of the nodes is made here, from `fromList`, `byId` and `byUrl` (and a few modes of
+ * Every locator of the nodes is made here, from `fromList`, `byName`, `byId` and `byUrl` (and a few modes of
  * their own), so a pasted ID or URL is checked the same way wherever it is typed.
  */
 export function locator(
@@ -26,6 +26,18 @@ export function locator(
 export function fromList(searchListMethod: string): INodePropertyMode {
 	// eslint-disable-next-line n8n-nodes-base/node-param-default-missing -- a locator mode has no default; the rule spares modes only where they are written under `modes:`
 	return { displayName: 'From List', name: 'list', type: 'list', typeOptions: { searchListMethod, searchable: true } };
+}
+
+/** By Name: the exact name, case included, looked up in the list From List shows (names/byName.ts). */
+export function byName(name: { placeholder: string; hint?: string }): INodePropertyMode {
+	// eslint-disable-next-line n8n-nodes-base/node-param-default-missing -- a locator mode has no default; the rule spares modes only where they are written under `modes:`
+	return {
+		displayName: 'By Name',
+		name: 'name',
+		type: 'string',
+		placeholder: name.placeholder,
+		hint: name.hint ?? 'The exact name, case included',
+	};
 }
 
 /** ID: an ID typed or given by an expression; with `check`, the editor checks its characters and length. */

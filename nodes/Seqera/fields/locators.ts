@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { byId, byUrl, fromList, locator } from './locator';
+import { byId, byName, byUrl, fromList, locator } from './locator';
 
 /** The locators that many resources (and the trigger) share. */
 
@@ -10,7 +10,11 @@ export const workspaceLocator: INodeProperties = locator(
 		name: 'workspace',
 		description: "Leave empty to use the credential's default workspace, or your personal workspace when the credential has none",
 	},
-	[fromList('searchWorkspaces'), byId({ placeholder: '138659136604200', check: { kind: 'numeric', errorMessage: 'A workspace ID is a number' } })],
+	[
+		fromList('searchWorkspaces'),
+		byName({ placeholder: 'acme/genomics', hint: 'Organization and workspace names joined by /, each exact, case included' }),
+		byId({ placeholder: '138659136604200', check: { kind: 'numeric', errorMessage: 'A workspace ID is a number' } }),
+	],
 );
 
 export const runLocator: INodeProperties = locator({ displayName: 'Run', name: 'workflowId', required: true, description: 'The pipeline run' }, [
@@ -44,14 +48,7 @@ export const computeEnvLocator: INodeProperties = locator(
 
 export const labelLocator: INodeProperties = locator({ displayName: 'Label', name: 'label' }, [
 	fromList('searchLabels'),
-	// eslint-disable-next-line n8n-nodes-base/node-param-default-missing -- a locator mode has no default; the rule spares modes only where they are written under `modes:`
-	{
-		displayName: 'By Name',
-		name: 'name',
-		type: 'string',
-		placeholder: 'production',
-		hint: 'The exact name, case included; several names separated by commas, or an expression giving an array',
-	},
+	byName({ placeholder: 'production', hint: 'The exact name, case included; several names separated by commas, or an expression giving an array' }),
 	byId({ placeholder: '70218431907355', hint: 'Several IDs separated by commas, or an expression giving an array' }),
 ]);
 

@@ -1,26 +1,38 @@
 import { NodeOperationError } from 'n8n-workflow';
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeParameterResourceLocator } from 'n8n-workflow';
 
+import { isWorkspaceReference, workspaceIdNamed } from '../names/workspaces';
 import type { Connection, SeqeraFunctions } from '../transport/connection';
 import { optionalNumericId, requireWorkflowId } from './validate';
 
-/** The Workspace field's value: an execution reads it per item; a poll or an editor list has one value. */
-function chosenWorkspace(context: SeqeraFunctions, itemIndex: number): unknown {
-	return 'getInputData' in context
-		? context.getNodeParameter('workspace', itemIndex, '', { extractValue: true })
-		: context.getNodeParameter('workspace', '', { extractValue: true });
+/** A resource locator's mode and value: an execution reads it per item; a poll or an editor list has one value. */
+export function locatorOf(context: SeqeraFunctions, parameterName: string, itemIndex: number): { mode: string; value: unknown } {
+	const locator = (
+		'getInputData' in context ? context.getNodeParameter(parameterName, itemIndex, {}) : context.getNodeParameter(parameterName, {})
+	) as Partial<INodeParameterResourceLocator> | string;
+	// An expression may give the bare value instead of a locator.
+	return typeof locator === 'object' && locator !== null ? { mode: locator.mode ?? 'id', value: locator.value } : { mode: 'id', value: locator };
+}
+
+/** Version 1.2 reads a name given where an ID was asked for (by expression, from a sheet or an AI agent); earlier versions fail it. */
+export function readsNamesInIdMode(context: SeqeraFunctions): boolean {
+	return context.getNode().typeVersion >= 1.2;
 }
 
 /**
  * The workspace an operation, the trigger or an editor list works in: the node's choice, else the
- * credential's default, else none (the platform then uses the user's personal workspace). An ID that is
+ * credential's default, else none (the platform then uses the user's personal workspace). By Name (and,
+ * from version 1.2, an ID that is `org/workspace`) is looked up among the user's workspaces; an ID that is
  * not a number fails, naming the field, before any call.
  */
-export function workspaceIdFor(context: SeqeraFunctions, itemIndex: number, connection: Connection): string | undefined {
-	const chosen = chosenWorkspace(context, itemIndex);
+export async function workspaceIdFor(context: SeqeraFunctions, itemIndex: number, connection: Connection): Promise<string | undefined> {
+	const { mode, value } = locatorOf(context, 'workspace', itemIndex);
 	const node = context.getNode();
+	if ((mode === 'name' && String(value ?? '').trim() !== '') || (readsNamesInIdMode(context) && isWorkspaceReference(value))) {
+		return await workspaceIdNamed(context, itemIndex, String(value), 'Workspace');
+	}
 	return (
-		optionalNumericId(node, itemIndex, chosen, 'Workspace') ??
+		optionalNumericId(node, itemIndex, value, 'Workspace') ??
 		optionalNumericId(node, itemIndex, connection.defaultWorkspaceId, 'Default Workspace ID (credential)')
 	);
 }

@@ -24,7 +24,7 @@ export async function listInWorkspace(
 				method: 'GET',
 				path: [listName],
 				query: {
-					workspaceId: workspaceIdFor(context, itemIndex, connection),
+					workspaceId: await workspaceIdFor(context, itemIndex, connection),
 					search: (context.getNodeParameter('search', itemIndex, '') as string).trim(),
 					...extraQuery(itemIndex),
 				},

@@ -15,7 +15,7 @@ async function workspaceEntries(
 	const response = await apiRequest<IDataObject>(context, {
 		method: 'GET',
 		path: [path],
-		query: { workspaceId: workspaceIdFor(context, 0, await connectionOf(context)) },
+		query: { workspaceId: await workspaceIdFor(context, 0, await connectionOf(context)) },
 	});
 	const wanted = (filter ?? '').toLowerCase();
 	return ((response[listName] as IDataObject[] | undefined) ?? []).filter((entry) =>

@@ -2,6 +2,7 @@ import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeLis
 
 import { dataLinksPage } from '../dataLinks/list';
 import { workspaceIdFor } from '../helpers/parameters';
+import { workspaceMemberships } from '../names/workspaces';
 import { connectionOf } from '../transport/connection';
 import type { ApiRequest } from '../transport/exchange';
 import { apiRequest } from '../transport/request';
@@ -24,7 +25,7 @@ function matches(filter: string | undefined, ...texts: Array<unknown>): boolean 
 
 /** The workspace the node works in; lists follow it. */
 async function chosenWorkspaceId(context: ILoadOptionsFunctions): Promise<string | undefined> {
-	return workspaceIdFor(context, 0, await connectionOf(context));
+	return await workspaceIdFor(context, 0, await connectionOf(context));
 }
 
 /** Where the page the editor asks for starts: the token is the offset of its first entry. */
@@ -66,13 +67,7 @@ async function pageCountedByTotalSize(
 
 /** "Organization / Workspace" for every workspace the token's user belongs to. */
 export async function searchWorkspaces(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	const userInfo = await apiRequest<{ user?: IDataObject }>(this, { method: 'GET', path: ['user-info'] });
-	const userId = userInfo.user?.id as number | string;
-	const memberships = await apiRequest<{ orgsAndWorkspaces?: IDataObject[] }>(this, {
-		method: 'GET',
-		path: ['user', userId, 'workspaces'],
-	});
-	const results: INodeListSearchItems[] = (memberships.orgsAndWorkspaces ?? [])
+	const results: INodeListSearchItems[] = (await workspaceMemberships(this))
 		// Entries without a workspace stand for organization membership alone.
 		.filter((entry) => entry.workspaceId !== null && entry.workspaceId !== undefined)
 		.map((entry) => ({

@@ -23,7 +23,7 @@ export async function repositoryInfo(context: ILoadOptionsFunctions): Promise<Pi
 			description: 'Its revisions and config profiles are read from the repository.',
 		});
 	}
-	const workspaceId = workspaceIdFor(context, 0, await connectionOf(context));
+	const workspaceId = await workspaceIdFor(context, 0, await connectionOf(context));
 	const response = await apiRequest<{ pipelineInfo?: PipelineInfo }>(context, {
 		method: 'GET',
 		path: ['pipelines', 'info'],
@@ -40,5 +40,5 @@ export async function chosenPipelineSchema(context: ILoadOptionsFunctions): Prom
 		context.getNodeParameter('pipelineId', '', { extractValue: true }),
 		'Launchpad Pipeline',
 	);
-	return await savedPipelineSchema(context, pipelineId, workspaceIdFor(context, 0, await connectionOf(context)));
+	return await savedPipelineSchema(context, pipelineId, await workspaceIdFor(context, 0, await connectionOf(context)));
 }

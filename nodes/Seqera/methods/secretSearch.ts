@@ -9,7 +9,7 @@ export async function searchPipelineSecrets(this: ILoadOptionsFunctions, filter?
 	const response = await apiRequest<{ pipelineSecrets?: IDataObject[] }>(this, {
 		method: 'GET',
 		path: ['pipeline-secrets'],
-		query: { workspaceId: workspaceIdFor(this, 0, await connectionOf(this)) },
+		query: { workspaceId: await workspaceIdFor(this, 0, await connectionOf(this)) },
 	});
 	const wanted = (filter ?? '').toLowerCase();
 	return {

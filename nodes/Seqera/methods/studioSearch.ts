@@ -12,7 +12,7 @@ const PAGE_SIZE = 50;
 const MOUNTABLE_DATA_LINKS_MAX = 500;
 
 async function chosenWorkspaceId(context: ILoadOptionsFunctions): Promise<string | undefined> {
-	return workspaceIdFor(context, 0, await connectionOf(context));
+	return await workspaceIdFor(context, 0, await connectionOf(context));
 }
 
 /** The Studios of the chosen workspace, newest first, searched by the platform; the token is the next page's offset. */

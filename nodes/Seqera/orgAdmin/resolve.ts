@@ -4,22 +4,13 @@
  * else; an ID is taken as it is.
  */
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import type { IDataObject, IExecuteFunctions, INodeParameterResourceLocator } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { workspaceIdFor } from '../helpers/parameters';
+import { locatorOf, workspaceIdFor } from '../helpers/parameters';
 import { describeValue, requireNumericId, requireText } from '../helpers/validate';
+import { workspaceMemberships } from '../names/workspaces';
 import type { Connection, SeqeraFunctions } from '../transport/connection';
 import { apiRequestPages, pagesCountedByTotal } from '../transport/pages';
-import { apiRequest } from '../transport/request';
-
-/** A resource locator's mode and value: an execution reads it per item; an editor list has one value. */
-function locatorOf(context: SeqeraFunctions, parameterName: string, itemIndex: number): { mode: string; value: unknown } {
-	const locator = (
-		'getInputData' in context ? context.getNodeParameter(parameterName, itemIndex, {}) : context.getNodeParameter(parameterName, {})
-	) as Partial<INodeParameterResourceLocator> | string;
-	// An expression may give the bare value instead of a locator.
-	return typeof locator === 'object' && locator !== null ? { mode: locator.mode ?? 'id', value: locator.value } : { mode: 'id', value: locator };
-}
 
 /** The organization picked in the Organization field, checked before any call. */
 export function organizationIdFor(context: SeqeraFunctions, itemIndex = 0): string {
@@ -39,13 +30,7 @@ export interface ParticipantScope {
 
 /** The organization of a workspace, as the platform lists it among the token user's workspaces (as the Workspace list does). */
 async function organizationOfWorkspace(context: SeqeraFunctions, workspaceId: string, itemIndex: number): Promise<string> {
-	const userInfo = await apiRequest<{ user?: IDataObject }>(context, { method: 'GET', path: ['user-info'], itemIndex });
-	const memberships = await apiRequest<{ orgsAndWorkspaces?: IDataObject[] }>(context, {
-		method: 'GET',
-		path: ['user', String(userInfo.user?.id ?? ''), 'workspaces'],
-		itemIndex,
-	});
-	const entry = (memberships.orgsAndWorkspaces ?? []).find((each) => String(each.workspaceId) === workspaceId);
+	const entry = (await workspaceMemberships(context, itemIndex)).find((each) => String(each.workspaceId) === workspaceId);
 	if (entry) return String(entry.orgId);
 	throw new NodeOperationError(context.getNode(), `Workspace ${workspaceId} is not one of your organization workspaces`, {
 		itemIndex,
@@ -63,7 +48,7 @@ export async function participantScopeFor(
 	connection: Connection,
 	organizations: Map<string, Promise<string>> = new Map(),
 ): Promise<ParticipantScope> {
-	const workspaceId = workspaceIdFor(context, itemIndex, connection);
+	const workspaceId = await workspaceIdFor(context, itemIndex, connection);
 	if (workspaceId === undefined) {
 		throw new NodeOperationError(context.getNode(), 'Workspace is empty', {
 			itemIndex,

@@ -131,7 +131,7 @@ export async function changeRunLabels(context: IExecuteFunctions, change: LabelC
 	const names = new LabelNames(context, change !== 'remove');
 	return await forEachItem(context, async (itemIndex) => {
 		const workflowId = runIdFor(context, itemIndex);
-		const workspaceId = workspaceIdFor(context, itemIndex, connection);
+		const workspaceId = await workspaceIdFor(context, itemIndex, connection);
 		const { labelIds, createdLabels } = await resolveLabels(context, names, itemIndex, workspaceId);
 		if (labelIds.length === 0 && change !== 'apply') {
 			throw new NodeOperationError(context.getNode(), `${LABELS_FIELD} is empty`, {

@@ -70,7 +70,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	const connection = await connectionOf(this);
 	return await forEachItem(this, async (itemIndex) => {
 		const actionId = requireStringId(this.getNode(), itemIndex, this.getNodeParameter('actionId', itemIndex, '', { extractValue: true }), 'Action');
-		const workspaceId = workspaceIdFor(this, itemIndex, connection);
+		const workspaceId = await workspaceIdFor(this, itemIndex, connection);
 		const launched = await apiRequest<{ workflowId?: string }>(this, {
 			method: 'POST',
 			path: ['actions', actionId, 'launch'],

@@ -265,7 +265,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	const connection = await connectionOf(this);
 	return await forEachItem(this, async (itemIndex) => {
 		const operation = chosenOperation(this, itemIndex);
-		const { path, query } = target(this, itemIndex, operation, workspaceIdFor(this, itemIndex, connection));
+		const { path, query } = target(this, itemIndex, operation, await workspaceIdFor(this, itemIndex, connection));
 		const body = bodyFor(this, itemIndex, operation);
 		const response = await apiRequest<IDataObject | IDataObject[] | undefined>(this, {
 			method: operation.method as IHttpRequestMethods,

@@ -132,7 +132,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const response = await apiRequest<{ computeEnvId?: string }>(this, {
 			method: 'POST',
 			path: ['compute-envs'],
-			query: { workspaceId: workspaceIdFor(this, itemIndex, connection) },
+			query: { workspaceId: await workspaceIdFor(this, itemIndex, connection) },
 			body,
 			itemIndex,
 		});

@@ -22,7 +22,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const response = await apiRequest<{ computeEnv?: IDataObject }>(this, {
 			method: 'GET',
 			path: ['compute-envs', computeEnvId],
-			query: { workspaceId: workspaceIdFor(this, itemIndex, connection) },
+			query: { workspaceId: await workspaceIdFor(this, itemIndex, connection) },
 			itemIndex,
 		});
 		return response.computeEnv ?? {};

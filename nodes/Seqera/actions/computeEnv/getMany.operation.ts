@@ -39,7 +39,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			method: 'GET',
 			path: ['compute-envs'],
 			query: {
-				workspaceId: workspaceIdFor(this, itemIndex, connection),
+				workspaceId: await workspaceIdFor(this, itemIndex, connection),
 				status: this.getNodeParameter('status', itemIndex, '') as string,
 			},
 			itemIndex,

@@ -25,7 +25,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		await apiRequest(this, {
 			method: 'POST',
 			path: ['compute-envs', computeEnvId, 'primary'],
-			query: { workspaceId: workspaceIdFor(this, itemIndex, connection) },
+			query: { workspaceId: await workspaceIdFor(this, itemIndex, connection) },
 			itemIndex,
 		});
 		return { computeEnvId, primary: true };

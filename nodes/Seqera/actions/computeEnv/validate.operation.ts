@@ -45,7 +45,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const outcome = await apiRequest<ValidationOutcome>(this, {
 			method: 'POST',
 			path: ['compute-envs', computeEnvId, 'validate'],
-			query: { workspaceId: workspaceIdFor(this, itemIndex, connection), force: force || undefined },
+			query: { workspaceId: await workspaceIdFor(this, itemIndex, connection), force: force || undefined },
 			itemIndex,
 		});
 		const transientError = outcome.transientError === true;

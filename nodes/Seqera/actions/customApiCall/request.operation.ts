@@ -141,7 +141,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const query: Record<string, QueryValue> = nameValuePairs(this, 'queryParameters', itemIndex);
 		for (const [name, value] of Object.entries(query)) requireWholeCharacters(node, itemIndex, 'Query Parameters', `${name}=${String(value)}`);
 		const segments = path.split('/').filter((segment) => segment !== '');
-		const workspaceId = workspaceIdFor(this, itemIndex, connection);
+		const workspaceId = await workspaceIdFor(this, itemIndex, connection);
 		if (workspaceId !== undefined && query.workspaceId === undefined && takesWorkspaceId(method, segments)) {
 			query.workspaceId = workspaceId;
 		}

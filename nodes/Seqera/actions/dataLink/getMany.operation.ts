@@ -66,7 +66,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 				method: 'GET',
 				path: ['data-links'],
 				query: {
-					workspaceId: workspaceIdFor(this, itemIndex, connection),
+					workspaceId: await workspaceIdFor(this, itemIndex, connection),
 					search: searchText(text('search'), text('provider'), text('region').replace(/\s+/g, '')),
 				},
 				limit: returnAll ? undefined : (this.getNodeParameter('limit', itemIndex) as number),

@@ -13,7 +13,7 @@ export async function dataLinkOfItem(
 	itemIndex: number,
 	connection: Connection,
 ): Promise<{ scope: DataLinkScope & { itemIndex: number }; dataLink: DataLinkInfo }> {
-	const scope = { workspaceId: workspaceIdFor(context, itemIndex, connection), pathEncoding: pathEncodingOf(context.getNode()), itemIndex };
+	const scope = { workspaceId: await workspaceIdFor(context, itemIndex, connection), pathEncoding: pathEncodingOf(context.getNode()), itemIndex };
 	const dataLinkId = requireStringId(context.getNode(), itemIndex, context.getNodeParameter('dataLinkId', itemIndex, '', { extractValue: true }), 'Data Link');
 	return { scope, dataLink: await describeDataLink(context, scope, dataLinkId) };
 }

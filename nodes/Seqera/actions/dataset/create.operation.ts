@@ -52,7 +52,7 @@ function createdButNotUploaded(error: unknown, dataset: IDataObject): unknown {
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const connection = await connectionOf(this);
 	return await forEachItem(this, async (itemIndex) => {
-		const workspaceId = workspaceIdFor(this, itemIndex, connection);
+		const workspaceId = await workspaceIdFor(this, itemIndex, connection);
 		const name = requireText(this.getNode(), itemIndex, 'Name', this.getNodeParameter('name', itemIndex));
 		const datasetDescription = (this.getNodeParameter('description', itemIndex, '') as string).trim();
 		// The file is checked before the dataset is created, so a wrong file leaves nothing behind.

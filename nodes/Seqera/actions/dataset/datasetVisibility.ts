@@ -14,7 +14,7 @@ export async function changeDatasetVisibility(context: IExecuteFunctions, change
 		await apiRequest(context, {
 			method: 'POST',
 			path: ['datasets', change],
-			query: { workspaceId: workspaceIdFor(context, itemIndex, connection) },
+			query: { workspaceId: await workspaceIdFor(context, itemIndex, connection) },
 			body: { datasetIds: [datasetId] },
 			itemIndex,
 		});

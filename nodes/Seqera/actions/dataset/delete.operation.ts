@@ -22,7 +22,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		await apiRequest(this, {
 			method: 'DELETE',
 			path: ['datasets', datasetId],
-			query: { workspaceId: workspaceIdFor(this, itemIndex, connection) },
+			query: { workspaceId: await workspaceIdFor(this, itemIndex, connection) },
 			itemIndex,
 		});
 		return { id: datasetId, deleted: true };

@@ -64,7 +64,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	const connection = await connectionOf(this);
 	return await forEachItemWithBinary(this, async (itemIndex) => {
 		const datasetId = datasetIdFor(this, itemIndex);
-		const workspaceId = workspaceIdFor(this, itemIndex, connection);
+		const workspaceId = await workspaceIdFor(this, itemIndex, connection);
 		const binaryPropertyName = outputFileFieldName(this, itemIndex);
 		const version = chosenVersion(this, itemIndex, datasetId, await datasetVersions(this, itemIndex, { datasetId, workspaceId }));
 		const fileName = String(version.fileName);

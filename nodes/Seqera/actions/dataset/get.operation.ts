@@ -21,7 +21,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const response = await apiRequest<{ dataset?: IDataObject }>(this, {
 			method: 'GET',
 			path: ['datasets', datasetIdFor(this, itemIndex), 'metadata'],
-			query: { workspaceId: workspaceIdFor(this, itemIndex, connection) },
+			query: { workspaceId: await workspaceIdFor(this, itemIndex, connection) },
 			itemIndex,
 		});
 		return response.dataset ?? {};

@@ -24,7 +24,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	return await forEachItem(this, async (itemIndex) => {
 		const versions = await datasetVersions(this, itemIndex, {
 			datasetId: datasetIdFor(this, itemIndex),
-			workspaceId: workspaceIdFor(this, itemIndex, connection),
+			workspaceId: await workspaceIdFor(this, itemIndex, connection),
 		});
 		const newestFirst = [...versions].sort((a, b) => Number(b.version) - Number(a.version));
 		const returnAll = this.getNodeParameter('returnAll', itemIndex) as boolean;

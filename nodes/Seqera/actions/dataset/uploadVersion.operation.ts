@@ -20,6 +20,6 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	return await forEachItem(this, async (itemIndex) => {
 		const datasetId = datasetIdFor(this, itemIndex);
 		const file = await datasetFileOf(this, itemIndex);
-		return await uploadDatasetVersion(this, itemIndex, { datasetId, workspaceId: workspaceIdFor(this, itemIndex, connection) }, file);
+		return await uploadDatasetVersion(this, itemIndex, { datasetId, workspaceId: await workspaceIdFor(this, itemIndex, connection) }, file);
 	});
 }

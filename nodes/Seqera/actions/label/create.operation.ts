@@ -66,7 +66,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		return await apiRequest<IDataObject>(this, {
 			method: 'POST',
 			path: ['labels'],
-			query: { workspaceId: workspaceIdFor(this, itemIndex, connection) },
+			query: { workspaceId: await workspaceIdFor(this, itemIndex, connection) },
 			body,
 			itemIndex,
 		});

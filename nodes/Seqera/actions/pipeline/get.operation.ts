@@ -26,7 +26,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const response = await apiRequest<{ pipeline?: IDataObject }>(this, {
 			method: 'GET',
 			path: ['pipelines', pipelineId],
-			query: { workspaceId: workspaceIdFor(this, itemIndex, connection) },
+			query: { workspaceId: await workspaceIdFor(this, itemIndex, connection) },
 			itemIndex,
 		});
 		return response.pipeline ?? {};

@@ -30,7 +30,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	const connection = await connectionOf(this);
 	const schemas = new PipelineSchemas(this);
 	return await forEachItem(this, async (itemIndex) => {
-		const workspaceId = workspaceIdFor(this, itemIndex, connection);
+		const workspaceId = await workspaceIdFor(this, itemIndex, connection);
 		const { pipelineId, request, pipelineSchema } = await launchpadLaunch(this, itemIndex, workspaceId, schemas);
 		return { ...(await sendLaunch(this, itemIndex, workspaceId, request, pipelineSchema)), pipelineId: Number(pipelineId) };
 	});

@@ -36,7 +36,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const response = await apiRequest<{ secretId?: number }>(this, {
 			method: 'POST',
 			path: ['pipeline-secrets'],
-			query: { workspaceId: workspaceIdFor(this, itemIndex, connection) },
+			query: { workspaceId: await workspaceIdFor(this, itemIndex, connection) },
 			body: { name, value },
 			redact: [value],
 			itemIndex,

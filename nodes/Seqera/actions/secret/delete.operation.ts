@@ -22,7 +22,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		await apiRequest(this, {
 			method: 'DELETE',
 			path: ['pipeline-secrets', secretId],
-			query: { workspaceId: workspaceIdFor(this, itemIndex, connection) },
+			query: { workspaceId: await workspaceIdFor(this, itemIndex, connection) },
 			itemIndex,
 		});
 		return { id: Number(secretId), deleted: true };

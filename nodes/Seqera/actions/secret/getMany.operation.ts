@@ -24,7 +24,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const response = await apiRequest<{ pipelineSecrets?: IDataObject[] }>(this, {
 			method: 'GET',
 			path: ['pipeline-secrets'],
-			query: { workspaceId: workspaceIdFor(this, itemIndex, connection) },
+			query: { workspaceId: await workspaceIdFor(this, itemIndex, connection) },
 			itemIndex,
 		});
 		const secrets = response.pipelineSecrets ?? [];

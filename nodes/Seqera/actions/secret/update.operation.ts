@@ -26,7 +26,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		await apiRequest(this, {
 			method: 'PUT',
 			path: ['pipeline-secrets', secretId],
-			query: { workspaceId: workspaceIdFor(this, itemIndex, connection) },
+			query: { workspaceId: await workspaceIdFor(this, itemIndex, connection) },
 			body: { value },
 			redact: [value],
 			itemIndex,

@@ -160,7 +160,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			method: 'POST',
 			path: ['studios'],
 			query: {
-				workspaceId: workspaceIdFor(this, itemIndex, connection),
+				workspaceId: await workspaceIdFor(this, itemIndex, connection),
 				autoStart: this.getNodeParameter('autoStart', itemIndex, true) as boolean,
 			},
 			body,

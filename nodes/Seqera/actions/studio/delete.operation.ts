@@ -21,7 +21,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		await apiRequest(this, {
 			method: 'DELETE',
 			path: ['studios', sessionId],
-			query: { workspaceId: workspaceIdFor(this, itemIndex, connection) },
+			query: { workspaceId: await workspaceIdFor(this, itemIndex, connection) },
 			itemIndex,
 		});
 		return { sessionId, deleted: true };

@@ -19,7 +19,7 @@ export async function submitStudioChange(context: IExecuteFunctions, change: 'st
 	const connection = await connectionOf(context);
 	return await forEachItem(context, async (itemIndex) => {
 		const sessionId = studioIdFor(context, itemIndex);
-		const workspaceId = workspaceIdFor(context, itemIndex, connection);
+		const workspaceId = await workspaceIdFor(context, itemIndex, connection);
 		const describe = async () => await apiRequest<IDataObject>(context, { method: 'GET', path: ['studios', sessionId], query: { workspaceId }, itemIndex });
 		let body: IDataObject | undefined;
 		if (change === 'start') body = startBodyOf ? startBodyOf(itemIndex, await describe()) : {};

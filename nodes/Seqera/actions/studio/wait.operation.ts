@@ -57,7 +57,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	const connection = await connectionOf(this);
 	return await forEachItem(this, async (itemIndex) => {
 		const sessionId = studioIdFor(this, itemIndex);
-		const workspaceId = workspaceIdFor(this, itemIndex, connection);
+		const workspaceId = await workspaceIdFor(this, itemIndex, connection);
 		const target = this.getNodeParameter('waitUntil', itemIndex, 'running') as Target;
 		const options = this.getNodeParameter('waitOptions', itemIndex, {}) as IDataObject;
 		let lastStatus = 'unknown';

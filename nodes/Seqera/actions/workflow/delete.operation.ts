@@ -31,7 +31,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		await apiRequest(this, {
 			method: 'DELETE',
 			path: ['workflow', workflowId],
-			query: { workspaceId: workspaceIdFor(this, itemIndex, connection), force: force || undefined },
+			query: { workspaceId: await workspaceIdFor(this, itemIndex, connection), force: force || undefined },
 			itemIndex,
 		});
 		return { workflowId, deleted: true };

@@ -44,7 +44,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const response = await apiRequest<{ failedWorkflowIds?: string[] }>(this, {
 			method: 'POST',
 			path: ['workflow', 'delete'],
-			query: { workspaceId: workspaceIdFor(this, itemIndex, connection), force: force || undefined },
+			query: { workspaceId: await workspaceIdFor(this, itemIndex, connection), force: force || undefined },
 			body: { workflowIds },
 			itemIndex,
 		});

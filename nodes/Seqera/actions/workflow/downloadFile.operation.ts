@@ -39,7 +39,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const file = await apiRequestFile(this, {
 			method: 'GET',
 			path: ['workflow', workflowId, 'download'],
-			query: { workspaceId: workspaceIdFor(this, itemIndex, connection), fileName },
+			query: { workspaceId: await workspaceIdFor(this, itemIndex, connection), fileName },
 			itemIndex,
 		});
 		const binary = await this.helpers.prepareBinaryData(file.data, file.fileName ?? fileName, file.mimeType);

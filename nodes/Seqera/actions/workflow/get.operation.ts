@@ -20,7 +20,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const run = await apiRequest<IDataObject>(this, {
 			method: 'GET',
 			path: ['workflow', runIdFor(this, itemIndex)],
-			query: { workspaceId: workspaceIdFor(this, itemIndex, connection) },
+			query: { workspaceId: await workspaceIdFor(this, itemIndex, connection) },
 			itemIndex,
 		});
 		return flattenRun(run);

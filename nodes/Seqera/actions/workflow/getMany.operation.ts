@@ -102,7 +102,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 				method: 'GET',
 				path: ['workflow'],
 				query: {
-					workspaceId: workspaceIdFor(this, itemIndex, connection),
+					workspaceId: await workspaceIdFor(this, itemIndex, connection),
 					search,
 					attributes: this.getNodeParameter('attributes', itemIndex, []) as string[],
 				},

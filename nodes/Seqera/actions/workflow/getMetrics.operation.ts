@@ -21,7 +21,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const response = await apiRequest<{ metrics?: IDataObject[] }>(this, {
 			method: 'GET',
 			path: ['workflow', workflowId, 'metrics'],
-			query: { workspaceId: workspaceIdFor(this, itemIndex, connection) },
+			query: { workspaceId: await workspaceIdFor(this, itemIndex, connection) },
 			itemIndex,
 		});
 		return (response.metrics ?? []).map((processMetrics) => ({ workflowId, ...processMetrics }));

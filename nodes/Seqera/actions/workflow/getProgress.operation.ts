@@ -20,7 +20,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const response = await apiRequest<{ progress?: IDataObject }>(this, {
 			method: 'GET',
 			path: ['workflow', workflowId, 'progress'],
-			query: { workspaceId: workspaceIdFor(this, itemIndex, connection) },
+			query: { workspaceId: await workspaceIdFor(this, itemIndex, connection) },
 			itemIndex,
 		});
 		return { workflowId, ...(response.progress ?? {}) };

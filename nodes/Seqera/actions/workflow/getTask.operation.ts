@@ -35,7 +35,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const response = await apiRequest<IDataObject>(this, {
 			method: 'GET',
 			path: ['workflow', workflowId, 'task', taskId],
-			query: { workspaceId: workspaceIdFor(this, itemIndex, connection) },
+			query: { workspaceId: await workspaceIdFor(this, itemIndex, connection) },
 			itemIndex,
 		});
 		return { workflowId, ...unwrapTask(response) };

@@ -70,7 +70,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 				method: 'GET',
 				path: ['workflow', workflowId, 'tasks'],
 				query: {
-					workspaceId: workspaceIdFor(this, itemIndex, connection),
+					workspaceId: await workspaceIdFor(this, itemIndex, connection),
 					search: options.search as string | undefined,
 					sortBy: options.sortBy as string | undefined,
 					sortDir: options.sortDir as string | undefined,

@@ -56,7 +56,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	const schemas = new PipelineSchemas(this);
 	return await forEachItem(this, async (itemIndex) => {
 		const node = this.getNode();
-		const workspaceId = workspaceIdFor(this, itemIndex, connection);
+		const workspaceId = await workspaceIdFor(this, itemIndex, connection);
 		const source = this.getNodeParameter('source', itemIndex) as 'repository' | 'launchpad';
 		if (source === 'launchpad') {
 			const { request, pipelineSchema } = await launchpadLaunch(this, itemIndex, workspaceId, schemas);

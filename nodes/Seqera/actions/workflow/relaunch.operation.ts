@@ -36,7 +36,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	const connection = await connectionOf(this);
 	return await forEachItem(this, async (itemIndex) => {
 		const sourceWorkflowId = runIdFor(this, itemIndex);
-		const workspaceId = workspaceIdFor(this, itemIndex, connection);
+		const workspaceId = await workspaceIdFor(this, itemIndex, connection);
 		const resume = this.getNodeParameter('resume', itemIndex, true) as boolean;
 
 		const original = await apiRequest<{ launch?: IDataObject }>(this, {

@@ -18,6 +18,6 @@ export const description = updateDisplayOptions(displayOptions, properties);
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const connection = await connectionOf(this);
 	return await forEachItem(this, async (itemIndex) => {
-		return await waitForRun(this, itemIndex, runIdFor(this, itemIndex), workspaceIdFor(this, itemIndex, connection));
+		return await waitForRun(this, itemIndex, runIdFor(this, itemIndex), await workspaceIdFor(this, itemIndex, connection));
 	});
 }

@@ -1,8 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport/request';
 import { forEachItem } from '../../items/perItem';
+import { workspaceMemberships } from '../../names/workspaces';
 
 const properties: INodeProperties[] = [
 	{
@@ -23,13 +23,7 @@ export const description = updateDisplayOptions(displayOptions, properties);
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await forEachItem(this, async (itemIndex) => {
 		const includeOrganizations = this.getNodeParameter('includeOrganizations', itemIndex, false) as boolean;
-		const userInfo = await apiRequest<{ user?: IDataObject }>(this, { method: 'GET', path: ['user-info'], itemIndex });
-		const memberships = await apiRequest<{ orgsAndWorkspaces?: IDataObject[] }>(this, {
-			method: 'GET',
-			path: ['user', String(userInfo.user?.id ?? ''), 'workspaces'],
-			itemIndex,
-		});
-		return (memberships.orgsAndWorkspaces ?? [])
+		return (await workspaceMemberships(this, itemIndex))
 			// Entries without a workspace stand for organization membership alone.
 			.filter((entry) => includeOrganizations || (entry.workspaceId !== null && entry.workspaceId !== undefined))
 			.map((entry) => ({

@@ -93,7 +93,7 @@ export const dataLinkFileEvents: TriggerEvent = {
 	],
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const connection = await connectionOf(this);
-		const workspaceId = workspaceIdFor(this, 0, connection);
+		const workspaceId = await workspaceIdFor(this, 0, connection);
 		const dataLinkId = requireStringId(this.getNode(), 0, this.getNodeParameter('dataLinkId', '', { extractValue: true }), 'Data Link');
 		const glob = (this.getNodeParameter('glob', '') as string).trim();
 		const watched = new WatchedPaths((this.getNodeParameter('pathPrefix', '') as string).trim(), glob);

@@ -80,7 +80,7 @@ export const runEvents: TriggerEvent = {
 	async poll(this: IPollFunctions, chosen: string): Promise<INodeExecutionData[][] | null> {
 		const kind = chosen as RunEventKind;
 		const connection = await connectionOf(this);
-		const workspaceId = workspaceIdFor(this, 0, connection);
+		const workspaceId = await workspaceIdFor(this, 0, connection);
 		const search = (this.getNodeParameter('search', '') as string).trim();
 		const options = this.getNodeParameter('options', {}) as IDataObject;
 		const api = runsApiOf(this, workspaceId, search);

@@ -59,7 +59,7 @@ export const studioEvents: TriggerEvent = {
 	],
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const connection = await connectionOf(this);
-		const workspaceId = workspaceIdFor(this, 0, connection);
+		const workspaceId = await workspaceIdFor(this, 0, connection);
 		const api = studiosApiOf(this, workspaceId);
 
 		// Fetch Test Event: the first Studio of the list, so fields can be mapped; the remembered state is left alone.

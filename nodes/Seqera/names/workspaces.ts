@@ -1,0 +1,54 @@
+import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
+
+import { describeValue } from '../helpers/validate';
+import type { SeqeraFunctions } from '../transport/connection';
+import { apiRequest } from '../transport/request';
+import { idNamed, type NamedEntry } from './byName';
+
+/**
+ * The organizations and workspaces the token's user belongs to (`GET /user-info`, then
+ * `GET /user/{userId}/workspaces`); an entry without a workspace stands for organization membership alone.
+ */
+export async function workspaceMemberships(context: SeqeraFunctions, itemIndex?: number): Promise<IDataObject[]> {
+	const userInfo = await apiRequest<{ user?: IDataObject }>(context, { method: 'GET', path: ['user-info'], itemIndex });
+	const memberships = await apiRequest<{ orgsAndWorkspaces?: IDataObject[] }>(context, {
+		method: 'GET',
+		path: ['user', String(userInfo.user?.id ?? ''), 'workspaces'],
+		itemIndex,
+	});
+	return memberships.orgsAndWorkspaces ?? [];
+}
+
+/** Whether a value is a workspace reference as tower-cli takes it: organization and workspace names joined by `/`. */
+export function isWorkspaceReference(value: unknown): value is string {
+	return typeof value === 'string' && value.includes('/');
+}
+
+/**
+ * The ID of the workspace `org/workspace` names (`acme/genomics`) among the token user's workspaces, each
+ * name matched exactly, as tower-cli's `--workspace` does.
+ */
+export async function workspaceIdNamed(context: SeqeraFunctions, itemIndex: number, reference: string, field: string): Promise<string> {
+	const parts = reference.split('/');
+	if (parts.length !== 2) {
+		throw new NodeOperationError(context.getNode(), `${field} '${describeValue(reference)}' is not an organization and workspace name`, {
+			itemIndex,
+			description: `Give the workspace as organization/workspace, like acme/genomics, or its ID (item ${itemIndex}).`,
+		});
+	}
+	return await idNamed(
+		context,
+		itemIndex,
+		{
+			field,
+			entries: 'workspaces',
+			key: 'workspaces',
+			list: async () =>
+				(await workspaceMemberships(context, itemIndex))
+					.filter((entry) => entry.workspaceId !== null && entry.workspaceId !== undefined)
+					.map((entry): NamedEntry => ({ name: `${String(entry.orgName)}/${String(entry.workspaceName)}`, id: String(entry.workspaceId) })),
+		},
+		parts.map((part) => part.trim()).join('/'),
+	);
+}

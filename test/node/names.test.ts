@@ -1,0 +1,85 @@
+import type { NodeParameterValueType } from 'n8n-workflow';
+
+import { GENOMICS, RND, usePlatform } from './platform';
+
+const platform = usePlatform();
+
+const WORKSPACE_NAMES = 'acme-bio/genomics, acme-bio/rnd, community/showcase';
+
+function listRuns(workspace: NodeParameterValueType, typeVersion = 1.2, items = [{}]) {
+	return platform.run({ resource: 'workflow', operation: 'getMany', returnAll: false, limit: 3, workspace }, { typeVersion, items });
+}
+
+function newestRunIds(workspaceId: number): string[] {
+	return platform.sim.data
+		.runsIn(workspaceId)
+		.slice(0, 3)
+		.map((run) => run.id);
+}
+
+describe('a workspace given by name', () => {
+	it('lists the runs of the workspace an expression names as org/workspace (1.2), with one lookup for all items', async () => {
+		// More items than the pool runs at once: those running together share the lookup, later ones find it kept.
+		const names = Array.from({ length: 60 }, (_, index) => (index % 2 === 0 ? 'acme-bio/genomics' : 'acme-bio/rnd'));
+		const before = platform.sim.log.length;
+		const result = await listRuns(
+			{ __rl: true, mode: 'id', value: '={{ $json.workspace }}' },
+			1.2,
+			names.map((workspace) => ({ workspace })),
+		);
+
+		expect(result.error).toBeUndefined();
+		const expected = names.flatMap((name) => newestRunIds(name === 'acme-bio/rnd' ? RND : GENOMICS));
+		expect(platform.json(result).map((run) => run.id)).toEqual(expected);
+		const sent = platform.sim.log.slice(before);
+		expect(sent.filter((entry) => entry.path === '/user-info')).toHaveLength(1);
+		expect(sent.filter((entry) => entry.path.startsWith('/user/'))).toHaveLength(1);
+		expect(sent.filter((entry) => entry.path === '/workflow')).toHaveLength(60);
+		expect(sent.filter((entry) => entry.path === '/workflow').map((entry) => entry.query.workspaceId).sort()).toEqual(
+			names.map((name) => String(name === 'acme-bio/rnd' ? RND : GENOMICS)).sort(),
+		);
+	});
+
+	it('takes a whole field given as an expression, ={{ "acme-bio/genomics" }}', async () => {
+		const result = await listRuns('={{ "acme-bio/genomics" }}');
+		expect(platform.json(result).map((run) => run.id)).toEqual(newestRunIds(GENOMICS));
+	});
+
+	it('takes By Name, in every version, with spaces around the names', async () => {
+		const result = await listRuns({ __rl: true, mode: 'name', value: ' community / showcase ' }, 1);
+		expect(result.error).toBeUndefined();
+		expect(platform.sim.log.at(-1)).toMatchObject({ path: '/workflow', query: { workspaceId: '119671096768016' } });
+	});
+
+	it('fails an unknown name, naming the field and the workspaces the user can use, and sends nothing else', async () => {
+		const before = platform.sim.log.length;
+		const result = await listRuns({ __rl: true, mode: 'name', value: 'acme-bio/genomix' });
+		expect(result.error?.message).toBe(`Workspace 'acme-bio/genomix' was not found. Workspaces you can use: ${WORKSPACE_NAMES}`);
+		expect(platform.sim.log.slice(before).map((entry) => entry.path)).toEqual(['/user-info', '/user/4187/workspaces']);
+	});
+
+	it('matches names exactly, case included, as tower-cli does', async () => {
+		const result = await listRuns({ __rl: true, mode: 'id', value: '={{ "ACME-bio/genomics" }}' });
+		expect(result.error?.message).toBe(`Workspace 'ACME-bio/genomics' was not found. Workspaces you can use: ${WORKSPACE_NAMES}`);
+	});
+
+	it('fails a name that is not organization/workspace, saying how to write it', async () => {
+		const result = await listRuns({ __rl: true, mode: 'name', value: 'acme-bio/genomics/extra' });
+		expect(result.error?.message).toBe("Workspace 'acme-bio/genomics/extra' is not an organization and workspace name");
+	});
+
+	it('version 1.1 keeps failing a name given in ID mode, before any call, as it did', async () => {
+		const before = platform.sim.log.length;
+		const result = await listRuns({ __rl: true, mode: 'id', value: '={{ "acme-bio/genomics" }}' }, 1.1);
+		expect(result.error?.message).toBe('Workspace "acme-bio/genomics" is not a number');
+		expect(platform.sim.log.length).toBe(before);
+	});
+
+	it('lists in the editor for a workspace By Name', async () => {
+		const found = await platform.harness.listSearch('n8n-nodes-seqera.seqera', 'searchPipelines', platform.credentials(), undefined, undefined, {
+			workspace: { __rl: true, mode: 'name', value: 'acme-bio/rnd' },
+		});
+		expect(found.results.length).toBeGreaterThan(0);
+		expect(platform.sim.log.at(-1)).toMatchObject({ path: '/pipelines', query: { workspaceId: String(RND) } });
+	});
+});
