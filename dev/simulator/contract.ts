@@ -68,7 +68,7 @@ const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'
 /**
  * Where the running platform is known to differ from its published contract.
  * Response schemas aside, only one request field is patched (action launch params); every other
- * request check is exactly as strict as the spec.
+ * request check is exactly as strict as the spec. Responses are checked without their null fields.
  */
 function patchKnownDeviations(schemas: Record<string, SchemaObject>): void {
 	// Action launch params are Java Map<String, Object>: the generator wrote Object as `type: object`,
@@ -86,6 +86,16 @@ function patchKnownDeviations(schemas: Record<string, SchemaObject>): void {
 	for (const field of ['workspaceId', 'workspaceName', 'workspaceFullName', 'visibility', 'orgLogoUrl']) {
 		if (properties?.[field]) properties[field] = { ...properties[field], nullable: true };
 	}
+	// A task's exit code comes as text in some answers (`"exit": "0"`, captured by tower-cli); Task is only ever answered.
+	const task = schemas['Task']?.properties as Record<string, SchemaObject> | undefined;
+	if (task?.exit) task.exit = { anyOf: [task.exit, { type: 'string', pattern: '^-?\\d+$' }] };
+}
+
+/** The answer without its null fields: the platform writes a field it has no value for as null, where the contract leaves it out. */
+function withoutNullFields(value: unknown): unknown {
+	if (Array.isArray(value)) return value.map(withoutNullFields);
+	if (!isObject(value)) return value;
+	return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== null).map(([key, field]) => [key, withoutNullFields(field)]));
 }
 
 const isObject = (value: unknown): value is SchemaObject =>
@@ -280,7 +290,7 @@ export class Contract {
 		const spec = found.operation.responses[String(status)] ?? found.operation.responses.default;
 		if (!spec) return [`status ${status} is not declared for ${found.operation.operationId ?? requestPath}`];
 		if (!spec.hasBody) return body === undefined ? [] : [`status ${status} is declared without a body`];
-		return spec.jsonSchema ? this.validate(spec.jsonSchema, body, 'response') : [];
+		return spec.jsonSchema ? this.validate(spec.jsonSchema, withoutNullFields(body), 'response') : [];
 	}
 
 	private checkParameter(parameter: ParameterSpec, values: readonly string[], problems: string[]): void {

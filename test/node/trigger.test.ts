@@ -93,6 +93,26 @@ describe('Seqera Platform Trigger', () => {
 		expect(await poll(newRuns, staticData)).toEqual([]);
 	});
 
+	it('reports each of 250 new runs once, New Run and Run Status Changed alike, from run list pages without hasMore, as the platform sends them', async () => {
+		expect(platform.sim.data.runListReportsHasMore).toBe(false);
+		const watchers = [
+			{ parameters: { event: 'started' }, event: 'started', staticData: {} as IDataObject },
+			{ parameters: { event: 'statusChanged', statuses: ['anyChange'] }, event: 'succeeded', staticData: {} as IDataObject },
+		];
+		for (const watcher of watchers) await poll(watcher.parameters, watcher.staticData);
+		// Submitted in a later second than any run the first polls saw.
+		await sleep(1200);
+		const added = Array.from({ length: 250 }, (_, index) =>
+			platform.sim.data.addRun({ workspaceId: GENOMICS, runName: `no_has_more_${index}`, status: 'SUCCEEDED', submit: new Date(Date.now() - index) }),
+		);
+		for (const watcher of watchers) {
+			const events: IDataObject[] = [];
+			for (let pollIndex = 0; pollIndex < 3; pollIndex++) events.push(...(await poll(watcher.parameters, watcher.staticData)));
+			expect(events.map((run) => run.id).sort()).toEqual(added.map((run) => run.id).sort());
+			expect(new Set(events.map((run) => run.event))).toEqual(new Set([watcher.event]));
+		}
+	});
+
 	it('reports a run submitted in the same second as the newest run it has already seen', async () => {
 		const staticData: IDataObject = {};
 		// In a workspace of its own: its runs are an hour ahead, newer than any other test's.

@@ -65,7 +65,8 @@ describe('Seqera Platform Trigger: Studio Status Changed', () => {
 		platform.sim.data.setStudioStatus(STARTING, 'errored', { message: 'Image pull failed' });
 		expect(changesOf(await poll(watched, staticData))).toEqual([[STARTING, 'starting', 'errored']]);
 
-		// Stopped and started again between polls: running again, with a new start time (in whole seconds).
+		// Stopped and started again between polls: running again. The platform's Studios have no lastStarted;
+		// only statusInfo.lastUpdate (in whole seconds) moves.
 		await sleep(1100);
 		platform.sim.data.setStudioStatus(RSTUDIO, 'stopped');
 		platform.sim.data.setStudioStatus(RSTUDIO, 'starting');

@@ -1,4 +1,5 @@
 import { LABEL_IDS } from '../../dev/simulator/seed';
+import { call } from '../simulator/testClient';
 import { GENOMICS, RND, runParameter, usePlatform, workspaceParameter } from './platform';
 
 const platform = usePlatform();
@@ -164,6 +165,26 @@ describe('Workflow → one run', () => {
 			...workspaceParameter(GENOMICS),
 		});
 		expect(platform.json(result)).toEqual([expect.objectContaining({ workflowId: run.id, taskId: first.taskId, process: first.process })]);
+	});
+
+	it("Get Tasks and Get Task give a task's exit code as a number where the platform sends it as text; one not known yet stays null", async () => {
+		const tasksOf = async (run: { id: string }) =>
+			platform.json(await platform.run({ resource: 'workflow', operation: 'getTasks', returnAll: true, ...runParameter(run.id), ...workspaceParameter(GENOMICS) }));
+		const run = pick();
+		const answered = await call(platform.sim, 'GET', `/workflow/${run.id}/tasks?workspaceId=${GENOMICS}`);
+		const sentAsText = (answered.json as { tasks: Array<{ task: { taskId: number; exit: unknown } }> }).tasks.find(({ task }) => typeof task.exit === 'string')!.task;
+		const tasks = await tasksOf(run);
+		expect(tasks.find((task) => task.taskId === sentAsText.taskId)?.exit).toBe(Number(sentAsText.exit));
+		expect(tasks.every((task) => typeof task.exit === 'number')).toBe(true);
+		const [one] = platform.json(
+			await platform.run({ resource: 'workflow', operation: 'getTask', taskId: String(sentAsText.taskId), ...runParameter(run.id), ...workspaceParameter(GENOMICS) }),
+		);
+		expect(one.exit).toBe(Number(sentAsText.exit));
+
+		const running = genomicsRuns().find((each) => each.status === 'RUNNING')!;
+		const unfinished = (await tasksOf(running)).filter((task) => task.status !== 'COMPLETED' && task.status !== 'FAILED');
+		expect(unfinished.length).toBeGreaterThan(0);
+		expect(unfinished.every((task) => task.exit === null)).toBe(true);
 	});
 
 	it('Get Log returns log entries and the names of downloadable files', async () => {

@@ -188,7 +188,9 @@ describe('Seqera Platform simulator', () => {
 	describe('run list', () => {
 		type ListReply = { workflows: Array<{ workflow: { id: string; status: string; submit: string; runName: string } }>; hasMore: boolean; totalSize?: number };
 
-		it('pages newest first with hasMore, and totalSize only on request', async () => {
+		it('pages newest first without hasMore, as the platform answers, with it when switched on, and totalSize only on request', async () => {
+			expect((await get(sim, `/workflow?workspaceId=${GENOMICS}&max=50&offset=0`)).json).not.toHaveProperty('hasMore');
+			sim.data.runListReportsHasMore = true;
 			const first = (await get(sim, `/workflow?workspaceId=${GENOMICS}&max=50&offset=0`)).json as ListReply;
 			expect(first.workflows).toHaveLength(50);
 			expect(first.hasMore).toBe(true);
@@ -200,6 +202,7 @@ describe('Seqera Platform simulator', () => {
 			expect(second.totalSize).toBe(total);
 			expect(second.workflows).toHaveLength(total - 50);
 			expect(second.hasMore).toBe(false);
+			sim.data.runListReportsHasMore = false;
 
 			const all = [...first.workflows, ...second.workflows].map((w) => w.workflow);
 			expect(new Set(all.map((w) => w.id)).size).toBe(total);

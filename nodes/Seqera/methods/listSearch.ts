@@ -5,6 +5,7 @@ import { workspaceIdFor } from '../helpers/parameters';
 import { workspaceMemberships } from '../names/workspaces';
 import { connectionOf } from '../transport/connection';
 import type { ApiRequest } from '../transport/exchange';
+import { pageHasMore } from '../transport/pages';
 import { apiRequest } from '../transport/request';
 import type { QueryValue } from '../transport/url';
 import { repositoryInfo } from './pipelineInfo';
@@ -99,7 +100,7 @@ export async function searchRuns(
 				value: String(run.id),
 			};
 		}),
-		paginationToken: nextPageToken(offset, runs, page.hasMore === true),
+		paginationToken: nextPageToken(offset, runs, pageHasMore(page.hasMore, runs, PAGE_SIZE)),
 	};
 }
 
@@ -108,7 +109,9 @@ export async function searchPipelines(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const page = await pageCountedByTotalSize(this, 'pipelines', { search: filter }, paginationToken);
+	// From version 1.2 the list has the pipelines shared from other workspaces, which its launches can launch.
+	const visibility = this.getNode().typeVersion >= 1.2 ? 'all' : undefined;
+	const page = await pageCountedByTotalSize(this, 'pipelines', { search: filter, visibility }, paginationToken);
 	return {
 		results: page.entries.map((pipeline) => ({
 			name: String(pipeline.name),

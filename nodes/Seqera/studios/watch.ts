@@ -7,10 +7,10 @@ import { statusOf } from './status';
  * Studio status changes, each state a Studio reaches reported once, as a function of what the platform
  * lists and what the trigger remembers.
  *
- * The trigger remembers each Studio of the workspace by session ID with the status it last read and
- * the time the Studio was last started. A Studio is reported when a reading differs from what is
- * remembered: its status moved, or it was started again since (stopped and running again between two
- * polls reads as running with a new start time). A Studio that moved twice between two polls is
+ * The trigger remembers each Studio of the workspace by session ID with the status it last read, the
+ * time the Studio was last started and the time its status last changed. A Studio is reported when a
+ * reading differs from what is remembered: its status moved, or it was started again since (stopped and
+ * running again between two polls reads as running with a new time of its last status change). A Studio that moved twice between two polls is
  * reported once, with its latest status. A Studio first seen after the first round is reported with
  * the state it is in, as having reached it.
  *
@@ -35,8 +35,21 @@ export interface StudiosApi {
 	get(sessionId: string): Promise<IDataObject | null>;
 }
 
-/** What the trigger remembers of a Studio: `[status, last started or null, round it was last read in]`. */
-type RememberedStudio = [status: string, lastStarted: string | null, round: number];
+/**
+ * What the trigger remembers of a Studio: `[status, last started or null, round it was last read in,
+ * when its status last changed or null]`. The platform's Studios carry no `lastStarted` (tower-cli's
+ * captured answers): a Studio stopped and started again between two polls shows only in
+ * `statusInfo.lastUpdate`. A state saved before that time was kept has three entries.
+ */
+type RememberedStudio = [status: string, lastStarted: string | null, round: number, statusUpdated?: string | null];
+
+const textOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+/** Whether a reading is the state remembered: same status, not started again, the status not changed and back. */
+function isRemembered(before: RememberedStudio | undefined, now: RememberedStudio): boolean {
+	if (!before || before[0] !== now[0] || before[1] !== now[1]) return false;
+	return before[3] === undefined || before[3] === now[3];
+}
 
 export interface StudioWatchState {
 	/** The workspace it was built for; another one starts afresh. */
@@ -77,10 +90,11 @@ export async function pollStudios(
 	const read = (studio: IDataObject) => {
 		const sessionId = String(studio.sessionId);
 		const status = statusOf(studio);
-		const lastStarted = typeof studio.lastStarted === 'string' ? studio.lastStarted : null;
+		const statusUpdated = textOrNull((studio.statusInfo as IDataObject | undefined)?.lastUpdate);
 		const before = state.studios[sessionId];
-		state.studios[sessionId] = [status, lastStarted, state.round];
-		if (state.recording || (before && before[0] === status && before[1] === lastStarted)) return;
+		const now: RememberedStudio = [status, textOrNull(studio.lastStarted), state.round, statusUpdated];
+		state.studios[sessionId] = now;
+		if (state.recording || isRemembered(before, now)) return;
 		if (watched.includes('anyChange') || watched.includes(status)) changes.push({ studio, status, previousStatus: before?.[0] ?? null });
 	};
 

@@ -12,6 +12,14 @@ export interface PageRequest extends ApiRequest {
 const MAX_PAGE_SIZE = 100;
 
 /**
+ * Whether a list has more after this page. The platform's run list pages leave `hasMore` out (tower-cli's
+ * captured answers), so a page without it has more while it comes back full.
+ */
+export function pageHasMore(hasMore: unknown, results: readonly unknown[], max: number): boolean {
+	return typeof hasMore === 'boolean' ? hasMore : results.length === max;
+}
+
+/**
  * Follows `max`/`offset` pages until the wanted number of results is collected or the platform has no more.
  * `readPage` returns a page's results and whether the platform reports more after it; `fetchPage` asks
  * for one page, plain apiRequest unless the list has answers of its own to wait out.
@@ -31,7 +39,7 @@ export async function apiRequestPages<T>(
 		collected.push(...results);
 		offset += results.length;
 		const reachedLimit = request.limit !== undefined && collected.length >= request.limit;
-		const platformHasMore = hasMore ?? results.length === wanted;
+		const platformHasMore = pageHasMore(hasMore, results, wanted);
 		if (reachedLimit || !platformHasMore || results.length === 0) break;
 	}
 	return request.limit === undefined ? collected : collected.slice(0, request.limit);

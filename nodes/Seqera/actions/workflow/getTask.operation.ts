@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { runIdFor, workspaceIdFor } from '../../helpers/parameters';
-import { unwrapTask } from '../../runs/records';
+import { taskOf } from '../../runs/tasks';
 import { requireNumericId } from '../../helpers/validate';
 import { connectionOf } from '../../transport/connection';
 import { apiRequest } from '../../transport/request';
@@ -38,6 +38,6 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			query: { workspaceId: await workspaceIdFor(this, itemIndex, connection) },
 			itemIndex,
 		});
-		return { workflowId, ...unwrapTask(response) };
+		return { workflowId, ...taskOf(response) };
 	});
 }

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, IDataObject, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { runIdFor, workspaceIdFor } from '../../helpers/parameters';
-import { unwrapTask } from '../../runs/records';
+import { taskOf } from '../../runs/tasks';
 import { connectionOf } from '../../transport/connection';
 import { apiRequestPages, pagesCountedByTotal } from '../../transport/pages';
 import { returnAllAndLimit } from '../../fields/common';
@@ -80,6 +80,6 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			},
 			pagesCountedByTotal('tasks', 'total'),
 		);
-		return tasks.map((task) => ({ workflowId, ...unwrapTask(task) }));
+		return tasks.map((task) => ({ workflowId, ...taskOf(task) }));
 	});
 }

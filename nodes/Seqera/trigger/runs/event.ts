@@ -5,6 +5,7 @@ import { workspaceIdFor } from '../../helpers/parameters';
 import { flattenRun } from '../../runs/records';
 import { runPageUrl } from '../../helpers/webApp';
 import { connectionOf } from '../../transport/connection';
+import { pageHasMore } from '../../transport/pages';
 import { apiRequest } from '../../transport/request';
 import type { TriggerEvent } from '../event';
 import type { ActiveStatus, RunPage, RunsApi } from './api';
@@ -125,7 +126,8 @@ function runsApiOf(context: IPollFunctions, workspaceId: string | undefined, sea
 				path: ['workflow'],
 				query: { workspaceId, search: searchFor(status), max, offset, attributes: ['labels'] },
 			});
-			return { runs: (response.workflows ?? []).map(flattenRun), hasMore: response.hasMore === true };
+			const runs = (response.workflows ?? []).map(flattenRun);
+			return { runs, hasMore: pageHasMore(response.hasMore, runs, max) };
 		},
 		async count(status: ActiveStatus): Promise<number> {
 			const response = await apiRequest<{ totalSize?: number }>(context, {
