@@ -1,6 +1,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { CREDENTIAL_IDS, credentialsOf } from '../../dev/simulator/computeEnvRoutes';
+import { CAPTURED_COMPUTE_ENVS, plantCapturedComputeEnv } from '../../dev/simulator/captured';
 import { Contract } from '../../dev/simulator/contract';
 import { COMPUTE_ENV_IDS, LABEL_IDS } from '../../dev/simulator/seed';
 import { BETA, call } from '../simulator/testClient';
@@ -149,6 +150,49 @@ describe('Compute Environment → Create', () => {
 			expect.objectContaining({ name: original.name, status: 'AVAILABLE', primary: false, workspaceId: RND, credentialsId: CREDENTIAL_IDS.rndAws }),
 		);
 		expect(copied.config).toEqual(original.config);
+	});
+
+	it.each(Object.entries(CAPTURED_COMPUTE_ENVS))(
+		"copies %s from Get's output as the real platform answers it (nulls, forged resources), with 0 contract violations",
+		async (_kind, captured) => {
+			const planted = plantCapturedComputeEnv(platform.sim.data, captured, GENOMICS);
+			const original = await getComputeEnv(planted.id, GENOMICS);
+			expect(original).toEqual(expect.objectContaining({ description: null, message: null, config: expect.objectContaining({ preRunScript: null }) }));
+			const credentials = planted.platform === 'google-lifesciences' ? platform.sim.data.computeEnvById(COMPUTE_ENV_IDS.rndGoogle)!.credentialsId : CREDENTIAL_IDS.rndAws;
+			const before = platform.sim.log.length;
+			const violations = platform.sim.contractViolations.length;
+			const result = await platform.run(computeEnvOperation('create', RND, { configuration: '={{ $json }}', credentialsId: locator(credentials) }), { items: [original] });
+			expect(result.error).toBeUndefined();
+			expect(platform.json(result)).toEqual([{ computeEnvId: expect.any(String), name: captured.name, platform: captured.platform }]);
+			expect(platform.sim.contractViolations.length).toBe(violations);
+
+			const sent = (requestsSince(before)[0].body as { computeEnv: IDataObject }).computeEnv;
+			expect(JSON.stringify(sent)).not.toContain('null');
+			const sentConfig = sent.config as IDataObject;
+			expect(sentConfig).not.toHaveProperty('forgedResources');
+			const capturedConfig = captured.config as IDataObject;
+			if (capturedConfig.forge) {
+				// Forge makes the copy's own queues, as tower-cli's compute-envs export leaves the original's out.
+				expect(sentConfig).toEqual(expect.objectContaining({ forge: expect.objectContaining({ type: 'SPOT', maxCpus: 123, fusionEnabled: true }) }));
+				expect(sentConfig).not.toHaveProperty('computeQueue');
+			} else {
+				expect(sentConfig.workDir).toBe(capturedConfig.workDir);
+			}
+			const copied = await getComputeEnv(String(platform.json(result)[0].computeEnvId), RND);
+			expect(copied).toEqual(expect.objectContaining({ name: captured.name, platform: captured.platform, credentialsId: credentials, status: 'AVAILABLE' }));
+		},
+	);
+
+	it("version 1.1 keeps refusing Get's output with nulls before sending, as it did", async () => {
+		const planted = plantCapturedComputeEnv(platform.sim.data, { ...CAPTURED_COMPUTE_ENVS.awsBatchManual, id: '1xVersion11CopyCheckAb', name: 'v11-manual' }, GENOMICS);
+		const original = await getComputeEnv(planted.id, GENOMICS);
+		const before = platform.sim.log.length;
+		const result = await platform.run(computeEnvOperation('create', RND, { configuration: '={{ $json }}', credentialsId: locator(CREDENTIAL_IDS.rndAws) }), {
+			items: [original],
+			typeVersion: 1.1,
+		});
+		expect(errorOf(result)?.message).toBe('Configuration (JSON) does not match what POST /compute-envs takes');
+		expect(requestsSince(before)).toEqual([]);
 	});
 
 	it("says what the platform answers when the copy keeps the other workspace's credentials", async () => {

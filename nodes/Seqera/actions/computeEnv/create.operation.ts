@@ -21,7 +21,7 @@ const properties: INodeProperties[] = [
 		default: '{}',
 		required: true,
 		description:
-			'The compute environment as the platform takes it: {"name", "platform", "config": {"discriminator", "workDir", ...}, "credentialsId", ...}, or the whole request {"computeEnv": {...}, "labelIds": [...]}. The output of Compute Environment → Get works as it is: what the platform sets itself (ID, status, dates, primary) is left out. Checked against the platform\'s API contract before sending.',
+			'The compute environment as the platform takes it: {"name", "platform", "config": {"discriminator", "workDir", ...}, "credentialsId", ...}, or the whole request {"computeEnv": {...}, "labelIds": [...]}. The output of Compute Environment → Get works as it is: what the platform sets itself (ID, status, dates, primary, forged resources) and empty (null) fields are left out. Checked against the platform\'s API contract before sending.',
 		placeholder: '{"name": "aws-batch-eu", "platform": "aws-batch", "config": {"discriminator": "aws-batch", "region": "eu-west-1", "workDir": "s3://bucket/work"}}',
 	},
 	workspaceLocator,
@@ -54,6 +54,31 @@ export const description = updateDisplayOptions(displayOptions, properties);
  */
 const GET_ONLY_FIELDS = ['labels', 'resources', 'awsAccountId', 'managedIdentityId'];
 
+/** What the platform made for the compute environment Get describes; a copy gets its own. */
+const MADE_BY_THE_PLATFORM = ['forgedResources', 'deletedResources'];
+/** The queues Forge made for it (`TowerForge-<id>-work`): a Forge copy makes its own, as tower-cli's `compute-envs export` leaves them out. */
+const FORGED_QUEUES = ['computeQueue', 'headQueue'];
+
+/** The value without its null fields: the platform writes a field it has no value for as null, which is "not given" when sent back. */
+function withoutNulls(value: unknown): unknown {
+	if (Array.isArray(value)) return value.map(withoutNulls);
+	if (!isObject(value)) return value;
+	return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== null).map(([field, inner]) => [field, withoutNulls(inner)]));
+}
+
+/**
+ * Version 1.2 takes a Get's output as the platform sends it (tower-cli's captured answers): nulls left
+ * out, and what the platform made for the original (forged resources, Forge's queues) too.
+ */
+function asPlatformAnswerCopy(computeEnv: IDataObject): IDataObject {
+	const copy = withoutNulls(computeEnv) as IDataObject;
+	if (!isObject(copy.config)) return copy;
+	const config = { ...copy.config };
+	const made = isObject(config.forge) ? [...MADE_BY_THE_PLATFORM, ...FORGED_QUEUES] : MADE_BY_THE_PLATFORM;
+	for (const field of made) delete config[field];
+	return { ...copy, config };
+}
+
 const isObject = (value: unknown): value is IDataObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 let createOperation: ContractOperation | undefined;
@@ -83,11 +108,12 @@ function configurationOf(context: IExecuteFunctions, itemIndex: number): unknown
  * The request body from the configuration: the whole body when it holds `computeEnv`, else the compute
  * environment itself; without what the platform sets or only a Get returns, so a Get's output can be sent.
  */
-function requestBodyOf(operation: ContractOperation, configuration: unknown): IDataObject {
+function requestBodyOf(operation: ContractOperation, configuration: unknown, readsPlatformAnswers: boolean): IDataObject {
 	const given = isObject(configuration) && 'computeEnv' in configuration ? configuration : { computeEnv: configuration };
 	const body = withoutReadOnlyFields(operation.body?.schema ?? {}, given) as IDataObject;
 	if (isObject(body.computeEnv)) {
 		body.computeEnv = Object.fromEntries(Object.entries(body.computeEnv).filter(([field]) => !GET_ONLY_FIELDS.includes(field)));
+		if (readsPlatformAnswers) body.computeEnv = asPlatformAnswerCopy(body.computeEnv);
 	}
 	return body;
 }
@@ -125,7 +151,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	const connection = await connectionOf(this);
 	return await forEachItem(this, async (itemIndex) => {
 		const operation = createComputeEnvOperation();
-		const body = requestBodyOf(operation, configurationOf(this, itemIndex));
+		const body = requestBodyOf(operation, configurationOf(this, itemIndex), this.getNode().typeVersion >= 1.2);
 		applyOverrides(this, itemIndex, body);
 		checkRequestBody(this.getNode(), itemIndex, operation, body, CONFIGURATION_FIELD);
 		requireMatchingPlatform(this, itemIndex, operation, body);
