@@ -112,8 +112,8 @@ function requestBodyOf(operation: ContractOperation, configuration: unknown, rea
 	const given = isObject(configuration) && 'computeEnv' in configuration ? configuration : { computeEnv: configuration };
 	const body = withoutReadOnlyFields(operation.body?.schema ?? {}, given) as IDataObject;
 	if (isObject(body.computeEnv)) {
-		body.computeEnv = Object.fromEntries(Object.entries(body.computeEnv).filter(([field]) => !GET_ONLY_FIELDS.includes(field)));
-		if (readsPlatformAnswers) body.computeEnv = asPlatformAnswerCopy(body.computeEnv);
+		const computeEnv: IDataObject = Object.fromEntries(Object.entries(body.computeEnv).filter(([field]) => !GET_ONLY_FIELDS.includes(field)));
+		body.computeEnv = readsPlatformAnswers ? asPlatformAnswerCopy(computeEnv) : computeEnv;
 	}
 	return body;
 }
