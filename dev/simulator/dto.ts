@@ -21,6 +21,7 @@ import {
 	type SimWorkspace,
 	type WorkspaceRef,
 } from './model';
+import { orgAdminOf } from './orgAdmin';
 import { hashString } from './random';
 import { consoleLines, loadOf, runFiles, summarise, type SimTask } from './runDetails';
 import { projectInfo } from './seed';
@@ -93,34 +94,26 @@ export function workspaceDto(workspace: SimWorkspace): Json {
 	};
 }
 
-/** Each organisation appears once with null workspace fields, then once per workspace, as on the platform. */
-export function orgsAndWorkspacesDto(data: SimulatorData): Json[] {
-	return data.orgs.flatMap((org) => [
-		{
-			orgId: org.id,
-			orgName: org.name,
-			orgLogoUrl: null,
-			orgType: org.type,
-			roles: [org.role],
-			workspaceId: null,
-			workspaceName: null,
-			workspaceFullName: null,
-			visibility: null,
-		},
-		...data.workspaces
-			.filter((w) => w.orgId === org.id)
-			.map((w) => ({
-				orgId: org.id,
-				orgName: org.name,
-				orgLogoUrl: null,
-				orgType: org.type,
-				roles: [w.role],
-				workspaceId: w.id,
-				workspaceName: w.name,
-				workspaceFullName: w.fullName,
-				visibility: w.visibility,
-			})),
-	]);
+/**
+ * Each organisation the user belongs to appears once with null workspace fields, with their role in it,
+ * then once per workspace they have a role in, with that role, as on the platform.
+ */
+export function orgsAndWorkspacesDto(data: SimulatorData, userId: number): Json[] {
+	const store = orgAdminOf(data);
+	return data.orgs.flatMap((org) => {
+		const member = store.membersOf(org.id).find((each) => each.userId === userId);
+		if (!member) return [];
+		const orgEntry = { orgId: org.id, orgName: org.name, orgLogoUrl: null, orgType: org.type };
+		return [
+			{ ...orgEntry, roles: [member.role], workspaceId: null, workspaceName: null, workspaceFullName: null, visibility: null },
+			...data.workspaces
+				.filter((w) => w.orgId === org.id)
+				.flatMap((w) => {
+					const role = store.workspaceRoleOf(userId, w.id);
+					return role ? [{ ...orgEntry, roles: [role], workspaceId: w.id, workspaceName: w.name, workspaceFullName: w.fullName, visibility: w.visibility }] : [];
+				}),
+		];
+	});
 }
 
 /** orgId/orgName/workspaceId/workspaceName of a workspace; nothing for the personal workspace. */
@@ -244,6 +237,7 @@ export function pipelineLaunchDto(pipeline: SimPipeline, data: SimulatorData): J
 		workspaceId: pipeline.workspaceId ?? undefined,
 		dateCreated: ts(pipeline.dateCreated),
 		lastUpdated: ts(pipeline.lastUpdated),
+		...pipeline.savedWith,
 	};
 }
 
@@ -524,7 +518,8 @@ export function workflowLaunchDto(run: SimRun, data: SimulatorData): Json {
 		resume: run.resume,
 		sessionId: run.sessionId,
 		resumeDir: run.workDir,
-		resumeCommitId: run.commitId,
+		// A run that never started ran no commit, and cannot be resumed.
+		resumeCommitId: run.start ? run.commitId : undefined,
 		dateCreated: ts(launch.dateCreated),
 	};
 }

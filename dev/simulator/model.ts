@@ -43,7 +43,6 @@ export interface SimWorkspace {
 	fullName: string;
 	description: string;
 	visibility: 'PRIVATE' | 'SHARED';
-	role: 'owner' | 'admin' | 'maintain' | 'launch' | 'view';
 }
 
 export type ComputeEnvStatus = 'CREATING' | 'AVAILABLE' | 'DISABLED' | 'DELETING' | 'ERRORED' | 'INVALID' | 'DELETED';

@@ -7,6 +7,7 @@
  */
 import { ApiError, badRequest, forbidden, withErrorId } from './apiTypes';
 import type { SimulatorData } from './data';
+import type { SimUser } from './model';
 import { ORG_IDS, SEED_USER, WORKSPACE_IDS } from './seed';
 
 export const ORG_ROLES = ['owner', 'member', 'collaborator'] as const;
@@ -47,7 +48,7 @@ export interface SimParticipant {
 	role: WorkspaceRole;
 }
 
-const USER_IDS = { ada: SEED_USER.id, grace: 5203, alan: 6110, rosalind: 7342, katherine: 8015 } as const;
+export const PERSON_USER_IDS = { ada: SEED_USER.id, grace: 5203, alan: 6110, rosalind: 7342, katherine: 8015 } as const;
 
 /** The token user's memberId, as organizationDto reports it in every organization. */
 const OWN_MEMBER_ID = SEED_USER.id * 10 + 1;
@@ -70,23 +71,24 @@ export const PARTICIPANT_IDS = {
 	adaRnd: 180377012345674,
 	alanRnd: 180377012345675,
 	adaShowcase: 180377012345676,
+	rosalindRnd: 180377012345677,
 } as const;
 
 const SEED_PEOPLE: SimPerson[] = [
-	{ userId: USER_IDS.ada, userName: SEED_USER.userName, email: SEED_USER.email, firstName: SEED_USER.firstName, lastName: SEED_USER.lastName },
-	{ userId: USER_IDS.grace, userName: 'grace-hopper', email: 'grace.hopper@acme-bio.example', firstName: 'Grace', lastName: 'Hopper' },
-	{ userId: USER_IDS.alan, userName: 'alan-turing', email: 'alan.turing@acme-bio.example', firstName: 'Alan', lastName: 'Turing' },
-	{ userId: USER_IDS.rosalind, userName: 'rosalind-franklin', email: 'rosalind.franklin@kings.example', firstName: 'Rosalind', lastName: 'Franklin' },
-	{ userId: USER_IDS.katherine, userName: 'katherine-johnson', email: 'katherine.johnson@nasa.example', firstName: 'Katherine', lastName: 'Johnson' },
+	{ userId: PERSON_USER_IDS.ada, userName: SEED_USER.userName, email: SEED_USER.email, firstName: SEED_USER.firstName, lastName: SEED_USER.lastName },
+	{ userId: PERSON_USER_IDS.grace, userName: 'grace-hopper', email: 'grace.hopper@acme-bio.example', firstName: 'Grace', lastName: 'Hopper' },
+	{ userId: PERSON_USER_IDS.alan, userName: 'alan-turing', email: 'alan.turing@acme-bio.example', firstName: 'Alan', lastName: 'Turing' },
+	{ userId: PERSON_USER_IDS.rosalind, userName: 'rosalind-franklin', email: 'rosalind.franklin@kings.example', firstName: 'Rosalind', lastName: 'Franklin' },
+	{ userId: PERSON_USER_IDS.katherine, userName: 'katherine-johnson', email: 'katherine.johnson@nasa.example', firstName: 'Katherine', lastName: 'Johnson' },
 ];
 
 const SEED_MEMBERS: SimMember[] = [
-	{ memberId: MEMBER_IDS.adaAcme, orgId: ORG_IDS.acmeBio, userId: USER_IDS.ada, role: 'owner' },
-	{ memberId: MEMBER_IDS.graceAcme, orgId: ORG_IDS.acmeBio, userId: USER_IDS.grace, role: 'member' },
-	{ memberId: MEMBER_IDS.alanAcme, orgId: ORG_IDS.acmeBio, userId: USER_IDS.alan, role: 'member' },
-	{ memberId: MEMBER_IDS.rosalindAcme, orgId: ORG_IDS.acmeBio, userId: USER_IDS.rosalind, role: 'collaborator' },
-	{ memberId: MEMBER_IDS.adaCommunity, orgId: ORG_IDS.community, userId: USER_IDS.ada, role: 'member' },
-	{ memberId: MEMBER_IDS.katherineCommunity, orgId: ORG_IDS.community, userId: USER_IDS.katherine, role: 'owner' },
+	{ memberId: MEMBER_IDS.adaAcme, orgId: ORG_IDS.acmeBio, userId: PERSON_USER_IDS.ada, role: 'owner' },
+	{ memberId: MEMBER_IDS.graceAcme, orgId: ORG_IDS.acmeBio, userId: PERSON_USER_IDS.grace, role: 'member' },
+	{ memberId: MEMBER_IDS.alanAcme, orgId: ORG_IDS.acmeBio, userId: PERSON_USER_IDS.alan, role: 'member' },
+	{ memberId: MEMBER_IDS.rosalindAcme, orgId: ORG_IDS.acmeBio, userId: PERSON_USER_IDS.rosalind, role: 'collaborator' },
+	{ memberId: MEMBER_IDS.adaCommunity, orgId: ORG_IDS.community, userId: PERSON_USER_IDS.ada, role: 'member' },
+	{ memberId: MEMBER_IDS.katherineCommunity, orgId: ORG_IDS.community, userId: PERSON_USER_IDS.katherine, role: 'owner' },
 ];
 
 const SEED_TEAMS: SimTeam[] = [
@@ -107,6 +109,7 @@ const SEED_PARTICIPANTS: SimParticipant[] = [
 	{ participantId: PARTICIPANT_IDS.adaRnd, workspaceId: WORKSPACE_IDS.rnd, memberId: MEMBER_IDS.adaAcme, role: 'admin' },
 	{ participantId: PARTICIPANT_IDS.alanRnd, workspaceId: WORKSPACE_IDS.rnd, memberId: MEMBER_IDS.alanAcme, role: 'launch' },
 	{ participantId: PARTICIPANT_IDS.adaShowcase, workspaceId: WORKSPACE_IDS.showcase, memberId: MEMBER_IDS.adaCommunity, role: 'launch' },
+	{ participantId: PARTICIPANT_IDS.rosalindRnd, workspaceId: WORKSPACE_IDS.rnd, memberId: MEMBER_IDS.rosalindAcme, role: 'view' },
 ];
 
 /** What the platform gives a participant added without a role. */
@@ -214,6 +217,26 @@ export class OrgAdminStore {
 
 	participantsOf(workspaceId: number): SimParticipant[] {
 		return this.participants.filter((participant) => participant.workspaceId === workspaceId);
+	}
+
+	/** The platform user a token belongs to: the seed user, or one of the people. */
+	userOf(userId: number): SimUser {
+		if (userId === this.data.user.id) return this.data.user;
+		const person = this.people.find((each) => each.userId === userId)!;
+		return { id: person.userId, userName: person.userName, email: person.email, firstName: person.firstName ?? '', lastName: person.lastName ?? '', organization: '', dateCreated: SEED_USER.dateCreated };
+	}
+
+	/** The user's role in the workspace: their own as a participant, or a team's they are in; the highest counts. */
+	workspaceRoleOf(userId: number, workspaceId: number): WorkspaceRole | undefined {
+		const orgId = this.data.workspaceById(workspaceId)?.orgId;
+		const member = this.members.find((each) => each.orgId === orgId && each.userId === userId);
+		if (!member) return undefined;
+		const teamIds = this.teamsOf(member.orgId).filter((team) => team.memberIds.includes(member.memberId)).map((team) => team.teamId);
+		const roles = this.participantsOf(workspaceId)
+			.filter((each) => each.memberId === member.memberId || (each.teamId !== undefined && teamIds.includes(each.teamId)))
+			.map((each) => each.role);
+		// WORKSPACE_ROLES goes from the highest role down.
+		return WORKSPACE_ROLES.find((role) => roles.includes(role));
 	}
 
 	participant(workspaceId: number, participantId: number): SimParticipant {

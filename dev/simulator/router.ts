@@ -10,6 +10,8 @@ export interface RouteContext {
 	enterprise: boolean;
 	/** How a run ID the workspace does not have is answered. */
 	unknownRunStatus: UnknownRunStatus;
+	/** The user the request's token belongs to. */
+	callerId: number;
 }
 
 export interface Route {

@@ -33,6 +33,7 @@ import {
 	workspaceOf,
 } from './params';
 import { findPipeline, pipelineInfoRoutes } from './pipelineInfoRoutes';
+import { orgAdminOf } from './orgAdmin';
 import { orgRoutes } from './orgRoutes';
 import { resourceRoutes } from './resourceRoutes';
 import { route, type Route } from './router';
@@ -72,12 +73,12 @@ const accountRoutes: Route[] = [
 			}),
 		{ public: true },
 	),
-	route('GET', '/user-info', (_request, { data }) =>
-		json({ user: userDto(data.user), needConsent: false, defaultWorkspaceId: WORKSPACE_IDS.genomics }),
+	route('GET', '/user-info', (_request, { data, callerId }) =>
+		json({ user: userDto(orgAdminOf(data).userOf(callerId)), needConsent: false, defaultWorkspaceId: WORKSPACE_IDS.genomics }),
 	),
-	route('GET', '/user/{userId}/workspaces', (request, { data }) => {
-		if (numericPathParam(request, 'userId') !== data.user.id) throw forbidden();
-		return json({ orgsAndWorkspaces: orgsAndWorkspacesDto(data) });
+	route('GET', '/user/{userId}/workspaces', (request, { data, callerId }) => {
+		if (numericPathParam(request, 'userId') !== callerId) throw forbidden();
+		return json({ orgsAndWorkspaces: orgsAndWorkspacesDto(data, callerId) });
 	}),
 	route('GET', '/orgs', (_request, { data }) =>
 		json({ organizations: data.orgs.map((org) => organizationDto(org, data.user)), totalSize: data.orgs.length }),

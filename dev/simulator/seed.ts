@@ -72,7 +72,6 @@ export const SEED_WORKSPACES: SimWorkspace[] = [
 		fullName: 'Genomics production',
 		description: 'Production sequencing analyses',
 		visibility: 'PRIVATE',
-		role: 'owner',
 	},
 	{
 		id: WORKSPACE_IDS.rnd,
@@ -81,7 +80,6 @@ export const SEED_WORKSPACES: SimWorkspace[] = [
 		fullName: 'Research and development',
 		description: 'Pipeline development and benchmarks',
 		visibility: 'PRIVATE',
-		role: 'admin',
 	},
 	{
 		id: WORKSPACE_IDS.showcase,
@@ -90,7 +88,6 @@ export const SEED_WORKSPACES: SimWorkspace[] = [
 		fullName: 'Community showcase',
 		description: 'Try nf-core pipelines on test data',
 		visibility: 'SHARED',
-		role: 'launch',
 	},
 ];
 
@@ -297,6 +294,7 @@ export const PIPELINE_IDS = {
 	showcaseRnaseqTest: 88104235671902,
 	showcaseRnaseqByHand: 161530987245318,
 	showcaseRnaseqConfigured: 57296418830664,
+	rndViralreconShared: 94417302865521,
 } as const;
 
 const PIPELINE_CREATED = new Date('2024-02-12T13:45:10Z');
@@ -364,6 +362,11 @@ export const SEED_PIPELINES: SimPipeline[] = [
 		paramsText: JSON.stringify({ input: 's3://nf-showcase-work/inputs/samplesheet.csv' }, null, 2),
 		configText: "params {\n    outdir = 's3://nf-showcase-work/results/configured'\n}\n",
 	}),
+	// Shared with the other workspaces of ACME Biosciences: genomics lists it with visibility=all.
+	{
+		...pipeline(PIPELINE_IDS.rndViralreconShared, WORKSPACE_IDS.rnd, 'viralrecon-shared', 'nf-core/viralrecon', COMPUTE_ENV_IDS.rndGoogle),
+		shared: true,
+	},
 ];
 
 export const DATASET_IDS = {

@@ -26,7 +26,9 @@ import { UNKNOWN_RUN_STATUSES, type UnknownRunStatus } from './model';
 import { DelayedPath } from './delayedPath';
 import { DEFAULT_NETWORK_SEED, DelayRolls, Network, type NetworkProfile } from './network';
 import { SlidingWindowLimiter, maxInAnyWindow } from './rateLimiter';
+import { refusedByRole, userIdOfToken, LAUNCH_ROLE_TOKEN, VIEW_ROLE_TOKEN } from './roles';
 import { findRoute, type Route } from './router';
+import { SEED_USER } from './seed';
 import { allRoutes } from './routes';
 
 export type { ContractViolation } from './contract';
@@ -37,7 +39,7 @@ export { SimulatorData } from './data';
 export interface SimulatorOptions {
 	/** Port of the base URL (the delayed path's); 0 (default) picks a free one. Only 127.0.0.1 is listened on. */
 	port?: number;
-	/** Accepted bearer tokens; default ['sim-token-alpha', 'sim-token-beta']. */
+	/** Accepted bearer tokens; default DEFAULT_TOKENS. Each belongs to a user (roles.ts). */
 	tokens?: string[];
 	/** '' (default, like Cloud) or '/api' (like Enterprise: https://HOST/api/workflow). */
 	basePath?: string;
@@ -96,7 +98,8 @@ interface AcceptedConnection {
 	tokenHashes: Set<string>;
 }
 
-export const DEFAULT_TOKENS = ['sim-token-alpha', 'sim-token-beta'];
+/** Two tokens of the seed user, and one each of users with the Launch and the View role (roles.ts). */
+export const DEFAULT_TOKENS = ['sim-token-alpha', 'sim-token-beta', LAUNCH_ROLE_TOKEN, VIEW_ROLE_TOKEN];
 const MAX_BODY_BYTES = 1_048_576;
 /** The CLI may run for days; old log entries are dropped beyond this many. */
 const MAX_LOG_ENTRIES = 200_000;
@@ -193,7 +196,8 @@ export class Simulator {
 	 */
 	refuseEncodedSlashes = false;
 	private readonly server: https.Server;
-	private readonly tokenHashes: Set<string>;
+	/** The user each valid token's hash belongs to. */
+	private readonly callers: Map<string, number>;
 	private readonly limiter: SlidingWindowLimiter;
 	private readonly faults = new FaultQueue();
 	private readonly routes: Route[] = allRoutes();
@@ -218,7 +222,7 @@ export class Simulator {
 		this.networkRolls = new DelayRolls(network.seed ?? DEFAULT_NETWORK_SEED);
 		this.setNetwork(network.profile);
 		this.data = new SimulatorData(options.runProgressMs);
-		this.tokenHashes = new Set(options.tokens.map(hashToken));
+		this.callers = new Map(options.tokens.map((token) => [hashToken(token), userIdOfToken(token)]));
 		this.limiter = new SlidingWindowLimiter([
 			{ limit: options.perSecond, windowMs: 1000 },
 			{ limit: options.perHour, windowMs: options.hourWindowMs },
@@ -340,7 +344,7 @@ export class Simulator {
 		const inApi = basePath === '' || url.pathname === basePath || url.pathname.startsWith(`${basePath}/`);
 		const path = inApi ? url.pathname.slice(basePath.length) || '/' : url.pathname;
 		const token = bearerToken(request.headers.authorization);
-		const tokenHash = token !== undefined && this.tokenHashes.has(hashToken(token)) ? hashToken(token) : null;
+		const tokenHash = token !== undefined && this.callers.has(hashToken(token)) ? hashToken(token) : null;
 		if (tokenHash !== null) this.countTokenConnection(connection, tokenHash);
 		const entry: LoggedRequest = {
 			at,
@@ -413,11 +417,16 @@ export class Simulator {
 		}
 
 		if (!found) return reply(emptyReply(403));
+		const apiRequest = { method, path, pathParams: found.pathParams, query, body, form, tokenHash };
+		const callerId = this.callers.get(tokenHash ?? '') ?? SEED_USER.id;
+		if (tokenHash !== null && refusedByRole(apiRequest, this.data, callerId, routeKey(found.route))) return reply(emptyReply(403));
 		try {
-			const result = found.route.handle(
-				{ method, path, pathParams: found.pathParams, query, body, form, tokenHash },
-				{ data: this.data, enterprise: basePath !== '', unknownRunStatus: this.unknownRunStatus },
-			);
+			const result = found.route.handle(apiRequest, {
+				data: this.data,
+				enterprise: basePath !== '',
+				unknownRunStatus: this.unknownRunStatus,
+				callerId,
+			});
 			return reply(toReply(result));
 		} catch (error) {
 			if (error instanceof ApiError) return reply(errorReply(error));

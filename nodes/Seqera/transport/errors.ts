@@ -3,6 +3,7 @@ import type { INode, JsonObject } from 'n8n-workflow';
 
 import { findOperation, takesQueryParameter } from '../contract/operations';
 import { looksLikeMissingApiSuffix } from './baseUrl';
+import type { RoleRefusal } from './workspaceRoles';
 
 /** What the transport knows about a failed call; never holds the token or request headers. */
 export interface FailedCall {
@@ -122,7 +123,7 @@ export function errorFromResponse(
 	call: FailedCall,
 	statusCode: number,
 	bodyText: string,
-	extra: { attempts?: number; retryAfterSeconds?: number; mayHaveActed?: boolean } = {},
+	extra: { attempts?: number; retryAfterSeconds?: number; mayHaveActed?: boolean; roleRefusal?: RoleRefusal } = {},
 ): NodeApiError {
 	const httpCode = String(statusCode);
 	const body = parseJsonObject(bodyText);
@@ -149,6 +150,9 @@ export function errorFromResponse(
 	}
 	if (statusCode === 401 || statusCode === 403) {
 		const tokenOrEndpoint = `the access token is invalid or expired (create a new one in the Seqera web app under user menu → Your tokens, and paste it into the credential), or the endpoint is not available at ${call.baseUrl}: check the base URL, the workspace ID, and that the token's user has a role in that workspace.${baseUrlHint(call.baseUrl)}`;
+		if (statusCode === 403 && extra.roleRefusal) {
+			return build(node, call, httpCode, `Forbidden: ${extra.roleRefusal.headline}`, `${where} answered 403. ${extra.roleRefusal.advice}`);
+		}
 		const resource = statusCode === 403 && call.tokenKey !== undefined && tokensThatWorked.has(call.tokenKey) ? likelyForbiddenResource(call) : undefined;
 		if (resource) {
 			return build(

@@ -17,6 +17,7 @@ import { budgetKey, maxCallsInFlight } from './limiter';
 import { proxyAppliesTo } from './proxyEnv';
 import { redactValues } from './redaction';
 import { isIdempotent, retryAfterMs } from './retry';
+import { roleRefusalOf } from './workspaceRoles';
 
 /**
  * Sends through n8n's helper with the credential already read for this context, so n8n does not decrypt
@@ -115,10 +116,15 @@ async function sendUnredacted(context: SeqeraFunctions, request: ApiRequest): Pr
 	const exchanged = await exchange(node, connection, transmit, request, callSignalOf(context), admission);
 	const { response, call, attempts } = exchanged;
 	if (!isSuccessStatus(response.statusCode)) {
+		const roleRefusal =
+			response.statusCode === 403
+				? await roleRefusalOf(call, async (path) => await apiRequest(context, { method: 'GET', path, itemIndex: request.itemIndex }))
+				: undefined;
 		throw errorFromResponse(node, call, response.statusCode, response.body.toString('utf8'), {
 			attempts,
 			retryAfterSeconds: retryAfterSeconds(response),
 			mayHaveActed: !isIdempotent(request.method),
+			roleRefusal,
 		});
 	}
 	return exchanged;
