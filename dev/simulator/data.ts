@@ -209,6 +209,23 @@ export class SimulatorData {
 		return this.pipelines.filter((p) => p.workspaceId === workspace);
 	}
 
+	/** The workspace's own pipelines and those the other workspaces of its organization share with it. */
+	pipelinesVisibleIn(workspace: WorkspaceRef): SimPipeline[] {
+		const org = workspace === null ? undefined : this.orgOf(workspace);
+		return this.pipelines.filter(
+			(p) => p.workspaceId === workspace || (p.shared === true && org !== undefined && p.workspaceId !== null && this.orgOf(p.workspaceId)?.id === org.id),
+		);
+	}
+
+	/**
+	 * The pipelines a request in `workspace` reaches by ID: its own, or, given the workspace they come from
+	 * (`sourceWorkspaceId`), those shared from it.
+	 */
+	pipelinesReachedFrom(workspace: WorkspaceRef, sourceWorkspace: WorkspaceRef): SimPipeline[] {
+		if (sourceWorkspace === null || sourceWorkspace === workspace) return this.pipelinesIn(workspace);
+		return this.pipelinesIn(sourceWorkspace).filter((p) => p.shared === true);
+	}
+
 	labelsIn(workspace: WorkspaceRef): SimLabel[] {
 		return this.labels.filter((l) => l.workspaceId === workspace);
 	}
@@ -294,8 +311,18 @@ export class SimulatorData {
 	}
 
 	/** POST /workflow/launch. */
-	launch(workspace: WorkspaceRef, body: unknown, tokenHash: string | null): SimRun {
+	launch(workspace: WorkspaceRef, body: unknown, tokenHash: string | null, sourceWorkspace: WorkspaceRef = null): SimRun {
 		if (!isRecord(body) || !isRecord(body.launch)) throw badRequest('Missing launch request');
+		// A launch's `id` names the saved launch it comes from: a Launchpad pipeline's (one shared from another
+		// workspace only with that workspace as `sourceWorkspaceId`) or an earlier run's.
+		const savedLaunchId = optionalString(body.launch.id);
+		if (
+			savedLaunchId !== undefined &&
+			!this.pipelinesReachedFrom(workspace, sourceWorkspace).some((p) => p.launchId === savedLaunchId) &&
+			!this.runsIn(workspace).some((r) => r.launchId === savedLaunchId)
+		) {
+			throw forbidden();
+		}
 		const run = this.startRun(workspace, body.launch);
 		this.launches.push({ workflowId: run.id, workspaceId: workspace, tokenHash, request: body, at: performance.now() });
 		return run;

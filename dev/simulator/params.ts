@@ -22,6 +22,20 @@ export function workspaceOf(request: ApiRequest, data: SimulatorData): Workspace
 	return workspace.id;
 }
 
+/**
+ * The workspace a pipeline shared from another workspace comes from (`sourceWorkspaceId`), which must
+ * share the organization of the workspace the request names; null when not given.
+ */
+export function sourceWorkspaceOf(request: ApiRequest, data: SimulatorData): WorkspaceRef {
+	const raw = request.query.sourceWorkspaceId;
+	if (raw === undefined) return null;
+	if (!INTEGER.test(raw)) throw badRequest(`Invalid sourceWorkspaceId value '${raw}' - it must be a number`);
+	const source = data.workspaceById(Number(raw));
+	const workspace = workspaceOf(request, data);
+	if (!source || workspace === null || data.orgOf(source.id)?.id !== data.orgOf(workspace)?.id) throw forbidden();
+	return source.id;
+}
+
 export function integerParam(
 	request: ApiRequest,
 	name: string,

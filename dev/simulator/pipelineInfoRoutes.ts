@@ -6,7 +6,7 @@
 import { badRequest, forbidden, json, noContent, type ApiRequest } from './apiTypes';
 import type { SimulatorData } from './data';
 import type { SimPipeline } from './model';
-import { numericPathParam, workspaceOf } from './params';
+import { numericPathParam, sourceWorkspaceOf, workspaceOf } from './params';
 import { pipelineSchemaText } from './pipelineSchemas';
 import { route, type Route } from './router';
 import { projectInfo } from './seed';
@@ -62,10 +62,13 @@ const REPOSITORIES: Record<string, RepositoryInfo> = {
 	},
 };
 
-/** The Launchpad pipeline named by the path, in the workspace the request names. */
+/**
+ * The Launchpad pipeline named by the path, in the workspace the request names, or shared from the one
+ * its `sourceWorkspaceId` names.
+ */
 export function findPipeline(request: ApiRequest, data: SimulatorData): SimPipeline {
 	const id = numericPathParam(request, 'pipelineId');
-	const pipeline = data.pipelinesIn(workspaceOf(request, data)).find((p) => p.id === id);
+	const pipeline = data.pipelinesReachedFrom(workspaceOf(request, data), sourceWorkspaceOf(request, data)).find((p) => p.id === id);
 	if (!pipeline) throw forbidden();
 	return pipeline;
 }

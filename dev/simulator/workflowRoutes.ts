@@ -26,6 +26,7 @@ import {
 	integerParam,
 	numericPathParam,
 	pageOf,
+	sourceWorkspaceOf,
 	workspaceOf,
 } from './params';
 import { route, type Route, type RouteContext } from './router';

@@ -333,9 +333,12 @@ describe('Required parameters: a launch the platform would take is never refused
 				'if that does not set them, the run fails when the pipeline checks its parameters.',
 		]);
 
-		// The current version sends the same.
-		await platform.run(saved);
+		// Version 1.1 sends the same; 1.2 sends it as tower-cli does, with the saved launch's id and without its resume flag.
+		await platform.run(saved, { typeVersion: 1.1 });
 		expect(JSON.stringify(lastLaunch())).toBe(JSON.stringify(sentByEarlierRelease));
+		await platform.run(saved);
+		const { resume: _savedResume, ...sentByTowerCli } = sentByEarlierRelease.launch;
+		expect(lastLaunch()).toEqual({ launch: { id: platform.sim.data.pipelines.find((each) => each.id === PIPELINE_IDS.showcaseRnaseqTest)!.launchId, ...sentByTowerCli } });
 	});
 
 	it('launches with config profile test chosen in the node and no input given; one hint for the batch', async () => {

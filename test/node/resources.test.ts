@@ -53,9 +53,9 @@ describe('Workspace → Get Many', () => {
 });
 
 describe('Pipeline (Launchpad)', () => {
-	it('Get Many returns every pipeline of the workspace in name order', async () => {
+	it('Get Many returns every pipeline of the workspace in name order, with those shared from its organization\'s other workspaces', async () => {
 		const result = await platform.run({ resource: 'pipeline', operation: 'getMany', returnAll: true, ...workspaceParameter(GENOMICS) });
-		expect(platform.json(result).map((pipeline) => pipeline.name)).toEqual(['fastq-qc', 'hello', 'rnaseq', 'sarek']);
+		expect(platform.json(result).map((pipeline) => pipeline.name)).toEqual(['fastq-qc', 'hello', 'rnaseq', 'sarek', 'viralrecon-shared']);
 		expect(platform.json(result)[2]).toMatchObject({ pipelineId: PIPELINE_IDS.genomicsRnaseq, repository: 'https://github.com/nf-core/rnaseq' });
 	});
 

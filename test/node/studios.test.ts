@@ -132,6 +132,7 @@ describe('Studio → Create', () => {
 				memory: 16384,
 				gpu: 1,
 				lifespanHours: 2,
+				mountData: [DATA_LINK_IDS.genomicsInbox, DATA_LINK_IDS.genomicsResults],
 				mountDataV2: [{ dataLinkId: DATA_LINK_IDS.genomicsInbox }, { dataLinkId: DATA_LINK_IDS.genomicsResults }],
 			},
 		});
@@ -200,7 +201,9 @@ describe('Studio → Start, Stop and Wait', () => {
 		const mounts = [DATA_LINK_IDS.genomicsInbox, DATA_LINK_IDS.genomicsResults];
 		const sessionId = platform.sim.data.addStudio({ workspaceId: GENOMICS, name: 'mounted', description: 'QC notebook', cpu: 2, mountedDataLinkIds: mounts }).sessionId;
 		const before = platform.sim.log.length;
-		const [started] = platform.json(await platform.run(inGenomics({ operation: 'start', overrides: { cpu: 8, lifespanHours: 2 }, ...studioParameter(sessionId) })));
+		const [started] = platform.json(
+			await platform.run(inGenomics({ operation: 'start', overrides: { cpu: 8, lifespanHours: 2 }, ...studioParameter(sessionId) }), { typeVersion: 1.1 }),
+		);
 		expect(started).toMatchObject({ sessionId, status: 'starting', jobSubmitted: true, configuration: { cpu: 8, lifespanHours: 2, memory: 8192 } });
 		expect((started.mountedDataLinks as Array<{ id: string }>).map((link) => link.id).sort()).toEqual([...mounts].sort());
 		const calls = requestsSince(before);

@@ -125,9 +125,9 @@ describe('Workflow → Launch', () => {
 describe('Workflow → Relaunch', () => {
 	const failedRun = () => platform.sim.data.runsIn(GENOMICS).find((run) => run.status === 'FAILED')!;
 
-	it("resumes by default, from the original run's full launch configuration", async () => {
+	it("resumes by default, from the original run's full launch configuration (1.1)", async () => {
 		const original = failedRun();
-		const result = await platform.run({ resource: 'workflow', operation: 'relaunch', ...runParameter(original.id), ...workspaceParameter(GENOMICS) });
+		const result = await platform.run({ resource: 'workflow', operation: 'relaunch', ...runParameter(original.id), ...workspaceParameter(GENOMICS) }, { typeVersion: 1.1 });
 		const [output] = platform.json(result);
 		expect(output).toMatchObject({ workflowId: lastLaunch().workflowId, sourceWorkflowId: original.id, resume: true });
 		expect(launchBody()).toMatchObject({

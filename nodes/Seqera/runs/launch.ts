@@ -5,7 +5,7 @@ import { requireJsonOrYaml, requireNumericId, requireNumericIdList, requireStrin
 import { apiRequest } from '../transport/request';
 import { hintLeftToPipeline, launchpadParameters, type LaunchpadParameters, type PipelineSchemas } from './launchParameters';
 import type { SavedPipelineSchema } from './pipelineSchema';
-import { launchRequestFromSaved } from './records';
+import { launchRequestFromSaved, newLaunchFromSaved } from './records';
 import { waitForRun } from './wait';
 
 /**
@@ -24,6 +24,16 @@ function applyLaunchSettings(context: IExecuteFunctions, itemIndex: number, requ
 				break;
 			case 'workspaceSecretNames':
 				applied.workspaceSecrets = toList(value);
+				break;
+			case 'userSecretNames':
+				applied.userSecrets = toList(value);
+				break;
+			case 'disableOptimization':
+				// As tower-cli's --disable-optimization: the saved optimization is not sent.
+				if (value === true) {
+					delete applied.optimizationId;
+					delete applied.optimizationTargets;
+				}
 				break;
 			case 'labelIds':
 				applied.labelIds = requireNumericIdList(node, itemIndex, value, 'Label IDs');
@@ -60,6 +70,42 @@ export interface LaunchpadLaunch {
 	pipelineId: string;
 	request: IDataObject;
 	pipelineSchema: SavedPipelineSchema;
+	/** The workspace a pipeline shared from another workspace of the organization belongs to (version 1.2). */
+	sourceWorkspaceId?: string;
+}
+
+// One look-up per pipeline and execution, not per item: an execution launching a pipeline for each of
+// its items asks once which workspace the pipeline comes from.
+const sourceWorkspacesByExecution = new WeakMap<IExecuteFunctions, Map<string, Promise<string | undefined>>>();
+
+/**
+ * The workspace a pipeline shared from another workspace comes from, which tower-cli sends as
+ * `sourceWorkspaceId` with the pipeline's launch and the run's launch; undefined for the workspace's own.
+ */
+async function sourceWorkspaceOf(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	pipelineId: string,
+	workspaceId: string | undefined,
+): Promise<string | undefined> {
+	const known = sourceWorkspacesByExecution.get(context) ?? new Map<string, Promise<string | undefined>>();
+	sourceWorkspacesByExecution.set(context, known);
+	const key = `${workspaceId ?? ''}/${pipelineId}`;
+	let source = known.get(key);
+	if (!source) {
+		source = apiRequest<{ pipeline?: { workspaceId?: number | null } }>(context, {
+			method: 'GET',
+			path: ['pipelines', pipelineId],
+			query: { workspaceId },
+			itemIndex,
+		}).then(({ pipeline }) => {
+			const owner = pipeline?.workspaceId;
+			return owner === undefined || owner === null || String(owner) === String(workspaceId ?? '') ? undefined : String(owner);
+		});
+		known.set(key, source);
+		source.catch(() => known.delete(key));
+	}
+	return await source;
 }
 
 /** The launch saved with the Launchpad pipeline chosen in the `pipelineId` field, and the pipeline's schema. */
@@ -75,14 +121,17 @@ export async function launchpadLaunch(
 		context.getNodeParameter('pipelineId', itemIndex, '', { extractValue: true }),
 		'Launchpad Pipeline',
 	);
+	const asSeqeraClientsSend = context.getNode().typeVersion >= 1.2;
+	const sourceWorkspaceId = asSeqeraClientsSend ? await sourceWorkspaceOf(context, itemIndex, pipelineId, workspaceId) : undefined;
 	const saved = await apiRequest<{ launch?: IDataObject }>(context, {
 		method: 'GET',
 		path: ['pipelines', pipelineId, 'launch'],
-		query: { workspaceId },
+		query: { workspaceId, sourceWorkspaceId },
 		itemIndex,
 	});
-	const pipelineSchema = await schemas.of(pipelineId, workspaceId, itemIndex);
-	return { pipelineId, request: launchRequestFromSaved(saved.launch ?? {}), pipelineSchema };
+	const pipelineSchema = await schemas.of(pipelineId, workspaceId, itemIndex, sourceWorkspaceId);
+	const request = asSeqeraClientsSend ? newLaunchFromSaved(saved.launch ?? {}) : launchRequestFromSaved(saved.launch ?? {});
+	return { pipelineId, request, pipelineSchema, sourceWorkspaceId };
 }
 
 /**
@@ -120,8 +169,39 @@ async function parametersFor(
 }
 
 /**
+ * A Launchpad launch moved to another compute environment (version 1.2), as tower-cli's `launch
+ * --compute-env` sends it: the environment's work directory, since the saved one belongs to the saved
+ * environment (its bucket, its credentials), and its pre-/post-run scripts and Nextflow config where the
+ * pipeline has none.
+ */
+async function movedToComputeEnv(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	workspaceId: string | undefined,
+	launch: IDataObject,
+	computeEnvId: string,
+): Promise<IDataObject> {
+	const { computeEnv } = await apiRequest<{ computeEnv?: { config?: IDataObject } }>(context, {
+		method: 'GET',
+		path: ['compute-envs', computeEnvId],
+		query: { workspaceId },
+		itemIndex,
+	});
+	const config = computeEnv?.config ?? {};
+	const given = (value: unknown): value is string => typeof value === 'string' && value !== '';
+	const moved: IDataObject = { ...launch, computeEnvId };
+	// With none of its own, the platform takes the environment's default rather than the saved bucket.
+	delete moved.workDir;
+	if (given(config.workDir)) moved.workDir = config.workDir;
+	for (const [field, fromConfig] of [['preRunScript', 'preRunScript'], ['postRunScript', 'postRunScript'], ['configText', 'nextflowConfig']]) {
+		if (!given(moved[field]) && given(config[fromConfig])) moved[field] = config[fromConfig];
+	}
+	return moved;
+}
+
+/**
  * Applies the chosen compute environment, the launch settings and the parameters to `request`, sends the
- * launch once, and returns what Launch and Relaunch both output. `pipelineSchema` is given for Launchpad
+ * launch once, and returns what Launch and Relaunch both output. `launchpad` is given for Launchpad
  * launches; their output names the required parameters left to the pipeline, if any.
  */
 export async function sendLaunch(
@@ -129,17 +209,24 @@ export async function sendLaunch(
 	itemIndex: number,
 	workspaceId: string | undefined,
 	base: IDataObject,
-	pipelineSchema?: SavedPipelineSchema,
+	launchpad?: Pick<LaunchpadLaunch, 'pipelineSchema' | 'sourceWorkspaceId'>,
 ): Promise<IDataObject> {
 	const computeEnvId = computeEnvIdFor(context, itemIndex);
-	const request = applyLaunchSettings(context, itemIndex, computeEnvId ? { ...base, computeEnvId } : base);
+	const onComputeEnv =
+		computeEnvId === undefined
+			? base
+			: launchpad && context.getNode().typeVersion >= 1.2
+				? await movedToComputeEnv(context, itemIndex, workspaceId, base, computeEnvId)
+				: { ...base, computeEnvId };
+	const request = applyLaunchSettings(context, itemIndex, onComputeEnv);
+	const pipelineSchema = launchpad?.pipelineSchema;
 	const { paramsText, leftToPipeline } = await parametersFor(context, itemIndex, workspaceId, request, pipelineSchema);
 	if (paramsText === undefined) delete request.paramsText;
 	else request.paramsText = paramsText;
 	const launched = await apiRequest<{ workflowId?: string }>(context, {
 		method: 'POST',
 		path: ['workflow', 'launch'],
-		query: { workspaceId },
+		query: { workspaceId, sourceWorkspaceId: launchpad?.sourceWorkspaceId },
 		body: { launch: request },
 		itemIndex,
 	});

@@ -79,11 +79,11 @@ export class PipelineSchemas {
 
 	constructor(private readonly context: IExecuteFunctions) {}
 
-	async of(pipelineId: string, workspaceId: string | undefined, itemIndex: number): Promise<SavedPipelineSchema> {
+	async of(pipelineId: string, workspaceId: string | undefined, itemIndex: number, sourceWorkspaceId?: string): Promise<SavedPipelineSchema> {
 		const key = `${workspaceId ?? ''}/${pipelineId}`;
 		let schema = this.read.get(key);
 		if (!schema) {
-			schema = savedPipelineSchema(this.context, pipelineId, workspaceId, itemIndex);
+			schema = savedPipelineSchema(this.context, pipelineId, workspaceId, itemIndex, sourceWorkspaceId);
 			this.read.set(key, schema);
 			schema.catch(() => this.read.delete(key));
 		}

@@ -59,3 +59,18 @@ export function launchRequestFromSaved(saved: IDataObject): IDataObject {
 	if (computeEnvId) request.computeEnvId = computeEnvId;
 	return request;
 }
+
+// A saved launch's session and resume flag belong to the run it made, and its schema ID to the schema it
+// was saved with; tower-cli's `launch` leaves them out of a new launch (LaunchCmd.updateLaunchRequest).
+const BELONG_TO_THE_SAVED_LAUNCH = ['sessionId', 'resume', 'pipelineSchemaId'];
+
+/**
+ * Version 1.2's launch from a saved launch, as Seqera's clients send it: with the saved launch's `id`, by
+ * which the platform knows a Launchpad launch (the only kind a user with the Launch role may make), and
+ * without what belongs to the saved launch's own run.
+ */
+export function newLaunchFromSaved(saved: IDataObject): IDataObject {
+	const request = launchRequestFromSaved(saved);
+	for (const field of BELONG_TO_THE_SAVED_LAUNCH) delete request[field];
+	return typeof saved.id === 'string' && saved.id !== '' ? { id: saved.id, ...request } : request;
+}

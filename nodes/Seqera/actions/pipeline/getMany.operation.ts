@@ -22,7 +22,11 @@ const displayOptions = { show: { resource: ['pipeline'], operation: ['getMany'] 
 
 export const description = updateDisplayOptions(displayOptions, properties);
 
-/** One item per Launchpad pipeline of the workspace, in name order. */
+/**
+ * One item per Launchpad pipeline of the workspace, in name order; from version 1.2 with the pipelines
+ * other workspaces of the organization share with it, as tower-cli lists them (`visibility=all`).
+ */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	return await listInWorkspace(this, 'pipelines');
+	const visibility = this.getNode().typeVersion >= 1.2 ? 'all' : undefined;
+	return await listInWorkspace(this, 'pipelines', () => ({ visibility }));
 }

@@ -31,7 +31,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	const schemas = new PipelineSchemas(this);
 	return await forEachItem(this, async (itemIndex) => {
 		const workspaceId = await workspaceIdFor(this, itemIndex, connection);
-		const { pipelineId, request, pipelineSchema } = await launchpadLaunch(this, itemIndex, workspaceId, schemas);
-		return { ...(await sendLaunch(this, itemIndex, workspaceId, request, pipelineSchema)), pipelineId: Number(pipelineId) };
+		const launchpad = await launchpadLaunch(this, itemIndex, workspaceId, schemas);
+		return { ...(await sendLaunch(this, itemIndex, workspaceId, launchpad.request, launchpad)), pipelineId: Number(launchpad.pipelineId) };
 	});
 }

@@ -8,7 +8,7 @@ import { connectionOf } from '../../transport/connection';
 import { apiRequest } from '../../transport/request';
 import { computeEnvLocator, workspaceLocator } from '../../fields/locators';
 import { forEachItem } from '../../items/perItem';
-import { lifespanField, mountedDataLinksField, mountsOf, requireCount, studioItem } from './studio.descriptions';
+import { lifespanField, mountedDataLinksField, mountsOf, requireCount, studioItem, withMountDataIds } from './studio.descriptions';
 
 // DataStudioCreateRequest.name
 const NAME_MAX_LENGTH = 80;
@@ -133,20 +133,21 @@ function createRequest(context: IExecuteFunctions, itemIndex: number): IDataObje
 	);
 	const additional = context.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const description = (context.getNodeParameter('description', itemIndex, '') as string).trim();
+	const configuration: IDataObject = {
+		cpu: requireCount(node, itemIndex, context.getNodeParameter('cpu', itemIndex, 2), 'CPUs', 1),
+		memory: requireCount(node, itemIndex, context.getNodeParameter('memory', itemIndex, 8192), 'Memory (MiB)', 1),
+		gpu: requireCount(node, itemIndex, context.getNodeParameter('gpu', itemIndex, 0), 'GPUs', 0),
+		...(additional.lifespanHours === undefined
+			? {}
+			: { lifespanHours: requireCount(node, itemIndex, additional.lifespanHours, 'Lifespan (Hours)', 0) }),
+		mountDataV2: mountsOf(node, itemIndex, context.getNodeParameter('dataLinkIds', itemIndex, [])),
+	};
 	return {
 		name,
 		...(description === '' ? {} : { description }),
 		dataStudioToolUrl: image,
 		computeEnvId,
-		configuration: {
-			cpu: requireCount(node, itemIndex, context.getNodeParameter('cpu', itemIndex, 2), 'CPUs', 1),
-			memory: requireCount(node, itemIndex, context.getNodeParameter('memory', itemIndex, 8192), 'Memory (MiB)', 1),
-			gpu: requireCount(node, itemIndex, context.getNodeParameter('gpu', itemIndex, 0), 'GPUs', 0),
-			...(additional.lifespanHours === undefined
-				? {}
-				: { lifespanHours: requireCount(node, itemIndex, additional.lifespanHours, 'Lifespan (Hours)', 0) }),
-			mountDataV2: mountsOf(node, itemIndex, context.getNodeParameter('dataLinkIds', itemIndex, [])),
-		},
+		configuration: node.typeVersion >= 1.2 ? withMountDataIds(configuration) : configuration,
 		...(additional.isPrivate === undefined ? {} : { isPrivate: additional.isPrivate === true }),
 	};
 }

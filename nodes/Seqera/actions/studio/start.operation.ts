@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { workspaceLocator } from '../../fields/locators';
-import { lifespanField, mountedDataLinksField, mountsOf, requireCount, studioLocator } from './studio.descriptions';
+import { lifespanField, mountedDataLinksField, mountsOf, requireCount, studioLocator, withMountDataIds } from './studio.descriptions';
 import { submitStudioChange } from './submit';
 
 // The contract's DataStudioConfiguration: what a Start sends back of the Studio's current configuration.
@@ -52,7 +52,10 @@ function startBodyOf(context: IExecuteFunctions): (itemIndex: number, studio: ID
 			delete configuration.mountData;
 			configuration.mountDataV2 = mountsOf(node, itemIndex, overrides.dataLinkIds);
 		}
-		return { configuration, ...(typeof studio.description === 'string' ? { description: studio.description } : {}) };
+		return {
+			configuration: node.typeVersion >= 1.2 ? withMountDataIds(configuration) : configuration,
+			...(typeof studio.description === 'string' ? { description: studio.description } : {}),
+		};
 	};
 }
 

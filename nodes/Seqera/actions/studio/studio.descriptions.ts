@@ -70,3 +70,13 @@ export const lifespanField: INodeProperties = {
 export function mountsOf(node: INode, itemIndex: number, value: unknown): IDataObject[] {
 	return toList(value).map((id) => ({ dataLinkId: requireStringId(node, itemIndex, id, mountedDataLinksField.displayName) }));
 }
+
+/**
+ * A configuration as version 1.2 sends it, as Seqera's clients do: the mounted data links' IDs in
+ * `mountData` too (tower-cli's studios add and start send it), which older Enterprise installs read
+ * instead of `mountDataV2`.
+ */
+export function withMountDataIds(configuration: IDataObject): IDataObject {
+	const mounts = Array.isArray(configuration.mountDataV2) ? (configuration.mountDataV2 as IDataObject[]) : [];
+	return mounts.length === 0 ? configuration : { ...configuration, mountData: mounts.map((mount) => String(mount.dataLinkId)) };
+}

@@ -5,6 +5,8 @@ import { LAUNCH_SETTINGS_FIELD } from '../../fields/fieldNames';
 // Typed text in typeVersion 1, picked from a list the platform fills from 1.1 on.
 const TYPED_UP_TO_1: INodeProperties['displayOptions'] = { show: { '@version': [1] } };
 const LISTED_FROM_1_1: INodeProperties['displayOptions'] = { show: { '@version': [{ _cnd: { gte: 1.1 } }] } };
+// Settings tower-cli's launch has (LaunchCmd.java) that version 1.2 adds.
+const FROM_1_2: INodeProperties['displayOptions'] = { show: { '@version': [{ _cnd: { gte: 1.2 } }] } };
 
 /**
  * Settings whose values a launch from a repository picks from lists the platform fills. Revision was
@@ -58,12 +60,37 @@ export const launchSettingsField: INodeProperties = {
 	default: {},
 	options: [
 		{
+			displayName: 'Commit ID',
+			name: 'commitId',
+			type: 'string',
+			default: '',
+			placeholder: '3f2e1d0c9b8a7f6e5d4c3b2a1f0e9d8c7b6a5f4e',
+			description: 'The Git commit to run, pinned within the revision',
+			displayOptions: FROM_1_2,
+		},
+		{
 			displayName: 'Config Profiles',
 			name: 'configProfiles',
 			type: 'string',
 			default: '',
 			placeholder: 'docker, test',
 			description: 'Comma-separated Nextflow configuration profiles',
+		},
+		{
+			displayName: 'Disable Optimization',
+			name: 'disableOptimization',
+			type: 'boolean',
+			default: false,
+			description: "Whether to launch without the resource optimization saved with the pipeline",
+			displayOptions: FROM_1_2,
+		},
+		{
+			displayName: 'Entry Name',
+			name: 'entryName',
+			type: 'string',
+			default: '',
+			description: 'The workflow entry point to run (Nextflow DSL2)',
+			displayOptions: FROM_1_2,
 		},
 		{
 			displayName: 'Head Job CPUs',
@@ -88,6 +115,15 @@ export const launchSettingsField: INodeProperties = {
 			default: '',
 			placeholder: '112233445566, 998877665544',
 			description: 'Comma-separated numeric IDs of labels to put on the run',
+		},
+		{
+			displayName: 'Launch Container',
+			name: 'launchContainer',
+			type: 'string',
+			default: '',
+			placeholder: 'quay.io/seqeralabs/nf-launcher:j17-25.04.6',
+			description: 'The container image of the Nextflow head job',
+			displayOptions: FROM_1_2,
 		},
 		{ displayName: 'Main Script', name: 'mainScript', type: 'string', default: '', placeholder: 'main.nf' },
 		{
@@ -134,11 +170,30 @@ export const launchSettingsField: INodeProperties = {
 		{ displayName: 'Revision', name: 'revision', type: 'string', default: '', placeholder: 'main or 3.14.0' },
 		{ displayName: 'Run Name', name: 'runName', type: 'string', default: '', placeholder: 'nightly-rnaseq' },
 		{
+			displayName: 'Schema Name',
+			name: 'schemaName',
+			type: 'string',
+			default: '',
+			placeholder: 'nextflow_schema.json',
+			description: "The pipeline schema file to use, if not the repository's default",
+			displayOptions: FROM_1_2,
+		},
+		{
 			displayName: 'Stub Run',
 			name: 'stubRun',
 			type: 'boolean',
 			default: false,
 			description: 'Whether to run the processes\' stub blocks instead of the real commands',
+		},
+		{
+			displayName: 'User Secret Names',
+			name: 'userSecretNames',
+			// Names of secrets, not their values: nothing to hide.
+			// eslint-disable-next-line n8n-nodes-base/node-param-type-options-password-missing
+			type: 'string',
+			default: '',
+			description: 'Comma-separated names of your own secrets to make available to the run',
+			displayOptions: FROM_1_2,
 		},
 		{ displayName: 'Work Directory', name: 'workDir', type: 'string', default: '', placeholder: 's3://bucket/work' },
 		{

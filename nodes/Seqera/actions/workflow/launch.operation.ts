@@ -59,8 +59,8 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const workspaceId = await workspaceIdFor(this, itemIndex, connection);
 		const source = this.getNodeParameter('source', itemIndex) as 'repository' | 'launchpad';
 		if (source === 'launchpad') {
-			const { request, pipelineSchema } = await launchpadLaunch(this, itemIndex, workspaceId, schemas);
-			return await sendLaunch(this, itemIndex, workspaceId, request, pipelineSchema);
+			const launchpad = await launchpadLaunch(this, itemIndex, workspaceId, schemas);
+			return await sendLaunch(this, itemIndex, workspaceId, launchpad.request, launchpad);
 		}
 		const pipeline = requireText(node, itemIndex, 'Pipeline Repository', this.getNodeParameter('pipeline', itemIndex));
 		return await sendLaunch(this, itemIndex, workspaceId, { pipeline });

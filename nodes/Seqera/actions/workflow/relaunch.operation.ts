@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
+import { LAUNCH_SETTINGS_FIELD } from '../../fields/fieldNames';
 import { runIdFor, workspaceIdFor } from '../../helpers/parameters';
-import { launchRequestFromSaved } from '../../runs/records';
+import { launchRequestFromSaved, newLaunchFromSaved } from '../../runs/records';
 import { sendLaunch } from '../../runs/launch';
 import { waitFields } from '../../fields/wait';
 import { connectionOf } from '../../transport/connection';
@@ -31,13 +32,56 @@ const displayOptions = { show: { resource: ['workflow'], operation: ['relaunch']
 
 export const description = updateDisplayOptions(displayOptions, properties);
 
+/** Resuming reads the cached tasks in the original run's work directory; in another nothing would be found. */
+function refuseWorkDirOnResume(context: IExecuteFunctions, itemIndex: number): void {
+	const workDir = context.getNodeParameter(`${LAUNCH_SETTINGS_FIELD}.workDir`, itemIndex, '') as string;
+	if (String(workDir ?? '').trim() === '') return;
+	throw new NodeOperationError(context.getNode(), 'Work Directory cannot change when resuming', {
+		itemIndex,
+		description: `A resumed run finds its cached tasks in the original run's work directory, so none would be found in "${workDir}" (item ${itemIndex}). Turn off Resume to relaunch into another work directory.`,
+	});
+}
+
+/**
+ * Version 1.2's relaunch, as tower-cli's `runs relaunch` sends it (RelaunchCmd.java): a run that never
+ * started has no `resumeCommitId` and cannot be resumed, so it starts afresh; a resumed run sends the
+ * original run's own session (from the run itself) and the commit it ran as its revision, in its work
+ * directory.
+ */
+async function relaunchRequest(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	workspaceId: string | undefined,
+	sourceWorkflowId: string,
+	launch: IDataObject,
+	resumeAsked: boolean,
+): Promise<{ request: IDataObject; resume: boolean }> {
+	const request = newLaunchFromSaved(launch);
+	const resumeCommitId = typeof launch.resumeCommitId === 'string' && launch.resumeCommitId !== '' ? launch.resumeCommitId : undefined;
+	if (!resumeAsked || resumeCommitId === undefined) return { request: { ...request, resume: false }, resume: false };
+	const { workflow } = await apiRequest<{ workflow?: IDataObject }>(context, {
+		method: 'GET',
+		path: ['workflow', sourceWorkflowId],
+		query: { workspaceId },
+		itemIndex,
+	});
+	const resumed: IDataObject = { ...request, revision: resumeCommitId, resume: true };
+	// The revision is the commit the run ran; tower-cli sends no other commit beside it.
+	delete resumed.commitId;
+	if (typeof workflow?.sessionId === 'string') resumed.sessionId = workflow.sessionId;
+	if (typeof launch.resumeDir === 'string' && launch.resumeDir !== '') resumed.workDir = launch.resumeDir;
+	return { request: resumed, resume: true };
+}
+
 /** Launches again from the original run's full launch configuration, as the web app's Relaunch does. */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const connection = await connectionOf(this);
+	const asSeqeraClientsSend = this.getNode().typeVersion >= 1.2;
 	return await forEachItem(this, async (itemIndex) => {
 		const sourceWorkflowId = runIdFor(this, itemIndex);
 		const workspaceId = await workspaceIdFor(this, itemIndex, connection);
-		const resume = this.getNodeParameter('resume', itemIndex, true) as boolean;
+		const resumeAsked = this.getNodeParameter('resume', itemIndex, true) as boolean;
+		if (asSeqeraClientsSend && resumeAsked) refuseWorkDirOnResume(this, itemIndex);
 
 		const original = await apiRequest<{ launch?: IDataObject }>(this, {
 			method: 'GET',
@@ -46,6 +90,11 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			itemIndex,
 		});
 		const launch = original.launch ?? {};
+		if (asSeqeraClientsSend) {
+			const { request, resume } = await relaunchRequest(this, itemIndex, workspaceId, sourceWorkflowId, launch, resumeAsked);
+			return { ...(await sendLaunch(this, itemIndex, workspaceId, request)), sourceWorkflowId, resume };
+		}
+		const resume = resumeAsked;
 		const request = launchRequestFromSaved(launch);
 		if (resume) {
 			// Resuming reuses the original session's work directory and commit, so cached tasks are found.
