@@ -123,9 +123,13 @@ const pipelineRoutes: Route[] = [
 		const sortBy = enumParam(request, 'sortBy', ['CREATED', 'MODIFIED', 'NAME'], 'NAME');
 		const direction = enumParam(request, 'sortDir', ['ASCENDING', 'DESCENDING'], 'ASCENDING') === 'ASCENDING' ? 1 : -1;
 		const search = (request.query.search ?? '').toLowerCase();
+		// A quoted search ("nf-core-rnaseq") is an exact name, as tower-cli finds a pipeline by name.
+		const exactName = /^"(.*)"$/.exec(request.query.search ?? '')?.[1]?.replace(/\\"/g, '"');
 		const matching = data
 			.pipelinesIn(workspace)
-			.filter((p) => [p.name, p.description, p.repository].some((text) => text.toLowerCase().includes(search)))
+			.filter((p) =>
+				exactName === undefined ? [p.name, p.description, p.repository].some((text) => text.toLowerCase().includes(search)) : p.name === exactName,
+			)
 			.sort((a, b) => {
 				const order =
 					sortBy === 'NAME'

@@ -1,5 +1,7 @@
 import type { NodeParameterValueType } from 'n8n-workflow';
 
+import { pipelineSecretsOf } from '../../dev/simulator/secretRoutes';
+import { COMPUTE_ENV_IDS, DATA_LINK_IDS, PIPELINE_IDS, STUDIO_IDS } from '../../dev/simulator/seed';
 import { GENOMICS, RND, usePlatform } from './platform';
 
 const platform = usePlatform();
@@ -81,5 +83,56 @@ describe('a workspace given by name', () => {
 		});
 		expect(found.results.length).toBeGreaterThan(0);
 		expect(platform.sim.log.at(-1)).toMatchObject({ path: '/pipelines', query: { workspaceId: String(RND) } });
+	});
+});
+
+describe('By Name for the resources of a workspace', () => {
+	const inGenomics = { workspace: { __rl: true, mode: 'name', value: 'acme-bio/genomics' } };
+	const byName = (name: string) => ({ __rl: true, mode: 'name', value: name });
+
+	it('gets a Launchpad pipeline by its exact name, looked up as tower-cli does (a quoted search, shared pipelines included)', async () => {
+		const before = platform.sim.log.length;
+		const result = await platform.run({ resource: 'pipeline', operation: 'get', pipelineId: byName('rnaseq'), ...inGenomics });
+		expect(platform.json(result)).toMatchObject([{ pipelineId: PIPELINE_IDS.genomicsRnaseq, name: 'rnaseq' }]);
+		const lookup = platform.sim.log.slice(before).find((entry) => entry.path === '/pipelines');
+		expect(lookup?.query).toMatchObject({ workspaceId: String(GENOMICS), search: '"rnaseq"', visibility: 'all' });
+	});
+
+	it('fails a pipeline name that is not there, naming the field and the pipelines there are', async () => {
+		const result = await platform.run({ resource: 'pipeline', operation: 'get', pipelineId: byName('RNAseq'), ...inGenomics });
+		expect(result.error?.message).toMatch(/^Launchpad Pipeline 'RNAseq' was not found\. Pipelines you can use: fastq-qc, hello, rnaseq, sarek/);
+	});
+
+	it('gets a compute environment, a Studio and a data link by name', async () => {
+		const computeEnv = await platform.run({ resource: 'computeEnv', operation: 'get', computeEnvId: byName('aws-batch-spot-genomics'), ...inGenomics });
+		expect(platform.json(computeEnv)).toMatchObject([{ id: COMPUTE_ENV_IDS.genomicsSpot }]);
+		const studio = await platform.run({ resource: 'studio', operation: 'get', sessionId: byName('variant-review'), ...inGenomics });
+		expect(platform.json(studio)).toMatchObject([{ sessionId: STUDIO_IDS.genomicsRStudio, name: 'variant-review' }]);
+		const files = await platform.run({ resource: 'dataLink', operation: 'browse', returnAll: true, path: '', dataLinkId: byName('sequencing-inbox'), ...inGenomics });
+		expect(platform.json(files).map((entry) => entry.dataLinkId)).toContain(DATA_LINK_IDS.genomicsInbox);
+		// "sequencing-inbox" is also part of "old-sequencing-inbox": only the exact name is taken.
+		expect(new Set(platform.json(files).map((entry) => entry.dataLinkId))).toEqual(new Set([DATA_LINK_IDS.genomicsInbox]));
+	});
+
+	it('updates a secret by name', async () => {
+		await platform.run({ resource: 'secret', operation: 'create', name: 'NAMED_SECRET', value: 'first', ...inGenomics });
+		const result = await platform.run({ resource: 'secret', operation: 'update', secretId: byName('NAMED_SECRET'), value: 'second', ...inGenomics });
+		expect(result.error).toBeUndefined();
+		const created = pipelineSecretsOf(platform.sim.data).find((secret) => secret.name === 'NAMED_SECRET');
+		expect(platform.json(result)).toEqual([{ id: created?.id, updated: true }]);
+		expect(created?.value).toBe('second');
+	});
+
+	it('fails a name two Studios have, naming both IDs, and sends nothing to either', async () => {
+		const original = platform.sim.data.studios.find((studio) => studio.sessionId === STUDIO_IDS.genomicsNotebook);
+		platform.sim.data.studios.push({ ...original!, sessionId: 'aa11bb22', mountedDataLinkIds: [] });
+		try {
+			const before = platform.sim.log.length;
+			const result = await platform.run({ resource: 'studio', operation: 'stop', sessionId: byName('rnaseq-exploration'), ...inGenomics });
+			expect(result.error?.message).toBe(`Studio 'rnaseq-exploration' names 2 Studios: IDs ${STUDIO_IDS.genomicsNotebook}, aa11bb22`);
+			expect(platform.sim.log.slice(before).filter((entry) => entry.path.startsWith('/studios/'))).toEqual([]);
+		} finally {
+			platform.sim.data.studios.pop();
+		}
 	});
 });

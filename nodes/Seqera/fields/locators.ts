@@ -35,13 +35,18 @@ export const pipelineLocator: INodeProperties = locator(
 		required: true,
 		description: 'A pipeline saved in the workspace Launchpad; its saved launch settings are used',
 	},
-	[fromList('searchPipelines'), byId({ placeholder: '72618912534712', check: { kind: 'numeric', errorMessage: 'A pipeline ID is a number' } })],
+	[
+		fromList('searchPipelines'),
+		byName({ placeholder: 'nf-core-rnaseq' }),
+		byId({ placeholder: '72618912534712', check: { kind: 'numeric', errorMessage: 'A pipeline ID is a number' } }),
+	],
 );
 
 export const computeEnvLocator: INodeProperties = locator(
 	{ displayName: 'Compute Environment', name: 'computeEnvId', description: "Leave empty to use the workspace's primary compute environment" },
 	[
 		fromList('searchComputeEnvs'),
+		byName({ placeholder: 'aws-batch-genomics' }),
 		byId({ placeholder: '4Xg5nI8pbEXNf3GbDvxoGm', check: { kind: 'string', errorMessage: 'A compute environment ID has only letters, digits, - and _' } }),
 	],
 );

@@ -4,6 +4,7 @@ import type { ILoadOptionsFunctions } from 'n8n-workflow';
 import { workspaceIdFor } from '../helpers/parameters';
 import { requireNumericId } from '../helpers/validate';
 import { savedPipelineSchema, type SavedPipelineSchema } from '../runs/pipelineSchema';
+import { PIPELINES, idOrName } from '../names/lookups';
 import { connectionOf } from '../transport/connection';
 import { apiRequest } from '../transport/request';
 
@@ -37,7 +38,7 @@ export async function chosenPipelineSchema(context: ILoadOptionsFunctions): Prom
 	const pipelineId = requireNumericId(
 		context.getNode(),
 		0,
-		context.getNodeParameter('pipelineId', '', { extractValue: true }),
+		await idOrName(context, 0, 'pipelineId', PIPELINES),
 		'Launchpad Pipeline',
 	);
 	return await savedPipelineSchema(context, pipelineId, await workspaceIdFor(context, 0, await connectionOf(context)));

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { LAUNCH_SETTINGS_FIELD } from '../fields/fieldNames';
 import { requireJsonOrYaml, requireNumericId, requireNumericIdList, requireStringId, toList } from '../helpers/validate';
+import { COMPUTE_ENVS, PIPELINES, idOrName } from '../names/lookups';
 import { apiRequest } from '../transport/request';
 import { hintLeftToPipeline, launchpadParameters, type LaunchpadParameters, type PipelineSchemas } from './launchParameters';
 import type { SavedPipelineSchema } from './pipelineSchema';
@@ -58,8 +59,8 @@ function applyLaunchSettings(context: IExecuteFunctions, itemIndex: number, requ
 	return applied;
 }
 
-function computeEnvIdFor(context: IExecuteFunctions, itemIndex: number): string | undefined {
-	const value = context.getNodeParameter('computeEnvId', itemIndex, '', { extractValue: true }) as string;
+async function computeEnvIdFor(context: IExecuteFunctions, itemIndex: number): Promise<string | undefined> {
+	const value = await idOrName(context, itemIndex, 'computeEnvId', COMPUTE_ENVS);
 	return String(value ?? '').trim() === ''
 		? undefined
 		: requireStringId(context.getNode(), itemIndex, value, 'Compute Environment');
@@ -118,7 +119,7 @@ export async function launchpadLaunch(
 	const pipelineId = requireNumericId(
 		context.getNode(),
 		itemIndex,
-		context.getNodeParameter('pipelineId', itemIndex, '', { extractValue: true }),
+		await idOrName(context, itemIndex, 'pipelineId', PIPELINES),
 		'Launchpad Pipeline',
 	);
 	const asSeqeraClientsSend = context.getNode().typeVersion >= 1.2;
@@ -211,7 +212,7 @@ export async function sendLaunch(
 	base: IDataObject,
 	launchpad?: Pick<LaunchpadLaunch, 'pipelineSchema' | 'sourceWorkspaceId'>,
 ): Promise<IDataObject> {
-	const computeEnvId = computeEnvIdFor(context, itemIndex);
+	const computeEnvId = await computeEnvIdFor(context, itemIndex);
 	const onComputeEnv =
 		computeEnvId === undefined
 			? base

@@ -3,6 +3,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { requireStringId } from '../../helpers/validate';
 import { byId, byUrl, fromList, locator } from '../../fields/locator';
 import { computeEnvLocator } from '../../fields/locators';
+import { COMPUTE_ENVS, idOrName } from '../../names/lookups';
 
 /**
  * A compute environment of the workspace in any status, not only the available ones a launch can use:
@@ -14,7 +15,7 @@ export const anyComputeEnvLocator: INodeProperties = locator(
 	{ displayName: 'Compute Environment', name: 'computeEnvId', required: true, description: 'The compute environment' },
 	[
 		fromList('searchAllComputeEnvs'),
-		...(computeEnvLocator.modes ?? []).filter((mode) => mode.name === 'id'),
+		...(computeEnvLocator.modes ?? []).filter((mode) => mode.name === 'name' || mode.name === 'id'),
 		byUrl({
 			segment: 'compute-envs',
 			kind: 'string',
@@ -25,13 +26,8 @@ export const anyComputeEnvLocator: INodeProperties = locator(
 );
 
 /** The compute environment an operation acts on, from the locator (list, ID or URL), checked before any call. */
-export function computeEnvIdFor(context: IExecuteFunctions, itemIndex: number): string {
-	return requireStringId(
-		context.getNode(),
-		itemIndex,
-		context.getNodeParameter('computeEnvId', itemIndex, '', { extractValue: true }),
-		'Compute Environment',
-	);
+export async function computeEnvIdFor(context: IExecuteFunctions, itemIndex: number): Promise<string> {
+	return requireStringId(context.getNode(), itemIndex, await idOrName(context, itemIndex, 'computeEnvId', COMPUTE_ENVS), 'Compute Environment');
 }
 
 /** Credentials saved in the workspace (cloud keys, SSH keys) that a new compute environment uses. */

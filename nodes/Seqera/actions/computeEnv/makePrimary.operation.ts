@@ -21,7 +21,7 @@ export const description = updateDisplayOptions(displayOptions, properties);
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const connection = await connectionOf(this);
 	return await forEachItem(this, async (itemIndex) => {
-		const computeEnvId = computeEnvIdFor(this, itemIndex);
+		const computeEnvId = await computeEnvIdFor(this, itemIndex);
 		await apiRequest(this, {
 			method: 'POST',
 			path: ['compute-envs', computeEnvId, 'primary'],

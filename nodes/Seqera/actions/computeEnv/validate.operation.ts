@@ -40,7 +40,7 @@ interface ValidationOutcome {
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const connection = await connectionOf(this);
 	return await forEachItem(this, async (itemIndex) => {
-		const computeEnvId = computeEnvIdFor(this, itemIndex);
+		const computeEnvId = await computeEnvIdFor(this, itemIndex);
 		const force = this.getNodeParameter('force', itemIndex, false) as boolean;
 		const outcome = await apiRequest<ValidationOutcome>(this, {
 			method: 'POST',

@@ -6,6 +6,7 @@ import { workspaceIdFor } from '../../helpers/parameters';
 import { requireStringId, requireText, requireWholeCharacters } from '../../helpers/validate';
 import type { Connection } from '../../transport/connection';
 import type { DataLinkInfo } from '../../dataLinks/api';
+import { DATA_LINKS, idOrName } from '../../names/lookups';
 
 /** The item's workspace and data link (as the platform describes it), checked before anything is sent. */
 export async function dataLinkOfItem(
@@ -14,7 +15,7 @@ export async function dataLinkOfItem(
 	connection: Connection,
 ): Promise<{ scope: DataLinkScope & { itemIndex: number }; dataLink: DataLinkInfo }> {
 	const scope = { workspaceId: await workspaceIdFor(context, itemIndex, connection), pathEncoding: pathEncodingOf(context.getNode()), itemIndex };
-	const dataLinkId = requireStringId(context.getNode(), itemIndex, context.getNodeParameter('dataLinkId', itemIndex, '', { extractValue: true }), 'Data Link');
+	const dataLinkId = requireStringId(context.getNode(), itemIndex, await idOrName(context, itemIndex, 'dataLinkId', DATA_LINKS), 'Data Link');
 	return { scope, dataLink: await describeDataLink(context, scope, dataLinkId) };
 }
 

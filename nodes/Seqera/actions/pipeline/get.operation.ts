@@ -7,6 +7,7 @@ import { connectionOf } from '../../transport/connection';
 import { apiRequest } from '../../transport/request';
 import { pipelineLocator, workspaceLocator } from '../../fields/locators';
 import { forEachItem } from '../../items/perItem';
+import { PIPELINES, idOrName } from '../../names/lookups';
 
 const properties: INodeProperties[] = [{ ...pipelineLocator, description: 'A pipeline saved in the workspace Launchpad' }, workspaceLocator];
 
@@ -20,7 +21,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const pipelineId = requireNumericId(
 			this.getNode(),
 			itemIndex,
-			this.getNodeParameter('pipelineId', itemIndex, '', { extractValue: true }),
+			await idOrName(this, itemIndex, 'pipelineId', PIPELINES),
 			'Launchpad Pipeline',
 		);
 		const response = await apiRequest<{ pipeline?: IDataObject }>(this, {

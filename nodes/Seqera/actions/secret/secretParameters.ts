@@ -2,10 +2,11 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { describeValue, requireNumericId, requireText } from '../../helpers/validate';
+import { SECRETS, idOrName } from '../../names/lookups';
 
 /** The secret an operation acts on, from the Secret locator, checked before any call. */
-export function secretIdFor(context: IExecuteFunctions, itemIndex: number): string {
-	return requireNumericId(context.getNode(), itemIndex, context.getNodeParameter('secretId', itemIndex, '', { extractValue: true }), 'Secret');
+export async function secretIdFor(context: IExecuteFunctions, itemIndex: number): Promise<string> {
+	return requireNumericId(context.getNode(), itemIndex, await idOrName(context, itemIndex, 'secretId', SECRETS), 'Secret');
 }
 
 /** The contract's limit on a secret name (PipelineSecret.name, maxLength). */

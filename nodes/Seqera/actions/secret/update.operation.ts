@@ -21,7 +21,7 @@ export const description = updateDisplayOptions(displayOptions, properties);
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const connection = await connectionOf(this);
 	return await forEachItem(this, async (itemIndex) => {
-		const secretId = secretIdFor(this, itemIndex);
+		const secretId = await secretIdFor(this, itemIndex);
 		const value = secretValueFor(this, itemIndex, NEW_VALUE);
 		await apiRequest(this, {
 			method: 'PUT',

@@ -8,6 +8,7 @@ import { connectionOf } from '../../transport/connection';
 import { apiRequest } from '../../transport/request';
 import { computeEnvLocator, workspaceLocator } from '../../fields/locators';
 import { forEachItem } from '../../items/perItem';
+import { COMPUTE_ENVS, idOrName } from '../../names/lookups';
 import { lifespanField, mountedDataLinksField, mountsOf, requireCount, studioItem, withMountDataIds } from './studio.descriptions';
 
 // DataStudioCreateRequest.name
@@ -109,7 +110,7 @@ const displayOptions = { show: { resource: ['studio'], operation: ['create'] } }
 export const description = updateDisplayOptions(displayOptions, properties);
 
 /** The request body, every field checked before the call. */
-function createRequest(context: IExecuteFunctions, itemIndex: number): IDataObject {
+async function createRequest(context: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const node = context.getNode();
 	const name = requireText(node, itemIndex, 'Name', context.getNodeParameter('name', itemIndex, ''));
 	if (name.length > NAME_MAX_LENGTH) {
@@ -128,7 +129,7 @@ function createRequest(context: IExecuteFunctions, itemIndex: number): IDataObje
 	const computeEnvId = requireStringId(
 		node,
 		itemIndex,
-		context.getNodeParameter('computeEnvId', itemIndex, '', { extractValue: true }),
+		await idOrName(context, itemIndex, 'computeEnvId', COMPUTE_ENVS),
 		'Compute Environment',
 	);
 	const additional = context.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
@@ -156,7 +157,7 @@ function createRequest(context: IExecuteFunctions, itemIndex: number): IDataObje
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const connection = await connectionOf(this);
 	return await forEachItem(this, async (itemIndex) => {
-		const body = createRequest(this, itemIndex);
+		const body = await createRequest(this, itemIndex);
 		const created = await apiRequest<{ studio?: IDataObject }>(this, {
 			method: 'POST',
 			path: ['studios'],

@@ -17,7 +17,7 @@ export const description = updateDisplayOptions(displayOptions, properties);
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const connection = await connectionOf(this);
 	return await forEachItem(this, async (itemIndex) => {
-		const sessionId = studioIdFor(this, itemIndex);
+		const sessionId = await studioIdFor(this, itemIndex);
 		await apiRequest(this, {
 			method: 'DELETE',
 			path: ['studios', sessionId],

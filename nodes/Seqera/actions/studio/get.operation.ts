@@ -19,7 +19,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	return await forEachItem(this, async (itemIndex) => {
 		const studio = await apiRequest<IDataObject>(this, {
 			method: 'GET',
-			path: ['studios', studioIdFor(this, itemIndex)],
+			path: ['studios', await studioIdFor(this, itemIndex)],
 			query: { workspaceId: await workspaceIdFor(this, itemIndex, connection) },
 			itemIndex,
 		});

@@ -1,9 +1,10 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 
-import { byId, byUrl, fromList, locator } from '../../fields/locator';
+import { byId, byName, byUrl, fromList, locator } from '../../fields/locator';
 import { requireStringId, requireStudioId, toList } from '../../helpers/validate';
 import { statusOf } from '../../studios/status';
+import { STUDIOS, idOrName } from '../../names/lookups';
 
 /**
  * A Studio by session ID. The web app links a Studio as
@@ -12,6 +13,7 @@ import { statusOf } from '../../studios/status';
  */
 export const studioLocator: INodeProperties = locator({ displayName: 'Studio', name: 'sessionId', required: true }, [
 	fromList('searchStudios'),
+	byName({ placeholder: 'rnaseq-exploration' }),
 	byId({ placeholder: '3f9a1c7e', check: { kind: 'studio', errorMessage: 'A Studio session ID has only letters and digits' } }),
 	byUrl({
 		segment: 'studios',
@@ -22,8 +24,8 @@ export const studioLocator: INodeProperties = locator({ displayName: 'Studio', n
 ]);
 
 /** The Studio an operation acts on, from the Studio locator (list, ID or URL), checked before any call. */
-export function studioIdFor(context: IExecuteFunctions, itemIndex: number): string {
-	return requireStudioId(context.getNode(), itemIndex, context.getNodeParameter('sessionId', itemIndex, '', { extractValue: true }));
+export async function studioIdFor(context: IExecuteFunctions, itemIndex: number): Promise<string> {
+	return requireStudioId(context.getNode(), itemIndex, await idOrName(context, itemIndex, 'sessionId', STUDIOS));
 }
 
 /**

@@ -18,7 +18,7 @@ export type StartBodyOf = (itemIndex: number, studio: IDataObject) => IDataObjec
 export async function submitStudioChange(context: IExecuteFunctions, change: 'start' | 'stop', startBodyOf?: StartBodyOf): Promise<INodeExecutionData[]> {
 	const connection = await connectionOf(context);
 	return await forEachItem(context, async (itemIndex) => {
-		const sessionId = studioIdFor(context, itemIndex);
+		const sessionId = await studioIdFor(context, itemIndex);
 		const workspaceId = await workspaceIdFor(context, itemIndex, connection);
 		const describe = async () => await apiRequest<IDataObject>(context, { method: 'GET', path: ['studios', sessionId], query: { workspaceId }, itemIndex });
 		let body: IDataObject | undefined;

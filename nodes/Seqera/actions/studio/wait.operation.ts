@@ -56,7 +56,7 @@ export const description = updateDisplayOptions(displayOptions, properties);
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const connection = await connectionOf(this);
 	return await forEachItem(this, async (itemIndex) => {
-		const sessionId = studioIdFor(this, itemIndex);
+		const sessionId = await studioIdFor(this, itemIndex);
 		const workspaceId = await workspaceIdFor(this, itemIndex, connection);
 		const target = this.getNodeParameter('waitUntil', itemIndex, 'running') as Target;
 		const options = this.getNodeParameter('waitOptions', itemIndex, {}) as IDataObject;

@@ -6,6 +6,7 @@ import { dataLinkLocator } from '../../dataLinks/locator';
 import { browseFolderPage, describeDataLink, pathEncodingOf, pathProblem, type PathEncoding } from '../../dataLinks/calls';
 import { workspaceIdFor } from '../../helpers/parameters';
 import { requireStringId } from '../../helpers/validate';
+import { DATA_LINKS, idOrName } from '../../names/lookups';
 import { connectionOf } from '../../transport/connection';
 import { CallAllowance } from '../../helpers/allowance';
 import type { TriggerEvent } from '../event';
@@ -94,7 +95,7 @@ export const dataLinkFileEvents: TriggerEvent = {
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const connection = await connectionOf(this);
 		const workspaceId = await workspaceIdFor(this, 0, connection);
-		const dataLinkId = requireStringId(this.getNode(), 0, this.getNodeParameter('dataLinkId', '', { extractValue: true }), 'Data Link');
+		const dataLinkId = requireStringId(this.getNode(), 0, await idOrName(this, 0, 'dataLinkId', DATA_LINKS), 'Data Link');
 		const glob = (this.getNodeParameter('glob', '') as string).trim();
 		const watched = new WatchedPaths((this.getNodeParameter('pathPrefix', '') as string).trim(), glob);
 		checkStartFolder(this, watched, glob, pathEncodingOf(this.getNode()));

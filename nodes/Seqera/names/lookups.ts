@@ -1,0 +1,91 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { dataLinksPage } from '../dataLinks/list';
+import { locatorOf, workspaceIdFor } from '../helpers/parameters';
+import { connectionOf, type SeqeraFunctions } from '../transport/connection';
+import type { ApiRequest } from '../transport/exchange';
+import { apiRequestPages, pagesCountedByTotal } from '../transport/pages';
+import { apiRequest } from '../transport/request';
+import { idNamed, type NameLookup, type NamedEntry } from './byName';
+
+/** The most entries an error suggests from a list the platform searches by name. */
+const SUGGESTIONS_MAX = 100;
+
+/** A workspace list whose entries a locator's By Name picks (`GET /<path>`, entries under `listName`). */
+interface WorkspaceList {
+	field: string;
+	entries: string;
+	path: string;
+	listName: string;
+	nameOf: (entry: IDataObject) => unknown;
+	idOf: (entry: IDataObject) => unknown;
+	/** The platform's search for a name, where it has one; the list is then narrowed by it. */
+	search?: (name: string) => string;
+	/** Paged by `max`/`offset` with `totalSize`; otherwise one answer holds the whole list. */
+	paged?: boolean;
+	/** Extra query the list is read with. */
+	query?: IDataObject;
+	/** Asks for one page, plain apiRequest unless the list has answers of its own to wait out. */
+	fetchPage?: (context: SeqeraFunctions, request: ApiRequest) => Promise<IDataObject>;
+}
+
+async function entriesOf(context: SeqeraFunctions, itemIndex: number, list: WorkspaceList, workspaceId: string | undefined, search?: string): Promise<NamedEntry[]> {
+	const request: ApiRequest = { method: 'GET', path: [list.path], query: { workspaceId, ...list.query, search }, itemIndex };
+	const fetchPage = async (pageRequest: ApiRequest) =>
+		list.fetchPage ? await list.fetchPage(context, pageRequest) : await apiRequest<IDataObject>(context, pageRequest);
+	const entries = list.paged
+		? await apiRequestPages<IDataObject>(context, { ...request, limit: search === undefined ? SUGGESTIONS_MAX : undefined }, pagesCountedByTotal(list.listName), fetchPage)
+		: (((await fetchPage(request))[list.listName] as IDataObject[] | undefined) ?? []);
+	return entries.map((entry) => ({ name: String(list.nameOf(entry) ?? ''), id: String(list.idOf(entry) ?? '') }));
+}
+
+function lookupIn(context: SeqeraFunctions, itemIndex: number, list: WorkspaceList, workspaceId: string | undefined): NameLookup {
+	const { search } = list;
+	return {
+		field: list.field,
+		entries: list.entries,
+		key: `${list.path}\u0000${workspaceId ?? ''}`,
+		searched: search !== undefined,
+		list: async (name) => await entriesOf(context, itemIndex, list, workspaceId, search?.(name)),
+		suggestions: search === undefined ? undefined : async () => await entriesOf(context, itemIndex, list, workspaceId),
+	};
+}
+
+/** A list whose entries are named `name`, with the ID in `idField`. */
+function namedList(field: string, entries: string, path: string, listName: string, idField: string, more: Partial<WorkspaceList> = {}): WorkspaceList {
+	return { field, entries, path, listName, nameOf: (entry) => entry.name, idOf: (entry) => entry[idField], ...more };
+}
+
+/** Launchpad pipelines, found as tower-cli finds one by name: the platform's exact search (a quoted name), shared pipelines included. */
+export const PIPELINES = namedList('Launchpad Pipeline', 'pipelines', 'pipelines', 'pipelines', 'pipelineId', {
+	search: (name) => `"${name.replace(/"/g, '\\"')}"`,
+	paged: true,
+	query: { visibility: 'all' },
+});
+
+export const COMPUTE_ENVS = namedList('Compute Environment', 'compute environments', 'compute-envs', 'computeEnvs', 'id');
+
+export const STUDIOS = namedList('Studio', 'Studios', 'studios', 'studios', 'sessionId', { search: (name) => name, paged: true });
+
+export const SECRETS = namedList('Secret', 'secrets', 'pipeline-secrets', 'pipelineSecrets', 'id');
+
+export const DATA_LINKS = namedList('Data Link', 'data links', 'data-links', 'dataLinks', 'id', {
+	search: (name) => name,
+	paged: true,
+	fetchPage: dataLinksPage,
+});
+
+/**
+ * The value of a locator of a workspace's entries: From List, ID and By URL as they are (the caller checks
+ * the ID), By Name the ID of the one entry of that exact name in the node's workspace.
+ */
+export async function idOrName(context: SeqeraFunctions, itemIndex: number, parameterName: string, list: WorkspaceList): Promise<unknown> {
+	const { mode, value } = locatorOf(context, parameterName, itemIndex);
+	if (mode === 'name') {
+		const workspaceId = await workspaceIdFor(context, itemIndex, await connectionOf(context));
+		return await idNamed(context, itemIndex, lookupIn(context, itemIndex, list, workspaceId), String(value ?? ''));
+	}
+	return 'getInputData' in context
+		? context.getNodeParameter(parameterName, itemIndex, '', { extractValue: true })
+		: context.getNodeParameter(parameterName, '', { extractValue: true });
+}
