@@ -21,7 +21,7 @@ const properties: INodeProperties[] = [
 		default: '{}',
 		required: true,
 		description:
-			'The compute environment as the platform takes it: {"name", "platform", "config": {"discriminator", "workDir", ...}, "credentialsId", ...}, or the whole request {"computeEnv": {...}, "labelIds": [...]}. The output of Compute Environment → Get works as it is: what the platform sets itself (ID, status, dates, primary) is left out, and from node version 1.2 on also empty (null) fields and what the platform made for the original (forged resources, Forge's queues). Checked against the platform\'s API contract before sending.',
+			'The compute environment as the platform takes it: {"name", "platform", "config": {"discriminator", "workDir", ...}, "credentialsId", ...}, or the whole request {"computeEnv": {...}, "labelIds": [...]}. The output of Compute Environment → Get works as it is: what the platform sets itself (ID, status, dates, primary) is left out, and from node version 1.2 on also empty (null) fields and what the platform made for the original (forged resources, the queues Forge made). Checked against the platform\'s API contract before sending.',
 		placeholder: '{"name": "aws-batch-eu", "platform": "aws-batch", "config": {"discriminator": "aws-batch", "region": "eu-west-1", "workDir": "s3://bucket/work"}}',
 	},
 	workspaceLocator,
@@ -68,7 +68,7 @@ function withoutNulls(value: unknown): unknown {
 
 /**
  * Version 1.2 takes a Get's output as the platform sends it (tower-cli's captured answers): nulls left
- * out, and what the platform made for the original (forged resources, Forge's queues) too.
+ * out, and what the platform made for the original (forged resources, the queues Forge made) too.
  */
 function asPlatformAnswerCopy(computeEnv: IDataObject): IDataObject {
 	const copy = withoutNulls(computeEnv) as IDataObject;
