@@ -90,6 +90,10 @@ export interface SimPipeline {
 	dateCreated: Date;
 	lastUpdated: Date;
 	launchId: string;
+	/** Shared with the other workspaces of its organization, which list it with `visibility=all`. */
+	shared?: boolean;
+	/** What some saved launches hold besides: a resource optimization, and the session and schema of the run they were saved from. */
+	savedWith?: { optimizationId?: string; optimizationTargets?: string; sessionId?: string; pipelineSchemaId?: number; resume?: boolean };
 }
 
 export interface SimLabel {
