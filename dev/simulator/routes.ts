@@ -125,8 +125,9 @@ const pipelineRoutes: Route[] = [
 		const search = (request.query.search ?? '').toLowerCase();
 		// A quoted search ("nf-core-rnaseq") is an exact name, as tower-cli finds a pipeline by name.
 		const exactName = /^"(.*)"$/.exec(request.query.search ?? '')?.[1]?.replace(/\\"/g, '"');
-		const matching = data
-			.pipelinesIn(workspace)
+		// `visibility=all` adds the pipelines other workspaces of the organization share with this one.
+		const listed = request.query.visibility === 'all' ? data.pipelinesVisibleIn(workspace) : data.pipelinesIn(workspace);
+		const matching = listed
 			.filter((p) =>
 				exactName === undefined ? [p.name, p.description, p.repository].some((text) => text.toLowerCase().includes(search)) : p.name === exactName,
 			)
@@ -146,7 +147,11 @@ const pipelineRoutes: Route[] = [
 	}),
 	route('GET', '/pipelines/{pipelineId}', (request, { data }) => {
 		const attributes = attributesParam(request, PIPELINE_ATTRIBUTES);
-		return json({ pipeline: pipelineDto(findPipeline(request, data), data, attributes) });
+		// Described by ID, a pipeline shared with the workspace is found as the list with visibility=all shows
+		// it, its workspaceId telling where it comes from; its launch and schema need that sourceWorkspaceId.
+		const id = numericPathParam(request, 'pipelineId');
+		const shared = request.query.sourceWorkspaceId === undefined ? data.pipelinesVisibleIn(workspaceOf(request, data)).find((p) => p.id === id) : undefined;
+		return json({ pipeline: pipelineDto(shared ?? findPipeline(request, data), data, attributes) });
 	}),
 	route('GET', '/pipelines/{pipelineId}/launch', (request, { data }) =>
 		json({ launch: pipelineLaunchDto(findPipeline(request, data), data) }),
