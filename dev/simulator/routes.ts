@@ -32,6 +32,7 @@ import {
 	pageOf,
 	workspaceOf,
 } from './params';
+import { pipelineEditRoutes } from './pipelineEditRoutes';
 import { findPipeline, pipelineInfoRoutes } from './pipelineInfoRoutes';
 import { orgAdminOf } from './orgAdmin';
 import { orgRoutes } from './orgRoutes';
@@ -187,6 +188,7 @@ export function allRoutes(): Route[] {
 		...computeEnvRoutes,
 		...computeEnvManagementRoutes,
 		...pipelineRoutes,
+		...pipelineEditRoutes,
 		...pipelineInfoRoutes,
 		...labelRoutes,
 		...workflowRoutes,

@@ -21,7 +21,7 @@ type NodeMap = {
 		| 'removeLabels'
 		| 'replaceLabels';
 	workspace: 'getMany';
-	pipeline: 'getMany' | 'get' | 'launch';
+	pipeline: 'getMany' | 'get' | 'launch' | 'create' | 'update' | 'delete';
 	computeEnv: 'getMany' | 'get' | 'create' | 'makePrimary' | 'validate';
 	label: 'getMany' | 'create';
 	dataset: 'getMany' | 'get' | 'getVersions' | 'create' | 'uploadVersion' | 'download' | 'hide' | 'show' | 'delete';

@@ -1,0 +1,63 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import { workspaceIdFor } from '../../helpers/parameters';
+import { requireText } from '../../helpers/validate';
+import { connectionOf } from '../../transport/connection';
+import { apiRequest } from '../../transport/request';
+import { computeEnvLocator, workspaceLocator } from '../../fields/locators';
+import { forEachItem } from '../../items/perItem';
+import { chosenComputeEnvId, computeEnvDefaults, pipelineSettingsField, pipelineSettingsOf } from './pipelineSettings.descriptions';
+
+const properties: INodeProperties[] = [
+	{ displayName: 'Name', name: 'name', type: 'string', default: '', required: true, placeholder: 'nf-core-rnaseq', description: 'Unique in the workspace' },
+	{ displayName: 'Repository URL', name: 'pipeline', type: 'string', default: '', required: true, placeholder: 'https://github.com/nf-core/rnaseq' },
+	workspaceLocator,
+	computeEnvLocator,
+	{ displayName: 'Description', name: 'description', type: 'string', default: '' },
+	pipelineSettingsField,
+];
+
+const displayOptions = { show: { resource: ['pipeline'], operation: ['create'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+/**
+ * Adds a pipeline to the Launchpad as tower-cli's `pipelines add` does: without a compute environment it
+ * takes the workspace's primary one, and the work directory and scripts not given come from it.
+ */
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	const connection = await connectionOf(this);
+	return await forEachItem(this, async (itemIndex) => {
+		const node = this.getNode();
+		const workspaceId = await workspaceIdFor(this, itemIndex, connection);
+		const name = requireText(node, itemIndex, 'Name', this.getNodeParameter('name', itemIndex));
+		const pipeline = requireText(node, itemIndex, 'Repository URL', this.getNodeParameter('pipeline', itemIndex));
+		const { launch, labelIds } = pipelineSettingsOf(this, itemIndex);
+		const computeEnvId = chosenComputeEnvId(this, itemIndex) ?? (await primaryComputeEnvId(this, itemIndex, workspaceId));
+		const fromComputeEnv = await computeEnvDefaults(this, itemIndex, computeEnvId, workspaceId);
+		const text = this.getNodeParameter('description', itemIndex, '') as string;
+		const body: IDataObject = {
+			name,
+			...(text !== '' ? { description: text } : {}),
+			...(labelIds ? { labelIds } : {}),
+			launch: { computeEnvId, pipeline, ...fromComputeEnv, resume: false, pullLatest: false, stubRun: false, ...launch },
+		};
+		const response = await apiRequest<{ pipeline?: IDataObject }>(this, { method: 'POST', path: ['pipelines'], query: { workspaceId }, body, itemIndex });
+		return response.pipeline ?? {};
+	});
+}
+
+async function primaryComputeEnvId(context: IExecuteFunctions, itemIndex: number, workspaceId: string | undefined): Promise<string> {
+	const { computeEnvs = [] } = await apiRequest<{ computeEnvs?: IDataObject[] }>(context, {
+		method: 'GET',
+		path: ['compute-envs'],
+		query: { workspaceId, status: 'AVAILABLE' },
+		itemIndex,
+	});
+	const primary = computeEnvs.find((computeEnv) => computeEnv.primary === true);
+	if (!primary) {
+		throw new NodeOperationError(context.getNode(), 'No compute environment: choose one, or make one of the workspace primary', { itemIndex });
+	}
+	return String(primary.id);
+}

@@ -1,0 +1,29 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { workspaceIdFor } from '../../helpers/parameters';
+import { requireNumericId } from '../../helpers/validate';
+import { connectionOf } from '../../transport/connection';
+import { apiRequest } from '../../transport/request';
+import { pipelineLocator, workspaceLocator } from '../../fields/locators';
+import { forEachItem } from '../../items/perItem';
+
+const properties: INodeProperties[] = [{ ...pipelineLocator, description: 'The Launchpad pipeline to delete; its runs stay' }, workspaceLocator];
+
+const displayOptions = { show: { resource: ['pipeline'], operation: ['delete'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	const connection = await connectionOf(this);
+	return await forEachItem(this, async (itemIndex) => {
+		const pipelineId = requireNumericId(this.getNode(), itemIndex, this.getNodeParameter('pipelineId', itemIndex, '', { extractValue: true }), 'Launchpad Pipeline');
+		await apiRequest(this, {
+			method: 'DELETE',
+			path: ['pipelines', pipelineId],
+			query: { workspaceId: await workspaceIdFor(this, itemIndex, connection) },
+			itemIndex,
+		});
+		return { pipelineId: Number(pipelineId), deleted: true };
+	});
+}

@@ -1,0 +1,70 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { requireJsonOrYaml, requireNumericIdList, requireStringId, toList } from '../../helpers/validate';
+import { apiRequest } from '../../transport/request';
+
+/** The launch settings a Launchpad pipeline saves, as tower-cli's `pipelines add` and `pipelines update` take them. */
+export const pipelineSettingsField: INodeProperties = {
+	displayName: 'Pipeline Settings',
+	name: 'pipelineSettings',
+	type: 'collection',
+	placeholder: 'Add Setting',
+	default: {},
+	options: [
+		{ displayName: 'Config Profiles', name: 'configProfiles', type: 'string', default: '', placeholder: 'docker, test', description: 'Nextflow configuration profiles, separated by commas' },
+		{ displayName: 'Entry Name', name: 'entryName', type: 'string', default: '', description: 'The workflow of the main script to run' },
+		{ displayName: 'Label IDs', name: 'labelIds', type: 'string', default: '', placeholder: '70218431907355, 88102211734567', description: 'Labels of the workspace, by ID, separated by commas' },
+		{ displayName: 'Main Script', name: 'mainScript', type: 'string', default: '', placeholder: 'main.nf' },
+		{ displayName: 'Nextflow Config', name: 'configText', type: 'string', typeOptions: { rows: 4 }, default: '' },
+		{ displayName: 'Pipeline Parameters', name: 'paramsText', type: 'string', typeOptions: { rows: 4 }, default: '', description: 'JSON or YAML, checked before sending' },
+		{ displayName: 'Post-Run Script', name: 'postRunScript', type: 'string', typeOptions: { rows: 4 }, default: '', description: "Bash run after the pipeline ends; empty takes the compute environment's" },
+		{ displayName: 'Pre-Run Script', name: 'preRunScript', type: 'string', typeOptions: { rows: 4 }, default: '', description: "Bash run before the pipeline starts; empty takes the compute environment's" },
+		{ displayName: 'Pull Latest', name: 'pullLatest', type: 'boolean', default: false, description: 'Whether to pull the latest revision of the repository before each launch' },
+		{ displayName: 'Revision', name: 'revision', type: 'string', default: '', placeholder: 'main or 3.14.0', description: 'A branch or tag of the repository' },
+		{ displayName: 'Schema Name', name: 'schemaName', type: 'string', default: '', placeholder: 'nextflow_schema.json' },
+		{ displayName: 'Stub Run', name: 'stubRun', type: 'boolean', default: false, description: 'Whether launches run the stubs of the processes instead of their scripts' },
+		{ displayName: 'Work Directory', name: 'workDir', type: 'string', default: '', placeholder: 's3://bucket/work', description: "Empty takes the compute environment's" },
+	],
+};
+
+const TEXT_SETTINGS = ['revision', 'workDir', 'configText', 'preRunScript', 'postRunScript', 'mainScript', 'entryName', 'schemaName'] as const;
+
+/** The settings the node gives, as WorkflowLaunchRequest fields, and the label IDs apart (they are not launch settings). */
+export function pipelineSettingsOf(context: IExecuteFunctions, itemIndex: number): { launch: IDataObject; labelIds?: number[] } {
+	const node = context.getNode();
+	const settings = context.getNodeParameter('pipelineSettings', itemIndex, {}) as IDataObject;
+	const launch: IDataObject = {};
+	for (const name of TEXT_SETTINGS) if (typeof settings[name] === 'string' && settings[name] !== '') launch[name] = settings[name];
+	if (settings.configProfiles !== undefined && toList(settings.configProfiles).length > 0) launch.configProfiles = toList(settings.configProfiles);
+	if (settings.paramsText !== undefined && settings.paramsText !== '') {
+		launch.paramsText = requireJsonOrYaml(node, itemIndex, settings.paramsText, 'Pipeline Parameters');
+	}
+	if (settings.pullLatest !== undefined) launch.pullLatest = settings.pullLatest;
+	if (settings.stubRun !== undefined) launch.stubRun = settings.stubRun;
+	const labelIds = settings.labelIds !== undefined && settings.labelIds !== '' ? requireNumericIdList(node, itemIndex, settings.labelIds, 'Label IDs') : undefined;
+	return { launch, labelIds };
+}
+
+/** The compute environment field's ID, or undefined when it is empty. */
+export function chosenComputeEnvId(context: IExecuteFunctions, itemIndex: number): string | undefined {
+	const value = context.getNodeParameter('computeEnvId', itemIndex, '', { extractValue: true });
+	return value === '' || value === undefined ? undefined : requireStringId(context.getNode(), itemIndex, value, 'Compute Environment');
+}
+
+/** What a compute environment gives a pipeline that does not say otherwise, as tower-cli takes it. */
+export async function computeEnvDefaults(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	computeEnvId: string,
+	workspaceId: string | undefined,
+): Promise<{ workDir?: string; preRunScript?: string; postRunScript?: string }> {
+	const { computeEnv } = await apiRequest<{ computeEnv?: { config?: IDataObject } }>(context, {
+		method: 'GET',
+		path: ['compute-envs', computeEnvId],
+		query: { workspaceId },
+		itemIndex,
+	});
+	const config = computeEnv?.config ?? {};
+	const given = (name: string) => (typeof config[name] === 'string' && config[name] !== '' ? (config[name] as string) : undefined);
+	return { workDir: given('workDir'), preRunScript: given('preRunScript'), postRunScript: given('postRunScript') };
+}

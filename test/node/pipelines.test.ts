@@ -1,0 +1,159 @@
+import { LAUNCH_ROLE_TOKEN } from '../../dev/simulator/roles';
+import { COMPUTE_ENV_IDS, LABEL_IDS, PIPELINE_IDS } from '../../dev/simulator/seed';
+import { GENOMICS, usePlatform, workspaceParameter } from './platform';
+
+const platform = usePlatform();
+
+const pipelineParameter = (id: number) => ({ pipelineId: { __rl: true, mode: 'id', value: String(id) } });
+const callsSince = (before: number) => platform.sim.log.slice(before).map((entry) => `${entry.method} ${entry.path}`);
+const lastBody = (method: string) => platform.sim.log.filter((entry) => entry.method === method && entry.path.startsWith('/pipelines')).at(-1)!.body;
+
+describe('Pipeline → Create', () => {
+	it("adds a pipeline as tower-cli does: the workspace's primary compute environment and its work directory when none is given", async () => {
+		const before = platform.sim.log.length;
+		const result = await platform.run({
+			resource: 'pipeline',
+			operation: 'create',
+			name: 'hello-world',
+			pipeline: 'https://github.com/nextflow-io/hello',
+			...workspaceParameter(GENOMICS),
+		});
+		expect(result.error).toBeUndefined();
+		const [created] = platform.json(result);
+		expect(created).toMatchObject({ name: 'hello-world', repository: 'https://github.com/nextflow-io/hello', pipelineId: expect.any(Number) });
+		expect(callsSince(before)).toEqual(['GET /compute-envs', `GET /compute-envs/${COMPUTE_ENV_IDS.genomicsBatch}`, 'POST /pipelines']);
+		expect(lastBody('POST')).toEqual({
+			name: 'hello-world',
+			launch: {
+				computeEnvId: COMPUTE_ENV_IDS.genomicsBatch,
+				pipeline: 'https://github.com/nextflow-io/hello',
+				workDir: 's3://acme-genomics-work/scratch',
+				resume: false,
+				pullLatest: false,
+				stubRun: false,
+			},
+		});
+		const listed = platform.json(await platform.run({ resource: 'pipeline', operation: 'getMany', returnAll: true, ...workspaceParameter(GENOMICS) }));
+		expect(listed.map((pipeline) => pipeline.name)).toContain('hello-world');
+	});
+
+	it('sends the chosen compute environment, description, labels and every launch setting given', async () => {
+		const result = await platform.run({
+			resource: 'pipeline',
+			operation: 'create',
+			name: 'rnaseq-spot',
+			pipeline: 'https://github.com/nf-core/rnaseq',
+			computeEnvId: { __rl: true, mode: 'id', value: COMPUTE_ENV_IDS.genomicsSpot },
+			description: 'RNA-seq on spot instances',
+			pipelineSettings: {
+				revision: '3.14.0',
+				workDir: 's3://acme-genomics-work/rnaseq',
+				configProfiles: 'docker, test',
+				paramsText: 'outdir: s3://acme-genomics-work/results\n',
+				configText: 'process.cpus = 2',
+				preRunScript: 'echo start',
+				postRunScript: 'echo done',
+				pullLatest: true,
+				labelIds: `${LABEL_IDS.production}, ${LABEL_IDS.rnaseq}`,
+			},
+			...workspaceParameter(GENOMICS),
+		});
+		expect(result.error).toBeUndefined();
+		expect(lastBody('POST')).toEqual({
+			name: 'rnaseq-spot',
+			description: 'RNA-seq on spot instances',
+			labelIds: [LABEL_IDS.production, LABEL_IDS.rnaseq],
+			launch: {
+				computeEnvId: COMPUTE_ENV_IDS.genomicsSpot,
+				pipeline: 'https://github.com/nf-core/rnaseq',
+				workDir: 's3://acme-genomics-work/rnaseq',
+				revision: '3.14.0',
+				configProfiles: ['docker', 'test'],
+				paramsText: 'outdir: s3://acme-genomics-work/results\n',
+				configText: 'process.cpus = 2',
+				preRunScript: 'echo start',
+				postRunScript: 'echo done',
+				resume: false,
+				pullLatest: true,
+				stubRun: false,
+			},
+		});
+	});
+
+	it('fails the item with the platform\'s message when the name is taken, and refuses bad parameters before sending', async () => {
+		const taken = await platform.run({ resource: 'pipeline', operation: 'create', name: 'hello-world', pipeline: 'https://github.com/nextflow-io/hello', ...workspaceParameter(GENOMICS) });
+		expect(taken.error).toMatchObject({ httpCode: '409', message: "A pipeline with name 'hello-world' already exists" });
+
+		const before = platform.sim.log.length;
+		const bad = await platform.run({
+			resource: 'pipeline',
+			operation: 'create',
+			name: 'broken',
+			pipeline: 'https://github.com/nextflow-io/hello',
+			pipelineSettings: { paramsText: 'outdir: [unclosed' },
+			...workspaceParameter(GENOMICS),
+		});
+		expect((bad.error as Error).message).toMatch(/^Pipeline Parameters is not valid JSON or YAML/);
+		expect(callsSince(before)).toEqual([]);
+	});
+
+	it('gets the role error with the Launch role', async () => {
+		const result = await platform.run(
+			{ resource: 'pipeline', operation: 'create', name: 'not-allowed', pipeline: 'https://github.com/nextflow-io/hello', ...workspaceParameter(GENOMICS) },
+			{ credentialOverrides: { accessToken: LAUNCH_ROLE_TOKEN } },
+		);
+		expect((result.error as Error).message).toBe("Forbidden: your role in workspace 'acme-bio/genomics' (Launch) does not allow adding pipelines to the Launchpad");
+	});
+});
+
+describe('Pipeline → Update', () => {
+	it("sends the saved launch again with only the given settings changed, as tower-cli's pipelines update does", async () => {
+		const saved = platform.sim.data.pipelinesIn(GENOMICS).find((pipeline) => pipeline.id === PIPELINE_IDS.genomicsSarek)!;
+		const before = platform.sim.log.length;
+		const result = await platform.run({
+			resource: 'pipeline',
+			operation: 'update',
+			...pipelineParameter(PIPELINE_IDS.genomicsSarek),
+			updateFields: { description: 'Germline variant calling' },
+			pipelineSettings: { revision: '3.5.0' },
+			...workspaceParameter(GENOMICS),
+		});
+		expect(result.error).toBeUndefined();
+		expect(callsSince(before)).toEqual([
+			`GET /pipelines/${PIPELINE_IDS.genomicsSarek}`,
+			`GET /pipelines/${PIPELINE_IDS.genomicsSarek}/launch`,
+			`PUT /pipelines/${PIPELINE_IDS.genomicsSarek}`,
+		]);
+		const body = lastBody('PUT') as { name: string; description: string; launch: Record<string, unknown> };
+		expect(body).toMatchObject({ name: saved.name, description: 'Germline variant calling' });
+		expect(body.launch).toMatchObject({
+			computeEnvId: saved.computeEnvId,
+			pipeline: saved.repository,
+			workDir: saved.workDir,
+			paramsText: saved.paramsText,
+			revision: '3.5.0',
+		});
+		expect(platform.json(result)[0]).toMatchObject({ pipelineId: PIPELINE_IDS.genomicsSarek, description: 'Germline variant calling' });
+		expect(saved.revision).toBe('3.5.0');
+	});
+
+	it('renames the pipeline', async () => {
+		const result = await platform.run({
+			resource: 'pipeline',
+			operation: 'update',
+			...pipelineParameter(PIPELINE_IDS.genomicsSarek),
+			updateFields: { newName: 'sarek-germline' },
+			...workspaceParameter(GENOMICS),
+		});
+		expect(platform.json(result)[0]).toMatchObject({ name: 'sarek-germline' });
+	});
+});
+
+describe('Pipeline → Delete', () => {
+	it('deletes the pipeline; Get then fails naming its ID', async () => {
+		const result = await platform.run({ resource: 'pipeline', operation: 'delete', ...pipelineParameter(PIPELINE_IDS.genomicsHello), ...workspaceParameter(GENOMICS) });
+		expect(platform.json(result)).toEqual([{ pipelineId: PIPELINE_IDS.genomicsHello, deleted: true }]);
+		const gone = await platform.run({ resource: 'pipeline', operation: 'get', ...pipelineParameter(PIPELINE_IDS.genomicsHello), ...workspaceParameter(GENOMICS) });
+		expect((gone.error as Error).message).toMatch(new RegExp(`^Forbidden: pipelineId "${PIPELINE_IDS.genomicsHello}" does not exist in workspace ${GENOMICS}`));
+	});
+});
