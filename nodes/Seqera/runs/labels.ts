@@ -1,4 +1,4 @@
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { LABELS_FIELD } from '../fields/fieldNames';
@@ -78,6 +78,10 @@ class LabelNames {
 			query: { workspaceId },
 			body: { name, resource: false },
 			itemIndex,
+		}).catch((error: unknown) => {
+			// The platform's refusal (a role that may only use existing labels) does not say which label it was.
+			if (error instanceof NodeApiError) error.message = `Label "${name}" is not in the workspace and could not be created: ${error.message}`;
+			throw error;
 		});
 		this.known.set(key, Number(created.id));
 		return { id: Number(created.id), created: true };
@@ -92,6 +96,29 @@ class LabelNames {
 		const exact = candidates.find((label) => label.name === name);
 		return exact === undefined ? undefined : Number(exact.id);
 	}
+}
+
+const launchLabelNamesByExecution = new WeakMap<IExecuteFunctions, LabelNames>();
+
+/**
+ * The IDs of the labels a launch names, found as tower-cli's `launch --labels` finds them: each name
+ * matched exactly in the workspace's labels, and a name it lacks created. Looked up once per name and
+ * execution, however many items launch with it.
+ */
+export async function launchLabelIds(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	workspaceId: string | undefined,
+	names: string[],
+): Promise<number[]> {
+	let labelNames = launchLabelNamesByExecution.get(context);
+	if (labelNames === undefined) {
+		labelNames = new LabelNames(context, false);
+		launchLabelNamesByExecution.set(context, labelNames);
+	}
+	const ids: number[] = [];
+	for (const name of names) ids.push((await labelNames.idOf(name, workspaceId, itemIndex, true)).id);
+	return ids;
 }
 
 type LabelEntry = { label?: { mode?: string; value?: unknown } };

@@ -4,6 +4,7 @@ import { LAUNCH_SETTINGS_FIELD } from '../fields/fieldNames';
 import { requireJsonOrYaml, requireNumericId, requireNumericIdList, requireStringId, toList } from '../helpers/validate';
 import { COMPUTE_ENVS, PIPELINES, idOrName } from '../names/lookups';
 import { apiRequest } from '../transport/request';
+import { launchLabelIds } from './labels';
 import { hintLeftToPipeline, launchpadParameters, type LaunchpadParameters, type PipelineSchemas } from './launchParameters';
 import type { SavedPipelineSchema } from './pipelineSchema';
 import { launchRequestFromSaved, newLaunchFromSaved } from './records';
@@ -48,6 +49,9 @@ function applyLaunchSettings(context: IExecuteFunctions, itemIndex: number, requ
 			case 'paramsText':
 				// Decided with the saved parameters and the form: see parametersFor.
 				break;
+			case 'labels':
+				// Names looked up (and created) on the platform: see withNamedLabels.
+				break;
 			case 'headJobCpus':
 			case 'headJobMemoryMb':
 				if (Number(value) > 0) applied[name] = Number(value);
@@ -57,6 +61,20 @@ function applyLaunchSettings(context: IExecuteFunctions, itemIndex: number, requ
 		}
 	}
 	return applied;
+}
+
+/**
+ * Version 1.2's Labels: the named labels' IDs (created where the workspace lacks them, as tower-cli's
+ * `launch --labels` does), with any Label IDs given; they replace the saved launch's labels.
+ */
+async function withNamedLabels(context: IExecuteFunctions, itemIndex: number, workspaceId: string | undefined, request: IDataObject): Promise<IDataObject> {
+	if (context.getNode().typeVersion < 1.2) return request;
+	const settings = context.getNodeParameter(LAUNCH_SETTINGS_FIELD, itemIndex, {}) as IDataObject;
+	const names = toList(settings.labels);
+	if (names.length === 0) return request;
+	const givenIds = toList(settings.labelIds).length > 0 && Array.isArray(request.labelIds) ? (request.labelIds as number[]) : [];
+	const namedIds = await launchLabelIds(context, itemIndex, workspaceId, names);
+	return { ...request, labelIds: [...new Set([...givenIds, ...namedIds])] };
 }
 
 async function computeEnvIdFor(context: IExecuteFunctions, itemIndex: number): Promise<string | undefined> {
@@ -224,11 +242,13 @@ export async function sendLaunch(
 	const { paramsText, leftToPipeline } = await parametersFor(context, itemIndex, workspaceId, request, pipelineSchema);
 	if (paramsText === undefined) delete request.paramsText;
 	else request.paramsText = paramsText;
+	// Last before sending: a missing label is created only for a launch that passed every check.
+	const launch = await withNamedLabels(context, itemIndex, workspaceId, request);
 	const launched = await apiRequest<{ workflowId?: string }>(context, {
 		method: 'POST',
 		path: ['workflow', 'launch'],
 		query: { workspaceId, sourceWorkspaceId: launchpad?.sourceWorkspaceId },
-		body: { launch: request },
+		body: { launch },
 		itemIndex,
 	});
 	hintLeftToPipeline(context, leftToPipeline);

@@ -117,6 +117,16 @@ export const launchSettingsField: INodeProperties = {
 			description: 'Comma-separated numeric IDs of labels to put on the run',
 		},
 		{
+			displayName: 'Labels',
+			name: 'labels',
+			type: 'string',
+			default: '',
+			placeholder: 'nightly, rnaseq',
+			description:
+				"Comma-separated names of the workspace's labels to put on the run (an expression may give a list); a name the workspace lacks is created, which needs the Maintain role",
+			displayOptions: FROM_1_2,
+		},
+		{
 			displayName: 'Launch Container',
 			name: 'launchContainer',
 			type: 'string',

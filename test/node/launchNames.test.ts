@@ -1,0 +1,97 @@
+import type { INodeParameters } from 'n8n-workflow';
+
+import { LAUNCH_ROLE_TOKEN } from '../../dev/simulator/roles';
+import { LABEL_IDS, PIPELINE_IDS } from '../../dev/simulator/seed';
+import { GENOMICS, runParameter, usePlatform, workspaceParameter } from './platform';
+
+const platform = usePlatform();
+
+const asLaunchRole = { credentialOverrides: { accessToken: LAUNCH_ROLE_TOKEN } };
+const HELLO_PARAMETERS = 'greeting: Bonjour\ntimes: 3\n';
+
+const launchHello = (launchSettings: INodeParameters = {}, more: INodeParameters = {}): INodeParameters => ({
+	resource: 'pipeline',
+	operation: 'launch',
+	pipelineId: { __rl: true, mode: 'id', value: String(PIPELINE_IDS.genomicsHello) },
+	launchSettings: { paramsText: HELLO_PARAMETERS, ...launchSettings },
+	...workspaceParameter(GENOMICS),
+	...more,
+});
+
+const sentSince = (before: number) => platform.sim.log.slice(before);
+const launchesSince = (before: number) => sentSince(before).filter((entry) => entry.method === 'POST' && entry.path === '/workflow/launch');
+const launchedBody = (entry: { body?: unknown }) => (entry.body as { launch: Record<string, unknown> }).launch;
+const labelNamed = (name: string) => platform.sim.data.labelsIn(GENOMICS).find((label) => label.name === name && !label.resource);
+
+describe('Labels by name on a launch (1.2), as tower-cli launch --labels', () => {
+	it('puts the named labels on the run, each name looked up once for all items', async () => {
+		const before = platform.sim.log.length;
+		const result = await platform.run(launchHello({ labels: 'production, rnaseq' }), { items: [{}, {}, {}] });
+		expect(result.error).toBeUndefined();
+
+		const launches = launchesSince(before);
+		expect(launches.map((entry) => launchedBody(entry).labelIds)).toEqual(Array(3).fill([LABEL_IDS.production, LABEL_IDS.rnaseq]));
+		const [first] = platform.json(result);
+		expect(platform.sim.data.labelsOf(platform.sim.data.findRun(String(first.workflowId))!).map((label) => label.name).sort()).toEqual(['production', 'rnaseq']);
+		const lookups = sentSince(before).filter((entry) => entry.method === 'GET' && entry.path === '/labels');
+		expect(lookups.map((entry) => entry.query.search).sort()).toEqual(['production', 'rnaseq']);
+	});
+
+	it('creates a label the workspace lacks once, from a list an expression gives, and launches with it beside the Label IDs', async () => {
+		const before = platform.sim.log.length;
+		const result = await platform.run(
+			launchHello({ labels: '={{ ["validation", "nightly-" + "qc"] }}', labelIds: String(LABEL_IDS.production) }, { resource: 'workflow', source: 'launchpad' }),
+			{ items: [{}, {}] },
+		);
+		expect(result.error).toBeUndefined();
+
+		const created = labelNamed('nightly-qc');
+		expect(created).toBeDefined();
+		const creations = sentSince(before).filter((entry) => entry.method === 'POST' && entry.path === '/labels');
+		expect(creations.map((entry) => entry.body)).toEqual([{ name: 'nightly-qc', resource: false }]);
+		expect(launchesSince(before).map((entry) => launchedBody(entry).labelIds)).toEqual(
+			Array(2).fill([LABEL_IDS.production, LABEL_IDS.validation, created!.id]),
+		);
+	});
+
+	it('relaunches with the named labels in place of the original run\'s', async () => {
+		const [launched] = platform.json(await platform.run(launchHello({ labels: 'rnaseq' })));
+		const before = platform.sim.log.length;
+		const result = await platform.run({
+			resource: 'workflow',
+			operation: 'relaunch',
+			...runParameter(String(launched.workflowId)),
+			resume: false,
+			launchSettings: { labels: 'validation' },
+			...workspaceParameter(GENOMICS),
+		});
+		expect(result.error).toBeUndefined();
+		expect(launchedBody(launchesSince(before)[0]).labelIds).toEqual([LABEL_IDS.validation]);
+	});
+
+	it('a Launch-role token launches a Launchpad pipeline with labels that exist, end to end', async () => {
+		const result = await platform.run(launchHello({ labels: 'production, validation' }, { waitForCompletion: true }), asLaunchRole);
+		expect(result.error).toBeUndefined();
+		const [run] = platform.json(result);
+		expect(run).toMatchObject({ pipelineId: PIPELINE_IDS.genomicsHello, status: 'SUCCEEDED' });
+		expect(platform.sim.data.labelsOf(platform.sim.data.findRun(String(run.workflowId))!).map((label) => label.name).sort()).toEqual(['production', 'validation']);
+	});
+
+	it('a Launch-role token naming a new label gets the role error, naming the label, the role and the workspace, and nothing is launched', async () => {
+		const before = platform.sim.log.length;
+		const result = await platform.run(launchHello({ labels: 'production, from-launch-role' }), asLaunchRole);
+		expect(result.error?.message).toBe(
+			"Label \"from-launch-role\" is not in the workspace and could not be created: Forbidden: your role in workspace 'acme-bio/genomics' (Launch) does not allow creating labels",
+		);
+		expect(launchesSince(before)).toEqual([]);
+		expect(labelNamed('from-launch-role')).toBeUndefined();
+	});
+
+	it('1.1 keeps Label IDs as they were, and sends no label lookup', async () => {
+		const before = platform.sim.log.length;
+		const result = await platform.run(launchHello({ labelIds: `${LABEL_IDS.rnaseq}, ${LABEL_IDS.validation}` }), { typeVersion: 1.1 });
+		expect(result.error).toBeUndefined();
+		expect(launchedBody(launchesSince(before)[0]).labelIds).toEqual([LABEL_IDS.rnaseq, LABEL_IDS.validation]);
+		expect(sentSince(before).filter((entry) => entry.path === '/labels')).toEqual([]);
+	});
+});
