@@ -227,6 +227,8 @@ export function pipelineLaunchDto(pipeline: SimPipeline, data: SimulatorData): J
 		configProfiles: pipeline.configProfiles,
 		paramsText: pipeline.paramsText,
 		configText: pipeline.configText,
+		preRunScript: pipeline.preRunScript,
+		postRunScript: pipeline.postRunScript,
 		mainScript: 'main.nf',
 		pullLatest: false,
 		stubRun: false,

@@ -84,6 +84,9 @@ export interface SimPipeline {
 	paramsText: string;
 	/** The Nextflow config text saved with the pipeline, if any. */
 	configText?: string;
+	/** The Bash scripts saved with the pipeline to run before and after it, if any. */
+	preRunScript?: string;
+	postRunScript?: string;
 	computeEnvId: string;
 	workDir: string;
 	labelIds: number[];

@@ -53,6 +53,8 @@ function launchSettings(data: SimulatorData, workspace: WorkspaceRef, launch: Re
 	if (Array.isArray(launch.configProfiles)) settings.configProfiles = launch.configProfiles as string[];
 	if (typeof launch.paramsText === 'string') settings.paramsText = launch.paramsText;
 	if (typeof launch.configText === 'string') settings.configText = launch.configText;
+	if (typeof launch.preRunScript === 'string') settings.preRunScript = launch.preRunScript;
+	if (typeof launch.postRunScript === 'string') settings.postRunScript = launch.postRunScript;
 	return settings;
 }
 

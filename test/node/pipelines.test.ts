@@ -157,3 +157,107 @@ describe('Pipeline → Delete', () => {
 		expect((gone.error as Error).message).toMatch(new RegExp(`^Forbidden: pipelineId "${PIPELINE_IDS.genomicsHello}" does not exist in workspace ${GENOMICS}`));
 	});
 });
+
+describe('Pipeline → Create, Update and Delete by name', () => {
+	const byName = (parameter: string, value: string) => ({ [parameter]: { __rl: true, mode: 'name', value } });
+
+	it('Create takes the compute environment by name, with its work directory', async () => {
+		const before = platform.sim.log.length;
+		const result = await platform.run({
+			resource: 'pipeline',
+			operation: 'create',
+			name: 'named-pipeline',
+			pipeline: 'https://github.com/nextflow-io/hello',
+			...byName('computeEnvId', 'aws-batch-spot-genomics'),
+			...workspaceParameter(GENOMICS),
+		});
+		expect(result.error).toBeUndefined();
+		expect(callsSince(before)).toEqual(['GET /compute-envs', `GET /compute-envs/${COMPUTE_ENV_IDS.genomicsSpot}`, 'POST /pipelines']);
+		expect((lastBody('POST') as { launch: Record<string, unknown> }).launch).toMatchObject({
+			computeEnvId: COMPUTE_ENV_IDS.genomicsSpot,
+			workDir: 's3://acme-genomics-work/spot',
+		});
+	});
+
+	it('Create fails naming the field and the compute environments there are when the name is unknown, and sends nothing', async () => {
+		const before = platform.sim.log.length;
+		const result = await platform.run({
+			resource: 'pipeline',
+			operation: 'create',
+			name: 'never-made',
+			pipeline: 'https://github.com/nextflow-io/hello',
+			...byName('computeEnvId', 'aws-batch'),
+			...workspaceParameter(GENOMICS),
+		});
+		expect((result.error as Error).message).toMatch(/^Compute Environment 'aws-batch' was not found\. Compute environments you can use: .*aws-batch-genomics/);
+		expect(callsSince(before)).toEqual(['GET /compute-envs']);
+	});
+
+	it('Update finds the pipeline and the compute environment by name', async () => {
+		const named = platform.sim.data.pipelinesIn(GENOMICS).find((pipeline) => pipeline.name === 'named-pipeline')!;
+		const before = platform.sim.log.length;
+		const result = await platform.run({
+			resource: 'pipeline',
+			operation: 'update',
+			...byName('pipelineId', 'named-pipeline'),
+			...byName('computeEnvId', 'aws-batch-genomics'),
+			updateFields: { description: 'Found by name' },
+			...workspaceParameter(GENOMICS),
+		});
+		expect(result.error).toBeUndefined();
+		expect(callsSince(before)).toEqual([
+			'GET /pipelines',
+			`GET /pipelines/${named.id}`,
+			`GET /pipelines/${named.id}/launch`,
+			'GET /compute-envs',
+			`PUT /pipelines/${named.id}`,
+		]);
+		expect(platform.sim.log.slice(before)[0].query.search).toBe('"named-pipeline"');
+		expect((lastBody('PUT') as { launch: Record<string, unknown> }).launch).toMatchObject({ computeEnvId: COMPUTE_ENV_IDS.genomicsBatch });
+		expect(platform.json(result)).toEqual([expect.objectContaining({ pipelineId: named.id, name: 'named-pipeline', description: 'Found by name' })]);
+	});
+
+	it('Delete finds the pipeline by name; once it is gone, the name fails naming the field', async () => {
+		const named = platform.sim.data.pipelinesIn(GENOMICS).find((pipeline) => pipeline.name === 'named-pipeline')!;
+		const result = await platform.run({ resource: 'pipeline', operation: 'delete', ...byName('pipelineId', 'named-pipeline'), ...workspaceParameter(GENOMICS) });
+		expect(platform.json(result)).toEqual([{ pipelineId: named.id, deleted: true }]);
+
+		const before = platform.sim.log.length;
+		const again = await platform.run({ resource: 'pipeline', operation: 'delete', ...byName('pipelineId', 'named-pipeline'), ...workspaceParameter(GENOMICS) });
+		expect((again.error as Error).message).toMatch(/^Launchpad Pipeline 'named-pipeline' was not found\. Pipelines you can use: /);
+		expect(callsSince(before).filter((entry) => entry.startsWith('DELETE'))).toEqual([]);
+	});
+});
+
+describe('Pipeline pre- and post-run scripts', () => {
+	it('Update keeps the scripts saved with the pipeline, which its saved launch then holds', async () => {
+		const created = await platform.run({
+			resource: 'pipeline',
+			operation: 'create',
+			name: 'scripted',
+			pipeline: 'https://github.com/nextflow-io/hello',
+			pipelineSettings: { preRunScript: 'module load java', postRunScript: 'aws s3 sync results s3://acme-genomics-work/done' },
+			...workspaceParameter(GENOMICS),
+		});
+		const [{ pipelineId }] = platform.json(created);
+		const result = await platform.run({
+			resource: 'pipeline',
+			operation: 'update',
+			...pipelineParameter(pipelineId as number),
+			pipelineSettings: { revision: 'master' },
+			...workspaceParameter(GENOMICS),
+		});
+		expect(result.error).toBeUndefined();
+		expect((lastBody('PUT') as { launch: Record<string, unknown> }).launch).toMatchObject({
+			revision: 'master',
+			preRunScript: 'module load java',
+			postRunScript: 'aws s3 sync results s3://acme-genomics-work/done',
+		});
+		// The saved launch holds them: a launch of the pipeline runs them.
+		const launched = await platform.run({ resource: 'pipeline', operation: 'launch', ...pipelineParameter(pipelineId as number), ...workspaceParameter(GENOMICS) });
+		expect(launched.error).toBeUndefined();
+		expect(platform.sim.log.filter((entry) => entry.path === '/workflow/launch').at(-1)!.body).toMatchObject({
+			launch: { revision: 'master', preRunScript: 'module load java', postRunScript: 'aws s3 sync results s3://acme-genomics-work/done' },
+		});
+	});
+});

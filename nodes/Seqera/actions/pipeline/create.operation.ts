@@ -34,7 +34,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const name = requireText(node, itemIndex, 'Name', this.getNodeParameter('name', itemIndex));
 		const pipeline = requireText(node, itemIndex, 'Repository URL', this.getNodeParameter('pipeline', itemIndex));
 		const { launch, labelIds } = pipelineSettingsOf(this, itemIndex);
-		const computeEnvId = chosenComputeEnvId(this, itemIndex) ?? (await primaryComputeEnvId(this, itemIndex, workspaceId));
+		const computeEnvId = (await chosenComputeEnvId(this, itemIndex)) ?? (await primaryComputeEnvId(this, itemIndex, workspaceId));
 		const fromComputeEnv = await computeEnvDefaults(this, itemIndex, computeEnvId, workspaceId);
 		const text = this.getNodeParameter('description', itemIndex, '') as string;
 		const body: IDataObject = {

@@ -7,6 +7,7 @@ import { connectionOf } from '../../transport/connection';
 import { apiRequest } from '../../transport/request';
 import { pipelineLocator, workspaceLocator } from '../../fields/locators';
 import { forEachItem } from '../../items/perItem';
+import { PIPELINES, idOrName } from '../../names/lookups';
 
 const properties: INodeProperties[] = [{ ...pipelineLocator, description: 'The Launchpad pipeline to delete; its runs stay' }, workspaceLocator];
 
@@ -17,7 +18,7 @@ export const description = updateDisplayOptions(displayOptions, properties);
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const connection = await connectionOf(this);
 	return await forEachItem(this, async (itemIndex) => {
-		const pipelineId = requireNumericId(this.getNode(), itemIndex, this.getNodeParameter('pipelineId', itemIndex, '', { extractValue: true }), 'Launchpad Pipeline');
+		const pipelineId = requireNumericId(this.getNode(), itemIndex, await idOrName(this, itemIndex, 'pipelineId', PIPELINES), 'Launchpad Pipeline');
 		await apiRequest(this, {
 			method: 'DELETE',
 			path: ['pipelines', pipelineId],

@@ -1,6 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { locatorOf } from '../../helpers/parameters';
 import { requireJsonOrYaml, requireNumericIdList, requireStringId, toList } from '../../helpers/validate';
+import { COMPUTE_ENVS, idOrName } from '../../names/lookups';
 import { apiRequest } from '../../transport/request';
 
 /** The launch settings a Launchpad pipeline saves, as tower-cli's `pipelines add` and `pipelines update` take them. */
@@ -45,10 +47,11 @@ export function pipelineSettingsOf(context: IExecuteFunctions, itemIndex: number
 	return { launch, labelIds };
 }
 
-/** The compute environment field's ID, or undefined when it is empty. */
-export function chosenComputeEnvId(context: IExecuteFunctions, itemIndex: number): string | undefined {
-	const value = context.getNodeParameter('computeEnvId', itemIndex, '', { extractValue: true });
-	return value === '' || value === undefined ? undefined : requireStringId(context.getNode(), itemIndex, value, 'Compute Environment');
+/** The compute environment field's ID (By Name looked up in the workspace), or undefined when it is empty. */
+export async function chosenComputeEnvId(context: IExecuteFunctions, itemIndex: number): Promise<string | undefined> {
+	// Left empty, in any mode, the field is not given: Create then takes the primary one, Update keeps the saved one.
+	if (String(locatorOf(context, 'computeEnvId', itemIndex).value ?? '').trim() === '') return undefined;
+	return requireStringId(context.getNode(), itemIndex, await idOrName(context, itemIndex, 'computeEnvId', COMPUTE_ENVS), 'Compute Environment');
 }
 
 /** What a compute environment gives a pipeline that does not say otherwise, as tower-cli takes it. */

@@ -7,6 +7,7 @@ import { connectionOf } from '../../transport/connection';
 import { apiRequest } from '../../transport/request';
 import { computeEnvLocator, pipelineLocator, workspaceLocator } from '../../fields/locators';
 import { forEachItem } from '../../items/perItem';
+import { PIPELINES, idOrName } from '../../names/lookups';
 import { chosenComputeEnvId, pipelineSettingsField, pipelineSettingsOf } from './pipelineSettings.descriptions';
 
 const properties: INodeProperties[] = [
@@ -59,7 +60,7 @@ const KEPT_SETTINGS = [
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const connection = await connectionOf(this);
 	return await forEachItem(this, async (itemIndex) => {
-		const pipelineId = requireNumericId(this.getNode(), itemIndex, this.getNodeParameter('pipelineId', itemIndex, '', { extractValue: true }), 'Launchpad Pipeline');
+		const pipelineId = requireNumericId(this.getNode(), itemIndex, await idOrName(this, itemIndex, 'pipelineId', PIPELINES), 'Launchpad Pipeline');
 		const workspaceId = await workspaceIdFor(this, itemIndex, connection);
 		const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 		const { launch: given, labelIds } = pipelineSettingsOf(this, itemIndex);
@@ -68,7 +69,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const { launch: saved = {} } = await read<{ launch?: IDataObject }>(['pipelines', pipelineId, 'launch']);
 		const launch: IDataObject = {};
 		const savedComputeEnv = saved.computeEnv as IDataObject | undefined;
-		const computeEnvId = chosenComputeEnvId(this, itemIndex) ?? savedComputeEnv?.id;
+		const computeEnvId = (await chosenComputeEnvId(this, itemIndex)) ?? savedComputeEnv?.id;
 		if (computeEnvId) launch.computeEnvId = computeEnvId;
 		for (const name of KEPT_SETTINGS) if (saved[name] !== undefined && saved[name] !== null) launch[name] = saved[name];
 		if (typeof fields.pipeline === 'string' && fields.pipeline !== '') launch.pipeline = fields.pipeline;
