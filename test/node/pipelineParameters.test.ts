@@ -2,7 +2,7 @@ import type { INodeParameters, ResourceMapperField } from 'n8n-workflow';
 
 import { NODE_UNDER_TEST, type NodeRunResult, type RunNodeOptions } from '../../dev/engine/harness';
 import { COMPUTE_ENV_IDS, DATASET_IDS, PIPELINE_IDS, WORKSPACE_IDS } from '../../dev/simulator/seed';
-import { GENOMICS, SEQERA_NODE, usePlatform, workspaceParameter } from './platform';
+import { GENOMICS, RND, SEQERA_NODE, usePlatform, workspaceParameter } from './platform';
 
 const platform = usePlatform({ runProgressMs: 60_000 });
 
@@ -118,6 +118,44 @@ describe('Pipeline Parameters: the form the editor shows', () => {
 		const result = await fieldsOf(PIPELINE_IDS.genomicsHello);
 		expect(result.fields).toEqual([]);
 		expect(result.emptyFieldsNotice).toMatch(/no parameter schema.*Launch Settings → Pipeline Parameters/);
+	});
+});
+
+describe('Pipeline Parameters and dataset parameters of a pipeline shared from another workspace (1.2)', () => {
+	const rnaseq = () => savedPipeline(PIPELINE_IDS.genomicsRnaseq);
+	const inRnd = (pipelineId: number): INodeParameters => ({ ...launchpad(pipelineId), ...workspaceParameter(RND) });
+	const editorReads = (before: number) => platform.sim.log.slice(before).map((entry) => ({ path: entry.path, query: entry.query }));
+
+	it('reads its schema with the workspace it comes from, as its launch does: the form and the dataset list load', async () => {
+		// Genomics shares its rnaseq pipeline; the editor shows it in R&D.
+		rnaseq().shared = true;
+		try {
+			const before = platform.sim.log.length;
+			const { fields } = await platform.harness.resourceMapping(SEQERA_NODE, 'getPipelineParameters', platform.credentials(), inRnd(rnaseq().id));
+			expect(field(fields, 'input')).toMatchObject({ required: true, defaultValue: savedParams(PIPELINE_IDS.genomicsRnaseq).input });
+			expect(editorReads(before)).toEqual([
+				{ path: `/pipelines/${rnaseq().id}`, query: { workspaceId: String(RND) } },
+				{ path: `/pipelines/${rnaseq().id}/schema`, query: { workspaceId: String(RND), sourceWorkspaceId: String(GENOMICS) } },
+			]);
+
+			const datasetParameters = await platform.harness.loadOptions(SEQERA_NODE, 'getDatasetParameters', platform.credentials(), inRnd(rnaseq().id));
+			expect(datasetParameters.map((option) => option.value)).toEqual(['input']);
+		} finally {
+			delete rnaseq().shared;
+		}
+	});
+
+	it("says a shared pipeline without a schema has none, rather than failing on the platform's 403", async () => {
+		const result = await platform.harness.resourceMapping(SEQERA_NODE, 'getPipelineParameters', platform.credentials(), launchpad(PIPELINE_IDS.rndViralreconShared));
+		expect(result.fields).toEqual([]);
+		expect(result.emptyFieldsNotice).toMatch(/no parameter schema/);
+		expect(platform.sim.log.at(-1)).toMatchObject({ path: `/pipelines/${PIPELINE_IDS.rndViralreconShared}/schema`, query: { sourceWorkspaceId: String(RND) } });
+	});
+
+	it("reads a workspace's own pipeline without asking for a source workspace", async () => {
+		await fieldsOf(PIPELINE_IDS.genomicsRnaseq);
+		expect(platform.sim.log.at(-1)).toMatchObject({ path: `/pipelines/${PIPELINE_IDS.genomicsRnaseq}/schema`, query: { workspaceId: String(GENOMICS) } });
+		expect(platform.sim.log.at(-1)!.query).not.toHaveProperty('sourceWorkspaceId');
 	});
 });
 

@@ -4,6 +4,7 @@ import type { ILoadOptionsFunctions } from 'n8n-workflow';
 import { workspaceIdFor } from '../helpers/parameters';
 import { requireNumericId } from '../helpers/validate';
 import { savedPipelineSchema, type SavedPipelineSchema } from '../runs/pipelineSchema';
+import { launchpadSourceWorkspace } from '../runs/pipelineSource';
 import { PIPELINES, idOrName } from '../names/lookups';
 import { connectionOf } from '../transport/connection';
 import { apiRequest } from '../transport/request';
@@ -33,7 +34,10 @@ export async function repositoryInfo(context: ILoadOptionsFunctions): Promise<Pi
 	return response.pipelineInfo ?? {};
 }
 
-/** The schema and saved params of the Launchpad pipeline chosen in the Launchpad Pipeline field. */
+/**
+ * The schema and saved params of the Launchpad pipeline chosen in the Launchpad Pipeline field, read as
+ * the launch reads them: one shared from another workspace with the workspace it comes from.
+ */
 export async function chosenPipelineSchema(context: ILoadOptionsFunctions): Promise<SavedPipelineSchema> {
 	const pipelineId = requireNumericId(
 		context.getNode(),
@@ -41,5 +45,7 @@ export async function chosenPipelineSchema(context: ILoadOptionsFunctions): Prom
 		await idOrName(context, 0, 'pipelineId', PIPELINES),
 		'Launchpad Pipeline',
 	);
-	return await savedPipelineSchema(context, pipelineId, await workspaceIdFor(context, 0, await connectionOf(context)));
+	const workspaceId = await workspaceIdFor(context, 0, await connectionOf(context));
+	const sourceWorkspaceId = await launchpadSourceWorkspace(context, pipelineId, workspaceId);
+	return await savedPipelineSchema(context, pipelineId, workspaceId, undefined, sourceWorkspaceId);
 }

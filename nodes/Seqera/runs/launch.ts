@@ -7,6 +7,7 @@ import { apiRequest } from '../transport/request';
 import { launchLabelIds } from './labels';
 import { hintLeftToPipeline, launchpadParameters, type LaunchpadParameters, type PipelineSchemas } from './launchParameters';
 import type { SavedPipelineSchema } from './pipelineSchema';
+import { launchpadSourceWorkspace } from './pipelineSource';
 import { launchRequestFromSaved, newLaunchFromSaved } from './records';
 import { waitForRun } from './wait';
 
@@ -93,40 +94,6 @@ export interface LaunchpadLaunch {
 	sourceWorkspaceId?: string;
 }
 
-// One look-up per pipeline and execution, not per item: an execution launching a pipeline for each of
-// its items asks once which workspace the pipeline comes from.
-const sourceWorkspacesByExecution = new WeakMap<IExecuteFunctions, Map<string, Promise<string | undefined>>>();
-
-/**
- * The workspace a pipeline shared from another workspace comes from, which tower-cli sends as
- * `sourceWorkspaceId` with the pipeline's launch and the run's launch; undefined for the workspace's own.
- */
-async function sourceWorkspaceOf(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	pipelineId: string,
-	workspaceId: string | undefined,
-): Promise<string | undefined> {
-	const known = sourceWorkspacesByExecution.get(context) ?? new Map<string, Promise<string | undefined>>();
-	sourceWorkspacesByExecution.set(context, known);
-	const key = `${workspaceId ?? ''}/${pipelineId}`;
-	let source = known.get(key);
-	if (!source) {
-		source = apiRequest<{ pipeline?: { workspaceId?: number | null } }>(context, {
-			method: 'GET',
-			path: ['pipelines', pipelineId],
-			query: { workspaceId },
-			itemIndex,
-		}).then(({ pipeline }) => {
-			const owner = pipeline?.workspaceId;
-			return owner === undefined || owner === null || String(owner) === String(workspaceId ?? '') ? undefined : String(owner);
-		});
-		known.set(key, source);
-		source.catch(() => known.delete(key));
-	}
-	return await source;
-}
-
 /** The launch saved with the Launchpad pipeline chosen in the `pipelineId` field, and the pipeline's schema. */
 export async function launchpadLaunch(
 	context: IExecuteFunctions,
@@ -141,7 +108,7 @@ export async function launchpadLaunch(
 		'Launchpad Pipeline',
 	);
 	const asSeqeraClientsSend = context.getNode().typeVersion >= 1.2;
-	const sourceWorkspaceId = asSeqeraClientsSend ? await sourceWorkspaceOf(context, itemIndex, pipelineId, workspaceId) : undefined;
+	const sourceWorkspaceId = await launchpadSourceWorkspace(context, pipelineId, workspaceId, itemIndex);
 	const saved = await apiRequest<{ launch?: IDataObject }>(context, {
 		method: 'GET',
 		path: ['pipelines', pipelineId, 'launch'],
