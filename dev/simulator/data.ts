@@ -30,6 +30,7 @@ import {
 	type StudioStopReason,
 	type WorkspaceRef,
 } from './model';
+import { isVersionLaunch } from './pipelineVersions';
 import { SeededRandom } from './random';
 import {
 	SEED,
@@ -318,7 +319,7 @@ export class SimulatorData {
 		const savedLaunchId = optionalString(body.launch.id);
 		if (
 			savedLaunchId !== undefined &&
-			!this.pipelinesReachedFrom(workspace, sourceWorkspace).some((p) => p.launchId === savedLaunchId) &&
+			!this.pipelinesReachedFrom(workspace, sourceWorkspace).some((p) => p.launchId === savedLaunchId || isVersionLaunch(p.id, savedLaunchId)) &&
 			!this.runsIn(workspace).some((r) => r.launchId === savedLaunchId)
 		) {
 			throw forbidden();

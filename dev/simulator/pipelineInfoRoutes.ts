@@ -8,6 +8,7 @@ import type { SimulatorData } from './data';
 import type { SimPipeline } from './model';
 import { numericPathParam, sourceWorkspaceOf, workspaceOf } from './params';
 import { pipelineSchemaText } from './pipelineSchemas';
+import { versionAsked } from './pipelineVersions';
 import { route, type Route } from './router';
 import { projectInfo } from './seed';
 
@@ -84,6 +85,7 @@ function projectNameOf(name: string): string {
 export const pipelineInfoRoutes: Route[] = [
 	route('GET', '/pipelines/{pipelineId}/schema', (request, { data }) => {
 		const pipeline = findPipeline(request, data);
+		versionAsked(request, pipeline);
 		const schema = pipelineSchemaText(projectNameOf(pipeline.repository));
 		if (schema === undefined) return noContent();
 		const attributes = new Set((request.query.attributes ?? 'schema,params').split(','));

@@ -34,6 +34,7 @@ import {
 } from './params';
 import { pipelineEditRoutes } from './pipelineEditRoutes';
 import { findPipeline, pipelineInfoRoutes } from './pipelineInfoRoutes';
+import { pipelineVersionsAnswer, versionLaunch } from './pipelineVersions';
 import { orgAdminOf } from './orgAdmin';
 import { orgRoutes } from './orgRoutes';
 import { resourceRoutes } from './resourceRoutes';
@@ -154,9 +155,11 @@ const pipelineRoutes: Route[] = [
 		const shared = request.query.sourceWorkspaceId === undefined ? data.pipelinesVisibleIn(workspaceOf(request, data)).find((p) => p.id === id) : undefined;
 		return json({ pipeline: pipelineDto(shared ?? findPipeline(request, data), data, attributes) });
 	}),
-	route('GET', '/pipelines/{pipelineId}/launch', (request, { data }) =>
-		json({ launch: pipelineLaunchDto(findPipeline(request, data), data) }),
-	),
+	route('GET', '/pipelines/{pipelineId}/launch', (request, { data }) => {
+		const pipeline = findPipeline(request, data);
+		return json({ launch: versionLaunch(request, pipeline, pipelineLaunchDto(pipeline, data)) });
+	}),
+	route('GET', '/pipelines/{pipelineId}/versions', (request, { data }) => pipelineVersionsAnswer(request, findPipeline(request, data), data)),
 ];
 
 const labelRoutes: Route[] = [

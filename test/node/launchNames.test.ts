@@ -2,7 +2,7 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { LAUNCH_ROLE_TOKEN } from '../../dev/simulator/roles';
 import { LABEL_IDS, PIPELINE_IDS } from '../../dev/simulator/seed';
-import { GENOMICS, runParameter, usePlatform, workspaceParameter } from './platform';
+import { GENOMICS, SEQERA_NODE, runParameter, usePlatform, workspaceParameter } from './platform';
 
 const platform = usePlatform();
 
@@ -93,5 +93,73 @@ describe('Labels by name on a launch (1.2), as tower-cli launch --labels', () =>
 		expect(result.error).toBeUndefined();
 		expect(launchedBody(launchesSince(before)[0]).labelIds).toEqual([LABEL_IDS.rnaseq, LABEL_IDS.validation]);
 		expect(sentSince(before).filter((entry) => entry.path === '/labels')).toEqual([]);
+	});
+});
+
+describe('Pipeline versions (1.2), as tower-cli launch --version-name and --version-id', () => {
+	const HELLO = PIPELINE_IDS.genomicsHello;
+	const HELLO_2 = 'a48GJwfXIUUPIakcwFeue';
+	const DRAFT = '7KtabH1PaW1IBPYUdzVcXh';
+	const version = (value: string, mode = 'name'): INodeParameters => ({ pipelineVersion: { __rl: true, mode, value } });
+	const helloPaths = (before: number) => sentSince(before).filter((entry) => entry.path.startsWith(`/pipelines/${HELLO}`));
+
+	it('launches a version given by name: found among the published versions, then its saved launch and schema', async () => {
+		const before = platform.sim.log.length;
+		const result = await platform.run(launchHello({}, version('hello-2')));
+		expect(result.error).toBeUndefined();
+
+		const sent = helloPaths(before);
+		expect(sent.find((entry) => entry.path.endsWith('/versions'))!.query).toMatchObject({ search: 'hello-2', isPublished: 'true' });
+		expect(sent.find((entry) => entry.path.endsWith('/launch'))!.query.versionId).toBe(HELLO_2);
+		expect(sent.find((entry) => entry.path.endsWith('/schema'))!.query.versionId).toBe(HELLO_2);
+		expect(launchedBody(launchesSince(before)[0])).toMatchObject({ id: 'a48GJwfXIUVersionLaunch', revision: 'v1.1' });
+	});
+
+	it('launches a version given by ID as given, a draft too, from Workflow → Launch, with no lookup', async () => {
+		const before = platform.sim.log.length;
+		const result = await platform.run(launchHello({}, { resource: 'workflow', source: 'launchpad', ...version(DRAFT, 'id') }));
+		expect(result.error).toBeUndefined();
+		expect(helloPaths(before).map((entry) => entry.path)).not.toContain(`/pipelines/${HELLO}/versions`);
+		expect(launchedBody(launchesSince(before)[0])).toMatchObject({ revision: 'mybranch' });
+	});
+
+	it('fails a name no published version has, naming the field and the versions there are, and launches nothing', async () => {
+		const before = platform.sim.log.length;
+		const result = await platform.run(launchHello({}, version('hello-3')));
+		expect(result.error?.message).toBe("Version 'hello-3' was not found. Versions you can use: hello-1, hello-2");
+		expect(launchesSince(before)).toEqual([]);
+	});
+
+	it('fails an ID the pipeline has no version of, listing its versions, and launches nothing', async () => {
+		const before = platform.sim.log.length;
+		const result = await platform.run(launchHello({}, version('NoSuchVersion42', 'id')));
+		expect(result.error?.message).toBe(
+			`Version 'NoSuchVersion42' is not a version of Launchpad pipeline ${HELLO}. Versions there are: hello-1 (default): 7TnlaOKANkiDIdDqOO2kCs, hello-2: ${HELLO_2}, draft: ${DRAFT}`,
+		);
+		expect(launchesSince(before)).toEqual([]);
+	});
+
+	it("lists the pipeline's versions in the editor, the default first", async () => {
+		const search = await platform.harness.listSearch(
+			SEQERA_NODE,
+			'searchPipelineVersions',
+			platform.credentials({ workspaceId: String(GENOMICS) }),
+			undefined,
+			undefined,
+			{ resource: 'pipeline', operation: 'launch', pipelineId: { __rl: true, mode: 'name', value: 'hello' } },
+		);
+		expect(search.results.map((entry) => [entry.name, entry.value])).toEqual([
+			['hello-1 (default)', '7TnlaOKANkiDIdDqOO2kCs'],
+			['hello-2', HELLO_2],
+			['draft', DRAFT],
+		]);
+	});
+
+	it('1.1 has no Version: the default version is launched, with no versionId', async () => {
+		const before = platform.sim.log.length;
+		const result = await platform.run(launchHello({}, version('hello-2')), { typeVersion: 1.1 });
+		expect(result.error).toBeUndefined();
+		expect(helloPaths(before).every((entry) => entry.query.versionId === undefined && !entry.path.endsWith('/versions'))).toBe(true);
+		expect(launchedBody(launchesSince(before)[0]).revision).toBe('master');
 	});
 });

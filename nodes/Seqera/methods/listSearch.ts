@@ -2,7 +2,10 @@ import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeLis
 
 import { dataLinksPage } from '../dataLinks/list';
 import { workspaceIdFor } from '../helpers/parameters';
+import { PIPELINES, idOrName } from '../names/lookups';
 import { workspaceMemberships } from '../names/workspaces';
+import { pipelineVersions, versionLabel } from '../runs/pipelineVersions';
+import { requireNumericId } from '../helpers/validate';
 import { connectionOf } from '../transport/connection';
 import type { ApiRequest } from '../transport/exchange';
 import { pageHasMore } from '../transport/pages';
@@ -119,6 +122,17 @@ export async function searchPipelines(
 			description: String(pipeline.repository ?? ''),
 		})),
 		paginationToken: page.paginationToken,
+	};
+}
+
+/** The versions of the Launchpad pipeline the node names, published and drafts, the default first. */
+export async function searchPipelineVersions(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+	const pipelineId = requireNumericId(this.getNode(), 0, await idOrName(this, 0, 'pipelineId', PIPELINES), 'Launchpad Pipeline');
+	const offset = offsetOf(paginationToken);
+	const { versions, totalSize } = await pipelineVersions(this, pipelineId, await chosenWorkspaceId(this), { search: filter || undefined, offset });
+	return {
+		results: [...versions].sort((a, b) => Number(b.isDefault) - Number(a.isDefault)).map((version) => ({ name: versionLabel(version), value: version.id, description: version.id })),
+		paginationToken: nextPageToken(offset, versions, offset + versions.length < totalSize),
 	};
 }
 

@@ -5,6 +5,7 @@ import { requireJsonOrYaml, requireNumericId, requireNumericIdList, requireStrin
 import { COMPUTE_ENVS, PIPELINES, idOrName } from '../names/lookups';
 import { apiRequest } from '../transport/request';
 import { launchLabelIds } from './labels';
+import { unknownVersionError, versionIdFor } from './pipelineVersions';
 import { hintLeftToPipeline, launchpadParameters, type LaunchpadParameters, type PipelineSchemas } from './launchParameters';
 import type { SavedPipelineSchema } from './pipelineSchema';
 import { launchpadSourceWorkspace } from './pipelineSource';
@@ -109,13 +110,17 @@ export async function launchpadLaunch(
 	);
 	const asSeqeraClientsSend = context.getNode().typeVersion >= 1.2;
 	const sourceWorkspaceId = await launchpadSourceWorkspace(context, pipelineId, workspaceId, itemIndex);
+	// As tower-cli's launch --version-name / --version-id: the version's saved launch, and its schema.
+	const versionId = asSeqeraClientsSend ? await versionIdFor(context, itemIndex, pipelineId, workspaceId) : undefined;
 	const saved = await apiRequest<{ launch?: IDataObject }>(context, {
 		method: 'GET',
 		path: ['pipelines', pipelineId, 'launch'],
-		query: { workspaceId, sourceWorkspaceId },
+		query: { workspaceId, sourceWorkspaceId, versionId },
 		itemIndex,
+	}).catch(async (error: unknown) => {
+		throw versionId === undefined ? error : await unknownVersionError(context, itemIndex, pipelineId, workspaceId, versionId, error);
 	});
-	const pipelineSchema = await schemas.of(pipelineId, workspaceId, itemIndex, sourceWorkspaceId);
+	const pipelineSchema = await schemas.of(pipelineId, workspaceId, itemIndex, sourceWorkspaceId, versionId);
 	const request = asSeqeraClientsSend ? newLaunchFromSaved(saved.launch ?? {}) : launchRequestFromSaved(saved.launch ?? {});
 	return { pipelineId, request, pipelineSchema, sourceWorkspaceId };
 }

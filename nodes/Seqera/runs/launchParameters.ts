@@ -79,11 +79,11 @@ export class PipelineSchemas {
 
 	constructor(private readonly context: IExecuteFunctions) {}
 
-	async of(pipelineId: string, workspaceId: string | undefined, itemIndex: number, sourceWorkspaceId?: string): Promise<SavedPipelineSchema> {
-		const key = `${workspaceId ?? ''}/${pipelineId}`;
+	async of(pipelineId: string, workspaceId: string | undefined, itemIndex: number, sourceWorkspaceId?: string, versionId?: string): Promise<SavedPipelineSchema> {
+		const key = `${workspaceId ?? ''}/${pipelineId}/${versionId ?? ''}`;
 		let schema = this.read.get(key);
 		if (!schema) {
-			schema = savedPipelineSchema(this.context, pipelineId, workspaceId, itemIndex, sourceWorkspaceId);
+			schema = savedPipelineSchema(this.context, pipelineId, workspaceId, itemIndex, sourceWorkspaceId, versionId);
 			this.read.set(key, schema);
 			schema.catch(() => this.read.delete(key));
 		}

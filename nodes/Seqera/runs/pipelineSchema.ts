@@ -46,12 +46,13 @@ export async function savedPipelineSchema(
 	workspaceId: string | undefined,
 	itemIndex?: number,
 	sourceWorkspaceId?: string,
+	versionId?: string,
 ): Promise<SavedPipelineSchema> {
 	// 200 always carries `schema`; 204 (no schema saved) has no body at all.
 	const response = await apiRequest<{ schema?: string; params?: string }>(context, {
 		method: 'GET',
 		path: ['pipelines', pipelineId, 'schema'],
-		query: { workspaceId, sourceWorkspaceId },
+		query: { workspaceId, sourceWorkspaceId, versionId },
 		itemIndex,
 	});
 	if (typeof response.schema !== 'string' || response.schema.trim() === '') return {};

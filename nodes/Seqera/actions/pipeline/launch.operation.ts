@@ -9,10 +9,11 @@ import { connectionOf } from '../../transport/connection';
 import { computeEnvLocator, pipelineLocator, workspaceLocator } from '../../fields/locators';
 import { forEachItem } from '../../items/perItem';
 import { launchSettingsField } from '../workflow/launch.descriptions';
-import { datasetInputsField, pipelineParametersField } from './launch.descriptions';
+import { datasetInputsField, pipelineParametersField, pipelineVersionField } from './launch.descriptions';
 
 const properties: INodeProperties[] = [
 	pipelineLocator,
+	pipelineVersionField,
 	workspaceLocator,
 	{ ...computeEnvLocator, description: 'Leave empty to use the compute environment saved with the pipeline' },
 	pipelineParametersField,

@@ -9,7 +9,7 @@ import { waitFields } from '../../fields/wait';
 import { connectionOf } from '../../transport/connection';
 import { computeEnvLocator, pipelineLocator, workspaceLocator } from '../../fields/locators';
 import { forEachItem } from '../../items/perItem';
-import { datasetInputsField, pipelineParametersField } from '../pipeline/launch.descriptions';
+import { datasetInputsField, pipelineParametersField, pipelineVersionField } from '../pipeline/launch.descriptions';
 import { launchSettingsField, repositoryLaunchSettingsField } from './launch.descriptions';
 
 const properties: INodeProperties[] = [
@@ -37,6 +37,7 @@ const properties: INodeProperties[] = [
 		displayOptions: { show: { source: ['repository'] } },
 	},
 	{ ...pipelineLocator, displayOptions: { show: { source: ['launchpad'] } } },
+	{ ...pipelineVersionField, displayOptions: { show: { source: ['launchpad'], ...pipelineVersionField.displayOptions?.show } } },
 	workspaceLocator,
 	computeEnvLocator,
 	{ ...pipelineParametersField, displayOptions: { show: { source: ['launchpad'] } } },

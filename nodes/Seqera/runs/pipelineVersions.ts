@@ -1,0 +1,105 @@
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { locatorOf } from '../helpers/parameters';
+import { describeValue, requireStringId } from '../helpers/validate';
+import { idNamed, type NamedEntry } from '../names/byName';
+import type { SeqeraFunctions } from '../transport/connection';
+import { apiRequest } from '../transport/request';
+
+/** The Version field of Launchpad launches (version 1.2). */
+export const PIPELINE_VERSION_FIELD = 'pipelineVersion';
+
+/** A version of a Launchpad pipeline, as `GET /pipelines/{pipelineId}/versions` lists it. */
+export interface PipelineVersion {
+	id: string;
+	/** Null for a draft, which only its ID picks. */
+	name: string | null;
+	isDefault: boolean;
+}
+
+/** The most versions one lookup reads, the platform's largest page. */
+const VERSIONS_PAGE = 100;
+
+/**
+ * A page of the pipeline's versions. `search` is the platform's (the start of a name); tower-cli looks a
+ * version up by name among the published ones (`isPublished=true`), as drafts have no name.
+ */
+export async function pipelineVersions(
+	context: SeqeraFunctions,
+	pipelineId: string,
+	workspaceId: string | undefined,
+	query: { search?: string; isPublished?: boolean; offset?: number } = {},
+	itemIndex?: number,
+): Promise<{ versions: PipelineVersion[]; totalSize: number }> {
+	const page = await apiRequest<{ versions?: IDataObject[]; totalSize?: number }>(context, {
+		method: 'GET',
+		path: ['pipelines', pipelineId, 'versions'],
+		query: { workspaceId, max: VERSIONS_PAGE, ...query },
+		itemIndex,
+	});
+	const versions = (page.versions ?? []).flatMap((entry) => {
+		const version = entry.version as IDataObject | null | undefined;
+		if (!version || typeof version.id !== 'string') return [];
+		return [{ id: version.id, name: typeof version.name === 'string' ? version.name : null, isDefault: version.isDefault === true }];
+	});
+	return { versions, totalSize: page.totalSize ?? versions.length };
+}
+
+/** A version as the editor's list and the errors show it: its name (a draft has none), and which is the default. */
+export function versionLabel(version: PipelineVersion): string {
+	return `${version.name ?? 'draft'}${version.isDefault ? ' (default)' : ''}`;
+}
+
+/**
+ * The version of the Launchpad pipeline that Version names, undefined when it names none (the pipeline's
+ * default version). A name is found as tower-cli's `launch --version-name` finds it: the published
+ * versions searched by the name, then the exact name; an ID is sent as given, as `--version-id` is.
+ */
+export async function versionIdFor(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	pipelineId: string,
+	workspaceId: string | undefined,
+): Promise<string | undefined> {
+	const { mode, value } = locatorOf(context, PIPELINE_VERSION_FIELD, itemIndex);
+	if (String(value ?? '').trim() === '') return undefined;
+	if (mode !== 'name') return requireStringId(context.getNode(), itemIndex, String(value).trim(), 'Version');
+	const toEntries = (versions: PipelineVersion[]): NamedEntry[] =>
+		versions.flatMap((version) => (version.name === null ? [] : [{ name: version.name, id: version.id }]));
+	return await idNamed(
+		context,
+		itemIndex,
+		{
+			field: 'Version',
+			entries: 'versions',
+			key: `pipelines/${pipelineId}/versions\u0000${workspaceId ?? ''}`,
+			searched: true,
+			list: async (name) => toEntries((await pipelineVersions(context, pipelineId, workspaceId, { search: name, isPublished: true }, itemIndex)).versions),
+			suggestions: async () => toEntries((await pipelineVersions(context, pipelineId, workspaceId, { isPublished: true }, itemIndex)).versions),
+		},
+		String(value),
+	);
+}
+
+/**
+ * The platform refuses a version ID the pipeline does not have as it refuses an unknown ID (403), which
+ * would read as if the pipeline were missing: the error says which versions there are instead.
+ */
+export async function unknownVersionError(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	pipelineId: string,
+	workspaceId: string | undefined,
+	versionId: string,
+	error: unknown,
+): Promise<unknown> {
+	if (!(error instanceof NodeApiError) || error.httpCode !== '403') return error;
+	const { versions } = await pipelineVersions(context, pipelineId, workspaceId, {}, itemIndex).catch(() => ({ versions: undefined }));
+	if (versions === undefined || versions.some((version) => version.id === versionId)) return error;
+	const listed = versions.length === 0 ? 'none' : versions.map((version) => `${versionLabel(version)}: ${version.id}`).join(', ');
+	return new NodeOperationError(context.getNode(), `Version '${describeValue(versionId)}' is not a version of Launchpad pipeline ${pipelineId}. Versions there are: ${listed}`, {
+		itemIndex,
+		description: `Pick the version from the list, or give its name or ID (item ${itemIndex}).`,
+	});
+}
