@@ -367,6 +367,27 @@ export interface RunFile {
 	content: () => string;
 }
 
+/** The files of a task's work directory that GET /workflow/{id}/download/{taskId} serves, by name. */
+export type TaskFileName = '.command.out' | '.command.err' | '.command.log';
+
+/**
+ * A task's own output, error and log (both streams, as Nextflow's .command.log holds them), as far as the
+ * task has got: one not started yet has none. A failed task's error says why it failed.
+ */
+export function taskFiles(task: SimTask): Partial<Record<TaskFileName, string>> {
+	if (!task.start) return {};
+	const tool = task.process.split(':').pop()?.toLowerCase() ?? task.process;
+	const out = [`[${tool}] processing ${task.tag} with ${task.cpus} CPUs`];
+	const err: string[] = [];
+	if (task.status === 'FAILED') {
+		err.push(`[${tool}] ERROR: cannot allocate memory for ${task.tag}: ${task.memory / GB} GB requested is not enough`, `[${tool}] exiting with status ${task.exit ?? 1}`);
+	} else if (task.complete) {
+		out.push(`[${tool}] ${task.tag} done`);
+	}
+	const text = (lines: string[]) => (lines.length === 0 ? '' : lines.join('\n') + '\n');
+	return { '.command.out': text(out), '.command.err': text(err), '.command.log': text([...out, ...err]) };
+}
+
 /** Files offered by GET /workflow/{id}/log `downloads` and served by /workflow/{id}/download. */
 export function runFiles(run: SimRun, tasks: readonly SimTask[]): RunFile[] {
 	if (run.status === 'SUBMITTED') return [];

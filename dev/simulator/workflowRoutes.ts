@@ -30,7 +30,7 @@ import {
 	workspaceOf,
 } from './params';
 import { route, type Route, type RouteContext } from './router';
-import { runFiles, tasksOf, type SimTask } from './runDetails';
+import { runFiles, taskFiles, tasksOf, type SimTask, type TaskFileName } from './runDetails';
 import { parseRunSearch } from './search';
 
 const WORKFLOW_ATTRIBUTES = ['optimized', 'labels', 'messages', 'minimal', 'pipelineInfo'];
@@ -194,5 +194,17 @@ export const workflowRoutes: Route[] = [
 		const file = files.find((f) => f.fileName === wanted || f.saveName === wanted);
 		if (!file) throw badRequest(`File '${wanted}' is not available for workflow ${run.id}`);
 		return { kind: 'file', fileName: file.saveName, contentType: file.contentType, content: file.content() };
+	}),
+
+	route('GET', '/workflow/{workflowId}/download/{taskId}', (request, { data, unknownRunStatus }) => {
+		const run = findRun(request, { data, unknownRunStatus });
+		const taskId = numericPathParam(request, 'taskId');
+		const task = tasksOfRun(run, data).find((t) => t.taskId === taskId);
+		if (!task) throw forbidden();
+		const wanted = request.query.fileName ?? '';
+		const files = taskFiles(task);
+		const content = Object.hasOwn(files, wanted) ? files[wanted as TaskFileName] : undefined;
+		if (content === undefined) throw badRequest(`File '${wanted}' is not available for task ${taskId} of workflow ${run.id}`);
+		return { kind: 'file', fileName: wanted, contentType: 'text/plain', content };
 	}),
 ];

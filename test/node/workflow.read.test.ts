@@ -225,3 +225,83 @@ describe('Workflow → one run', () => {
 		expect(item.json.size).toBe(Buffer.byteLength(text));
 	});
 });
+
+describe('Workflow → Get Task File', () => {
+	const failedRun = () => genomicsRuns().find((run) => run.status === 'FAILED')!;
+	const tasksOf = async (runId: string) =>
+		platform.json(await platform.run({ resource: 'workflow', operation: 'getTasks', returnAll: true, ...runParameter(runId), ...workspaceParameter(GENOMICS) }));
+	const getTaskFile = async (runId: string, taskId: string, taskFile: string) =>
+		await platform.run({
+			resource: 'workflow',
+			operation: 'getTaskFile',
+			taskId,
+			taskFile,
+			binaryPropertyName: 'taskFile',
+			...runParameter(runId),
+			...workspaceParameter(GENOMICS),
+		});
+	const textOf = (result: Awaited<ReturnType<typeof getTaskFile>>) => Buffer.from(result.outputs[0][0].binary!.taskFile.data, 'base64').toString('utf8');
+
+	it("gives a failed task's error, output and log as text files named after the task", async () => {
+		const run = failedRun();
+		const failed = (await tasksOf(run.id)).find((task) => task.status === 'FAILED')!;
+		const taskId = String(failed.taskId);
+		const tool = String(failed.process).split(':').pop()!.toLowerCase();
+		const before = platform.sim.log.length;
+
+		const err = await getTaskFile(run.id, taskId, '.command.err');
+		expect(err.error).toBeUndefined();
+		const errors = textOf(err);
+		expect(errors).toContain(`[${tool}] ERROR: cannot allocate memory for ${String(failed.tag)}`);
+		const [item] = err.outputs[0];
+		expect(item.json).toEqual({
+			workflowId: run.id,
+			taskId: failed.taskId,
+			file: '.command.err',
+			fileName: `task-${taskId}.command.err`,
+			size: Buffer.byteLength(errors),
+			mimeType: 'text/plain',
+		});
+		expect(item.binary!.taskFile).toMatchObject({ fileName: `task-${taskId}.command.err`, mimeType: 'text/plain' });
+		const [sent] = platform.sim.log.slice(before);
+		expect(sent).toMatchObject({ method: 'GET', path: `/workflow/${run.id}/download/${taskId}`, query: { fileName: '.command.err', workspaceId: String(GENOMICS) } });
+
+		const output = textOf(await getTaskFile(run.id, taskId, '.command.out'));
+		expect(output).toBe(`[${tool}] processing ${String(failed.tag)} with ${String(failed.cpus)} CPUs\n`);
+		const log = await getTaskFile(run.id, taskId, '.command.log');
+		expect(log.outputs[0][0].binary!.taskFile.fileName).toBe(`task-${taskId}.command.log`);
+		expect(textOf(log)).toBe(output + errors);
+	});
+
+	it('gives a finished task an empty error file', async () => {
+		const run = failedRun();
+		const completed = (await tasksOf(run.id)).find((task) => task.status === 'COMPLETED')!;
+		const result = await getTaskFile(run.id, String(completed.taskId), '.command.err');
+		expect(result.error).toBeUndefined();
+		expect(result.outputs[0][0].json).toMatchObject({ file: '.command.err', size: 0 });
+	});
+
+	it('fails naming the File when the task has not started, so has no files yet', async () => {
+		const running = genomicsRuns().find((run) => run.status === 'RUNNING')!;
+		const waiting = (await tasksOf(running.id)).find((task) => task.status === 'NEW')!;
+		const result = await getTaskFile(running.id, String(waiting.taskId), '.command.err');
+		expect((result.error as Error).message).toBe(`File '.command.err' is not available for task ${String(waiting.taskId)} of run ${running.id}`);
+		expect((result.error as { description?: string }).description).toMatch(/^The task is NEW: it has not started, so it has no files yet/);
+	});
+
+	it("fails naming the Task ID when the run has no such task, and the run's own error when the run is unknown", async () => {
+		const run = failedRun();
+		const unknownTask = await getTaskFile(run.id, '9999', '.command.out');
+		expect((unknownTask.error as Error).message).toBe(`Task ID '9999' is not a task of run ${run.id}`);
+
+		const unknownRun = await getTaskFile('0000000000000', '1', '.command.out');
+		expect((unknownRun.error as Error).message).toMatch(/^Forbidden: workflowId "0000000000000" does not exist in workspace/);
+	});
+
+	it('refuses a Task ID that is not a number before any call', async () => {
+		const before = platform.sim.log.length;
+		const result = await getTaskFile(failedRun().id, 'first', '.command.err');
+		expect((result.error as Error).message).toBe('Task ID "first" is not a number');
+		expect(platform.sim.log.length).toBe(before);
+	});
+});

@@ -14,6 +14,7 @@ type NodeMap = {
 		| 'deleteMany'
 		| 'getTasks'
 		| 'getTask'
+		| 'getTaskFile'
 		| 'getLog'
 		| 'downloadFile'
 		| 'wait'

@@ -11,6 +11,7 @@ import * as getMany from './getMany.operation';
 import * as getMetrics from './getMetrics.operation';
 import * as getProgress from './getProgress.operation';
 import * as getTask from './getTask.operation';
+import * as getTaskFile from './getTaskFile.operation';
 import * as getTasks from './getTasks.operation';
 import * as launch from './launch.operation';
 import * as relaunch from './relaunch.operation';
@@ -30,6 +31,7 @@ export {
 	getMetrics,
 	getProgress,
 	getTask,
+	getTaskFile,
 	getTasks,
 	launch,
 	relaunch,
@@ -67,6 +69,12 @@ export const description: INodeProperties[] = [
 			{ name: 'Get Metrics', value: 'getMetrics', action: 'Get the metrics of a run', description: 'Resource use per process' },
 			{ name: 'Get Progress', value: 'getProgress', action: 'Get the progress of a run' },
 			{ name: 'Get Task', value: 'getTask', action: 'Get a task of a run' },
+			{
+				name: 'Get Task File',
+				value: 'getTaskFile',
+				action: 'Get a file of a task',
+				description: "Fetch a task's output, error or log as binary data",
+			},
 			{ name: 'Get Tasks', value: 'getTasks', action: 'Get the tasks of a run' },
 			{ name: 'Launch', value: 'launch', action: 'Launch a pipeline' },
 			{
@@ -102,6 +110,7 @@ export const description: INodeProperties[] = [
 	...deleteMany.description,
 	...getTasks.description,
 	...getTask.description,
+	...getTaskFile.description,
 	...getLog.description,
 	...downloadFile.description,
 	...wait.description,

@@ -3,23 +3,15 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { runIdFor, workspaceIdFor } from '../../helpers/parameters';
 import { taskOf } from '../../runs/tasks';
-import { requireNumericId } from '../../helpers/validate';
 import { connectionOf } from '../../transport/connection';
 import { apiRequest } from '../../transport/request';
 import { runLocator, workspaceLocator } from '../../fields/locators';
 import { forEachItem } from '../../items/perItem';
+import { taskIdField, taskIdFor } from './task.descriptions';
 
 const properties: INodeProperties[] = [
 	runLocator,
-	{
-		displayName: 'Task ID',
-		name: 'taskId',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: '17',
-		description: 'The numeric task ID, as listed by Get Tasks',
-	},
+	taskIdField,
 	workspaceLocator,
 ];
 
@@ -31,7 +23,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	const connection = await connectionOf(this);
 	return await forEachItem(this, async (itemIndex) => {
 		const workflowId = runIdFor(this, itemIndex);
-		const taskId = requireNumericId(this.getNode(), itemIndex, this.getNodeParameter('taskId', itemIndex), 'Task ID');
+		const taskId = taskIdFor(this, itemIndex);
 		const response = await apiRequest<IDataObject>(this, {
 			method: 'GET',
 			path: ['workflow', workflowId, 'task', taskId],
