@@ -67,7 +67,8 @@ export async function searchTeams(this: ILoadOptionsFunctions, filter?: string, 
 }
 
 export async function searchTeamMembers(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
-	const found = await page(this, ['orgs', organizationIdFor(this), 'teams', teamIdFor(this), 'members'], 'members', filter, paginationToken);
+	const orgId = organizationIdFor(this);
+	const found = await page(this, ['orgs', orgId, 'teams', await teamIdFor(this, 0, orgId), 'members'], 'members', filter, paginationToken);
 	return { results: peopleResults(found.entries, 'memberId', 'role'), paginationToken: found.paginationToken };
 }
 

@@ -1,6 +1,6 @@
 import type { INodeProperties, INodePropertyMode } from 'n8n-workflow';
 
-import { byId, fromList, locator } from '../fields/locator';
+import { byId, byName, fromList, locator } from '../fields/locator';
 import { workspaceLocator } from '../fields/locators';
 
 /** What an email typed into a locator must look like; the platform knows people by the address, whatever its case. */
@@ -21,6 +21,9 @@ const emailMode: INodePropertyMode = {
 	validation: [{ type: 'regex', properties: { regex: EMAIL_SOURCE, errorMessage: 'Enter an email address such as jane.doe@example.com' } }],
 };
 
+/** By Name: a person's user name, or their email, as tower-cli's `members` commands take either. */
+const userNameMode: INodePropertyMode = byName({ placeholder: 'jane-doe', hint: 'The exact user name, or the email in any case' });
+
 const MEMBER_ID_HINT = 'The member ID (memberId), not the user ID';
 
 export const organizationLocator: INodeProperties = locator({ displayName: 'Organization', name: 'organization', required: true }, [
@@ -30,17 +33,18 @@ export const organizationLocator: INodeProperties = locator({ displayName: 'Orga
 
 export const memberLocator: INodeProperties = locator(
 	{ displayName: 'Member', name: 'member', required: true, description: 'A member of the organization' },
-	[fromList('searchOrganizationMembers'), numericId('52031', 'A member ID', MEMBER_ID_HINT), emailMode],
+	[fromList('searchOrganizationMembers'), numericId('52031', 'A member ID', MEMBER_ID_HINT), emailMode, userNameMode],
 );
 
 export const teamLocator: INodeProperties = locator({ displayName: 'Team', name: 'team', required: true, description: 'A team of the organization' }, [
 	fromList('searchTeams'),
 	numericId('277140351402171', 'A team ID'),
+	byName({ placeholder: 'bioinformatics' }),
 ]);
 
 export const teamMemberLocator: INodeProperties = locator(
 	{ displayName: 'Team Member', name: 'teamMember', required: true, description: 'A member of the team' },
-	[fromList('searchTeamMembers'), numericId('52031', 'A member ID', MEMBER_ID_HINT), emailMode],
+	[fromList('searchTeamMembers'), numericId('52031', 'A member ID', MEMBER_ID_HINT), emailMode, userNameMode],
 );
 
 /** Participants are managed in organization workspaces only; the personal workspace has none. */

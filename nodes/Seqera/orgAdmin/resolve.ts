@@ -8,6 +8,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { locatorOf, workspaceIdFor } from '../helpers/parameters';
 import { describeValue, requireNumericId, requireText } from '../helpers/validate';
+import { idNamed, type NamedEntry } from '../names/byName';
 import { workspaceMemberships } from '../names/workspaces';
 import type { Connection, SeqeraFunctions } from '../transport/connection';
 import { apiRequestPages, pagesCountedByTotal } from '../transport/pages';
@@ -17,9 +18,64 @@ export function organizationIdFor(context: SeqeraFunctions, itemIndex = 0): stri
 	return requireNumericId(context.getNode(), itemIndex, locatorOf(context, 'organization', itemIndex).value, 'Organization');
 }
 
-/** The team picked in the Team field. */
-export function teamIdFor(context: SeqeraFunctions, itemIndex = 0): string {
-	return requireNumericId(context.getNode(), itemIndex, locatorOf(context, 'team', itemIndex).value, 'Team');
+/** The most entries an error suggests when a search by the name found none. */
+const SUGGESTIONS_MAX = 100;
+
+/** The entries of an organization list the platform's search finds (`search` undefined: the first ones, for suggestions). */
+async function searchedEntries(context: SeqeraFunctions, itemIndex: number, list: PeopleList, search: string | undefined): Promise<IDataObject[]> {
+	return await apiRequestPages<IDataObject>(
+		context,
+		{ method: 'GET', path: list.path, query: { search }, limit: search === undefined ? SUGGESTIONS_MAX : undefined, itemIndex },
+		pagesCountedByTotal(list.listName),
+	);
+}
+
+/** The members of an organization, identified by `memberId`. */
+export function membersOf(orgId: string): PeopleList {
+	return { path: ['orgs', orgId, 'members'], listName: 'members', idField: 'memberId' };
+}
+
+/** The teams of an organization, identified by `teamId`. */
+function teamsOf(orgId: string): PeopleList {
+	return { path: ['orgs', orgId, 'teams'], listName: 'teams', idField: 'teamId' };
+}
+
+/**
+ * The team picked in the Team field of the organization `orgId`. By Name, the one team of that exact
+ * name, case included, as tower-cli's `teams` commands find it (`findTeamByName`), its list narrowed by
+ * the platform's search. Editor lists (searching a team's members) read it too.
+ */
+export async function teamIdFor(context: SeqeraFunctions, itemIndex: number, orgId: string): Promise<string> {
+	const { mode, value } = locatorOf(context, 'team', itemIndex);
+	if (mode !== 'name') return requireNumericId(context.getNode(), itemIndex, value, 'Team');
+	const teams = teamsOf(orgId);
+	const named = async (search: string | undefined): Promise<NamedEntry[]> =>
+		(await searchedEntries(context, itemIndex, teams, search)).map((team) => ({ name: String(team.name ?? ''), id: String(team.teamId ?? '') }));
+	return await idNamed(
+		context,
+		itemIndex,
+		{ field: 'Team', entries: 'teams', key: teams.path.join('/'), searched: true, list: named, suggestions: async () => await named(undefined) },
+		String(value ?? ''),
+	);
+}
+
+/**
+ * The one person of `list` with this user name (exactly) or email (any case), as tower-cli's `members`
+ * commands find a member by the platform's search for it; none, or more than one, fails naming the field.
+ */
+async function personIdNamed(context: SeqeraFunctions, itemIndex: number, list: PeopleList, field: string, userNameOrEmail: string): Promise<string> {
+	const named = async (search: string | undefined): Promise<NamedEntry[]> =>
+		(await searchedEntries(context, itemIndex, list, search)).map((person) => ({
+			// The entry stands under the name it was asked by, its email matched in any case.
+			name: search !== undefined && isPerson(person, search) ? search.trim() : String(person.userName ?? ''),
+			id: String(person[list.idField] ?? ''),
+		}));
+	return await idNamed(
+		context,
+		itemIndex,
+		{ field, entries: 'user names', key: list.path.join('/'), searched: true, list: named, suggestions: async () => await named(undefined) },
+		userNameOrEmail,
+	);
 }
 
 /** Where participants are managed: an organization workspace and its organization. */
@@ -105,6 +161,7 @@ export async function idFromLocator(
 ): Promise<{ id: string; entry?: IDataObject }> {
 	const node = context.getNode();
 	const { mode, value } = locatorOf(context, parameterName, itemIndex);
+	if (mode === 'name') return { id: await personIdNamed(context, itemIndex, list, field, String(value ?? '')) };
 	if (mode !== 'email') return { id: requireNumericId(node, itemIndex, value, field) };
 	const email = requireText(node, itemIndex, field, value);
 	const [entry] = await findInList(context, list, email, itemIndex, (candidate) => String(candidate.email ?? '').toLowerCase() === email.toLowerCase());

@@ -4,10 +4,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { requireText } from '../../helpers/validate';
 import { personField } from '../../orgAdmin/fields';
 import { organizationLocator } from '../../orgAdmin/locators';
-import { addedOrExisting, findInList, isPerson, organizationIdFor } from '../../orgAdmin/resolve';
+import { addedOrExisting, findInList, isPerson, membersOf, organizationIdFor } from '../../orgAdmin/resolve';
 import { apiRequest } from '../../transport/request';
 import { forEachItem } from '../../items/perItem';
-import { membersOf } from './common';
 
 const properties: INodeProperties[] = [
 	organizationLocator,

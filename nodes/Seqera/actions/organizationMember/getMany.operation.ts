@@ -3,10 +3,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { searchField } from '../../orgAdmin/fields';
 import { organizationLocator } from '../../orgAdmin/locators';
-import { organizationIdFor, searchedList } from '../../orgAdmin/resolve';
+import { membersOf, organizationIdFor, searchedList } from '../../orgAdmin/resolve';
 import { returnAllAndLimit } from '../../fields/common';
 import { forEachItem } from '../../items/perItem';
-import { membersOf } from './common';
 
 const properties: INodeProperties[] = [organizationLocator, ...returnAllAndLimit(), searchField('members whose user name, email, first or last name is')];
 

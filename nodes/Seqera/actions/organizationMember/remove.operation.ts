@@ -2,10 +2,9 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { memberLocator, organizationLocator } from '../../orgAdmin/locators';
-import { idFromLocator, organizationIdFor } from '../../orgAdmin/resolve';
+import { idFromLocator, membersOf, organizationIdFor } from '../../orgAdmin/resolve';
 import { apiRequest } from '../../transport/request';
 import { forEachItem } from '../../items/perItem';
-import { membersOf } from './common';
 
 const properties: INodeProperties[] = [
 	organizationLocator,

@@ -26,7 +26,7 @@ export const description = updateDisplayOptions(displayOptions, properties);
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await forEachItem(this, async (itemIndex) => {
 		const orgId = organizationIdFor(this, itemIndex);
-		const teamId = teamIdFor(this, itemIndex);
+		const teamId = await teamIdFor(this, itemIndex, orgId);
 		const userNameOrEmail = requireText(this.getNode(), itemIndex, 'Email', this.getNodeParameter('email', itemIndex));
 		const list = teamMembersOf(orgId, teamId);
 		const { entry, already } = await addedOrExisting(

@@ -23,7 +23,7 @@ export const description = updateDisplayOptions(displayOptions, properties);
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await forEachItem(this, async (itemIndex) => {
 		const orgId = organizationIdFor(this, itemIndex);
-		const teamId = teamIdFor(this, itemIndex);
+		const teamId = await teamIdFor(this, itemIndex, orgId);
 		const members = await searchedList(this, itemIndex, teamMembersOf(orgId, teamId));
 		return members.map((member) => ({ orgId: Number(orgId), teamId: Number(teamId), ...member }));
 	});

@@ -17,7 +17,7 @@ export const description = updateDisplayOptions(displayOptions, properties);
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await forEachItem(this, async (itemIndex) => {
 		const orgId = organizationIdFor(this, itemIndex);
-		const teamId = teamIdFor(this, itemIndex);
+		const teamId = await teamIdFor(this, itemIndex, orgId);
 		const list = teamMembersOf(orgId, teamId);
 		const { id, entry } = await idFromLocator(this, itemIndex, 'teamMember', 'Team Member', list);
 		await apiRequest(this, { method: 'DELETE', path: [...list.path, id, 'delete'], itemIndex });

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { describeValue, requireNumericId, requireText } from '../../helpers/validate';
+import { describeValue, requireText } from '../../helpers/validate';
 import { personField } from '../../orgAdmin/fields';
 import { memberLocator, participantWorkspaceLocator, teamLocator } from '../../orgAdmin/locators';
-import { addedOrExisting, findInList, isPerson } from '../../orgAdmin/resolve';
+import { addedOrExisting, findInList, idFromLocator, isPerson, membersOf, teamIdFor } from '../../orgAdmin/resolve';
 import { WORKSPACE_ROLES, requireRole } from '../../orgAdmin/roles';
 import { apiRequest } from '../../transport/request';
 import { forEachParticipantItem, participantsOf, withScope } from './common';
@@ -49,15 +49,15 @@ export const description = updateDisplayOptions(displayOptions, properties);
 
 type AddRequest = { body: IDataObject; search: string; isSame: (participant: IDataObject) => boolean; who: string };
 
-function addRequestFor(context: IExecuteFunctions, itemIndex: number): AddRequest {
+async function addRequestFor(context: IExecuteFunctions, itemIndex: number, orgId: string): Promise<AddRequest> {
 	const node = context.getNode();
 	const addBy = context.getNodeParameter('addBy', itemIndex) as string;
 	if (addBy === 'member') {
-		const memberId = Number(requireNumericId(node, itemIndex, context.getNodeParameter('member', itemIndex, '', { extractValue: true }), 'Member'));
+		const memberId = Number((await idFromLocator(context, itemIndex, 'member', 'Member', membersOf(orgId))).id);
 		return { body: { memberId }, search: '', isSame: (participant) => participant.memberId === memberId, who: `member ${memberId}` };
 	}
 	if (addBy === 'team') {
-		const teamId = Number(requireNumericId(node, itemIndex, context.getNodeParameter('team', itemIndex, '', { extractValue: true }), 'Team'));
+		const teamId = Number(await teamIdFor(context, itemIndex, orgId));
 		return { body: { teamId }, search: '', isSame: (participant) => participant.teamId === teamId, who: `team ${teamId}` };
 	}
 	const userNameOrEmail = requireText(node, itemIndex, 'Email', context.getNodeParameter('email', itemIndex));
@@ -77,7 +77,7 @@ function addRequestFor(context: IExecuteFunctions, itemIndex: number): AddReques
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await forEachParticipantItem(this, async (itemIndex, scope) => {
 		const role = requireRole(this.getNode(), itemIndex, this.getNodeParameter('role', itemIndex), WORKSPACE_ROLES, 'Role');
-		const request = addRequestFor(this, itemIndex);
+		const request = await addRequestFor(this, itemIndex, scope.orgId);
 		const list = participantsOf(scope);
 		const listed = async () => (await findInList(this, list, request.search, itemIndex, request.isSame))[0];
 		const { entry, already: alreadyParticipant } = await addedOrExisting(
