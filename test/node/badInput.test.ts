@@ -31,6 +31,8 @@ interface BadInput {
 	value?: string;
 	parameters: () => INodeParameters;
 	credentials?: Record<string, unknown>;
+	/** The node version to run; the default version when not given. */
+	typeVersion?: number;
 	message: string;
 }
 
@@ -79,10 +81,24 @@ const cases: BadInput[] = [
 		// n8n's own check of the locator's URL pattern.
 		message: "ERROR: Run parameter's value is invalid. This is likely because the URL entered is incorrect",
 	},
-	...['12a', '-1', '1.5', '1e5', '12345678901234567890', '../1', '1/2', '0x1F', '１２'].map((value) => ({
+	...['12a', '-1', '1.5', '1e5', '12345678901234567890', '0x1F', '１２'].map((value) => ({
 		what: `workspace ID ${JSON.stringify(value)}`,
 		value,
 		parameters: () => get({ ...run(runId), ...workspace(V) }),
+		message: notANumber('Workspace', value),
+	})),
+	// From version 1.2 a value with a `/` is an organization/workspace name, looked up only when it can be one.
+	...['../1', 'acme-bio/', '/genomics', 'acme bio/genomics', 'a/b/c'].map((value) => ({
+		what: `workspace name ${JSON.stringify(value)}`,
+		value,
+		parameters: () => get({ ...run(runId), ...workspace(V) }),
+		message: `Workspace '${value}' is not an organization and workspace name`,
+	})),
+	...['../1', '1/2'].map((value) => ({
+		what: `workspace ID ${JSON.stringify(value)} in version 1.1`,
+		value,
+		parameters: () => get({ ...run(runId), ...workspace(V) }),
+		typeVersion: 1.1,
 		message: notANumber('Workspace', value),
 	})),
 	{
@@ -177,6 +193,7 @@ describe('bad input is refused before any call, with a message that names the fi
 		const result = await platform.run(badInput.parameters(), {
 			items: [{ value: badInput.value ?? '' }],
 			credentialOverrides: badInput.credentials as never,
+			...(badInput.typeVersion === undefined ? {} : { typeVersion: badInput.typeVersion }),
 		});
 		expect(result.error?.message).toBe(badInput.message);
 		expect(platform.sim.log.length).toBe(before);

@@ -25,13 +25,16 @@ export function isWorkspaceReference(value: unknown): value is string {
 	return typeof value === 'string' && value.includes('/');
 }
 
+/** Organization and workspace names as the platform allows them: letters, digits, `-` and `_`, starting with a letter or digit. */
+const PLATFORM_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
+
 /**
  * The ID of the workspace `org/workspace` names (`acme/genomics`) among the token user's workspaces, each
  * name matched exactly, as tower-cli's `--workspace` does.
  */
 export async function workspaceIdNamed(context: SeqeraFunctions, itemIndex: number, reference: string, field: string): Promise<string> {
-	const parts = reference.split('/');
-	if (parts.length !== 2) {
+	const parts = reference.split('/').map((part) => part.trim());
+	if (parts.length !== 2 || !parts.every((part) => PLATFORM_NAME.test(part))) {
 		throw new NodeOperationError(context.getNode(), `${field} '${describeValue(reference)}' is not an organization and workspace name`, {
 			itemIndex,
 			description: `Give the workspace as organization/workspace, like acme/genomics, or its ID (item ${itemIndex}).`,
@@ -49,6 +52,6 @@ export async function workspaceIdNamed(context: SeqeraFunctions, itemIndex: numb
 					.filter((entry) => entry.workspaceId !== null && entry.workspaceId !== undefined)
 					.map((entry): NamedEntry => ({ name: `${String(entry.orgName)}/${String(entry.workspaceName)}`, id: String(entry.workspaceId) })),
 		},
-		parts.map((part) => part.trim()).join('/'),
+		parts.join('/'),
 	);
 }
