@@ -4,6 +4,7 @@ import { LAUNCH_SETTINGS_FIELD } from '../fields/fieldNames';
 import { requireJsonOrYaml, requireNumericId, requireNumericIdList, requireStringId, toList } from '../helpers/validate';
 import { COMPUTE_ENVS, PIPELINES, idOrName } from '../names/lookups';
 import { apiRequest } from '../transport/request';
+import { computeEnvDefaults } from './computeEnvDefaults';
 import { launchLabelIds } from './labels';
 import { unknownVersionError, versionIdFor } from './pipelineVersions';
 import { hintLeftToPipeline, launchpadParameters, type LaunchpadParameters, type PipelineSchemas } from './launchParameters';
@@ -172,20 +173,14 @@ async function movedToComputeEnv(
 	launch: IDataObject,
 	computeEnvId: string,
 ): Promise<IDataObject> {
-	const { computeEnv } = await apiRequest<{ computeEnv?: { config?: IDataObject } }>(context, {
-		method: 'GET',
-		path: ['compute-envs', computeEnvId],
-		query: { workspaceId },
-		itemIndex,
-	});
-	const config = computeEnv?.config ?? {};
+	const defaults = await computeEnvDefaults(context, itemIndex, computeEnvId, workspaceId);
 	const given = (value: unknown): value is string => typeof value === 'string' && value !== '';
 	const moved: IDataObject = { ...launch, computeEnvId };
 	// With none of its own, the platform takes the environment's default rather than the saved bucket.
 	delete moved.workDir;
-	if (given(config.workDir)) moved.workDir = config.workDir;
-	for (const [field, fromConfig] of [['preRunScript', 'preRunScript'], ['postRunScript', 'postRunScript'], ['configText', 'nextflowConfig']]) {
-		if (!given(moved[field]) && given(config[fromConfig])) moved[field] = config[fromConfig];
+	if (defaults.workDir) moved.workDir = defaults.workDir;
+	for (const [field, fromEnvironment] of [['preRunScript', defaults.preRunScript], ['postRunScript', defaults.postRunScript], ['configText', defaults.nextflowConfig]] as const) {
+		if (!given(moved[field]) && fromEnvironment) moved[field] = fromEnvironment;
 	}
 	return moved;
 }

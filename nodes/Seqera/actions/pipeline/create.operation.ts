@@ -7,7 +7,8 @@ import { connectionOf } from '../../transport/connection';
 import { apiRequest } from '../../transport/request';
 import { computeEnvLocator, workspaceLocator } from '../../fields/locators';
 import { forEachItem } from '../../items/perItem';
-import { chosenComputeEnvId, computeEnvDefaults, pipelineSettingsField, pipelineSettingsOf } from './pipelineSettings.descriptions';
+import { computeEnvDefaults } from '../../runs/computeEnvDefaults';
+import { chosenComputeEnvId, pipelineSettingsField, pipelineSettingsOf } from './pipelineSettings.descriptions';
 
 const properties: INodeProperties[] = [
 	{ displayName: 'Name', name: 'name', type: 'string', default: '', required: true, placeholder: 'nf-core-rnaseq', description: 'Unique in the workspace' },
@@ -35,7 +36,9 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const pipeline = requireText(node, itemIndex, 'Repository URL', this.getNodeParameter('pipeline', itemIndex));
 		const { launch, labelIds } = pipelineSettingsOf(this, itemIndex);
 		const computeEnvId = (await chosenComputeEnvId(this, itemIndex)) ?? (await primaryComputeEnvId(this, itemIndex, workspaceId));
-		const fromComputeEnv = await computeEnvDefaults(this, itemIndex, computeEnvId, workspaceId);
+		// tower-cli's pipelines add takes the environment's work directory and scripts, not its Nextflow config.
+		const { workDir, preRunScript, postRunScript } = await computeEnvDefaults(this, itemIndex, computeEnvId, workspaceId);
+		const fromComputeEnv = { workDir, preRunScript, postRunScript };
 		const text = this.getNodeParameter('description', itemIndex, '') as string;
 		const body: IDataObject = {
 			name,

@@ -3,7 +3,6 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { locatorOf } from '../../helpers/parameters';
 import { requireJsonOrYaml, requireNumericIdList, requireStringId, toList } from '../../helpers/validate';
 import { COMPUTE_ENVS, idOrName } from '../../names/lookups';
-import { apiRequest } from '../../transport/request';
 
 /** The launch settings a Launchpad pipeline saves, as tower-cli's `pipelines add` and `pipelines update` take them. */
 export const pipelineSettingsField: INodeProperties = {
@@ -52,22 +51,4 @@ export async function chosenComputeEnvId(context: IExecuteFunctions, itemIndex: 
 	// Left empty, in any mode, the field is not given: Create then takes the primary one, Update keeps the saved one.
 	if (String(locatorOf(context, 'computeEnvId', itemIndex).value ?? '').trim() === '') return undefined;
 	return requireStringId(context.getNode(), itemIndex, await idOrName(context, itemIndex, 'computeEnvId', COMPUTE_ENVS), 'Compute Environment');
-}
-
-/** What a compute environment gives a pipeline that does not say otherwise, as tower-cli takes it. */
-export async function computeEnvDefaults(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	computeEnvId: string,
-	workspaceId: string | undefined,
-): Promise<{ workDir?: string; preRunScript?: string; postRunScript?: string }> {
-	const { computeEnv } = await apiRequest<{ computeEnv?: { config?: IDataObject } }>(context, {
-		method: 'GET',
-		path: ['compute-envs', computeEnvId],
-		query: { workspaceId },
-		itemIndex,
-	});
-	const config = computeEnv?.config ?? {};
-	const given = (name: string) => (typeof config[name] === 'string' && config[name] !== '' ? (config[name] as string) : undefined);
-	return { workDir: given('workDir'), preRunScript: given('preRunScript'), postRunScript: given('postRunScript') };
 }

@@ -1,0 +1,32 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { apiRequest } from '../transport/request';
+
+/** What a compute environment gives a pipeline or a launch that does not say otherwise. */
+export interface ComputeEnvDefaults {
+	workDir?: string;
+	preRunScript?: string;
+	postRunScript?: string;
+	nextflowConfig?: string;
+}
+
+/**
+ * The chosen compute environment's work directory, pre-/post-run scripts and Nextflow config, each only
+ * where it has one, as tower-cli reads them for `pipelines add` and `launch`.
+ */
+export async function computeEnvDefaults(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	computeEnvId: string,
+	workspaceId: string | undefined,
+): Promise<ComputeEnvDefaults> {
+	const { computeEnv } = await apiRequest<{ computeEnv?: { config?: IDataObject } }>(context, {
+		method: 'GET',
+		path: ['compute-envs', computeEnvId],
+		query: { workspaceId },
+		itemIndex,
+	});
+	const config = computeEnv?.config ?? {};
+	const given = (name: keyof ComputeEnvDefaults) => (typeof config[name] === 'string' && config[name] !== '' ? (config[name] as string) : undefined);
+	return { workDir: given('workDir'), preRunScript: given('preRunScript'), postRunScript: given('postRunScript'), nextflowConfig: given('nextflowConfig') };
+}
