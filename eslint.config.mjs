@@ -2,7 +2,7 @@
  * n8n's two lint plugins for community packages:
  * - eslint-plugin-n8n-nodes-base: package.json, credentials and nodes each get their rule set;
  * - @n8n/eslint-plugin-community-nodes: its recommended config, over all of them.
- * Exceptions to the second are disabled where they apply, with the reason; README.md lists them.
+ * Exceptions to the second are disabled where they apply, with the reason; CONTRIBUTING.md (Lint) lists them.
  */
 import { n8nCommunityNodesPlugin } from '@n8n/eslint-plugin-community-nodes';
 import tsParser from '@typescript-eslint/parser';

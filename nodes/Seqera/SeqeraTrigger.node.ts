@@ -19,7 +19,7 @@ export class SeqeraTrigger implements INodeType {
 		// eslint-disable-next-line @n8n/community-nodes/icon-prefer-themed-variants -- the icon draws its own dark tile, which reads on light and dark canvases alike
 		icon: 'file:../../icons/seqera.svg',
 		group: ['trigger'],
-		// 1.1: data-link paths go out a segment at a time (README, "Node versions").
+		// 1.1: data-link paths go out a segment at a time (docs/node-versions.md).
 		version: [1, 1.1],
 		defaultVersion: 1.1,
 		subtitle: `={{ ${JSON.stringify(EVENT_NAMES)}[$parameter["event"]] }}`,

@@ -23,7 +23,7 @@ export const versionDescription: INodeTypeDescription = {
 	name: 'seqera',
 	icon: 'file:../../icons/seqera.svg',
 	group: ['transform'],
-	// 1.1: data-link paths go out a segment at a time, and Studio Start sends the Studio's configuration; 1.2: launches, relaunches and Studios are sent as Seqera's own clients send them (README, "Node versions").
+	// 1.1: data-link paths go out a segment at a time, and Studio Start sends the Studio's configuration; 1.2: launches, relaunches and Studios are sent as Seqera's own clients send them (docs/node-versions.md).
 	version: [1, 1.1, 1.2],
 	defaultVersion: 1.2,
 	subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
