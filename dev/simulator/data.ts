@@ -30,7 +30,7 @@ import {
 	type StudioStopReason,
 	type WorkspaceRef,
 } from './model';
-import { isVersionLaunch } from './pipelineVersions';
+import { isVersionLaunch } from './pipelineVersionSeed';
 import { SeededRandom } from './random';
 import {
 	SEED,

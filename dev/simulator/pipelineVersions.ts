@@ -9,47 +9,8 @@ import { forbidden, isoSeconds, json, type ApiRequest, type ApiResult } from './
 import type { SimulatorData } from './data';
 import type { SimPipeline } from './model';
 import { booleanParam, DEFAULT_PAGE, integerParam, MAX_PAGE, pageOf } from './params';
-import { PIPELINE_IDS, SEED_USER } from './seed';
-
-export interface SimPipelineVersion {
-	id: string;
-	/** Null for a draft. */
-	name: string | null;
-	isDefault: boolean;
-	hash: string;
-	created: Date;
-	/** What the version's saved launch differs in from the pipeline's. */
-	launchId: string;
-	revision: string;
-}
-
-const version = (id: string, name: string | null, isDefault: boolean, revision: string, created: string): SimPipelineVersion => ({
-	id,
-	name,
-	isDefault,
-	hash: Buffer.from(`$v5:${id}:${revision}`).toString('base64'),
-	created: new Date(created),
-	launchId: `${id.slice(0, 10)}VersionLaunch`,
-	revision,
-});
-
-/** Versions of the seeded pipelines that have them; the default version runs the pipeline's own revision. */
-const VERSIONS: Record<number, SimPipelineVersion[]> = {
-	[PIPELINE_IDS.genomicsHello]: [
-		version('7TnlaOKANkiDIdDqOO2kCs', 'hello-1', true, 'master', '2026-02-17T17:43:32Z'),
-		version('a48GJwfXIUUPIakcwFeue', 'hello-2', false, 'v1.1', '2026-02-17T18:27:39Z'),
-		version('7KtabH1PaW1IBPYUdzVcXh', null, false, 'mybranch', '2026-02-17T18:28:01Z'),
-	],
-};
-
-export function versionsOf(pipelineId: number): SimPipelineVersion[] {
-	return VERSIONS[pipelineId] ?? [];
-}
-
-/** Whether a saved launch's `id` is the launch of one of the pipeline's versions. */
-export function isVersionLaunch(pipelineId: number, launchId: string): boolean {
-	return versionsOf(pipelineId).some((each) => each.launchId === launchId);
-}
+import { versionsOf, type SimPipelineVersion } from './pipelineVersionSeed';
+import { SEED_USER } from './seed';
 
 /**
  * The version a request's `versionId` names, undefined without one; an ID the pipeline has no version of
