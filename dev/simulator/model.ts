@@ -96,7 +96,18 @@ export interface SimPipeline {
 	/** Shared with the other workspaces of its organization, which list it with `visibility=all`. */
 	shared?: boolean;
 	/** What some saved launches hold besides: a resource optimization, and the session and schema of the run they were saved from. */
-	savedWith?: { optimizationId?: string; optimizationTargets?: string; sessionId?: string; pipelineSchemaId?: number; resume?: boolean };
+	savedWith?: {
+		optimizationId?: string;
+		optimizationTargets?: string;
+		sessionId?: string;
+		pipelineSchemaId?: number;
+		resume?: boolean;
+		nextflowVersion?: string;
+		outputDir?: string;
+		syntaxParser?: string;
+		launchContainer?: string;
+		headJobCpus?: number;
+	};
 }
 
 export interface SimLabel {

@@ -107,6 +107,144 @@ describe('Launchpad launches (1.2) as tower-cli and node-red-seqera send them', 
 	});
 });
 
+describe("Launch bodies (1.2) with tower-cli's fields, no more", () => {
+	it("send a Launchpad pipeline's saved launch without its Nextflow version, output directory, syntax parser and launch container, as tower-cli's launch does; given settings still go over it; 1.1 sends them all", async () => {
+		const hello = savedPipeline(PIPELINE_IDS.genomicsHello);
+		hello.savedWith = { nextflowVersion: '24.10.4', outputDir: 's3://acme/results', syntaxParser: 'v2', launchContainer: 'quay.io/acme/launcher:1', headJobCpus: 2 };
+		try {
+			await platform.run(launchPipeline(hello.id));
+			const body = launchBody();
+			for (const left of ['nextflowVersion', 'outputDir', 'syntaxParser', 'launchContainer', 'sessionId', 'resume', 'pipelineSchemaId']) expect(body).not.toHaveProperty(left);
+			expect(body).toMatchObject({ id: hello.launchId, computeEnvId: hello.computeEnvId, pipeline: hello.repository, workDir: hello.workDir, headJobCpus: 2 });
+
+			await platform.run(launchPipeline(hello.id, { launchSettings: { nextflowVersion: '25.04.6', launchContainer: 'quay.io/acme/launcher:2' } }));
+			expect(launchBody()).toMatchObject({ nextflowVersion: '25.04.6', launchContainer: 'quay.io/acme/launcher:2' });
+			expect(launchBody()).not.toHaveProperty('outputDir');
+
+			await platform.run(launchPipeline(hello.id), { typeVersion: 1.1 });
+			expect(launchBody()).toMatchObject({ nextflowVersion: '24.10.4', outputDir: 's3://acme/results', syntaxParser: 'v2', launchContainer: 'quay.io/acme/launcher:1' });
+		} finally {
+			delete hello.savedWith;
+		}
+	});
+
+	it("launch a Launchpad pipeline saved without a compute environment or work directory on the workspace's primary one, in its work directory, as tower-cli does", async () => {
+		const hello = savedPipeline(PIPELINE_IDS.genomicsHello);
+		const saved = { computeEnvId: hello.computeEnvId, workDir: hello.workDir };
+		const primary = platform.sim.data.primaryComputeEnv(GENOMICS)!;
+		hello.computeEnvId = '';
+		hello.workDir = '';
+		try {
+			const before = platform.sim.log.length;
+			await platform.run(launchPipeline(hello.id));
+			expect(callsSince(before)).toEqual(expect.arrayContaining(['GET /compute-envs', `GET /compute-envs/${primary.id}`]));
+			expect(launchBody()).toMatchObject({ computeEnvId: primary.id, workDir: primary.workDir });
+
+			await platform.run(launchPipeline(hello.id), { typeVersion: 1.1 });
+			expect(launchBody()).not.toHaveProperty('computeEnvId');
+			expect(launchBody()).not.toHaveProperty('workDir');
+		} finally {
+			Object.assign(hello, saved);
+		}
+	});
+
+	it("relaunch with the fields tower-cli's runs relaunch sends: not the run's commit, Tower config, head job resources or Nextflow version, unless Launch Settings give them; 1.1 sends them all", async () => {
+		const original = platform.sim.data.runsIn(GENOMICS).find((run) => run.status === 'FAILED' && run.start !== undefined)!;
+		const savedLaunch = { ...original.launch };
+		Object.assign(original.launch, { towerConfig: 'tower.enabled = true', headJobCpus: 4, headJobMemoryMb: 8192, nextflowVersion: '24.10.4' });
+		try {
+			const relaunch: INodeParameters = { resource: 'workflow', operation: 'relaunch', resume: false, ...runParameter(original.id), ...workspaceParameter(GENOMICS) };
+			await platform.run(relaunch);
+			expect(Object.keys(launchBody()).sort()).toEqual(
+				// RelaunchCmd's fields, each where the run's launch has a value.
+				['id', 'sessionId', 'computeEnvId', 'pipeline', 'workDir', 'revision', 'configProfiles', 'configText', 'paramsText', 'preRunScript', 'postRunScript', 'mainScript', 'entryName', 'schemaName', 'userSecrets', 'workspaceSecrets', 'resume', 'pullLatest', 'stubRun']
+					.filter((field) => launchBody()[field] !== undefined)
+					.sort(),
+			);
+			for (const left of ['commitId', 'towerConfig', 'headJobCpus', 'headJobMemoryMb', 'nextflowVersion', 'labelIds']) expect(launchBody()).not.toHaveProperty(left);
+			expect(launchBody()).toMatchObject({ id: original.launchId, sessionId: original.sessionId, resume: false, workDir: original.workDir });
+
+			await platform.run({ ...relaunch, launchSettings: { headJobCpus: 8 } });
+			expect(launchBody()).toMatchObject({ headJobCpus: 8 });
+
+			await platform.run(relaunch, { typeVersion: 1.1 });
+			expect(launchBody()).toMatchObject({ commitId: original.commitId, towerConfig: 'tower.enabled = true', headJobCpus: 4, headJobMemoryMb: 8192, nextflowVersion: '24.10.4' });
+		} finally {
+			original.launch = savedLaunch;
+		}
+	});
+
+	it("relaunch afresh in the run's work directory when its launch has none, as tower-cli does", async () => {
+		const original = platform.sim.data.runsIn(GENOMICS).find((run) => run.status === 'FAILED' && run.start !== undefined)!;
+		const savedLaunch = { ...original.launch };
+		original.launch.workDir = undefined as unknown as string;
+		try {
+			const before = platform.sim.log.length;
+			await platform.run({ resource: 'workflow', operation: 'relaunch', resume: false, ...runParameter(original.id), ...workspaceParameter(GENOMICS) });
+			expect(callsSince(before).slice(0, 2)).toEqual([`GET /workflow/${original.id}/launch`, `GET /workflow/${original.id}`]);
+			expect(launchBody()).toMatchObject({ workDir: original.workDir, resume: false });
+		} finally {
+			original.launch = savedLaunch;
+		}
+	});
+});
+
+describe('Workflow → Launch from a repository URL (1.2) as tower-cli sends it', () => {
+	const fromRepository = (parameters: INodeParameters = {}): INodeParameters => ({
+		resource: 'workflow',
+		operation: 'launch',
+		source: 'repository',
+		pipeline: 'https://github.com/nextflow-io/hello',
+		...workspaceParameter(GENOMICS),
+		...parameters,
+	});
+
+	it("on a chosen compute environment takes its work directory and pre-/post-run scripts, under any given in Launch Settings; 1.1 sends only its ID", async () => {
+		const spot = platform.sim.data.computeEnvById(COMPUTE_ENV_IDS.genomicsSpot)!;
+		spot.config.preRunScript = 'module load aws-cli';
+		spot.config.postRunScript = 'echo spot done';
+		spot.config.nextflowConfig = 'process.executor = "awsbatch"';
+		try {
+			const before = platform.sim.log.length;
+			await platform.run(fromRepository({ computeEnvId: locator(spot.id, 'list'), launchSettings: { postRunScript: 'echo mine' } }));
+			expect(callsSince(before)).toEqual([`GET /compute-envs/${spot.id}`, 'POST /workflow/launch']);
+			expect(launchBody()).toEqual({
+				pipeline: 'https://github.com/nextflow-io/hello',
+				computeEnvId: spot.id,
+				workDir: spot.workDir,
+				preRunScript: 'module load aws-cli',
+				postRunScript: 'echo mine',
+			});
+
+			await platform.run(fromRepository({ computeEnvId: locator(spot.id, 'list') }), { typeVersion: 1.1 });
+			expect(launchBody()).toEqual({ pipeline: 'https://github.com/nextflow-io/hello', computeEnvId: spot.id });
+		} finally {
+			delete spot.config.preRunScript;
+			delete spot.config.postRunScript;
+			delete spot.config.nextflowConfig;
+		}
+	});
+
+	it("without one takes the workspace's primary compute environment and its work directory; a workspace with none fails the item before launching", async () => {
+		const primary = platform.sim.data.primaryComputeEnv(GENOMICS)!;
+		const before = platform.sim.log.length;
+		await platform.run(fromRepository({ launchSettings: { workDir: 's3://acme-genomics-work/mine' } }));
+		expect(callsSince(before)).toEqual(['GET /compute-envs', `GET /compute-envs/${primary.id}`, 'POST /workflow/launch']);
+		expect(requestsSince(before)[0].query).toMatchObject({ status: 'AVAILABLE' });
+		expect(launchBody()).toEqual({ pipeline: 'https://github.com/nextflow-io/hello', computeEnvId: primary.id, workDir: 's3://acme-genomics-work/mine' });
+
+		primary.primary = false;
+		try {
+			const launches = platform.sim.data.launches.length;
+			const result = await platform.run(fromRepository());
+			expect(result.error!.message).toBe('No compute environment: choose one, or make one of the workspace primary');
+			expect(platform.sim.data.launches.length).toBe(launches);
+		} finally {
+			primary.primary = true;
+		}
+	});
+});
+
 describe('Pipelines shared from another workspace (1.2)', () => {
 	const shared = () => savedPipeline(PIPELINE_IDS.rndViralreconShared);
 
@@ -168,14 +306,14 @@ describe('Workflow → Relaunch (1.2) as tower-cli sends it', () => {
 		expect(launchBody()).not.toHaveProperty('id');
 	});
 
-	it('starts a run that never started afresh: no resume, no session', async () => {
+	it("starts a run that never started afresh: no resume, its launch's session to say which run it relaunches", async () => {
 		const cancelledEarly = platform.sim.data.addRun({ workspaceId: GENOMICS, status: 'CANCELLED' });
 		// Cancelled while it was still submitted: it never ran a commit.
 		cancelledEarly.start = undefined;
 		const [output] = platform.json(await platform.run(relaunch(cancelledEarly.id)));
 		expect(output).toMatchObject({ sourceWorkflowId: cancelledEarly.id, resume: false });
-		expect(launchBody()).toMatchObject({ resume: false, revision: cancelledEarly.launch.revision });
-		expect(launchBody()).not.toHaveProperty('sessionId');
+		expect(launchBody()).toMatchObject({ resume: false, revision: cancelledEarly.launch.revision, sessionId: cancelledEarly.sessionId });
+		expect(platform.sim.data.findRun(lastLaunch().workflowId)!.sessionId).not.toBe(cancelledEarly.sessionId);
 	});
 
 	it('refuses a changed work directory on resume, naming the field, before any call', async () => {

@@ -15,6 +15,11 @@ const launchFromRepository = (pipeline: string): INodeParameters => ({
 });
 
 const lastLaunchBody = () => (platform.sim.data.launches.at(-1)!.request as { launch: Record<string, unknown> }).launch;
+// Version 1.2 launches a repository on the workspace's primary compute environment, in its work directory, as tower-cli does.
+const onPrimary = () => {
+	const primary = platform.sim.data.primaryComputeEnv(GENOMICS)!;
+	return { computeEnvId: primary.id, workDir: primary.workDir };
+};
 
 describe('Workflow → Launch from a repository: Revision and Config Profiles lists', () => {
 	it("lists the repository's branches and tags as the platform reads them, searchable", async () => {
@@ -49,7 +54,7 @@ describe('Workflow → Launch from a repository: Revision and Config Profiles li
 			launchSettings: { revision: { __rl: true, mode: 'list', value: '3.13.2' }, configProfiles: ['docker', 'test'] },
 		});
 		expect(result.error).toBeUndefined();
-		expect(lastLaunchBody()).toEqual({ pipeline: RNASEQ, revision: '3.13.2', configProfiles: ['docker', 'test'] });
+		expect(lastLaunchBody()).toEqual({ pipeline: RNASEQ, revision: '3.13.2', configProfiles: ['docker', 'test'], ...onPrimary() });
 	});
 
 	it('still takes a typed revision, and profiles given by an expression as comma-separated text', async () => {
@@ -58,12 +63,12 @@ describe('Workflow → Launch from a repository: Revision and Config Profiles li
 			launchSettings: { revision: { __rl: true, mode: 'name', value: 'feature/new-aligner' }, configProfiles: '={{ "docker, test_full" }}' },
 		});
 		expect(result.error).toBeUndefined();
-		expect(lastLaunchBody()).toEqual({ pipeline: RNASEQ, revision: 'feature/new-aligner', configProfiles: ['docker', 'test_full'] });
+		expect(lastLaunchBody()).toEqual({ pipeline: RNASEQ, revision: 'feature/new-aligner', configProfiles: ['docker', 'test_full'], ...onPrimary() });
 	});
 
 	it('leaves the revision out when none is picked', async () => {
 		await platform.run({ ...launchFromRepository(RNASEQ), launchSettings: { revision: { __rl: true, mode: 'list', value: '' }, configProfiles: [] } });
-		expect(lastLaunchBody()).toEqual({ pipeline: RNASEQ });
+		expect(lastLaunchBody()).toEqual({ pipeline: RNASEQ, ...onPrimary() });
 	});
 });
 

@@ -46,10 +46,12 @@ describe('Workflow → Launch', () => {
 			preRunScript: 'echo start',
 			postRunScript: 'echo done',
 			configText: 'process.cpus = 2',
+			// No compute environment chosen: the workspace's primary one, and its work directory, as tower-cli sends them.
+			computeEnvId: platform.sim.data.primaryComputeEnv(GENOMICS)!.id,
+			workDir: platform.sim.data.primaryComputeEnv(GENOMICS)!.workDir,
 		});
 		const run = platform.sim.data.findRun(String(output.workflowId))!;
 		expect(run).toMatchObject({ runName: 'nightly-rnaseq', status: 'SUBMITTED', workspaceId: GENOMICS });
-		// No compute environment chosen: the platform used the workspace's primary one.
 		expect(run.computeEnvId).toBe(platform.sim.data.primaryComputeEnv(GENOMICS)!.id);
 	});
 
@@ -84,9 +86,10 @@ describe('Workflow → Launch', () => {
 			computeEnvId: { __rl: true, mode: 'list', value: spot.id },
 			...workspaceParameter(GENOMICS),
 		});
-		expect(launchBody()).toEqual({ pipeline: 'https://github.com/nextflow-io/hello', computeEnvId: spot.id });
+		expect(launchBody()).toEqual({ pipeline: 'https://github.com/nextflow-io/hello', computeEnvId: spot.id, workDir: spot.workDir });
 	});
 
+	// Version 1.1: 1.2 reads the compute environment first, so an unknown one fails there.
 	it('reports every blocker the platform lists, and launches nothing', async () => {
 		const before = launchesSent();
 		const result = await platform.run({
@@ -97,7 +100,7 @@ describe('Workflow → Launch', () => {
 			computeEnvId: { __rl: true, mode: 'id', value: 'missingComputeEnv1' },
 			launchSettings: { runName: 'bad name!' },
 			...workspaceParameter(GENOMICS),
-		});
+		}, { typeVersion: 1.1 });
 		expect(launchesSent()).toBe(before);
 		expect(result.error).toMatchObject({ httpCode: '400' });
 		expect(result.error!.message).toMatch(/^Unable to launch workflow: /);
@@ -141,7 +144,7 @@ describe('Workflow → Relaunch', () => {
 		expect(platform.sim.data.findRun(String(output.workflowId))!.resume).toBe(true);
 	});
 
-	it('starts a fresh session when Resume is off, with overrides applied', async () => {
+	it("starts a fresh session when Resume is off, with overrides applied; the original session says which run it relaunches", async () => {
 		const original = failedRun();
 		await platform.run({
 			resource: 'workflow',
@@ -152,8 +155,8 @@ describe('Workflow → Relaunch', () => {
 			...workspaceParameter(GENOMICS),
 		});
 		const body = launchBody();
-		expect(body).toMatchObject({ pipeline: original.launch.pipeline, revision: 'hotfix', runName: 'second_try', resume: false });
-		expect(body.sessionId).toBeUndefined();
+		expect(body).toMatchObject({ pipeline: original.launch.pipeline, revision: 'hotfix', runName: 'second_try', resume: false, sessionId: original.sessionId });
+		expect(platform.sim.data.findRun(lastLaunch().workflowId)!.sessionId).not.toBe(original.sessionId);
 	});
 });
 

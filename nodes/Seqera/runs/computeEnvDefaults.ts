@@ -1,3 +1,4 @@
+import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { apiRequest } from '../transport/request';
@@ -29,4 +30,22 @@ export async function computeEnvDefaults(
 	const config = computeEnv?.config ?? {};
 	const given = (name: keyof ComputeEnvDefaults) => (typeof config[name] === 'string' && config[name] !== '' ? (config[name] as string) : undefined);
 	return { workDir: given('workDir'), preRunScript: given('preRunScript'), postRunScript: given('postRunScript'), nextflowConfig: given('nextflowConfig') };
+}
+
+/**
+ * The workspace's primary compute environment, which tower-cli's `pipelines add` and `launch` take when
+ * none is chosen; the item fails before anything is sent when the workspace has none.
+ */
+export async function primaryComputeEnvId(context: IExecuteFunctions, itemIndex: number, workspaceId: string | undefined): Promise<string> {
+	const { computeEnvs = [] } = await apiRequest<{ computeEnvs?: IDataObject[] }>(context, {
+		method: 'GET',
+		path: ['compute-envs'],
+		query: { workspaceId, status: 'AVAILABLE' },
+		itemIndex,
+	});
+	const primary = computeEnvs.find((computeEnv) => computeEnv.primary === true);
+	if (!primary) {
+		throw new NodeOperationError(context.getNode(), 'No compute environment: choose one, or make one of the workspace primary', { itemIndex });
+	}
+	return String(primary.id);
 }

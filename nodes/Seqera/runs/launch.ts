@@ -4,7 +4,7 @@ import { LAUNCH_SETTINGS_FIELD } from '../fields/fieldNames';
 import { requireJsonOrYaml, requireNumericId, requireNumericIdList, requireStringId, toList } from '../helpers/validate';
 import { COMPUTE_ENVS, PIPELINES, idOrName } from '../names/lookups';
 import { apiRequest } from '../transport/request';
-import { computeEnvDefaults } from './computeEnvDefaults';
+import { computeEnvDefaults, primaryComputeEnvId } from './computeEnvDefaults';
 import { launchLabelIds } from './labels';
 import { unknownVersionError, versionIdFor } from './pipelineVersions';
 import { hintLeftToPipeline, launchpadParameters, type LaunchpadParameters, type PipelineSchemas } from './launchParameters';
@@ -186,31 +186,79 @@ async function movedToComputeEnv(
 }
 
 /**
+ * Version 1.2's Launchpad launch on its compute environment, as tower-cli's `launch` (runTowerPipeline):
+ * moved to the chosen one; a saved launch without one takes the workspace's primary one, and one without
+ * a work directory takes its environment's, so the body names both.
+ */
+async function launchpadOnComputeEnv(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	workspaceId: string | undefined,
+	launch: IDataObject,
+	chosen: string | undefined,
+): Promise<IDataObject> {
+	if (chosen !== undefined) return await movedToComputeEnv(context, itemIndex, workspaceId, launch, chosen);
+	const computeEnvId = typeof launch.computeEnvId === 'string' && launch.computeEnvId !== '' ? launch.computeEnvId : await primaryComputeEnvId(context, itemIndex, workspaceId);
+	const onComputeEnv: IDataObject = { ...launch, computeEnvId };
+	if (typeof onComputeEnv.workDir !== 'string' || onComputeEnv.workDir === '') {
+		const { workDir } = await computeEnvDefaults(context, itemIndex, computeEnvId, workspaceId);
+		if (workDir) onComputeEnv.workDir = workDir;
+	}
+	return onComputeEnv;
+}
+
+/**
+ * Version 1.2's launch from a repository URL, as tower-cli's `launch URL` (runNextflowPipeline): on the
+ * chosen compute environment, or the workspace's primary one, with its work directory and pre-/post-run
+ * scripts (not its Nextflow config, which tower-cli leaves to the platform) where Launch Settings give none.
+ */
+async function repositoryOnComputeEnv(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	workspaceId: string | undefined,
+	launch: IDataObject,
+	chosen: string | undefined,
+): Promise<IDataObject> {
+	const computeEnvId = chosen ?? (await primaryComputeEnvId(context, itemIndex, workspaceId));
+	const defaults = await computeEnvDefaults(context, itemIndex, computeEnvId, workspaceId);
+	const onComputeEnv: IDataObject = { ...launch, computeEnvId };
+	for (const field of ['workDir', 'preRunScript', 'postRunScript'] as const) {
+		if (onComputeEnv[field] === undefined && defaults[field]) onComputeEnv[field] = defaults[field];
+	}
+	return onComputeEnv;
+}
+
+/** What a launch starts from: a repository URL, a run to relaunch, or a Launchpad pipeline's saved launch. */
+export type LaunchSource = 'repository' | 'relaunch' | Pick<LaunchpadLaunch, 'pipelineSchema' | 'sourceWorkspaceId'>;
+
+/**
  * Applies the chosen compute environment, the launch settings and the parameters to `request`, sends the
- * launch once, and returns what Launch and Relaunch both output. `launchpad` is given for Launchpad
- * launches; their output names the required parameters left to the pipeline, if any.
+ * launch once, and returns what Launch and Relaunch both output. A Launchpad launch's output names the
+ * required parameters left to the pipeline, if any.
  */
 export async function sendLaunch(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	workspaceId: string | undefined,
 	base: IDataObject,
-	launchpad?: Pick<LaunchpadLaunch, 'pipelineSchema' | 'sourceWorkspaceId'>,
+	source: LaunchSource,
 ): Promise<IDataObject> {
 	const computeEnvId = await computeEnvIdFor(context, itemIndex);
-	const onComputeEnv =
-		computeEnvId === undefined
-			? base
-			: launchpad && context.getNode().typeVersion >= 1.2
-				? await movedToComputeEnv(context, itemIndex, workspaceId, base, computeEnvId)
-				: { ...base, computeEnvId };
+	const launchpad = typeof source === 'object' ? source : undefined;
+	const asSeqeraClientsSend = context.getNode().typeVersion >= 1.2;
+	const fromRepository = source === 'repository' && asSeqeraClientsSend;
+	let onComputeEnv = base;
+	if (launchpad && asSeqeraClientsSend) onComputeEnv = await launchpadOnComputeEnv(context, itemIndex, workspaceId, base, computeEnvId);
+	// A launch from a repository (1.2) reads its compute environment once the settings passed their checks.
+	else if (computeEnvId !== undefined && !fromRepository) onComputeEnv = { ...base, computeEnvId };
 	const request = applyLaunchSettings(context, itemIndex, onComputeEnv);
 	const pipelineSchema = launchpad?.pipelineSchema;
 	const { paramsText, leftToPipeline } = await parametersFor(context, itemIndex, workspaceId, request, pipelineSchema);
 	if (paramsText === undefined) delete request.paramsText;
 	else request.paramsText = paramsText;
+	const onEnvironment = fromRepository ? await repositoryOnComputeEnv(context, itemIndex, workspaceId, request, computeEnvId) : request;
 	// Last before sending: a missing label is created only for a launch that passed every check.
-	const launch = await withNamedLabels(context, itemIndex, workspaceId, request);
+	const launch = await withNamedLabels(context, itemIndex, workspaceId, onEnvironment);
 	const launched = await apiRequest<{ workflowId?: string }>(context, {
 		method: 'POST',
 		path: ['workflow', 'launch'],

@@ -60,17 +60,41 @@ export function launchRequestFromSaved(saved: IDataObject): IDataObject {
 	return request;
 }
 
-// A saved launch's session and resume flag belong to the run it made, and its schema ID to the schema it
-// was saved with; tower-cli's `launch` leaves them out of a new launch (LaunchCmd.updateLaunchRequest).
-const BELONG_TO_THE_SAVED_LAUNCH = ['sessionId', 'resume', 'pipelineSchemaId'];
+type LaunchRequestField = (typeof LAUNCH_REQUEST_FIELDS)[number];
+const without = (leftOut: readonly LaunchRequestField[]) => LAUNCH_REQUEST_FIELDS.filter((field) => !leftOut.includes(field));
+
+// What tower-cli's `launch` leaves out of a Launchpad pipeline's saved launch (ModelHelper.createLaunchRequest,
+// then LaunchCmd.updateLaunchRequest): the session, resume flag and schema ID belong to the run and schema it
+// was saved with; for the Nextflow version, output directory, syntax parser and launch container the platform
+// takes its own unless the launch names them.
+const LAUNCHPAD_LAUNCH_FIELDS = without(['sessionId', 'resume', 'pipelineSchemaId', 'nextflowVersion', 'outputDir', 'syntaxParser', 'launchContainer', 'labelIds']);
+
+// What tower-cli's `runs relaunch` leaves out of the run's launch (RelaunchCmd): the run's commit, Tower config,
+// labels, head job resources, optimization and Nextflow version are not carried over; Launch Settings may give them.
+const RELAUNCH_FIELDS = without(['commitId', 'towerConfig', 'labelIds', 'headJobCpus', 'headJobMemoryMb', 'optimizationId', 'optimizationTargets', 'launchContainer', 'nextflowVersion', 'outputDir', 'syntaxParser', 'pipelineSchemaId', 'resume']);
 
 /**
- * Version 1.2's launch from a saved launch, as Seqera's clients send it: with the saved launch's `id`, by
- * which the platform knows a Launchpad launch (the only kind a user with the Launch role may make), and
- * without what belongs to the saved launch's own run.
+ * The named fields of a saved launch with a value, after its `id` (by which the platform knows a Launchpad
+ * launch, the only kind a user with the Launch role may make, and a relaunch of a run of the workspace) and
+ * its compute environment.
  */
+function savedFields(saved: IDataObject, fields: readonly string[]): IDataObject {
+	const request: IDataObject = typeof saved.id === 'string' && saved.id !== '' ? { id: saved.id } : {};
+	const computeEnvId = saved.computeEnvId ?? (saved.computeEnv as IDataObject | undefined)?.id;
+	if (computeEnvId) request.computeEnvId = computeEnvId;
+	for (const field of fields) {
+		const value = saved[field];
+		if (value !== undefined && value !== null && value !== '') request[field] = value;
+	}
+	return request;
+}
+
+/** Version 1.2's launch of a Launchpad pipeline's saved launch, with the fields tower-cli's `launch` sends. */
 export function newLaunchFromSaved(saved: IDataObject): IDataObject {
-	const request = launchRequestFromSaved(saved);
-	for (const field of BELONG_TO_THE_SAVED_LAUNCH) delete request[field];
-	return typeof saved.id === 'string' && saved.id !== '' ? { id: saved.id, ...request } : request;
+	return savedFields(saved, LAUNCHPAD_LAUNCH_FIELDS);
+}
+
+/** Version 1.2's relaunch of a run's launch, with the fields tower-cli's `runs relaunch` sends. */
+export function relaunchFromSaved(saved: IDataObject): IDataObject {
+	return savedFields(saved, RELAUNCH_FIELDS);
 }

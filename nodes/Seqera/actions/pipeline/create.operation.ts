@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { workspaceIdFor } from '../../helpers/parameters';
 import { requireText } from '../../helpers/validate';
@@ -7,7 +7,7 @@ import { connectionOf } from '../../transport/connection';
 import { apiRequest } from '../../transport/request';
 import { computeEnvLocator, workspaceLocator } from '../../fields/locators';
 import { forEachItem } from '../../items/perItem';
-import { computeEnvDefaults } from '../../runs/computeEnvDefaults';
+import { computeEnvDefaults, primaryComputeEnvId } from '../../runs/computeEnvDefaults';
 import { chosenComputeEnvId, pipelineSettingsField, pipelineSettingsOf } from './pipelineSettings.descriptions';
 
 const properties: INodeProperties[] = [
@@ -49,18 +49,4 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const response = await apiRequest<{ pipeline?: IDataObject }>(this, { method: 'POST', path: ['pipelines'], query: { workspaceId }, body, itemIndex });
 		return response.pipeline ?? {};
 	});
-}
-
-async function primaryComputeEnvId(context: IExecuteFunctions, itemIndex: number, workspaceId: string | undefined): Promise<string> {
-	const { computeEnvs = [] } = await apiRequest<{ computeEnvs?: IDataObject[] }>(context, {
-		method: 'GET',
-		path: ['compute-envs'],
-		query: { workspaceId, status: 'AVAILABLE' },
-		itemIndex,
-	});
-	const primary = computeEnvs.find((computeEnv) => computeEnv.primary === true);
-	if (!primary) {
-		throw new NodeOperationError(context.getNode(), 'No compute environment: choose one, or make one of the workspace primary', { itemIndex });
-	}
-	return String(primary.id);
 }

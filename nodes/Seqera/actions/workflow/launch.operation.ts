@@ -64,6 +64,6 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			return await sendLaunch(this, itemIndex, workspaceId, launchpad.request, launchpad);
 		}
 		const pipeline = requireText(node, itemIndex, 'Pipeline Repository', this.getNodeParameter('pipeline', itemIndex));
-		return await sendLaunch(this, itemIndex, workspaceId, { pipeline });
+		return await sendLaunch(this, itemIndex, workspaceId, { pipeline }, 'repository');
 	});
 }

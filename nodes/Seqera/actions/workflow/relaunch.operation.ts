@@ -3,7 +3,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { LAUNCH_SETTINGS_FIELD } from '../../fields/fieldNames';
 import { runIdFor, workspaceIdFor } from '../../helpers/parameters';
-import { launchRequestFromSaved, newLaunchFromSaved } from '../../runs/records';
+import { launchRequestFromSaved, relaunchFromSaved } from '../../runs/records';
 import { sendLaunch } from '../../runs/launch';
 import { waitFields } from '../../fields/wait';
 import { connectionOf } from '../../transport/connection';
@@ -42,11 +42,23 @@ function refuseWorkDirOnResume(context: IExecuteFunctions, itemIndex: number): v
 	});
 }
 
+/** The run itself, which holds its own session and work directory. */
+async function runOf(context: IExecuteFunctions, itemIndex: number, workspaceId: string | undefined, workflowId: string): Promise<IDataObject> {
+	const { workflow } = await apiRequest<{ workflow?: IDataObject }>(context, {
+		method: 'GET',
+		path: ['workflow', workflowId],
+		query: { workspaceId },
+		itemIndex,
+	});
+	return workflow ?? {};
+}
+
 /**
- * Version 1.2's relaunch, as tower-cli's `runs relaunch` sends it (RelaunchCmd.java): a run that never
- * started has no `resumeCommitId` and cannot be resumed, so it starts afresh; a resumed run sends the
- * original run's own session (from the run itself) and the commit it ran as its revision, in its work
- * directory.
+ * Version 1.2's relaunch, as tower-cli's `runs relaunch` sends it (RelaunchCmd.java): the fields it takes
+ * from the run's launch, with the run's session, by which the platform knows a relaunch of a run of the
+ * workspace. A run that never started has no `resumeCommitId` and cannot be resumed, so it starts afresh
+ * in the launch's work directory (the run's, when the launch has none); a resumed run sends the original
+ * run's own session and the commit it ran as its revision, in its work directory.
  */
 async function relaunchRequest(
 	context: IExecuteFunctions,
@@ -56,19 +68,19 @@ async function relaunchRequest(
 	launch: IDataObject,
 	resumeAsked: boolean,
 ): Promise<{ request: IDataObject; resume: boolean }> {
-	const request = newLaunchFromSaved(launch);
+	const request = relaunchFromSaved(launch);
 	const resumeCommitId = typeof launch.resumeCommitId === 'string' && launch.resumeCommitId !== '' ? launch.resumeCommitId : undefined;
-	if (!resumeAsked || resumeCommitId === undefined) return { request: { ...request, resume: false }, resume: false };
-	const { workflow } = await apiRequest<{ workflow?: IDataObject }>(context, {
-		method: 'GET',
-		path: ['workflow', sourceWorkflowId],
-		query: { workspaceId },
-		itemIndex,
-	});
+	if (!resumeAsked || resumeCommitId === undefined) {
+		const workDirGiven = String(context.getNodeParameter(`${LAUNCH_SETTINGS_FIELD}.workDir`, itemIndex, '') ?? '').trim() !== '';
+		if (request.workDir === undefined && !workDirGiven) {
+			const { workDir } = await runOf(context, itemIndex, workspaceId, sourceWorkflowId);
+			if (typeof workDir === 'string' && workDir !== '') request.workDir = workDir;
+		}
+		return { request: { ...request, resume: false }, resume: false };
+	}
+	const workflow = await runOf(context, itemIndex, workspaceId, sourceWorkflowId);
 	const resumed: IDataObject = { ...request, revision: resumeCommitId, resume: true };
-	// The revision is the commit the run ran; tower-cli sends no other commit beside it.
-	delete resumed.commitId;
-	if (typeof workflow?.sessionId === 'string') resumed.sessionId = workflow.sessionId;
+	if (typeof workflow.sessionId === 'string') resumed.sessionId = workflow.sessionId;
 	if (typeof launch.resumeDir === 'string' && launch.resumeDir !== '') resumed.workDir = launch.resumeDir;
 	return { request: resumed, resume: true };
 }
@@ -92,7 +104,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const launch = original.launch ?? {};
 		if (asSeqeraClientsSend) {
 			const { request, resume } = await relaunchRequest(this, itemIndex, workspaceId, sourceWorkflowId, launch, resumeAsked);
-			return { ...(await sendLaunch(this, itemIndex, workspaceId, request)), sourceWorkflowId, resume };
+			return { ...(await sendLaunch(this, itemIndex, workspaceId, request, 'relaunch')), sourceWorkflowId, resume };
 		}
 		const resume = resumeAsked;
 		const request = launchRequestFromSaved(launch);
@@ -105,6 +117,6 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			delete request.sessionId;
 			request.resume = false;
 		}
-		return { ...(await sendLaunch(this, itemIndex, workspaceId, request)), sourceWorkflowId, resume };
+		return { ...(await sendLaunch(this, itemIndex, workspaceId, request, 'relaunch')), sourceWorkflowId, resume };
 	});
 }
