@@ -69,6 +69,39 @@ describe('Labels by name on a launch (1.2), as tower-cli launch --labels', () =>
 		expect(launchedBody(launchesSince(before)[0]).labelIds).toEqual([LABEL_IDS.validation]);
 	});
 
+	it('puts resource labels given as key=value on the run, found among resource labels and created with their value, as tower-cli does', async () => {
+		const before = platform.sim.log.length;
+		const [first] = platform.json(await platform.run(launchHello({ labels: 'production, team=genomics, cost-center=rnd' })));
+		const lookups = sentSince(before).filter((entry) => entry.method === 'GET' && entry.path === '/labels');
+		expect(lookups.map((entry) => entry.query)).toEqual([
+			expect.objectContaining({ search: 'production', type: 'simple' }),
+			expect.objectContaining({ search: 'team', type: 'resource' }),
+			expect.objectContaining({ search: 'cost-center', type: 'resource' }),
+		]);
+		const creations = sentSince(before).filter((entry) => entry.method === 'POST' && entry.path === '/labels');
+		expect(creations.map((entry) => entry.body)).toEqual([{ name: 'cost-center', value: 'rnd', resource: true }]);
+		const launched = launchedBody(launchesSince(before)[0]);
+		expect(launched.labelIds).toEqual(expect.arrayContaining([LABEL_IDS.production, LABEL_IDS.teamGenomics]));
+		const onRun = platform.sim.data.labelsOf(platform.sim.data.findRun(String(first.workflowId))!);
+		expect(onRun.filter((label) => label.resource).map((label) => `${label.name}=${label.value}`).sort()).toEqual(['cost-center=rnd', 'team=genomics']);
+
+		// Another value of the same key is another label; the one made before is found, not made again.
+		const again = platform.sim.log.length;
+		await platform.run(launchHello({ labels: 'cost-center=rnd, cost-center=qc' }));
+		expect(sentSince(again).filter((entry) => entry.method === 'POST' && entry.path === '/labels').map((entry) => entry.body)).toEqual([{ name: 'cost-center', value: 'qc', resource: true }]);
+	});
+
+	it.each([['a=b=c', 'has more than one "="'], ['=genomics', 'has no name before "="'], ['team=', 'has no value after "="']])(
+		'fails a label written %s, naming it, and launches nothing',
+		async (label, problem) => {
+			const before = platform.sim.log.length;
+			const result = await platform.run(launchHello({ labels: `production, ${label}` }));
+			expect(result.error!.message).toBe(`Label "${label}" ${problem}`);
+			expect(launchesSince(before)).toEqual([]);
+			expect(sentSince(before).filter((entry) => entry.path === '/labels')).toEqual([]);
+		},
+	);
+
 	it('a Launch-role token launches a Launchpad pipeline with labels that exist, end to end', async () => {
 		const result = await platform.run(launchHello({ labels: 'production, validation' }, { waitForCompletion: true }), asLaunchRole);
 		expect(result.error).toBeUndefined();

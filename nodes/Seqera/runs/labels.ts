@@ -36,16 +36,18 @@ class LabelNames {
 		private readonly offersCreate: boolean,
 	) {}
 
+	/** `value` is given for a resource label (`key=value`), which is found and created as one. */
 	async idOf(
 		name: string,
 		workspaceId: string | undefined,
 		itemIndex: number,
 		createMissing: boolean,
+		value?: string,
 	): Promise<{ id: number; created: boolean }> {
-		const key = `${workspaceId ?? 'personal'}\u0000${name}`;
+		const key = `${workspaceId ?? 'personal'}\u0000${name}${value === undefined ? '' : `\u0000${value}`}`;
 		const previous = this.turns.get(key) ?? Promise.resolve();
 		// The item before may fail (its own error); this item then takes its turn all the same.
-		const mine = previous.catch(() => undefined).then(async () => await this.idInTurn(key, name, workspaceId, itemIndex, createMissing));
+		const mine = previous.catch(() => undefined).then(async () => await this.idInTurn(key, name, value, workspaceId, itemIndex, createMissing));
 		this.turns.set(key, mine);
 		try {
 			return await mine;
@@ -57,15 +59,17 @@ class LabelNames {
 	private async idInTurn(
 		key: string,
 		name: string,
+		value: string | undefined,
 		workspaceId: string | undefined,
 		itemIndex: number,
 		createMissing: boolean,
 	): Promise<{ id: number; created: boolean }> {
-		if (!this.known.has(key)) this.known.set(key, await this.find(name, workspaceId, itemIndex));
+		const shown = value === undefined ? name : `${name}=${value}`;
+		if (!this.known.has(key)) this.known.set(key, await this.find(name, value, workspaceId, itemIndex));
 		const found = this.known.get(key);
 		if (found !== undefined) return { id: found, created: false };
 		if (!createMissing) {
-			throw new NodeOperationError(this.context.getNode(), `Label "${name}" does not exist in this workspace`, {
+			throw new NodeOperationError(this.context.getNode(), `Label "${shown}" does not exist in this workspace`, {
 				itemIndex,
 				description: `"${LABELS_FIELD}" names a label the workspace does not have (item ${itemIndex}). Names must match exactly, case included: pick the label from the list${
 					this.offersCreate ? ', or turn on "Create Missing Labels"' : ''
@@ -76,24 +80,26 @@ class LabelNames {
 			method: 'POST',
 			path: ['labels'],
 			query: { workspaceId },
-			body: { name, resource: false },
+			body: value === undefined ? { name, resource: false } : { name, value, resource: true },
 			itemIndex,
 		}).catch((error: unknown) => {
 			// The platform's refusal (a role that may only use existing labels) does not say which label it was.
-			if (error instanceof NodeApiError) error.message = `Label "${name}" is not in the workspace and could not be created: ${error.message}`;
+			if (error instanceof NodeApiError) error.message = `Label "${shown}" is not in the workspace and could not be created: ${error.message}`;
 			throw error;
 		});
 		this.known.set(key, Number(created.id));
 		return { id: Number(created.id), created: true };
 	}
 
-	private async find(name: string, workspaceId: string | undefined, itemIndex: number): Promise<number | undefined> {
+	/** As tower-cli's LabelsFinder: searched by the name among labels of the kind, then name (and value) matched exactly. */
+	private async find(name: string, value: string | undefined, workspaceId: string | undefined, itemIndex: number): Promise<number | undefined> {
+		const type = value === undefined ? 'simple' : 'resource';
 		const candidates = await apiRequestPages<IDataObject>(
 			this.context,
-			{ method: 'GET', path: ['labels'], query: { workspaceId, search: name, type: 'simple' }, itemIndex },
+			{ method: 'GET', path: ['labels'], query: { workspaceId, search: name, type }, itemIndex },
 			pagesCountedByTotal('labels'),
 		);
-		const exact = candidates.find((label) => label.name === name);
+		const exact = candidates.find((label) => label.name === name && (value === undefined || label.value === value));
 		return exact === undefined ? undefined : Number(exact.id);
 	}
 }
@@ -101,9 +107,26 @@ class LabelNames {
 const launchLabelNamesByExecution = new WeakMap<IExecuteFunctions, LabelNames>();
 
 /**
+ * A label a launch names: `name`, or `key=value` for a resource label, as tower-cli's Label.LabelConverter
+ * reads them (one `=` at most, neither side empty).
+ */
+function launchLabel(context: IExecuteFunctions, itemIndex: number, given: string): { name: string; value?: string } {
+	const parts = given.split('=').map((part) => part.trim());
+	const problem =
+		parts.length > 2 ? 'has more than one "="' : parts[0] === '' ? 'has no name before "="' : parts.length === 2 && parts[1] === '' ? 'has no value after "="' : undefined;
+	if (problem !== undefined) {
+		throw new NodeOperationError(context.getNode(), `Label "${given}" ${problem}`, {
+			itemIndex,
+			description: `"Labels" takes label names, or resource labels as key=value (item ${itemIndex}).`,
+		});
+	}
+	return parts.length === 2 ? { name: parts[0], value: parts[1] } : { name: parts[0] };
+}
+
+/**
  * The IDs of the labels a launch names, found as tower-cli's `launch --labels` finds them: each name
- * matched exactly in the workspace's labels, and a name it lacks created. Looked up once per name and
- * execution, however many items launch with it.
+ * (or `key=value`, a resource label) matched exactly in the workspace's labels, and one it lacks
+ * created. Looked up once per label and execution, however many items launch with it.
  */
 export async function launchLabelIds(
 	context: IExecuteFunctions,
@@ -116,8 +139,9 @@ export async function launchLabelIds(
 		labelNames = new LabelNames(context, false);
 		launchLabelNamesByExecution.set(context, labelNames);
 	}
+	const labels = names.map((given) => launchLabel(context, itemIndex, given));
 	const ids: number[] = [];
-	for (const name of names) ids.push((await labelNames.idOf(name, workspaceId, itemIndex, true)).id);
+	for (const { name, value } of labels) ids.push((await labelNames.idOf(name, workspaceId, itemIndex, true, value)).id);
 	return ids;
 }
 

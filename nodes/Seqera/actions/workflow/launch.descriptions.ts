@@ -121,9 +121,9 @@ export const launchSettingsField: INodeProperties = {
 			name: 'labels',
 			type: 'string',
 			default: '',
-			placeholder: 'nightly, rnaseq',
+			placeholder: 'nightly, rnaseq, team=genomics',
 			description:
-				"Comma-separated names of the workspace's labels to put on the run (an expression may give a list); a name the workspace lacks is created, which needs the Maintain role",
+				"Comma-separated names of the workspace's labels to put on the run, and resource labels as key=value (an expression may give a list); a label the workspace lacks is created, which needs the Maintain role",
 			displayOptions: FROM_1_2,
 		},
 		{
