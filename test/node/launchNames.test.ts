@@ -188,6 +188,31 @@ describe('Pipeline versions (1.2), as tower-cli launch --version-name and --vers
 		]);
 	});
 
+	it("reads the chosen version's schema for the editor's Pipeline Parameters form and dataset list, as the launch does; empty reads the default one", async () => {
+		const editor = (more: INodeParameters = {}): INodeParameters => ({
+			resource: 'pipeline',
+			operation: 'launch',
+			pipelineId: { __rl: true, mode: 'id', value: String(HELLO) },
+			...workspaceParameter(GENOMICS),
+			...more,
+		});
+		const schemaReads = (before: number) => helloPaths(before).filter((entry) => entry.path.endsWith('/schema'));
+
+		let before = platform.sim.log.length;
+		await platform.harness.resourceMapping(SEQERA_NODE, 'getPipelineParameters', platform.credentials(), editor(version('hello-2')));
+		expect(helloPaths(before).find((entry) => entry.path.endsWith('/versions'))!.query).toMatchObject({ search: 'hello-2', isPublished: 'true' });
+		expect(schemaReads(before).map((entry) => entry.query.versionId)).toEqual([HELLO_2]);
+
+		before = platform.sim.log.length;
+		await platform.harness.loadOptions(SEQERA_NODE, 'getDatasetParameters', platform.credentials(), editor(version(DRAFT, 'id')));
+		expect(helloPaths(before).map((entry) => entry.path)).not.toContain(`/pipelines/${HELLO}/versions`);
+		expect(schemaReads(before).map((entry) => entry.query.versionId)).toEqual([DRAFT]);
+
+		before = platform.sim.log.length;
+		await platform.harness.resourceMapping(SEQERA_NODE, 'getPipelineParameters', platform.credentials(), editor());
+		expect(schemaReads(before).map((entry) => entry.query.versionId)).toEqual([undefined]);
+	});
+
 	it('1.1 has no Version: the default version is launched, with no versionId', async () => {
 		const before = platform.sim.log.length;
 		const result = await platform.run(launchHello({}, version('hello-2')), { typeVersion: 1.1 });

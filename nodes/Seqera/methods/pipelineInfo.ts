@@ -5,6 +5,7 @@ import { workspaceIdFor } from '../helpers/parameters';
 import { requireNumericId } from '../helpers/validate';
 import { savedPipelineSchema, type SavedPipelineSchema } from '../runs/pipelineSchema';
 import { launchpadSourceWorkspace } from '../runs/pipelineSource';
+import { versionIdFor } from '../runs/pipelineVersions';
 import { PIPELINES, idOrName } from '../names/lookups';
 import { connectionOf } from '../transport/connection';
 import { apiRequest } from '../transport/request';
@@ -36,7 +37,8 @@ export async function repositoryInfo(context: ILoadOptionsFunctions): Promise<Pi
 
 /**
  * The schema and saved params of the Launchpad pipeline chosen in the Launchpad Pipeline field, read as
- * the launch reads them: one shared from another workspace with the workspace it comes from.
+ * the launch reads them: one shared from another workspace with the workspace it comes from, and, in
+ * version 1.2, the version the Version field names (its own schema) rather than the default one.
  */
 export async function chosenPipelineSchema(context: ILoadOptionsFunctions): Promise<SavedPipelineSchema> {
 	const pipelineId = requireNumericId(
@@ -47,5 +49,6 @@ export async function chosenPipelineSchema(context: ILoadOptionsFunctions): Prom
 	);
 	const workspaceId = await workspaceIdFor(context, 0, await connectionOf(context));
 	const sourceWorkspaceId = await launchpadSourceWorkspace(context, pipelineId, workspaceId);
-	return await savedPipelineSchema(context, pipelineId, workspaceId, undefined, sourceWorkspaceId);
+	const versionId = context.getNode().typeVersion >= 1.2 ? await versionIdFor(context, 0, pipelineId, workspaceId) : undefined;
+	return await savedPipelineSchema(context, pipelineId, workspaceId, undefined, sourceWorkspaceId, versionId);
 }

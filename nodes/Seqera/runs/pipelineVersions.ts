@@ -57,7 +57,7 @@ export function versionLabel(version: PipelineVersion): string {
  * versions searched by the name, then the exact name; an ID is sent as given, as `--version-id` is.
  */
 export async function versionIdFor(
-	context: IExecuteFunctions,
+	context: SeqeraFunctions,
 	itemIndex: number,
 	pipelineId: string,
 	workspaceId: string | undefined,

@@ -29,7 +29,8 @@ export const pipelineParametersField: INodeProperties = {
 	description:
 		"The parameters the pipeline's schema declares. Values here win over the JSON/YAML text of Launch Settings, which wins over the pipeline's saved parameters.",
 	typeOptions: {
-		loadOptionsDependsOn: ['pipelineId.value', 'workspace.value'],
+		// The chosen version has a schema of its own (1.2).
+		loadOptionsDependsOn: ['pipelineId.value', 'workspace.value', `${PIPELINE_VERSION_FIELD}.value`],
 		resourceMapper: {
 			resourceMapperMethod: 'getPipelineParameters',
 			mode: 'add',
@@ -63,7 +64,7 @@ export const datasetInputsField: INodeProperties = {
 					default: '',
 					description:
 						'The file parameter that reads the dataset. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-					typeOptions: { loadOptionsMethod: 'getDatasetParameters', loadOptionsDependsOn: ['/pipelineId.value'] },
+					typeOptions: { loadOptionsMethod: 'getDatasetParameters', loadOptionsDependsOn: ['/pipelineId.value', `/${PIPELINE_VERSION_FIELD}.value`] },
 				},
 				{ ...datasetLocator, displayName: 'Dataset', name: 'dataset' },
 				{
