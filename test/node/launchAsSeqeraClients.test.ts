@@ -243,6 +243,16 @@ describe('Workflow → Launch from a repository URL (1.2) as tower-cli sends it'
 			primary.primary = true;
 		}
 	});
+	it('reads the primary compute environment and its defaults once per execution, however many items launch', async () => {
+		const primary = platform.sim.data.primaryComputeEnv(GENOMICS)!;
+		const before = platform.sim.log.length;
+		const result = await platform.run(fromRepository(), { items: [{ run: 1 }, { run: 2 }, { run: 3 }, { run: 4 }] });
+		expect(platform.json(result)).toHaveLength(4);
+		const calls = callsSince(before);
+		expect(calls.filter((call) => call === 'GET /compute-envs')).toHaveLength(1);
+		expect(calls.filter((call) => call === `GET /compute-envs/${primary.id}`)).toHaveLength(1);
+		expect(calls.filter((call) => call === 'POST /workflow/launch')).toHaveLength(4);
+	});
 });
 
 describe('Pipelines shared from another workspace (1.2)', () => {

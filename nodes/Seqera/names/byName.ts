@@ -7,6 +7,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { INode } from 'n8n-workflow';
 
+import { keptPerExecution } from '../helpers/keptPerExecution';
 import { describeValue } from '../helpers/validate';
 import type { SeqeraFunctions } from '../transport/connection';
 
@@ -30,30 +31,6 @@ export interface NameLookup {
 	searched?: boolean;
 	/** Where `list` searches, the entries an error suggests when the search found none. */
 	suggestions?: () => Promise<NamedEntry[]>;
-}
-
-/**
- * Lists kept for one run of the node, so 1000 items naming the same workspace make one lookup, not 1000,
- * within the token's 20 calls a second. A poll context lives as long as its workflow stays active, so each
- * poll looks names up again, as it reads the credential again.
- */
-const listsByContext = new WeakMap<SeqeraFunctions, Map<string, Promise<NamedEntry[]>>>();
-
-async function keptList(context: SeqeraFunctions, key: string, fetch: () => Promise<NamedEntry[]>): Promise<NamedEntry[]> {
-	if ('__emit' in context) return await fetch();
-	let lists = listsByContext.get(context);
-	if (lists === undefined) {
-		lists = new Map();
-		listsByContext.set(context, lists);
-	}
-	let list = lists.get(key);
-	if (list === undefined) {
-		list = fetch();
-		lists.set(key, list);
-		// A failed lookup is not kept: a later item asks again.
-		list.catch(() => lists.delete(key));
-	}
-	return await list;
 }
 
 const NAMES_SHOWN = 10;
@@ -102,12 +79,12 @@ export async function idNamed(context: SeqeraFunctions, itemIndex: number, looku
 			description: `Give the name of one of the ${lookup.entries}, or pick it from the list (item ${itemIndex}).`,
 		});
 	}
-	const key = lookup.searched ? `${lookup.key}\u0000${wanted}` : lookup.key;
-	const entries = await keptList(context, key, async () => await lookup.list(wanted));
+	const key = lookup.searched ? `names:${lookup.key}\u0000${wanted}` : `names:${lookup.key}`;
+	const entries = await keptPerExecution(context, key, async () => await lookup.list(wanted));
 	// A search that found no exact match says nothing of what else there is: the error suggests from the whole list.
 	const candidates =
 		lookup.suggestions && !entries.some((entry) => entry.name === wanted)
-			? await keptList(context, `${lookup.key}\u0000`, lookup.suggestions)
+			? await keptPerExecution(context, `names:${lookup.key}\u0000`, lookup.suggestions)
 			: entries;
 	return onlyEntryNamed(node, itemIndex, lookup, wanted, entries, candidates);
 }

@@ -1,6 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { keptPerExecution } from '../helpers/keptPerExecution';
 import { apiRequest } from '../transport/request';
 
 /** What a compute environment gives a pipeline or a launch that does not say otherwise. */
@@ -13,7 +14,7 @@ export interface ComputeEnvDefaults {
 
 /**
  * The chosen compute environment's work directory, pre-/post-run scripts and Nextflow config, each only
- * where it has one, as tower-cli reads them for `pipelines add` and `launch`.
+ * where it has one, as tower-cli reads them for `pipelines add` and `launch`; read once per execution.
  */
 export async function computeEnvDefaults(
 	context: IExecuteFunctions,
@@ -21,12 +22,14 @@ export async function computeEnvDefaults(
 	computeEnvId: string,
 	workspaceId: string | undefined,
 ): Promise<ComputeEnvDefaults> {
-	const { computeEnv } = await apiRequest<{ computeEnv?: { config?: IDataObject } }>(context, {
-		method: 'GET',
-		path: ['compute-envs', computeEnvId],
-		query: { workspaceId },
-		itemIndex,
-	});
+	const { computeEnv } = await keptPerExecution(context, `compute-env:${workspaceId ?? ''}/${computeEnvId}`, async () =>
+		await apiRequest<{ computeEnv?: { config?: IDataObject } }>(context, {
+			method: 'GET',
+			path: ['compute-envs', computeEnvId],
+			query: { workspaceId },
+			itemIndex,
+		}),
+	);
 	const config = computeEnv?.config ?? {};
 	const given = (name: keyof ComputeEnvDefaults) => (typeof config[name] === 'string' && config[name] !== '' ? (config[name] as string) : undefined);
 	return { workDir: given('workDir'), preRunScript: given('preRunScript'), postRunScript: given('postRunScript'), nextflowConfig: given('nextflowConfig') };
@@ -37,12 +40,14 @@ export async function computeEnvDefaults(
  * none is chosen; the item fails before anything is sent when the workspace has none.
  */
 export async function primaryComputeEnvId(context: IExecuteFunctions, itemIndex: number, workspaceId: string | undefined): Promise<string> {
-	const { computeEnvs = [] } = await apiRequest<{ computeEnvs?: IDataObject[] }>(context, {
-		method: 'GET',
-		path: ['compute-envs'],
-		query: { workspaceId, status: 'AVAILABLE' },
-		itemIndex,
-	});
+	const { computeEnvs = [] } = await keptPerExecution(context, `compute-envs:${workspaceId ?? ''}`, async () =>
+		await apiRequest<{ computeEnvs?: IDataObject[] }>(context, {
+			method: 'GET',
+			path: ['compute-envs'],
+			query: { workspaceId, status: 'AVAILABLE' },
+			itemIndex,
+		}),
+	);
 	const primary = computeEnvs.find((computeEnv) => computeEnv.primary === true);
 	if (!primary) {
 		throw new NodeOperationError(context.getNode(), 'No compute environment: choose one, or make one of the workspace primary', { itemIndex });
