@@ -4,6 +4,7 @@
  * JSON.stringify) rather than sent as null, unless the platform is known to send null.
  */
 import { isoSeconds } from './apiTypes';
+import { computeEnvAsCaptured } from './captured';
 import type { SimulatorData } from './data';
 import {
 	isActive,
@@ -220,7 +221,7 @@ export function pipelineLaunchDto(pipeline: SimPipeline, data: SimulatorData): J
 	const computeEnv = data.computeEnvById(pipeline.computeEnvId);
 	return {
 		id: pipeline.launchId,
-		computeEnv: computeEnv && computeEnvDto(computeEnv, data.orgOf(computeEnv.workspaceId)?.id),
+		computeEnv: computeEnv && computeEnvAsCaptured(computeEnvDto(computeEnv, data.orgOf(computeEnv.workspaceId)?.id)),
 		pipeline: pipeline.repository,
 		workDir: pipeline.workDir,
 		revision: pipeline.revision,
@@ -496,7 +497,7 @@ export function workflowLaunchDto(run: SimRun, data: SimulatorData): Json {
 	const { launch } = run;
 	return {
 		id: run.launchId,
-		computeEnv: ce && computeEnvDto(ce, data.orgOf(ce.workspaceId)?.id),
+		computeEnv: ce && computeEnvAsCaptured(computeEnvDto(ce, data.orgOf(ce.workspaceId)?.id)),
 		pipeline: launch.pipeline,
 		pipelineId: launch.pipelineId,
 		workDir: launch.workDir,

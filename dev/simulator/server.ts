@@ -28,6 +28,7 @@ import { DEFAULT_NETWORK_SEED, DelayRolls, Network, type NetworkProfile } from '
 import { SlidingWindowLimiter, maxInAnyWindow } from './rateLimiter';
 import { refusedByRole, userIdOfToken, LAUNCH_ROLE_TOKEN, VIEW_ROLE_TOKEN } from './roles';
 import { findRoute, type Route } from './router';
+import { answerAsCaptured } from './captured';
 import { SEED_USER } from './seed';
 import { allRoutes } from './routes';
 
@@ -427,7 +428,7 @@ export class Simulator {
 				unknownRunStatus: this.unknownRunStatus,
 				callerId,
 			});
-			return reply(toReply(result));
+			return reply(toReply(result.kind === 'json' && result.status === 200 ? { ...result, body: answerAsCaptured(routeKey(found.route), result.body) } : result));
 		} catch (error) {
 			if (error instanceof ApiError) return reply(errorReply(error));
 			throw error;

@@ -67,6 +67,8 @@ describe('simulator: data links and Studios', () => {
 						publicAccessible: false,
 						hidden: false,
 						status: 'VALID',
+						// The platform writes a data link without a message as null (tower-cli's captured datalinks_list.json).
+						message: null,
 					},
 				],
 			});
