@@ -45,24 +45,12 @@ const SHAPES: Partial<Record<ComputePlatform, Json>> = {
 	'google-lifesciences': CAPTURED_COMPUTE_ENVS.googleLifeSciences,
 };
 
-/** The captured answer's fields the answer lacks, as null; objects (config, forge) alike, when the answer has them. */
-function withNullsOf(shape: Json, answer: Json): Json {
-	const shaped: Json = { ...answer };
-	for (const [field, captured] of Object.entries(shape)) {
-		const value = answer[field];
-		if (value === undefined) shaped[field] = null;
-		else if (isRecord(captured) && isRecord(value)) shaped[field] = withNullsOf(captured, value);
-	}
-	return shaped;
-}
-
 /** A compute environment (ComputeEnvResponseDto) as the platform sends it: nulls where it has no value. */
 export function computeEnvAsCaptured(answer: Json): Json {
-	const shape = SHAPES[answer.platform as ComputePlatform] ?? CAPTURED_COMPUTE_ENVS.awsBatchManual;
-	const { config: _config, ...topLevel } = shape;
-	const shaped = withNullsOf(topLevel, answer);
-	if (isRecord(answer.config)) shaped.config = SHAPES[answer.platform as ComputePlatform] ? withNullsOf(shape.config as Json, answer.config) : answer.config;
-	return shaped;
+	const captured = SHAPES[answer.platform as ComputePlatform];
+	// A platform with no capture of its own has a config of its own: only its top level takes a captured shape.
+	const { config: _config, ...topLevel } = CAPTURED_COMPUTE_ENVS.awsBatchManual;
+	return shapedAs(captured ?? topLevel, answer, '') as Json;
 }
 
 const isPlatform = (value: string): value is ComputePlatform => (COMPUTE_PLATFORMS as readonly string[]).includes(value);

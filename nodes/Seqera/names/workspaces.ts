@@ -4,20 +4,12 @@ import type { IDataObject } from 'n8n-workflow';
 import { describeValue } from '../helpers/validate';
 import type { SeqeraFunctions } from '../transport/connection';
 import { apiRequest } from '../transport/request';
+import { readWorkspaceMemberships, workspaceFullName } from '../transport/workspaceRoles';
 import { idNamed, type NamedEntry } from './byName';
 
-/**
- * The organizations and workspaces the token's user belongs to (`GET /user-info`, then
- * `GET /user/{userId}/workspaces`); an entry without a workspace stands for organization membership alone.
- */
+/** The organizations and workspaces the token's user belongs to, read through the transport (rate limit, errors). */
 export async function workspaceMemberships(context: SeqeraFunctions, itemIndex?: number): Promise<IDataObject[]> {
-	const userInfo = await apiRequest<{ user?: IDataObject }>(context, { method: 'GET', path: ['user-info'], itemIndex });
-	const memberships = await apiRequest<{ orgsAndWorkspaces?: IDataObject[] }>(context, {
-		method: 'GET',
-		path: ['user', String(userInfo.user?.id ?? ''), 'workspaces'],
-		itemIndex,
-	});
-	return memberships.orgsAndWorkspaces ?? [];
+	return await readWorkspaceMemberships(async (path) => await apiRequest<IDataObject>(context, { method: 'GET', path, itemIndex }));
 }
 
 /** Whether a value is a workspace reference as tower-cli takes it: organization and workspace names joined by `/`. */
@@ -50,7 +42,7 @@ export async function workspaceIdNamed(context: SeqeraFunctions, itemIndex: numb
 			list: async () =>
 				(await workspaceMemberships(context, itemIndex))
 					.filter((entry) => entry.workspaceId !== null && entry.workspaceId !== undefined)
-					.map((entry): NamedEntry => ({ name: `${String(entry.orgName)}/${String(entry.workspaceName)}`, id: String(entry.workspaceId) })),
+					.map((entry): NamedEntry => ({ name: workspaceFullName(entry), id: String(entry.workspaceId) })),
 		},
 		parts.join('/'),
 	);

@@ -2,6 +2,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { LABELS_FIELD } from '../fields/fieldNames';
+import { keptPerExecution } from '../helpers/keptPerExecution';
 import { forEachItem } from '../items/perItem';
 import { runIdFor, workspaceIdFor } from '../helpers/parameters';
 import { requireNumericId, toList } from '../helpers/validate';
@@ -104,8 +105,6 @@ class LabelNames {
 	}
 }
 
-const launchLabelNamesByExecution = new WeakMap<IExecuteFunctions, LabelNames>();
-
 /**
  * A label a launch names: `name`, or `key=value` for a resource label, as tower-cli's Label.LabelConverter
  * reads them (one `=` at most, neither side empty).
@@ -134,11 +133,7 @@ export async function launchLabelIds(
 	workspaceId: string | undefined,
 	names: string[],
 ): Promise<number[]> {
-	let labelNames = launchLabelNamesByExecution.get(context);
-	if (labelNames === undefined) {
-		labelNames = new LabelNames(context, false);
-		launchLabelNamesByExecution.set(context, labelNames);
-	}
+	const labelNames = await keptPerExecution(context, 'launch-labels', async () => new LabelNames(context, false));
 	const labels = names.map((given) => launchLabel(context, itemIndex, given));
 	const ids: number[] = [];
 	for (const { name, value } of labels) ids.push((await labelNames.idOf(name, workspaceId, itemIndex, true, value)).id);

@@ -47,17 +47,25 @@ const LAUNCH_REQUEST_FIELDS = [
 	'syntaxParser',
 ] as const;
 
-/** Turns a saved launch configuration into a `WorkflowLaunchRequest`, leaving out empty values. */
-export function launchRequestFromSaved(saved: IDataObject): IDataObject {
+/** The named fields of a saved launch that have a value. */
+function fieldsWithValue(saved: IDataObject, fields: readonly string[]): IDataObject {
 	const request: IDataObject = {};
-	for (const field of LAUNCH_REQUEST_FIELDS) {
+	for (const field of fields) {
 		const value = saved[field];
 		if (value !== undefined && value !== null && value !== '') request[field] = value;
 	}
-	const computeEnv = saved.computeEnv as IDataObject | undefined;
-	const computeEnvId = saved.computeEnvId ?? computeEnv?.id;
-	if (computeEnvId) request.computeEnvId = computeEnvId;
 	return request;
+}
+
+/** The compute environment a saved launch names, by ID or as the whole environment. */
+function savedComputeEnvId(saved: IDataObject): IDataObject {
+	const computeEnvId = saved.computeEnvId ?? (saved.computeEnv as IDataObject | undefined)?.id;
+	return computeEnvId ? { computeEnvId } : {};
+}
+
+/** Turns a saved launch configuration into a `WorkflowLaunchRequest`, leaving out empty values. */
+export function launchRequestFromSaved(saved: IDataObject): IDataObject {
+	return { ...fieldsWithValue(saved, LAUNCH_REQUEST_FIELDS), ...savedComputeEnvId(saved) };
 }
 
 type LaunchRequestField = (typeof LAUNCH_REQUEST_FIELDS)[number];
@@ -79,14 +87,11 @@ const RELAUNCH_FIELDS = without(['commitId', 'towerConfig', 'labelIds', 'headJob
  * its compute environment.
  */
 function savedFields(saved: IDataObject, fields: readonly string[]): IDataObject {
-	const request: IDataObject = typeof saved.id === 'string' && saved.id !== '' ? { id: saved.id } : {};
-	const computeEnvId = saved.computeEnvId ?? (saved.computeEnv as IDataObject | undefined)?.id;
-	if (computeEnvId) request.computeEnvId = computeEnvId;
-	for (const field of fields) {
-		const value = saved[field];
-		if (value !== undefined && value !== null && value !== '') request[field] = value;
-	}
-	return request;
+	return {
+		...(typeof saved.id === 'string' && saved.id !== '' ? { id: saved.id } : {}),
+		...savedComputeEnvId(saved),
+		...fieldsWithValue(saved, fields),
+	};
 }
 
 /** Version 1.2's launch of a Launchpad pipeline's saved launch, with the fields tower-cli's `launch` sends. */

@@ -118,7 +118,7 @@ async function sendUnredacted(context: SeqeraFunctions, request: ApiRequest): Pr
 	if (!isSuccessStatus(response.statusCode)) {
 		const roleRefusal =
 			response.statusCode === 403
-				? await roleRefusalOf(call, async (path) => await apiRequest(context, { method: 'GET', path, itemIndex: request.itemIndex }))
+				? await roleRefusalOf(call, async (path) => await apiRequest<IDataObject>(context, { method: 'GET', path, itemIndex: request.itemIndex }))
 				: undefined;
 		throw errorFromResponse(node, call, response.statusCode, response.body.toString('utf8'), {
 			attempts,

@@ -75,14 +75,29 @@ export type ReadJson = (path: string[]) => Promise<IDataObject>;
 const MEMBERSHIPS_KEPT_MS = 60_000;
 const membershipsByToken = new Map<string, { at: number; memberships: Promise<WorkspaceMembership[]> }>();
 
-async function readMemberships(readJson: ReadJson): Promise<WorkspaceMembership[]> {
+/**
+ * The organizations and workspaces the token's user belongs to (`GET /user-info`, then
+ * `GET /user/{userId}/workspaces`), as the platform lists them; an entry without a workspace stands for
+ * organization membership alone. The one reading of them, for the role check here and for everything
+ * that names or lists workspaces.
+ */
+export async function readWorkspaceMemberships(readJson: ReadJson): Promise<IDataObject[]> {
 	const userInfo = (await readJson(['user-info'])) as { user?: { id?: unknown } };
 	const listed = (await readJson(['user', String(userInfo.user?.id ?? ''), 'workspaces'])) as { orgsAndWorkspaces?: IDataObject[] };
-	return (listed.orgsAndWorkspaces ?? []).flatMap((entry) => {
+	return listed.orgsAndWorkspaces ?? [];
+}
+
+/** A workspace as the web app and tower-cli name it: `organization/workspace`. */
+export function workspaceFullName(entry: IDataObject): string {
+	return `${String(entry.orgName)}/${String(entry.workspaceName)}`;
+}
+
+async function readMemberships(readJson: ReadJson): Promise<WorkspaceMembership[]> {
+	return (await readWorkspaceMemberships(readJson)).flatMap((entry) => {
 		const roles: unknown[] = Array.isArray(entry.roles) ? entry.roles : [];
 		const role = ROLES_HIGHEST_FIRST.find((each) => roles.includes(each));
 		if (entry.workspaceId === null || entry.workspaceId === undefined || role === undefined) return [];
-		return [{ workspaceId: String(entry.workspaceId), fullName: `${String(entry.orgName)}/${String(entry.workspaceName)}`, role }];
+		return [{ workspaceId: String(entry.workspaceId), fullName: workspaceFullName(entry), role }];
 	});
 }
 
