@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 
 import type { Simulator } from '../../dev/simulator/server';
-import { expectText, fillSimulatorCredential, gone, saveCredential, shown, signIn, startEditor, until, type Editor } from './editor';
+import { closeSavedCredential, expectText, fillSimulatorCredential, gone, saveCredential, shown, signIn, startEditor, until, type Editor } from './editor';
 import versions from '../../dev/n8n/versions.json';
 import { GENOMICS } from '../../dev/n8n/workflows';
 
@@ -105,8 +105,7 @@ describe.each(versions)('in the editor of n8n %s', (version) => {
 		await modal.getByTestId('parameter-input-accessToken').locator('input').fill(TOKEN);
 		await modal.getByTestId('credential-save-button').click();
 		await expectText(modal.getByTestId('credentials-config-container-test-success'), 'Connection tested successfully');
-		await page.locator('.el-dialog__headerbtn:visible').click();
-		await gone(modal);
+		await closeSavedCredential(page, modal);
 	});
 
 	it('picks Workflow → Get Many, executes the node and shows the runs in the output panel', async () => {

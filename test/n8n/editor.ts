@@ -183,10 +183,31 @@ export async function saveCredential(modal: Locator): Promise<Locator | undefine
 	return (await success.isVisible()) ? success : undefined;
 }
 
+/**
+ * Closes a credential modal whose connection test has passed. On a loaded machine a value typed just
+ * before Save can reach n8n's form a moment after the save went out, so n8n counts the form as changed
+ * and asks "Close without saving?". The modal then stays open ("Keep Editing"), is saved again and
+ * closed once its test has passed again: it closes on what n8n stored, never throwing a change away.
+ */
+export async function closeSavedCredential(page: Page, modal: Locator): Promise<void> {
+	const unsavedPrompt = page.getByRole('dialog', { name: /^Close without (saving|connecting)\?$/ });
+	await until(async () => {
+		if (!(await modal.isVisible())) return true;
+		if (await unsavedPrompt.isVisible()) {
+			await unsavedPrompt.getByRole('button', { name: /^Keep Editing$/i }).click();
+			await gone(unsavedPrompt);
+			if (!(await saveCredential(modal))) return !(await modal.isVisible());
+		}
+		await page.locator('.el-dialog__headerbtn:visible').click();
+		await Promise.race([gone(modal), shown(unsavedPrompt)]).catch(() => undefined);
+		return !(await modal.isVisible());
+	});
+}
+
 /** Creates the simulator credential from the open node panel; the credential modal is closed after. */
 export async function createSimulatorCredential(page: Page, simulatorUrl: string, token: string): Promise<void> {
 	const modal = await fillSimulatorCredential(page, simulatorUrl, token);
-	if (await saveCredential(modal)) await page.locator('.el-dialog__headerbtn:visible').click();
+	if (await saveCredential(modal)) await closeSavedCredential(page, modal);
 	await gone(modal);
 }
 
