@@ -1,51 +1,95 @@
-import { Line, LocalGate } from '../../nodes/Seqera/transport/gate';
+import { LocalGate } from '../../nodes/Seqera/transport/gate';
 import { TokenLimiter } from '../../nodes/Seqera/transport/limiter';
 import { CancelledError } from '../../nodes/Seqera/transport/timing';
 
-/** Lets every promise that can settle now do so. */
-const settled = async () => await new Promise((resolve) => setImmediate(resolve));
+/** Lets the queue start what it may: Bottleneck takes a few turns of the event loop to start a call. */
+const settled = async () => await new Promise((resolve) => setTimeout(resolve, 20));
 
-describe('Line', () => {
-	it('an interactive caller goes ahead of every bulk caller still waiting; the one whose turn it is keeps it', async () => {
-		const line = new Line();
-		const order: string[] = [];
-		let release!: () => void;
-		const holding = new Promise<void>((resolve) => (release = resolve));
-		const turns = [
-			line.turn(undefined, async () => {
-				order.push('bulk 1');
-				await holding;
-			}),
-			line.turn(undefined, async () => order.push('bulk 2')),
-			line.turn(undefined, async () => order.push('bulk 3')),
-			line.turn(undefined, async () => order.push('interactive 1'), 'interactive'),
-			line.turn(undefined, async () => order.push('bulk 4'), 'bulk'),
-			line.turn(undefined, async () => order.push('interactive 2'), 'interactive'),
-		];
+/** A gate that admits every call at once: these tests are about the queue's order and cap, not the budget. */
+const openGate = { admit: async () => ({ sent: () => undefined, answered: () => undefined }), pauseUntil: async () => undefined, setLimits: () => undefined };
+
+/** A call that runs until `finish` is called, noting its name when it starts. */
+function heldCall(started: string[], name: string): { call: () => Promise<string>; finish: () => void } {
+	let finish: () => void = () => undefined;
+	const done = new Promise<void>((resolve) => (finish = resolve));
+	return {
+		call: async () => {
+			started.push(name);
+			await done;
+			return name;
+		},
+		finish: () => finish(),
+	};
+}
+
+let tokens = 0;
+/** A budget of its own per test, with `maxCallsPerSecond` allowing twice as many calls in flight. */
+const budgetOf = (maxCallsPerSecond: number) => ({ baseUrl: 'https://api.example', token: `token-${++tokens}`, maxCallsPerSecond, maxCallsPerHour: 72000 });
+
+/** Four bulk calls on a token allowed two in flight: the first two have started, the others wait. */
+async function fourCalls() {
+	const limiter = new TokenLimiter(() => openGate);
+	const budget = budgetOf(1);
+	const started: string[] = [];
+	const calls = ['a', 'b', 'c', 'd'].map((name) => heldCall(started, name));
+	const answers = calls.map(async ({ call }) => await limiter.withinBudget(budget, call));
+	await settled();
+	expect(started).toEqual(['a', 'b']);
+	return { limiter, budget, started, calls, answers };
+}
+
+describe('TokenLimiter: the token\'s queue', () => {
+	it('runs at most twice the per-second limit at once, the others in order of arrival as places free', async () => {
+		const { started, calls, answers } = await fourCalls();
+		calls[1].finish();
 		await settled();
-		// The first caller's turn is not taken from it by the interactive callers that came after.
-		expect(order).toEqual(['bulk 1']);
-		release();
-		await Promise.all(turns);
-		expect(order).toEqual(['bulk 1', 'interactive 1', 'interactive 2', 'bulk 2', 'bulk 3', 'bulk 4']);
+		expect(started).toEqual(['a', 'b', 'c']);
+		for (const { finish } of calls) finish();
+		expect(await Promise.all(answers)).toEqual(['a', 'b', 'c', 'd']);
 	});
 
-	it('a caller that gives up leaves the line, and the ones behind it still get their turns', async () => {
-		const line = new Line();
-		const order: string[] = [];
-		let release!: () => void;
-		const holding = new Promise<void>((resolve) => (release = resolve));
-		const first = line.turn(undefined, async () => await holding);
+	it('gives a freed place to a waiting interactive call before every bulk call that waited longer', async () => {
+		const limiter = new TokenLimiter(() => openGate);
+		const budget = budgetOf(1);
+		const started: string[] = [];
+		const order = [['running 1', 'bulk'], ['running 2', 'bulk'], ['bulk 1', 'bulk'], ['bulk 2', 'bulk'], ['interactive', 'interactive']] as const;
+		const calls = order.map(([name, priority]) => ({ ...heldCall(started, name), priority }));
+		const answers = calls.map(async ({ call, priority }) => await limiter.withinBudget(budget, call, undefined, { priority }));
+		await settled();
+		for (const { finish } of calls) {
+			finish();
+			await settled();
+		}
+		await Promise.all(answers);
+		expect(started).toEqual(['running 1', 'running 2', 'interactive', 'bulk 1', 'bulk 2']);
+	});
+
+	it('a queued call whose execution is cancelled gives up at once and never runs; a failed call frees its place', async () => {
+		const limiter = new TokenLimiter(() => openGate);
+		const budget = budgetOf(1);
+		const started: string[] = [];
+		const running = [heldCall(started, 'a'), heldCall(started, 'b')];
+		const answers = running.map(async ({ call }) => await limiter.withinBudget(budget, call));
 		const cancel = new AbortController();
-		const cancelled = line.turn(cancel.signal, async () => order.push('cancelled'), 'interactive');
-		const next = line.turn(undefined, async () => order.push('bulk'));
+		const queued = limiter.withinBudget(budget, heldCall(started, 'cancelled').call, cancel.signal);
 		cancel.abort();
-		await expect(cancelled).rejects.toBeInstanceOf(CancelledError);
-		release();
-		await Promise.all([first, next]);
-		expect(order).toEqual(['bulk']);
-		// The line is free again.
-		expect(await line.turn(undefined, async () => 'alone')).toBe('alone');
+		await expect(queued).rejects.toBeInstanceOf(CancelledError);
+		running[0].finish();
+		await expect(limiter.withinBudget(budget, async () => await Promise.reject(new Error('refused')))).rejects.toThrow('refused');
+		running[1].finish();
+		await Promise.all(answers);
+		expect(await limiter.withinBudget(budget, async () => 'next')).toBe('next');
+		expect(started).toEqual(['a', 'b']);
+	});
+
+	it('follows the credential\'s new limits: more places start waiting calls at once', async () => {
+		const { limiter, budget, started, calls, answers } = await fourCalls();
+		const late = heldCall(started, 'late');
+		const lateAnswer = limiter.withinBudget({ ...budget, maxCallsPerSecond: 3 }, late.call);
+		await new Promise((resolve) => setTimeout(resolve, 50));
+		expect(started).toEqual(['a', 'b', 'c', 'd', 'late']);
+		for (const { finish } of [...calls, late]) finish();
+		await Promise.all([...answers, lateAnswer]);
 	});
 });
 

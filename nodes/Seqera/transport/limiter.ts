@@ -1,12 +1,13 @@
+// eslint-disable-next-line @n8n/community-nodes/no-restricted-imports -- Bottleneck is a runtime dependency of this self-hosted package
+import Bottleneck from 'bottleneck';
 import { createHash } from 'node:crypto';
 
-import type { AdmissionOptions } from './admission';
+import type { AdmissionOptions, CallPriority } from './admission';
 import { ArrivalBound } from './arrivalBound';
-import { CallQueue } from './callQueue';
-import { LocalGate, type BudgetGate, type GateFactory } from './gate';
+import { LocalGate, type AdmittedCall, type BudgetGate, type GateFactory } from './gate';
 import { processGateFactory } from './gates';
 import { windowLimits } from './slidingWindow';
-import { unlessCancelled } from './timing';
+import { CancelledError, unlessCancelled } from './timing';
 
 /** The per-token budget a credential declares. */
 export interface TokenBudget {
@@ -31,8 +32,14 @@ export function maxCallsInFlight(maxCallsPerSecond: number): number {
 	return Math.max(1, Math.floor(maxCallsPerSecond) * 2);
 }
 
+/** Bottleneck runs a lower priority first: a person's call goes ahead of every queued bulk call. */
+const BOTTLENECK_PRIORITY: Record<CallPriority, number> = { interactive: 1, bulk: 5 };
+
 interface TokenQueue {
-	queue: CallQueue;
+	/** The token's calls in this process: in order, people first, at most `maxCallsInFlight` at once. */
+	calls: Bottleneck;
+	/** One call at a time asks the gate, in the same order: a free place wakes one caller, not all. */
+	admissions: Bottleneck;
 	gate: BudgetGate;
 	bound: ArrivalBound;
 	settingsKey: string;
@@ -42,13 +49,15 @@ interface TokenQueue {
  * One queue per token for the life of the process, shared by every node, execution and credential
  * that use the token.
  *
- * The queue (callQueue.ts) keeps callers in order and caps the calls in flight; when a call may
- * start is the gate's (slidingWindow.ts), which counts arrivals across every process of the token.
- * Retries go back through `withinBudget`, so they pass the gate again.
+ * Bottleneck keeps the callers in order and caps the calls in flight, as octokit's throttling
+ * plugin uses it; when a call may start is the gate's (slidingWindow.ts), which counts arrivals
+ * across every process of the token, and which Bottleneck's own reservoir and spacing cannot say:
+ * they count starts, and arrivals bunch after evenly spaced starts. Retries go back through
+ * `withinBudget`, so they pass the gate again.
  *
- * Interactive calls (callScope.ts) go first within the same budget: the queue gives them the next
- * free place in flight, and the gate's line lets them ask before every waiting bulk call, here and,
- * through Redis, in every process.
+ * Interactive calls (callScope.ts) go first within the same budget: Bottleneck gives them the next
+ * free place in flight and the next turn at the gate, and the gate lets them ask before every
+ * waiting bulk call of every process, through Redis.
  */
 export class TokenLimiter {
 	private readonly queues = new Map<string, TokenQueue>();
@@ -62,11 +71,17 @@ export class TokenLimiter {
 		const maxConcurrent = maxCallsInFlight(limits.maxCallsPerSecond);
 		let entry = this.queues.get(key);
 		if (!entry) {
-			entry = { queue: new CallQueue(maxConcurrent), gate: this.makeGate(key, limits), bound: new ArrivalBound(), settingsKey };
+			entry = {
+				calls: new Bottleneck({ maxConcurrent }),
+				admissions: new Bottleneck({ maxConcurrent: 1 }),
+				gate: this.makeGate(key, limits),
+				bound: new ArrivalBound(),
+				settingsKey,
+			};
 			this.queues.set(key, entry);
 		} else if (entry.settingsKey !== settingsKey) {
 			// The credential's limits were edited since the queue was made: follow them.
-			entry.queue.setMaxConcurrent(maxConcurrent);
+			entry.calls.updateSettings({ maxConcurrent });
 			entry.gate.setLimits(limits);
 			entry.settingsKey = settingsKey;
 		}
@@ -84,14 +99,25 @@ export class TokenLimiter {
 		signal?: AbortSignal,
 		options: AdmissionOptions = {},
 	): Promise<T> {
-		const { queue, gate, bound } = this.queueFor(budget);
+		const { calls, admissions, gate, bound } = this.queueFor(budget);
+		const priority = BOTTLENECK_PRIORITY[options.priority ?? 'bulk'];
 		let started = false;
-		const scheduled = queue.run(options.priority ?? 'bulk', async () => {
+		const scheduled = calls.schedule({ priority }, async () => {
+			// A call cancelled while it waited in the queue has already given up: it takes no place.
+			if (signal?.aborted) throw new CancelledError();
 			started = true;
-			return await this.admitted(gate, bound, call, signal, options);
+			const admitting = admissions.schedule({ priority }, async () =>
+				signal?.aborted ? undefined : await gate.admit(bound, signal, options),
+			);
+			const admission = await unlessCancelled(admitting, signal).catch((error: unknown) => {
+				// Given up while waiting for its turn at the gate: a turn that comes anyway frees its place at once.
+				void admitting.then((late) => late?.answered(), () => undefined);
+				throw error;
+			});
+			if (admission === undefined) throw new CancelledError();
+			return await this.admitted(admission, bound, call);
 		});
-		// A call still waiting in the queue when the signal fires gives up at once (it would fail at the
-		// gate anyway once its turn came). A started call is awaited.
+		// A call still waiting in the queue when the signal fires gives up at once. A started call is awaited.
 		scheduled.catch(() => undefined);
 		const stillQueued = new AbortController();
 		const onAbort = () => {
@@ -105,15 +131,8 @@ export class TokenLimiter {
 		}
 	}
 
-	/** Waits for the gate's admission, then makes the call. */
-	private async admitted<T>(
-		gate: BudgetGate,
-		bound: ArrivalBound,
-		call: (sent: () => void) => Promise<T>,
-		signal: AbortSignal | undefined,
-		options: AdmissionOptions,
-	): Promise<T> {
-		const admission = await gate.admit(bound, signal, options);
+	/** Makes an admitted call, telling the gate when it is sent and answered. */
+	private async admitted<T>(admission: AdmittedCall, bound: ArrivalBound, call: (sent: () => void) => Promise<T>): Promise<T> {
 		let sentAt: number | undefined;
 		const sent = () => {
 			if (sentAt !== undefined) return;

@@ -6,7 +6,7 @@ import { LoggerProxy } from 'n8n-workflow';
 import type { ArrivalBound } from './arrivalBound';
 import type { AdmissionOptions, CallPriority } from './admission';
 import { ADMIT_SCRIPT, budgetKeys, NOTE_TIME_SCRIPT, PAUSE_SCRIPT, type BudgetKeys } from './budgetScripts';
-import { Line, localShare, LocalGate, type AdmittedCall, type BudgetGate, type GateFactory } from './gate';
+import { localShare, LocalGate, type AdmittedCall, type BudgetGate, type GateFactory } from './gate';
 import { DEFAULT_FALLBACK_SHARE, type RedisTarget } from './gateConfig';
 import type { WindowLimits } from './slidingWindow';
 import { sleep } from './timing';
@@ -219,7 +219,6 @@ export class RedisGate implements BudgetGate {
 	private readonly keys: BudgetKeys;
 	private readonly fallback: LocalGate;
 	private limits: WindowLimits;
-	private readonly line = new Line();
 	constructor(
 		key: string,
 		limits: WindowLimits,
@@ -230,13 +229,6 @@ export class RedisGate implements BudgetGate {
 		this.fallback = new LocalGate(localShare(limits, shared.fallbackShare));
 	}
 
-	/**
-	 * Callers of this process ask Redis one at a time, interactive ones first: they would all wake for
-	 * the same free slot, and only one can have it.
-	 */
-	async admit(bound: ArrivalBound, signal?: AbortSignal, options: AdmissionOptions = {}): Promise<AdmittedCall> {
-		return await this.line.turn(signal, async () => await this.acquire(bound, options, signal), options.priority);
-	}
 
 	async pauseUntil(until: number): Promise<void> {
 		// The local share holds too, in case Redis is lost during the pause.
@@ -257,12 +249,12 @@ export class RedisGate implements BudgetGate {
 		this.fallback.setLimits(localShare(limits, this.shared.fallbackShare));
 	}
 
-	private async acquire(bound: ArrivalBound, options: AdmissionOptions, signal?: AbortSignal): Promise<AdmittedCall> {
+	async admit(bound: ArrivalBound, signal?: AbortSignal, options: AdmissionOptions = {}): Promise<AdmittedCall> {
 		const priority = options.priority ?? 'bulk';
 		const waiterId = this.shared.nextWaiterId();
 		for (;;) {
 			const client = await this.shared.usableClient();
-			if (!client) return await this.fallback.admit(bound, signal, options);
+			if (!client) return await this.fallback.admit(bound, signal);
 			let wait: number;
 			const member = this.shared.nextStartId();
 			const boundMs = bound.boundMs(Date.now());
