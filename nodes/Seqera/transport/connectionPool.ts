@@ -1,8 +1,10 @@
-// eslint-disable-next-line @n8n/community-nodes/no-restricted-imports -- kept-alive HTTPS connections per token: n8n's helper opens one per call
+// eslint-disable-next-line @n8n/community-nodes/no-restricted-imports -- axios is a runtime dependency of this self-hosted package, as of n8n's own helper
+import axios from 'axios';
+// eslint-disable-next-line @n8n/community-nodes/no-restricted-imports -- kept-alive HTTPS agents per token: n8n's helper opens a connection per call
 import https from 'node:https';
-// eslint-disable-next-line @n8n/community-nodes/no-restricted-imports -- answers may come compressed, as n8n's helper asks for them
-import zlib from 'node:zlib';
 import type { IHttpRequestOptions, NodeEgressFilter } from 'n8n-workflow';
+// eslint-disable-next-line @n8n/community-nodes/no-restricted-imports -- node's streams carry a file of any size without holding it in memory
+import type { Readable } from 'node:stream';
 
 import type { RawResponse } from './exchange';
 
@@ -14,9 +16,8 @@ import type { RawResponse } from './exchange';
  * before its request leaves: three round trips instead of one. Node's own `https.Agent` with keep-alive
  * is enough to keep them, with nothing to add to the package: it trusts what Node's TLS trusts
  * (NODE_EXTRA_CA_CERTS, and the system store n8n's image sets up), follows the server's `Keep-Alive:
- * timeout` hint, and closes connections idle for IDLE_TIMEOUT_MS. undici would need its own dispatcher
- * per TLS setting and a second body reader; axios adds nothing over the agent here, as the calls need no
- * redirects, transforms or interceptors.
+ * timeout` hint, and closes connections idle for IDLE_TIMEOUT_MS. axios, as in n8n's own helper, sends
+ * the request on the agent and reads, decompresses, times out and aborts the answer.
  *
  * The agent never queues a request (maxSockets is unbounded): a request waiting inside the agent after
  * its admission would reach the platform later than the admission rule allows for. How many calls of a
@@ -41,8 +42,8 @@ const idleSince = new WeakMap<object, number>();
 
 class TokenConnections {
 	readonly agent: https.Agent;
-	/** For a request sent on a connection of its own, closed after its answer: the pool's TLS and address checks, no agent. */
-	readonly ownConnectionOptions: https.RequestOptions;
+	/** For a request sent on a connection of its own, closed after its answer: the pool's TLS and address checks, no keep-alive. */
+	readonly ownConnectionAgent: https.Agent;
 	lastUsed = Date.now();
 	private egressCheck: { at: number; outcome: Promise<Error | undefined> } | undefined;
 
@@ -65,7 +66,7 @@ class TokenConnections {
 			rejectUnauthorized,
 			...lookup,
 		});
-		this.ownConnectionOptions = { agent: false, rejectUnauthorized, ...lookup };
+		this.ownConnectionAgent = new https.Agent({ keepAlive: false, rejectUnauthorized, ...lookup });
 		this.agent.on('free', (socket: object) => idleSince.set(socket, Date.now()));
 	}
 
@@ -137,6 +138,7 @@ function poolFor(target: PoolTarget): TokenConnections {
 		for (const [otherKey, other] of pools) {
 			if (other.isIdle(now)) {
 				other.agent.destroy();
+				other.ownConnectionAgent.destroy();
 				pools.delete(otherKey);
 			}
 		}
@@ -152,24 +154,6 @@ export async function egressRefusal(target: PoolTarget): Promise<Error | undefin
 	return target.egress ? await poolFor(target).egressRefusal(target.egress) : undefined;
 }
 
-function timeoutError(ms: number): Error {
-	return Object.assign(new Error(`timeout of ${ms}ms exceeded`), { code: 'ECONNABORTED' });
-}
-
-function decoded(encoding: string | undefined, body: Buffer): Buffer {
-	switch (encoding?.trim().toLowerCase()) {
-		case 'gzip':
-		case 'x-gzip':
-			return zlib.gunzipSync(body);
-		case 'deflate':
-			return zlib.inflateSync(body);
-		case 'br':
-			return zlib.brotliDecompressSync(body);
-		default:
-			return body;
-	}
-}
-
 export interface PooledCallHooks {
 	signal?: AbortSignal;
 	/**
@@ -180,51 +164,56 @@ export interface PooledCallHooks {
 	sent?: () => void;
 }
 
-/** Sends one prepared request on the token's pool: on a kept connection when one is free, else on a new one. */
+/** An answer whose body is still on the wire, for the caller to read to the end or destroy. */
+export interface StreamedResponse {
+	statusCode: number;
+	headers: Record<string, unknown>;
+	body: Readable;
+}
+
+/**
+ * Sends one prepared request on the token's pool: on a kept connection when one is free, else on a
+ * new one. The answer is read whole (`arraybuffer`) or handed on as a stream, whatever its status.
+ */
+export async function sendPooled(target: PoolTarget, options: IHttpRequestOptions, safeToRepeat: boolean, hooks?: PooledCallHooks): Promise<RawResponse>;
+export async function sendPooled(
+	target: PoolTarget,
+	options: IHttpRequestOptions,
+	safeToRepeat: boolean,
+	hooks: PooledCallHooks,
+	responseType: 'stream',
+): Promise<StreamedResponse>;
 export async function sendPooled(
 	target: PoolTarget,
 	options: IHttpRequestOptions,
 	safeToRepeat: boolean,
 	{ signal, sent }: PooledCallHooks = {},
-): Promise<RawResponse> {
+	responseType: 'arraybuffer' | 'stream' = 'arraybuffer',
+): Promise<RawResponse | StreamedResponse> {
 	const pool = poolFor(target);
 	// A request that must not be sent twice, with no recently used connection to go on, gets one of its own.
 	const ownConnection = !safeToRepeat && !pool.hasRecentlyUsedConnection();
-	const body = options.body as string | Buffer | undefined;
-	const headers: Record<string, string | number> = {
-		'Accept-Encoding': 'gzip, deflate, br',
-		...(options.headers as Record<string, string>),
-		...(body !== undefined ? { 'Content-Length': Buffer.byteLength(body) } : {}),
-	};
-	return await new Promise<RawResponse>((resolve, reject) => {
-		const request = https.request(options.url, {
-			method: options.method ?? 'GET',
-			headers,
-			signal,
-			...(ownConnection ? pool.ownConnectionOptions : { agent: pool.agent }),
-		});
-		if (sent) request.once('finish', sent);
-		const timeoutMs = options.timeout ?? 0;
-		if (timeoutMs > 0) request.setTimeout(timeoutMs, () => request.destroy(timeoutError(timeoutMs)));
-		request.on('error', reject);
-		request.on('response', (response) => {
-			const chunks: Buffer[] = [];
-			response.on('data', (chunk: Buffer) => chunks.push(chunk));
-			response.on('error', reject);
-			response.on('end', () => {
-				try {
-					const raw = Buffer.concat(chunks);
-					const encoding = response.headers['content-encoding'];
-					resolve({
-						statusCode: response.statusCode ?? 0,
-						headers: response.headers as Record<string, unknown>,
-						body: raw.length === 0 ? raw : decoded(Array.isArray(encoding) ? encoding[0] : encoding, raw),
-					});
-				} catch (error) {
-					reject(error as Error);
-				}
-			});
-		});
-		request.end(body);
+	const response = await axios.request<Buffer | Readable>({
+		url: options.url,
+		method: options.method ?? 'GET',
+		headers: options.headers as Record<string, string>,
+		data: options.body,
+		httpsAgent: ownConnection ? pool.ownConnectionAgent : pool.agent,
+		// Through a proxy, calls go out on n8n's helper (request.ts): none reaches here.
+		proxy: false,
+		maxRedirects: 0,
+		validateStatus: () => true,
+		responseType,
+		timeout: options.timeout ?? 0,
+		signal,
+		transport: {
+			request: (requestOptions: https.RequestOptions, onResponse: (response: unknown) => void) => {
+				const request = https.request(requestOptions, onResponse);
+				if (sent) request.once('finish', sent);
+				return request;
+			},
+		},
 	});
+	const answer = { statusCode: response.status, headers: { ...response.headers } as Record<string, unknown> };
+	return responseType === 'stream' ? { ...answer, body: response.data as Readable } : { ...answer, body: response.data as Buffer };
 }

@@ -50,16 +50,13 @@ interface Sender {
 }
 
 /**
- * On the token's kept connections (connectionPool.ts), with n8n's SSRF protection where it is on;
- * through n8n's helper when n8n would send it through a proxy. Cancelling the execution aborts a call
- * on the wire either way (n8n's helper sets the same signal on execute contexts; this does not rely on
- * it); the item pool's stop lets it finish.
+ * The token's kept connections (connectionPool.ts) for a call, with n8n's SSRF protection where it is
+ * on; undefined when n8n would send the call through a proxy from its environment, which only n8n's
+ * helper speaks to.
  */
-async function senderFor(context: SeqeraFunctions, credential: ICredentialsDecrypted, connection: Connection, request: ApiRequest): Promise<Sender> {
-	const priority = callPriorityOf(context);
+export async function poolTargetFor(context: SeqeraFunctions, connection: Connection, itemIndex?: number): Promise<PoolTarget | undefined> {
 	// eslint-disable-next-line @n8n/community-nodes/no-restricted-globals -- n8n's proxy settings are in its environment
-	if (proxyAppliesTo(connection.baseUrl, process.env)) return { transmit: transmitThroughN8n(context, credential), admission: { priority } };
-
+	if (proxyAppliesTo(connection.baseUrl, process.env)) return undefined;
 	const target: PoolTarget = {
 		baseUrl: connection.baseUrl,
 		tokenKey: budgetKey(connection.baseUrl, connection.budget.token),
@@ -71,18 +68,27 @@ async function senderFor(context: SeqeraFunctions, credential: ICredentialsDecry
 	if (refusal) {
 		throw new NodeOperationError(context.getNode(), `n8n's SSRF protection does not allow calls to ${new URL(connection.baseUrl).host}`, {
 			description: `${refusal.message}. Ask the n8n admin to allow this host (N8N_SSRF_ALLOWED_HOSTNAMES or N8N_SSRF_ALLOWED_IP_RANGES), or check the credential's Base URL.`,
-			itemIndex: request.itemIndex,
+			itemIndex,
 		});
 	}
+	return target;
+}
+
+/**
+ * On the token's kept connections, or through n8n's helper when n8n would send it through a proxy.
+ * Cancelling the execution aborts a call on the wire either way (n8n's helper sets the same signal on
+ * execute contexts; this does not rely on it); the item pool's stop lets it finish.
+ */
+async function senderFor(context: SeqeraFunctions, credential: ICredentialsDecrypted, connection: Connection, request: ApiRequest): Promise<Sender> {
+	const admission: AdmissionOptions = { priority: callPriorityOf(context) };
+	const target = await poolTargetFor(context, connection, request.itemIndex);
+	if (!target) return { transmit: transmitThroughN8n(context, credential), admission };
 	const safeToRepeat = isIdempotent(request.method);
-	const abortSignal = executionCancelSignalOf(context);
+	const signal = executionCancelSignalOf(context);
 	return {
-		admission: { priority },
+		admission,
 		transmit: async (options, sent) =>
-			await sendPooled(target, await credentialType.authenticate(credential.data ?? {}, options), safeToRepeat, {
-				signal: abortSignal,
-				sent,
-			}),
+			await sendPooled(target, await credentialType.authenticate(credential.data ?? {}, options), safeToRepeat, { signal, sent }),
 	};
 }
 

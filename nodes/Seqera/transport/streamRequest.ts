@@ -2,11 +2,16 @@ import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 // eslint-disable-next-line @n8n/community-nodes/no-restricted-imports -- node's streams carry a file of any size without holding it in memory
 import { Transform, type Readable } from 'node:stream';
+// eslint-disable-next-line @n8n/community-nodes/no-restricted-imports -- reads a failed answer's short text from its stream
+import { buffer } from 'node:stream/consumers';
 
 import { callSignalOf, executionCancelSignalOf } from './callScope';
 import { CREDENTIAL_TYPE, nodeCredentialOf } from './connection';
+import { sendPooled } from './connectionPool';
+import * as credentialType from './credentialType';
 import { errorFromResponse } from './errors';
-import { exchange, headerText, isSuccessStatus, toBuffer, type ApiRequest, type RawResponse, type Transmit } from './exchange';
+import { exchange, headerText, isSuccessStatus, type ApiRequest, type RawResponse, type Transmit } from './exchange';
+import { poolTargetFor } from './request';
 import { getStream } from './storage';
 
 /** A file the platform answered with, still on the wire: the caller reads `body` to the end or destroys it. */
@@ -15,22 +20,6 @@ export interface StreamedFile {
 	mimeType?: string;
 	/** Bytes announced by the answer, when it announced them. */
 	contentLength?: number;
-}
-
-/** What a failed answer says is small (an error message, a redirect), so it is read whole; this much at most. */
-const MAX_ANSWER_TEXT_BYTES = 65_536;
-
-async function readAnswerText(body: Readable): Promise<Buffer> {
-	const chunks: Buffer[] = [];
-	let size = 0;
-	for await (const chunk of body) {
-		const bytes = toBuffer(chunk);
-		size += bytes.length;
-		if (size > MAX_ANSWER_TEXT_BYTES) break;
-		chunks.push(bytes);
-	}
-	body.destroy();
-	return Buffer.concat(chunks);
 }
 
 function fileOf(body: Readable, headers: Record<string, unknown>): StreamedFile {
@@ -45,9 +34,10 @@ function fileOf(body: Readable, headers: Record<string, unknown>): StreamedFile 
 /**
  * A platform call whose answer is a file of any size, handed on as a stream so it never sits in memory.
  * It goes through the same budget, retries and errors as every other call: only a successful answer
- * is streamed; any other is read (it is small) for the exchange to judge. A redirect (the platform
- * sending the file from its storage, by a presigned URL) is followed here rather than by n8n's helper,
- * which would pass the bearer token on to the other host: the storage request carries none of it.
+ * is streamed; any other is read (it is small) for the exchange to judge. It goes out on the token's
+ * kept connections, or through n8n's helper behind a proxy. A redirect (the platform sending the file
+ * from its storage, by a presigned URL) is followed here rather than by n8n's helper, which would pass
+ * the bearer token on to the other host: the storage request carries none of it.
  */
 export async function apiRequestStream(
 	context: IExecuteFunctions,
@@ -56,15 +46,18 @@ export async function apiRequestStream(
 	const { connection, credential } = await nodeCredentialOf(context);
 	const node = context.getNode();
 	const abortSignal = executionCancelSignalOf(context);
+	const target = await poolTargetFor(context, connection, request.itemIndex);
 	let streamed: { body: Readable; headers: Record<string, unknown> } | undefined;
-	const transmit: Transmit = async (options): Promise<RawResponse> => {
-		const response = (await context.helpers.httpRequestWithAuthentication.call(
-			context,
-			CREDENTIAL_TYPE,
-			{ ...options, encoding: 'stream', disableFollowRedirect: true, abortSignal },
-			{ credentialsDecrypted: credential },
-		)) as { statusCode: number; headers: Record<string, unknown>; body: Readable };
-		if (!isSuccessStatus(response.statusCode)) return { ...response, body: await readAnswerText(response.body) };
+	const transmit: Transmit = async (options, sent): Promise<RawResponse> => {
+		const response = target
+			? await sendPooled(target, await credentialType.authenticate(credential.data ?? {}, options), true, { signal: abortSignal, sent }, 'stream')
+			: ((await context.helpers.httpRequestWithAuthentication.call(
+					context,
+					CREDENTIAL_TYPE,
+					{ ...options, encoding: 'stream', disableFollowRedirect: true, abortSignal },
+					{ credentialsDecrypted: credential },
+				)) as { statusCode: number; headers: Record<string, unknown>; body: Readable });
+		if (!isSuccessStatus(response.statusCode)) return { ...response, body: await buffer(response.body) };
 		streamed = { body: response.body, headers: response.headers };
 		return { ...response, body: Buffer.alloc(0) };
 	};
