@@ -5,8 +5,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { authenticate } from '../nodes/Seqera/transport/credentialType';
-import { DEFAULT_TOKEN_LIMITS } from '../nodes/Seqera/transport/defaultLimits';
+import { authenticate, DEFAULT_TOKEN_LIMITS } from '../nodes/Seqera/transport';
 
 export class SeqeraApi implements ICredentialType {
 	name = 'seqeraApi';

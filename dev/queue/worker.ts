@@ -23,8 +23,7 @@ import type { ICredentialDataDecryptedObject, IDataObject, INodeExecutionData, W
 
 import { SeqeraApi } from '../../credentials/SeqeraApi.credentials';
 import { Seqera } from '../../nodes/Seqera/Seqera.node';
-import { tokenLimiter } from '../../nodes/Seqera/transport/limiter';
-import { closeSharedGates } from '../../nodes/Seqera/transport/gates';
+import { closeSharedGates, tokenLimiter } from '../../nodes/Seqera/transport';
 import { createHarness, type Harness, type RunNodeOptions } from '../engine/harness';
 import { ITEM_COPIES_TYPE, itemCopiesNode } from '../engine/nodeTypes';
 

@@ -1,5 +1,5 @@
 /** What every benchmark cell shares: the token, the workspace, the platform's limit, simulators and forked n8n processes. */
-import { callSpacingMs } from '../../nodes/Seqera/transport/slidingWindow';
+import { callSpacingMs } from '../../nodes/Seqera/transport';
 import type { NetworkProfile, Spread } from '../../dev/simulator/network';
 import { hashToken, startSimulator, type Simulator, type SimulatorOptions } from '../../dev/simulator/server';
 

@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { IDataObject } from 'n8n-workflow';
 
-import { budgetKey } from '../../nodes/Seqera/transport/limiter';
+import { budgetKey } from '../../nodes/Seqera/transport';
 import { startRedisServer, type RedisServer } from '../../dev/queue/redisServer';
 import { hashToken, startSimulator, type Simulator } from '../../dev/simulator/server';
 import { freePort, installPackage, n8nEnvironment, requireInstalled, runN8nCommand, startN8n, type N8nProcess } from '../../dev/n8n/n8nInstance';

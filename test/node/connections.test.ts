@@ -4,7 +4,7 @@ import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 
-import { sendPooled, type PoolTarget } from '../../nodes/Seqera/transport/connectionPool';
+import { type PoolTarget, sendPooled } from '../../nodes/Seqera/transport';
 import { DEFAULT_TOKENS, hashToken } from '../../dev/simulator/server';
 import { GENOMICS, TOKEN, usePlatform, workspaceParameter } from './platform';
 

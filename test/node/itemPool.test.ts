@@ -2,7 +2,7 @@ import { NodeConnectionTypes, type IDataObject, type IExecuteFunctions, type INo
 
 import { SeqeraApi } from '../../credentials/SeqeraApi.credentials';
 import { forEachItem } from '../../nodes/Seqera/items/perItem';
-import { maxCallsInFlight } from '../../nodes/Seqera/transport/limiter';
+import { maxCallsInFlight } from '../../nodes/Seqera/transport';
 import { createHarness } from '../../dev/engine/harness';
 import type { LoggedRequest } from '../../dev/simulator/server';
 import { GENOMICS, seqeraCredentials, usePlatform, workspaceParameter } from './platform';

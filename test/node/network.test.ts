@@ -1,5 +1,4 @@
-import { sendPooled } from '../../nodes/Seqera/transport/connectionPool';
-import { SlidingWindow } from '../../nodes/Seqera/transport/slidingWindow';
+import { sendPooled, SlidingWindow } from '../../nodes/Seqera/transport';
 import { around, DEFAULT_TOKENS, hashToken, type NetworkProfile } from '../../dev/simulator/server';
 import { GENOMICS, TOKEN, expectContractKept, startPlatform, workspaceParameter, type Platform } from './platform';
 

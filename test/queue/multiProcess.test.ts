@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { budgetKey } from '../../nodes/Seqera/transport/limiter';
+import { budgetKey } from '../../nodes/Seqera/transport';
 import { hashToken, startSimulator, type Simulator } from '../../dev/simulator/server';
 import { forkWorkers, queueModeEnv, type WorkerProcess } from '../../dev/queue/processes';
 import { startRedisServer, type RedisServer } from '../../dev/queue/redisServer';

@@ -3,14 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import type { CallPriority } from '../../nodes/Seqera/transport/admission';
-import { ArrivalBound, SAFETY_MARGIN_MS } from '../../nodes/Seqera/transport/arrivalBound';
-import { localShare, type AdmittedCall, type BudgetGate } from '../../nodes/Seqera/transport/gate';
-import { sharedBudgetConfig, type RedisTarget } from '../../nodes/Seqera/transport/gateConfig';
-import { budgetKey, TokenLimiter } from '../../nodes/Seqera/transport/limiter';
-import { SharedBudget } from '../../nodes/Seqera/transport/redisGate';
-import { windowLimits, type WindowLimits } from '../../nodes/Seqera/transport/slidingWindow';
-import { CancelledError } from '../../nodes/Seqera/transport/timing';
+import { type AdmittedCall, ArrivalBound, type BudgetGate, budgetKey, type CallPriority, CancelledError, localShare, type RedisTarget, SAFETY_MARGIN_MS, SharedBudget, sharedBudgetConfig, TokenLimiter, windowLimits, type WindowLimits } from '../../nodes/Seqera/transport';
 import { maxInAnyWindow } from '../../dev/simulator/rateLimiter';
 import { startRedisServer, type RedisServer } from '../../dev/queue/redisServer';
 

@@ -1,4 +1,4 @@
-import { ArrivalBound, CAUTION_MS, JITTER_SHARE, SAFETY_MARGIN_MS } from '../../nodes/Seqera/transport/arrivalBound';
+import { ArrivalBound, CAUTION_MS, JITTER_SHARE, SAFETY_MARGIN_MS } from '../../nodes/Seqera/transport';
 
 const T0 = Date.now();
 

@@ -1,4 +1,4 @@
-import { InvalidBaseUrlError, resolveBaseUrl } from '../../nodes/Seqera/transport/baseUrl';
+import { InvalidBaseUrlError, resolveBaseUrl } from '../../nodes/Seqera/transport';
 
 describe('credential base URL', () => {
 	it.each([

@@ -10,9 +10,7 @@ import {
 } from 'n8n-workflow';
 
 import { SeqeraApi } from '../../credentials/SeqeraApi.credentials';
-import type { CallPriority } from '../../nodes/Seqera/transport/admission';
-import { callPriorityOf } from '../../nodes/Seqera/transport/callScope';
-import type { SeqeraFunctions } from '../../nodes/Seqera/transport/connection';
+import { type CallPriority, callPriorityOf, type SeqeraFunctions } from '../../nodes/Seqera/transport';
 import { createHarness } from '../../dev/engine/harness';
 
 /** A node that answers, from each n8n context it is given, the priority its calls would have. */

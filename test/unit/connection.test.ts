@@ -1,6 +1,6 @@
 import type { ICredentialDataDecryptedObject, IExecuteFunctions, IPollFunctions } from 'n8n-workflow';
 
-import { connectionOf, nodeCredentialOf } from '../../nodes/Seqera/transport/connection';
+import { connectionOf, nodeCredentialOf } from '../../nodes/Seqera/transport';
 
 const CREDENTIAL: ICredentialDataDecryptedObject = {
 	accessToken: 'token-a',

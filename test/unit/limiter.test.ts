@@ -1,6 +1,4 @@
-import { LocalGate } from '../../nodes/Seqera/transport/gate';
-import { TokenLimiter } from '../../nodes/Seqera/transport/limiter';
-import { CancelledError } from '../../nodes/Seqera/transport/timing';
+import { CancelledError, LocalGate, TokenLimiter } from '../../nodes/Seqera/transport';
 
 /** Lets the queue start what it may: Bottleneck takes a few turns of the event loop to start a call. */
 const settled = async () => await new Promise((resolve) => setTimeout(resolve, 20));

@@ -1,4 +1,4 @@
-import { proxyAppliesTo } from '../../nodes/Seqera/transport/proxyEnv';
+import { proxyAppliesTo } from '../../nodes/Seqera/transport';
 
 const CLOUD = 'https://api.cloud.seqera.io';
 

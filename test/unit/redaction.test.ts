@@ -1,7 +1,6 @@
 import { NodeApiError, type INode } from 'n8n-workflow';
 
-import { errorFromResponse } from '../../nodes/Seqera/transport/errors';
-import { redactValues } from '../../nodes/Seqera/transport/redaction';
+import { errorFromResponse, redactValues } from '../../nodes/Seqera/transport';
 
 const node: INode = {
 	id: 'n',

@@ -1,13 +1,4 @@
-import type { NetworkFailureKind } from '../../nodes/Seqera/transport/errors';
-import {
-	backoffMs,
-	decideRetry,
-	isIdempotent,
-	MAX_ATTEMPTS,
-	MAX_RETRY_AFTER_MS,
-	retryAfterMs,
-	type CallOutcome,
-} from '../../nodes/Seqera/transport/retry';
+import { backoffMs, type CallOutcome, decideRetry, isIdempotent, MAX_ATTEMPTS, MAX_RETRY_AFTER_MS, type NetworkFailureKind, retryAfterMs } from '../../nodes/Seqera/transport';
 
 const answer = (statusCode: number, retryAfter?: number): CallOutcome => ({ kind: 'answer', statusCode, retryAfterMs: retryAfter });
 const network = (failure: NetworkFailureKind): CallOutcome => ({ kind: 'network', failure });

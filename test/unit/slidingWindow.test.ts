@@ -1,5 +1,4 @@
-import { JITTER_SHARE, SAFETY_MARGIN_MS } from '../../nodes/Seqera/transport/arrivalBound';
-import { SlidingWindow, type WindowLimits, type WindowTicket } from '../../nodes/Seqera/transport/slidingWindow';
+import { JITTER_SHARE, SAFETY_MARGIN_MS, SlidingWindow, type WindowLimits, type WindowTicket } from '../../nodes/Seqera/transport';
 import { maxInAnyWindow } from '../../dev/simulator/rateLimiter';
 
 /** Asks at `now` with no arrival bound unless given, and tells the call sent at once unless not; the wait, or 0 once admitted. */

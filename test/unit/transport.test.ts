@@ -1,7 +1,4 @@
-import { splitErrorId } from '../../nodes/Seqera/transport/errors';
-import { budgetKey } from '../../nodes/Seqera/transport/limiter';
-import { callSpacingMs } from '../../nodes/Seqera/transport/slidingWindow';
-import { buildUrl, UnsafePathSegmentError } from '../../nodes/Seqera/transport/url';
+import { budgetKey, buildUrl, callSpacingMs, splitErrorId, UnsafePathSegmentError } from '../../nodes/Seqera/transport';
 
 const BASE = 'https://api.cloud.seqera.io';
 

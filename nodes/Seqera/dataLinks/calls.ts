@@ -1,8 +1,7 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, INode } from 'n8n-workflow';
 
-import type { SeqeraFunctions } from '../transport/connection';
-import { apiRequest } from '../transport/request';
+import { apiRequest, type SeqeraFunctions } from '../transport';
 import type { DataLinkInfo, FolderEntry, FolderPage } from './api';
 
 /**

@@ -1,11 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject } from 'n8n-workflow';
 
-import { callSignalOf } from '../transport/callScope';
-import { connectionOf, type SeqeraFunctions } from '../transport/connection';
-import type { ApiRequest } from '../transport/exchange';
-import { apiRequestWithStatus } from '../transport/request';
-import { sleep } from '../transport/timing';
+import { type ApiRequest, apiRequestWithStatus, callSignalOf, connectionOf, type SeqeraFunctions, sleep } from '../transport';
 
 /**
  * The first time a workspace's data links are listed, the platform fetches them from the workspace's

@@ -3,10 +3,7 @@ import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 // eslint-disable-next-line @n8n/community-nodes/no-restricted-imports -- node's streams carry a file of any size without holding it in memory
 import type { Readable } from 'node:stream';
 
-import type { Connection } from '../transport/connection';
-import { apiRequest } from '../transport/request';
-import { headerText } from '../transport/exchange';
-import { deleteFromStorage, putPart, putToStorage, type StorageTarget } from '../transport/storage';
+import { apiRequest, type Connection, deleteFromStorage, headerText, putPart, putToStorage, type StorageTarget } from '../transport';
 import type { DataLinkInfo } from './api';
 import { pathSegments, type DataLinkScope } from './calls';
 

@@ -2,7 +2,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeParameterResourceLocator } from 'n8n-workflow';
 
 import { isWorkspaceReference, workspaceIdNamed } from '../names/workspaces';
-import type { Connection, SeqeraFunctions } from '../transport/connection';
+import type { Connection, SeqeraFunctions } from '../transport';
 import { optionalNumericId, requireWorkflowId } from './validate';
 
 /** A resource locator's mode and value: an execution reads it per item; a poll or an editor list has one value. */

@@ -1,9 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { workspaceIdFor } from '../helpers/parameters';
-import { connectionOf } from '../transport/connection';
-import { apiRequestPages, pagesCountedByTotal } from '../transport/pages';
-import type { QueryValue } from '../transport/url';
+import { apiRequestPages, connectionOf, pagesCountedByTotal, type QueryValue } from '../transport';
 import { forEachItem } from './perItem';
 
 /**

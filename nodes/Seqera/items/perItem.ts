@@ -1,9 +1,7 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { stopCallsWith } from '../transport/callScope';
-import { connectionOf } from '../transport/connection';
-import { maxCallsInFlight } from '../transport/limiter';
+import { connectionOf, maxCallsInFlight, stopCallsWith } from '../transport';
 
 /** What one input item produced as JSON: one output item per object. */
 export type JsonOutput = IDataObject | IDataObject[];

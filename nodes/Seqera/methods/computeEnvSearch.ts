@@ -1,8 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 
 import { workspaceIdFor } from '../helpers/parameters';
-import { connectionOf } from '../transport/connection';
-import { apiRequest } from '../transport/request';
+import { apiRequest, connectionOf } from '../transport';
 
 /** The entries of a workspace list (`GET /<path>`, unpaged) whose name, ID or kind holds the filter; the platform has no search. */
 async function workspaceEntries(

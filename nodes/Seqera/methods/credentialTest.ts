@@ -6,9 +6,7 @@ import type {
 	INodeCredentialTestResult,
 } from 'n8n-workflow';
 
-import { InvalidBaseUrlError, looksLikeMissingApiSuffix, resolveBaseUrl } from '../transport/baseUrl';
-import { looksLikeHtml } from '../transport/errors';
-import { checkConnection } from '../transport/credentialTest';
+import { checkConnection, InvalidBaseUrlError, looksLikeHtml, looksLikeMissingApiSuffix, resolveBaseUrl } from '../transport';
 
 // Errors need a node to belong to; a credential test runs outside any workflow.
 const CREDENTIAL_TEST_NODE: INode = {

@@ -6,11 +6,7 @@ import { PIPELINES, idOrName } from '../names/lookups';
 import { workspaceMemberships } from '../names/workspaces';
 import { pipelineVersions, versionLabel } from '../runs/pipelineVersions';
 import { requireNumericId } from '../helpers/validate';
-import { connectionOf } from '../transport/connection';
-import type { ApiRequest } from '../transport/exchange';
-import { pageHasMore } from '../transport/pages';
-import { apiRequest } from '../transport/request';
-import type { QueryValue } from '../transport/url';
+import { type ApiRequest, apiRequest, connectionOf, pageHasMore, type QueryValue } from '../transport';
 import { repositoryInfo } from './pipelineInfo';
 
 export { searchApiOperations } from './apiOperations';

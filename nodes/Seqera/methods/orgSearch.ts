@@ -2,8 +2,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { organizationIdFor, participantScopeFor, teamIdFor } from '../orgAdmin/resolve';
-import { connectionOf } from '../transport/connection';
-import { apiRequest } from '../transport/request';
+import { apiRequest, connectionOf } from '../transport';
 
 const PAGE_SIZE = 50;
 

@@ -7,8 +7,7 @@ import { savedPipelineSchema, type SavedPipelineSchema } from '../runs/pipelineS
 import { launchpadSourceWorkspace } from '../runs/pipelineSource';
 import { versionIdFor } from '../runs/pipelineVersions';
 import { PIPELINES, idOrName } from '../names/lookups';
-import { connectionOf } from '../transport/connection';
-import { apiRequest } from '../transport/request';
+import { apiRequest, connectionOf } from '../transport';
 
 /** What the platform reads from a pipeline repository (`PipelineInfo`): the parts the launch form offers. */
 export interface PipelineInfo {

@@ -1,8 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { workspaceIdFor } from '../helpers/parameters';
-import { connectionOf } from '../transport/connection';
-import { apiRequest } from '../transport/request';
+import { apiRequest, connectionOf } from '../transport';
 
 /** The pipeline secrets of the chosen workspace by name; the platform has no search, so the filter applies here. */
 export async function searchPipelineSecrets(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {

@@ -3,9 +3,7 @@ import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult, INodePr
 import { dataLinksPage } from '../dataLinks/list';
 import { workspaceIdFor } from '../helpers/parameters';
 import { statusOf } from '../studios/status';
-import { connectionOf } from '../transport/connection';
-import { apiRequestPages, pagesCountedByTotal } from '../transport/pages';
-import { apiRequest } from '../transport/request';
+import { apiRequest, apiRequestPages, connectionOf, pagesCountedByTotal } from '../transport';
 
 const PAGE_SIZE = 50;
 // The most data links the mount list offers; more can be given by ID with an expression.

@@ -9,7 +9,7 @@ import type { INode } from 'n8n-workflow';
 
 import { keptPerExecution } from '../helpers/keptPerExecution';
 import { describeValue } from '../helpers/validate';
-import type { SeqeraFunctions } from '../transport/connection';
+import type { SeqeraFunctions } from '../transport';
 
 /** An entry a name can pick: the name as users write it, and the ID the platform wants. */
 export interface NamedEntry {

@@ -2,10 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { dataLinksPage } from '../dataLinks/list';
 import { locatorOf, workspaceIdFor } from '../helpers/parameters';
-import { connectionOf, type SeqeraFunctions } from '../transport/connection';
-import type { ApiRequest } from '../transport/exchange';
-import { apiRequestPages, pagesCountedByTotal } from '../transport/pages';
-import { apiRequest } from '../transport/request';
+import { type ApiRequest, apiRequest, apiRequestPages, connectionOf, pagesCountedByTotal, type SeqeraFunctions } from '../transport';
 import { idNamed, type NameLookup, type NamedEntry } from './byName';
 
 /** The most entries an error suggests from a list the platform searches by name. */

@@ -2,9 +2,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject } from 'n8n-workflow';
 
 import { describeValue } from '../helpers/validate';
-import type { SeqeraFunctions } from '../transport/connection';
-import { apiRequest } from '../transport/request';
-import { readWorkspaceMemberships, workspaceFullName } from '../transport/workspaceRoles';
+import { apiRequest, readWorkspaceMemberships, workspaceFullName, type SeqeraFunctions } from '../transport';
 import { idNamed, type NamedEntry } from './byName';
 
 /** The organizations and workspaces the token's user belongs to, read through the transport (rate limit, errors). */

@@ -10,8 +10,7 @@ import { locatorOf, workspaceIdFor } from '../helpers/parameters';
 import { describeValue, requireNumericId, requireText } from '../helpers/validate';
 import { idNamed, type NamedEntry } from '../names/byName';
 import { workspaceMemberships } from '../names/workspaces';
-import type { Connection, SeqeraFunctions } from '../transport/connection';
-import { apiRequestPages, pagesCountedByTotal } from '../transport/pages';
+import { apiRequestPages, type Connection, pagesCountedByTotal, type SeqeraFunctions } from '../transport';
 
 /** The organization picked in the Organization field, checked before any call. */
 export function organizationIdFor(context: SeqeraFunctions, itemIndex = 0): string {

@@ -2,7 +2,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { keptPerExecution } from '../helpers/keptPerExecution';
-import { apiRequest } from '../transport/request';
+import { apiRequest } from '../transport';
 
 /** What a compute environment gives a pipeline or a launch that does not say otherwise. */
 export interface ComputeEnvDefaults {

@@ -6,9 +6,7 @@ import { keptPerExecution } from '../helpers/keptPerExecution';
 import { forEachItem } from '../items/perItem';
 import { runIdFor, workspaceIdFor } from '../helpers/parameters';
 import { requireNumericId, toList } from '../helpers/validate';
-import { connectionOf } from '../transport/connection';
-import { apiRequestPages, pagesCountedByTotal } from '../transport/pages';
-import { apiRequest } from '../transport/request';
+import { apiRequest, apiRequestPages, connectionOf, pagesCountedByTotal } from '../transport';
 
 /** How the platform changes the labels of runs: add to them, remove from them, or replace them all. */
 export type LabelChange = 'add' | 'remove' | 'apply';

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { LAUNCH_SETTINGS_FIELD } from '../fields/fieldNames';
 import { requireJsonOrYaml, requireNumericId, requireNumericIdList, requireStringId, toList } from '../helpers/validate';
 import { COMPUTE_ENVS, PIPELINES, idOrName } from '../names/lookups';
-import { apiRequest } from '../transport/request';
+import { apiRequest } from '../transport';
 import { computeEnvDefaults, primaryComputeEnvId } from './computeEnvDefaults';
 import { launchLabelIds } from './labels';
 import { unknownVersionError, versionIdFor } from './pipelineVersions';

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeParameterResourceLocator, Res
 
 import { DATASET_INPUTS_FIELD, PIPELINE_PARAMETERS_FIELD } from '../fields/fieldNames';
 import { parseJsonOrYaml, requireStringId, requireText } from '../helpers/validate';
-import { apiRequest } from '../transport/request';
+import { apiRequest } from '../transport';
 import { checkLaunchParameters, type LeftToPipeline, type ParameterSources } from './parameterChecks';
 import {
 	convertedValue,

@@ -1,7 +1,6 @@
 import type { FieldType, IDataObject, ResourceMapperField } from 'n8n-workflow';
 
-import type { SeqeraFunctions } from '../transport/connection';
-import { apiRequest } from '../transport/request';
+import { apiRequest, type SeqeraFunctions } from '../transport';
 
 /** A pipeline's `nextflow_schema.json`, parsed: nf-schema (JSON Schema 2020-12) or nf-validation (draft-07). */
 export type PipelineSchema = IDataObject;

@@ -1,6 +1,5 @@
 import { keptPerExecution } from '../helpers/keptPerExecution';
-import type { SeqeraFunctions } from '../transport/connection';
-import { apiRequest } from '../transport/request';
+import { apiRequest, type SeqeraFunctions } from '../transport';
 
 /**
  * The workspace a Launchpad pipeline shared from another workspace of the organization comes from, which

@@ -4,8 +4,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { locatorOf } from '../helpers/parameters';
 import { describeValue, requireStringId } from '../helpers/validate';
 import { idNamed, type NamedEntry } from '../names/byName';
-import type { SeqeraFunctions } from '../transport/connection';
-import { apiRequest } from '../transport/request';
+import { apiRequest, type SeqeraFunctions } from '../transport';
 
 /** The Version field of Launchpad launches (version 1.2). */
 export const PIPELINE_VERSION_FIELD = 'pipelineVersion';

@@ -2,9 +2,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { DEFAULT_TIMEOUT_MINUTES } from '../fields/wait';
-import { callSignalOf } from '../transport/callScope';
-import { apiRequest } from '../transport/request';
-import { sleep } from '../transport/timing';
+import { apiRequest, callSignalOf, sleep } from '../transport';
 import { flattenRun } from './records';
 import { TERMINAL_STATUSES } from './statuses';
 

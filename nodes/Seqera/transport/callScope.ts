@@ -1,6 +1,6 @@
 import type { ICredentialTestFunctions, WorkflowExecuteMode } from 'n8n-workflow';
 
-import type { CallPriority } from './admission';
+import type { CallPriority } from './budget/admission';
 import type { SeqeraFunctions } from './connection';
 
 /**

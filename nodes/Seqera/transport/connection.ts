@@ -8,7 +8,7 @@ import type {
 
 import { resolveBaseUrl } from './baseUrl';
 import { DEFAULT_TOKEN_LIMITS } from './defaultLimits';
-import type { TokenBudget } from './limiter';
+import type { TokenBudget } from './budget/limiter';
 
 export const CREDENTIAL_TYPE = 'seqeraApi';
 

@@ -1,6 +1,6 @@
 import type { ICredentialDataDecryptedObject, ICredentialTestFunctions, INode } from 'n8n-workflow';
 
-import type { AdmissionOptions } from './admission';
+import type { AdmissionOptions } from './budget/admission';
 import { callPriorityOf } from './callScope';
 import { connectionFrom } from './connection';
 import * as credentialType from './credentialType';

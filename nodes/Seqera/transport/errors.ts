@@ -3,7 +3,12 @@ import type { INode, JsonObject } from 'n8n-workflow';
 
 import { findOperation, takesQueryParameter } from '../contract/operations';
 import { looksLikeMissingApiSuffix } from './baseUrl';
-import type { RoleRefusal } from './workspaceRoles';
+
+/** Why the token's role in the workspace refused a change (workspaceRoles.ts), as the error tells it. */
+export interface RoleRefusal {
+	headline: string;
+	advice: string;
+}
 
 /** What the transport knows about a failed call; never holds the token or request headers. */
 export interface FailedCall {
@@ -14,7 +19,7 @@ export interface FailedCall {
 	itemIndex?: number;
 	/** The workspaceId query parameter, when the call has one. */
 	workspaceId?: string;
-	/** The hash of base URL and token the budget is keyed by (limiter.ts budgetKey), never the token. */
+	/** The hash of base URL and token the budget is keyed by (budget/limiter.ts budgetKey), never the token. */
 	tokenKey?: string;
 }
 

@@ -1,12 +1,12 @@
 import type { IDataObject, IHttpRequestMethods, IHttpRequestOptions, INode } from 'n8n-workflow';
 
 import { version as packageVersion } from '../../../package.json';
-import type { AdmissionOptions } from './admission';
+import type { AdmissionOptions } from './budget/admission';
 import type { Connection } from './connection';
 import { classifyNetworkFailure, errorFromNetworkFailure, noteCallSucceeded, type FailedCall, type NetworkFailureKind } from './errors';
-import { budgetKey, tokenLimiter } from './limiter';
+import { budgetKey, tokenLimiter } from './budget/limiter';
 import { decideRetry, isIdempotent, retryAfterMs, type CallOutcome } from './retry';
-import { sleep } from './timing';
+import { sleep } from './budget/timing';
 import { buildUrl, type CallTarget } from './url';
 
 const USER_AGENT = `n8n-nodes-seqera/${packageVersion}`;

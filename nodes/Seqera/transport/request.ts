@@ -6,14 +6,14 @@ import {
 	type NodeEgressFilter,
 } from 'n8n-workflow';
 
-import type { AdmissionOptions } from './admission';
+import type { AdmissionOptions } from './budget/admission';
 import { callPriorityOf, callSignalOf, executionCancelSignalOf } from './callScope';
 import { CREDENTIAL_TYPE, nodeCredentialOf, type Connection, type SeqeraFunctions } from './connection';
 import { egressRefusal, sendPooled, type PoolTarget } from './connectionPool';
 import * as credentialType from './credentialType';
 import { errorFromResponse, errorFromUnreadableBody, type FailedCall } from './errors';
 import { exchange, headerText, isSuccessStatus, toBuffer, type ApiRequest, type RawResponse, type Transmit } from './exchange';
-import { budgetKey, maxCallsInFlight } from './limiter';
+import { budgetKey, maxCallsInFlight } from './budget/limiter';
 import { proxyAppliesTo } from './proxyEnv';
 import { redactValues } from './redaction';
 import { isIdempotent, retryAfterMs } from './retry';

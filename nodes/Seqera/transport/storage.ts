@@ -7,7 +7,7 @@ import { executionCancelSignalOf } from './callScope';
 import { classifyNetworkFailure } from './errors';
 import { headerText, isSuccessStatus, networkErrorCode } from './exchange';
 import { decideRetry, type CallOutcome } from './retry';
-import { sleep } from './timing';
+import { sleep } from './budget/timing';
 
 /**
  * Requests to a storage provider's presigned URLs (S3, Cloud Storage, Blob Storage), which the

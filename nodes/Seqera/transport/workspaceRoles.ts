@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { findOperation } from '../contract/operations';
-import type { FailedCall } from './errors';
+import type { FailedCall, RoleRefusal } from './errors';
 
 /**
  * The platform answers a change the token's role in the workspace does not allow with the same bare 403
@@ -117,11 +117,6 @@ function roleName(role: WorkspaceRole): string {
 }
 
 /** What a role refusal says: the workspace, the role, what it does not allow, and the role that would. */
-export interface RoleRefusal {
-	headline: string;
-	advice: string;
-}
-
 /**
  * Why a refused change was refused, when the token's role in the call's workspace explains it; undefined
  * when it does not (the role allows it, so an ID is the likely cause), for reads, for the personal

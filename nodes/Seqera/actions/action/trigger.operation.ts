@@ -5,8 +5,7 @@ import { jsonPairsParameter, nameValuePairs, workspaceIdFor } from '../../helper
 import { requireStringId } from '../../helpers/validate';
 import { waitFields } from '../../fields/wait';
 import { waitForRun } from '../../runs/wait';
-import { connectionOf } from '../../transport/connection';
-import { apiRequest } from '../../transport/request';
+import { apiRequest, connectionOf } from '../../transport';
 import { actionLocator, workspaceLocator } from '../../fields/locators';
 import { forEachItem } from '../../items/perItem';
 

@@ -21,9 +21,7 @@ import {
 import { checkRequestBody } from '../../contract/requestBody';
 import { workspaceIdFor } from '../../helpers/parameters';
 import { describeValue, optionalDate, requireWholeCharacters } from '../../helpers/validate';
-import { connectionOf } from '../../transport/connection';
-import { apiRequest } from '../../transport/request';
-import type { QueryValue } from '../../transport/url';
+import { apiRequest, connectionOf, type QueryValue } from '../../transport';
 import { workspaceLocator } from '../../fields/locators';
 import { forEachItem } from '../../items/perItem';
 

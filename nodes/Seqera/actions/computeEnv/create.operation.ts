@@ -5,8 +5,7 @@ import { findOperation, type ContractOperation } from '../../contract/operations
 import { checkRequestBody, withoutReadOnlyFields } from '../../contract/requestBody';
 import { workspaceIdFor } from '../../helpers/parameters';
 import { describeValue, requireNumericIdList, requireStringId } from '../../helpers/validate';
-import { connectionOf } from '../../transport/connection';
-import { apiRequest } from '../../transport/request';
+import { apiRequest, connectionOf } from '../../transport';
 import { workspaceLocator } from '../../fields/locators';
 import { forEachItem } from '../../items/perItem';
 import { workspaceCredentialsLocator } from './computeEnv.descriptions';

@@ -2,8 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { workspaceIdFor } from '../../helpers/parameters';
-import { connectionOf } from '../../transport/connection';
-import { apiRequest } from '../../transport/request';
+import { apiRequest, connectionOf } from '../../transport';
 import { workspaceLocator } from '../../fields/locators';
 import { forEachItem } from '../../items/perItem';
 import { anyComputeEnvLocator, computeEnvIdFor } from './computeEnv.descriptions';

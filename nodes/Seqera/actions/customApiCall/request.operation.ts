@@ -10,9 +10,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { findOperation, takesQueryParameter } from '../../contract/operations';
 import { jsonParameter, nameValuePairs, workspaceIdFor } from '../../helpers/parameters';
 import { requireText, requireWholeCharacters } from '../../helpers/validate';
-import { connectionOf } from '../../transport/connection';
-import { apiRequest } from '../../transport/request';
-import type { QueryValue } from '../../transport/url';
+import { apiRequest, connectionOf, type QueryValue } from '../../transport';
 import { workspaceLocator } from '../../fields/locators';
 import { forEachItem } from '../../items/perItem';
 

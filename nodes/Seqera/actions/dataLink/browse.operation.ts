@@ -3,7 +3,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { browseFolderPage } from '../../dataLinks/calls';
 import { requireWholeCharacters } from '../../helpers/validate';
-import { connectionOf } from '../../transport/connection';
+import { connectionOf } from '../../transport';
 import { WatchedPaths } from '../../dataLinks/watchedPaths';
 import { returnAllAndLimit } from '../../fields/common';
 import { workspaceLocator } from '../../fields/locators';

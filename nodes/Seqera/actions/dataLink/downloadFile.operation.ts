@@ -2,8 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { pathSegments } from '../../dataLinks/calls';
-import { connectionOf } from '../../transport/connection';
-import { apiRequestStream, binaryOfStreamedFile } from '../../transport/streamRequest';
+import { apiRequestStream, binaryOfStreamedFile, connectionOf } from '../../transport';
 import { outputFileField, outputFileFieldName } from '../../fields/common';
 import { workspaceLocator } from '../../fields/locators';
 import { forEachItemWithBinary } from '../../items/perItem';

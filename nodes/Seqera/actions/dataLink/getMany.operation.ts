@@ -3,8 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { dataLinksPage } from '../../dataLinks/list';
 import { workspaceIdFor } from '../../helpers/parameters';
-import { connectionOf } from '../../transport/connection';
-import { apiRequestPages, pagesCountedByTotal } from '../../transport/pages';
+import { apiRequestPages, connectionOf, pagesCountedByTotal } from '../../transport';
 import { returnAllAndLimit } from '../../fields/common';
 import { workspaceLocator } from '../../fields/locators';
 import { forEachItem } from '../../items/perItem';

@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { dataLinkPath, describeDataLink, pathEncodingOf, pathProblem, type DataLinkScope } from '../../dataLinks/calls';
 import { workspaceIdFor } from '../../helpers/parameters';
 import { requireStringId, requireText, requireWholeCharacters } from '../../helpers/validate';
-import type { Connection } from '../../transport/connection';
+import type { Connection } from '../../transport';
 import type { DataLinkInfo } from '../../dataLinks/api';
 import { DATA_LINKS, idOrName } from '../../names/lookups';
 

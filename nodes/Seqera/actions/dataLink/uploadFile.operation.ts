@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { pathEncodingOf } from '../../dataLinks/calls';
 import { uploadToDataLink } from '../../dataLinks/upload';
 import { requireText, requireWholeCharacters } from '../../helpers/validate';
-import { connectionOf } from '../../transport/connection';
+import { connectionOf } from '../../transport';
 import { workspaceLocator } from '../../fields/locators';
 import { forEachItem } from '../../items/perItem';
 import { dataLinkLocator } from '../../dataLinks/locator';

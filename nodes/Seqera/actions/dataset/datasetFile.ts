@@ -2,7 +2,7 @@ import type { IBinaryData, IDataObject, IExecuteFunctions, INodeProperties } fro
 import { NodeOperationError } from 'n8n-workflow';
 
 import { requireText } from '../../helpers/validate';
-import { apiRequest } from '../../transport/request';
+import { apiRequest } from '../../transport';
 
 const BINARY_FIELD = 'Input Binary Field';
 const CSV = 'text/csv';

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport/request';
+import { apiRequest } from '../../transport';
 
 /** Every version of a dataset, as the platform lists them (it answers the whole list at once). */
 export async function datasetVersions(

@@ -2,8 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { workspaceIdFor } from '../../helpers/parameters';
-import { connectionOf } from '../../transport/connection';
-import { apiRequestStream } from '../../transport/streamRequest';
+import { apiRequestStream, connectionOf } from '../../transport';
 import { datasetLocator, workspaceLocator } from '../../fields/locators';
 import { outputFileField, outputFileFieldName } from '../../fields/common';
 import { forEachItemWithBinary } from '../../items/perItem';

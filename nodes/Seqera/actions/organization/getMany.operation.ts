@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport/request';
+import { apiRequest } from '../../transport';
 import { returnAllAndLimit } from '../../fields/common';
 import { forEachItem } from '../../items/perItem';
 

@@ -5,7 +5,7 @@ import { requireText } from '../../helpers/validate';
 import { personField } from '../../orgAdmin/fields';
 import { organizationLocator } from '../../orgAdmin/locators';
 import { addedOrExisting, findInList, isPerson, membersOf, organizationIdFor } from '../../orgAdmin/resolve';
-import { apiRequest } from '../../transport/request';
+import { apiRequest } from '../../transport';
 import { forEachItem } from '../../items/perItem';
 
 const properties: INodeProperties[] = [

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { memberLocator, organizationLocator } from '../../orgAdmin/locators';
 import { idFromLocator, membersOf, organizationIdFor } from '../../orgAdmin/resolve';
 import { ORGANIZATION_ROLES, requireRole } from '../../orgAdmin/roles';
-import { apiRequest } from '../../transport/request';
+import { apiRequest } from '../../transport';
 import { forEachItem } from '../../items/perItem';
 
 const properties: INodeProperties[] = [

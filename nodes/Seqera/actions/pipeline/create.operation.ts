@@ -3,8 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { workspaceIdFor } from '../../helpers/parameters';
 import { requireText } from '../../helpers/validate';
-import { connectionOf } from '../../transport/connection';
-import { apiRequest } from '../../transport/request';
+import { apiRequest, connectionOf } from '../../transport';
 import { computeEnvLocator, workspaceLocator } from '../../fields/locators';
 import { forEachItem } from '../../items/perItem';
 import { computeEnvDefaults, primaryComputeEnvId } from '../../runs/computeEnvDefaults';

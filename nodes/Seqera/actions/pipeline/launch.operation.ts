@@ -5,7 +5,7 @@ import { workspaceIdFor } from '../../helpers/parameters';
 import { launchpadLaunch, sendLaunch } from '../../runs/launch';
 import { PipelineSchemas } from '../../runs/launchParameters';
 import { waitFields } from '../../fields/wait';
-import { connectionOf } from '../../transport/connection';
+import { connectionOf } from '../../transport';
 import { computeEnvLocator, pipelineLocator, workspaceLocator } from '../../fields/locators';
 import { forEachItem } from '../../items/perItem';
 import { launchSettingsField } from '../workflow/launch.descriptions';

@@ -4,8 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { workspaceIdFor } from '../../helpers/parameters';
 import { requireStringId, requireText } from '../../helpers/validate';
-import { connectionOf } from '../../transport/connection';
-import { apiRequest } from '../../transport/request';
+import { apiRequest, connectionOf } from '../../transport';
 import { computeEnvLocator, workspaceLocator } from '../../fields/locators';
 import { forEachItem } from '../../items/perItem';
 import { COMPUTE_ENVS, idOrName } from '../../names/lookups';

@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { workspaceIdFor } from '../../helpers/parameters';
-import { connectionOf } from '../../transport/connection';
-import { apiRequest } from '../../transport/request';
+import { apiRequest, connectionOf } from '../../transport';
 import { forEachItem } from '../../items/perItem';
 import { studioIdFor, studioItem } from './studio.descriptions';
 

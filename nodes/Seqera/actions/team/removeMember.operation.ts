@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { organizationLocator, teamLocator, teamMemberLocator } from '../../orgAdmin/locators';
 import { idFromLocator, organizationIdFor, teamIdFor } from '../../orgAdmin/resolve';
-import { apiRequest } from '../../transport/request';
+import { apiRequest } from '../../transport';
 import { forEachItem } from '../../items/perItem';
 import { teamMembersOf } from './common';
 

@@ -3,8 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { workspaceIdFor } from '../../helpers/parameters';
 import { requireWorkflowId, toList } from '../../helpers/validate';
-import { connectionOf } from '../../transport/connection';
-import { apiRequest } from '../../transport/request';
+import { apiRequest, connectionOf } from '../../transport';
 import { workspaceLocator } from '../../fields/locators';
 import { forEachItem } from '../../items/perItem';
 

@@ -3,8 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { runIdFor, workspaceIdFor } from '../../helpers/parameters';
 import { requireText } from '../../helpers/validate';
-import { connectionOf } from '../../transport/connection';
-import { apiRequestFile } from '../../transport/request';
+import { apiRequestFile, connectionOf } from '../../transport';
 import { outputFileField, outputFileFieldName } from '../../fields/common';
 import { runLocator, workspaceLocator } from '../../fields/locators';
 import { forEachItemWithBinary } from '../../items/perItem';

@@ -3,8 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { runIdFor, workspaceIdFor } from '../../helpers/parameters';
 import { flattenRun } from '../../runs/records';
-import { connectionOf } from '../../transport/connection';
-import { apiRequest } from '../../transport/request';
+import { apiRequest, connectionOf } from '../../transport';
 import { runLocator, workspaceLocator } from '../../fields/locators';
 import { forEachItem } from '../../items/perItem';
 

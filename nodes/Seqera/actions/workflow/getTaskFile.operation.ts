@@ -3,9 +3,7 @@ import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-work
 
 import { runIdFor, workspaceIdFor } from '../../helpers/parameters';
 import { taskOf } from '../../runs/tasks';
-import { connectionOf } from '../../transport/connection';
-import { apiRequest } from '../../transport/request';
-import { apiRequestStream, binaryOfStreamedFile, type StreamedFile } from '../../transport/streamRequest';
+import { apiRequest, apiRequestStream, binaryOfStreamedFile, connectionOf, type StreamedFile } from '../../transport';
 import { outputFileField, outputFileFieldName } from '../../fields/common';
 import { runLocator, workspaceLocator } from '../../fields/locators';
 import { forEachItemWithBinary } from '../../items/perItem';

@@ -3,8 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { runIdFor, workspaceIdFor } from '../../helpers/parameters';
 import { taskOf } from '../../runs/tasks';
-import { connectionOf } from '../../transport/connection';
-import { apiRequestPages, pagesCountedByTotal } from '../../transport/pages';
+import { apiRequestPages, connectionOf, pagesCountedByTotal } from '../../transport';
 import { returnAllAndLimit } from '../../fields/common';
 import { runLocator, workspaceLocator } from '../../fields/locators';
 import { forEachItem } from '../../items/perItem';

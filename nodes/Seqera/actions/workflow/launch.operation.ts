@@ -6,7 +6,7 @@ import { requireText } from '../../helpers/validate';
 import { launchpadLaunch, sendLaunch } from '../../runs/launch';
 import { PipelineSchemas } from '../../runs/launchParameters';
 import { waitFields } from '../../fields/wait';
-import { connectionOf } from '../../transport/connection';
+import { connectionOf } from '../../transport';
 import { computeEnvLocator, pipelineLocator, workspaceLocator } from '../../fields/locators';
 import { forEachItem } from '../../items/perItem';
 import { datasetInputsField, pipelineParametersField, pipelineVersionField } from '../pipeline/launch.descriptions';

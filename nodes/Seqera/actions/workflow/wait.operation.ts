@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { runIdFor, workspaceIdFor } from '../../helpers/parameters';
 import { waitForRun } from '../../runs/wait';
 import { waitOptionsField } from '../../fields/wait';
-import { connectionOf } from '../../transport/connection';
+import { connectionOf } from '../../transport';
 import { runLocator, workspaceLocator } from '../../fields/locators';
 import { forEachItem } from '../../items/perItem';
 

@@ -6,7 +6,7 @@ import { personField } from '../../orgAdmin/fields';
 import { memberLocator, participantWorkspaceLocator, teamLocator } from '../../orgAdmin/locators';
 import { addedOrExisting, findInList, idFromLocator, isPerson, membersOf, teamIdFor } from '../../orgAdmin/resolve';
 import { WORKSPACE_ROLES, requireRole } from '../../orgAdmin/roles';
-import { apiRequest } from '../../transport/request';
+import { apiRequest } from '../../transport';
 import { forEachParticipantItem, participantsOf, withScope } from './common';
 
 const properties: INodeProperties[] = [

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { participantScopeFor, type ParticipantScope, type PeopleList } from '../../orgAdmin/resolve';
-import { connectionOf } from '../../transport/connection';
+import { connectionOf } from '../../transport';
 import { forEachItem, type JsonOutput } from '../../items/perItem';
 
 /** The participants of a workspace, identified by `participantId`. */

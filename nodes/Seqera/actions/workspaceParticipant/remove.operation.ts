@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { participantLocator, participantWorkspaceLocator } from '../../orgAdmin/locators';
 import { idFromLocator } from '../../orgAdmin/resolve';
-import { apiRequest } from '../../transport/request';
+import { apiRequest } from '../../transport';
 import { forEachParticipantItem, participantsOf, withScope } from './common';
 
 const properties: INodeProperties[] = [participantWorkspaceLocator, participantLocator];

@@ -7,7 +7,7 @@ import { browseFolderPage, describeDataLink, pathEncodingOf, pathProblem, type P
 import { workspaceIdFor } from '../../helpers/parameters';
 import { requireStringId } from '../../helpers/validate';
 import { DATA_LINKS, idOrName } from '../../names/lookups';
-import { connectionOf } from '../../transport/connection';
+import { connectionOf } from '../../transport';
 import { CallAllowance } from '../../helpers/allowance';
 import type { TriggerEvent } from '../event';
 import type { DataLinkApi } from '../../dataLinks/api';

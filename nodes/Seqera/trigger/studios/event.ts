@@ -4,8 +4,7 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 import { workspaceLocator } from '../../fields/locators';
 import { STUDIO_STATUS_OPTIONS } from '../../studios/status';
 import { workspaceIdFor } from '../../helpers/parameters';
-import { connectionOf } from '../../transport/connection';
-import { apiRequest } from '../../transport/request';
+import { apiRequest, connectionOf } from '../../transport';
 import { CallAllowance } from '../../helpers/allowance';
 import type { TriggerEvent } from '../event';
 import { pollStudios, type StudiosApi, type StudioChange, type StudioWatchState } from '../../studios/watch';

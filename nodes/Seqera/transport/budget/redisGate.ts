@@ -3,12 +3,11 @@ import { Cluster, Redis, type ClusterOptions, type RedisOptions } from 'ioredis'
 import { randomBytes } from 'node:crypto';
 import { LoggerProxy } from 'n8n-workflow';
 
-import type { ArrivalBound } from './arrivalBound';
 import type { AdmissionOptions, CallPriority } from './admission';
 import { ADMIT_SCRIPT, budgetKeys, NOTE_TIME_SCRIPT, PAUSE_SCRIPT, type BudgetKeys } from './budgetScripts';
 import { localShare, LocalGate, type AdmittedCall, type BudgetGate, type GateFactory } from './gate';
 import { DEFAULT_FALLBACK_SHARE, type RedisTarget } from './gateConfig';
-import type { WindowLimits } from './slidingWindow';
+import type { ArrivalBound, WindowLimits } from './admissionRule';
 import { sleep } from './timing';
 
 /**

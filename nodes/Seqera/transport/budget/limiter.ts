@@ -3,10 +3,9 @@ import Bottleneck from 'bottleneck';
 import { createHash } from 'node:crypto';
 
 import type { AdmissionOptions, CallPriority } from './admission';
-import { ArrivalBound } from './arrivalBound';
 import { LocalGate, type AdmittedCall, type BudgetGate, type GateFactory } from './gate';
 import { processGateFactory } from './gates';
-import { windowLimits } from './slidingWindow';
+import { ArrivalBound, windowLimits } from './admissionRule';
 import { CancelledError, unlessCancelled } from './timing';
 
 /** The per-token budget a credential declares. */
@@ -50,7 +49,7 @@ interface TokenQueue {
  * that use the token.
  *
  * Bottleneck keeps the callers in order and caps the calls in flight, as octokit's throttling
- * plugin uses it; when a call may start is the gate's (slidingWindow.ts), which counts arrivals
+ * plugin uses it; when a call may start is the gate's (admissionRule.ts), which counts arrivals
  * across every process of the token, and which Bottleneck's own reservoir and spacing cannot say:
  * they count starts, and arrivals bunch after evenly spaced starts. Retries go back through
  * `withinBudget`, so they pass the gate again.
@@ -91,7 +90,7 @@ export class TokenLimiter {
 	/**
 	 * Runs `call` when the token's budget allows it; every HTTP call of the package passes through here.
 	 * `call` calls `sent` once its request has been handed to the network: from then on its arrival is
-	 * bounded (slidingWindow.ts).
+	 * bounded (admissionRule.ts).
 	 */
 	async withinBudget<T>(
 		budget: TokenBudget,

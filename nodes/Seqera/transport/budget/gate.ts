@@ -1,6 +1,5 @@
 import type { AdmissionOptions } from './admission';
-import type { ArrivalBound } from './arrivalBound';
-import { callSpacingMs, SlidingWindow, type WindowLimits } from './slidingWindow';
+import { callSpacingMs, SlidingWindow, type ArrivalBound, type WindowLimits } from './admissionRule';
 import { sleep } from './timing';
 
 /**

@@ -1,5 +1,4 @@
-import { CAUTION_MS } from './arrivalBound';
-import { HOUR_MS, MAX_BOUND_MS, SECOND_MS, UNBOUNDED_RECHECK_MS } from './slidingWindow';
+import { CAUTION_MS, HOUR_MS, MAX_BOUND_MS, SECOND_MS, UNBOUNDED_RECHECK_MS } from './admissionRule';
 
 /**
  * The Lua scripts of the budget shared through Redis (redisGate.ts). Each decides atomically on
@@ -69,7 +68,7 @@ const AFTER_INTERACTIVE_MS = 10;
  * process's bound (-1: none), process ID, priority ('interactive' or 'bulk'), waiter ID (one per
  * caller, kept across its asks).
  *
- * The rule is slidingWindow.ts's, with the bound in force taken as the largest that any process
+ * The rule is admissionRule.ts's, with the bound in force taken as the largest that any process
  * gave in the last two seconds (none if any gave none, or for a minute after a 429): each process
  * measures the network on its own calls, and a member is held by the most cautious of them. The
  * bound applies from when each member was sent (the sent hash); a member not yet known to be sent

@@ -1,0 +1,42 @@
+/**
+ * The only door to the network: nodes, the simulator, scripts and tests import the transport from
+ * here, never a file behind it. The token's budget (budget/) sits behind this door too.
+ */
+export { CLOUD_BASE_URL, InvalidBaseUrlError, LEGACY_BASE_URL, looksLikeMissingApiSuffix, resolveBaseUrl } from './baseUrl';
+export { callPriorityOf, callSignalOf, stopCallsWith } from './callScope';
+export { connectionOf, nodeCredentialOf, type Connection, type SeqeraFunctions } from './connection';
+export { sendPooled, type PoolTarget } from './connectionPool';
+export { checkConnection } from './credentialTest';
+export { authenticate } from './credentialType';
+export { DEFAULT_TOKEN_LIMITS } from './defaultLimits';
+export { errorFromResponse, looksLikeHtml, splitErrorId, type NetworkFailureKind } from './errors';
+export { headerText, type ApiRequest } from './exchange';
+export { apiRequestPages, pageHasMore, pagesCountedByTotal } from './pages';
+export { proxyAppliesTo } from './proxyEnv';
+export { readWorkspaceMemberships, workspaceFullName } from './workspaceRoles';
+export { redactValues } from './redaction';
+export { backoffMs, decideRetry, isIdempotent, MAX_ATTEMPTS, MAX_RETRY_AFTER_MS, retryAfterMs, type CallOutcome } from './retry';
+export { apiRequest, apiRequestFile, apiRequestWithStatus } from './request';
+export { deleteFromStorage, putPart, putToStorage, type StorageTarget } from './storage';
+export { apiRequestStream, binaryOfStreamedFile, type StreamedFile } from './streamRequest';
+export { buildUrl, UnsafePathSegmentError, type QueryValue } from './url';
+
+// The budget: what the limits mean, and the pieces tests and the benchmark hold it to.
+export type { CallPriority } from './budget/admission';
+export {
+	ArrivalBound,
+	callSpacingMs,
+	CAUTION_MS,
+	JITTER_SHARE,
+	SAFETY_MARGIN_MS,
+	SlidingWindow,
+	windowLimits,
+	type WindowLimits,
+	type WindowTicket,
+} from './budget/admissionRule';
+export { LocalGate, localShare, type AdmittedCall, type BudgetGate } from './budget/gate';
+export { sharedBudgetConfig, type RedisTarget } from './budget/gateConfig';
+export { closeSharedGates } from './budget/gates';
+export { budgetKey, maxCallsInFlight, TokenLimiter, tokenLimiter } from './budget/limiter';
+export { SharedBudget } from './budget/redisGate';
+export { CancelledError, sleep } from './budget/timing';
