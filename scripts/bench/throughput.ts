@@ -1,11 +1,13 @@
 /** The cells that measure how close the token's calls get to the limit: single, cluster and httpRequestBatching. */
 import https from 'node:https';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 import { forkWorkers, queueModeEnv, type WorkerResult } from '../../dev/queue/processes';
 import type { NetworkProfile } from '../../dev/simulator/network';
 import { describePlatform, platformFigures, queueFigures, type Figures, type QueueFigures } from './figures';
 import {
 	GENOMICS,
+	round,
 	START_DELAY_MS,
 	TOKEN,
 	WARM_UP_TOKEN,
@@ -21,7 +23,16 @@ export const CLUSTER_PROCESSES = 4;
 /** The HTTP Request node's own default timeout is longer; no answer within this is as good as none here. */
 const REQUEST_TIMEOUT_MS = 60_000;
 
-export type ThroughputFigures = Figures & Partial<QueueFigures> & { processes?: number };
+/**
+ * The simulator's own event loop delays, the platform's side of the path: a stall there holds back
+ * the bytes of some calls and not of others, and so bunches arrivals beyond the network's jitter.
+ */
+export interface PlatformStalls {
+	platformStallP99Ms: number;
+	platformStallMaxMs: number;
+}
+
+export type ThroughputFigures = Figures & Partial<QueueFigures> & Partial<PlatformStalls> & { processes?: number };
 
 /** `calls` split as evenly as can be over `parts`. */
 export function split(calls: number, parts: number): number[] {
@@ -35,9 +46,11 @@ async function throughWorkers(
 	processes: number,
 	env: Record<string, string>,
 	context: BenchContext,
-): Promise<Figures & QueueFigures> {
+): Promise<Figures & QueueFigures & PlatformStalls> {
 	return await withSimulator(network, async (sim) => {
 		const workers = await forkWorkers(processes, env, context.folder, context.signal);
+		const stalls = monitorEventLoopDelay({ resolution: 5 });
+		stalls.enable();
 		try {
 			const items = split(calls, processes);
 			const startAt = Date.now() + START_DELAY_MS + slowestRoundTripMs(network);
@@ -69,8 +82,11 @@ async function throughWorkers(
 				...platformFigures(sim, calls - succeeded),
 				...queueFigures(results.flatMap(({ timings }: WorkerResult) => timings)),
 				...(failures.length > 0 ? { failedProcesses: failures.length } : {}),
+				platformStallP99Ms: round(stalls.percentile(99) / 1e6, 1),
+				platformStallMaxMs: round(stalls.max / 1e6, 1),
 			};
 		} finally {
+			stalls.disable();
 			for (const worker of workers) worker.kill();
 		}
 	});
@@ -144,6 +160,7 @@ export function describeThroughput(label: string, figures: ThroughputFigures, se
 			: `; added by the queue p50 ${figures.p50QueueMs} ms, p99 ${figures.p99QueueMs} ms (asking to start: p50 ${figures.p50WaitMs} ms, p99 ${figures.p99WaitMs} ms)`;
 	console.log(
 		`${label}: ${describePlatform(figures)}${queue}${describeConnections(figures)}; ${Math.round(seconds)} s` +
+			(figures.platformStallMaxMs === undefined ? '' : `; the simulator's event loop late by p99 ${figures.platformStallP99Ms} ms, at most ${figures.platformStallMaxMs} ms`) +
 			(figures.failedProcesses ? `; ${figures.failedProcesses} processes did not report` : ''),
 	);
 }
