@@ -10,16 +10,9 @@ const base = require('./jest.config');
  * @type {import('jest').Config}
  */
 const LOADING_NO_N8N = [
-	'arrivalBound',
-	'baseUrl',
-	'callQueue',
-	'connection',
 	'operationIndex',
-	'proxyEnv',
 	'releaseCheck',
-	'retry',
 	'search',
-	'slidingWindow',
 ].map((name) => `<rootDir>/test/unit/${name}\\.test\\.ts$`);
 
 module.exports = {

@@ -242,7 +242,9 @@ describe('RedisGate against a real redis-server', () => {
 			order.push(name);
 			admitted.answered();
 		};
-		const bulk = ['bulk 1', 'bulk 2', 'bulk 3'].map(async (name) => await call(production, name, 'bulk'));
+		// The limiter lets one caller of a process ask its gate at a time, in the order of its queue.
+		let line = Promise.resolve();
+		const bulk = ['bulk 1', 'bulk 2', 'bulk 3'].map((name) => (line = line.then(async () => await call(production, name, 'bulk'))));
 		// The second bulk call already waits for the place the first holds until a second after its answer.
 		await new Promise((resolve) => setTimeout(resolve, 300));
 		const waiting = `seqera:budget:{${key}}:waiting`;

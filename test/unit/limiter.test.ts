@@ -1,7 +1,17 @@
 import { CancelledError, LocalGate, TokenLimiter } from '../../nodes/Seqera/transport';
 
-/** Lets the queue start what it may: Bottleneck takes a few turns of the event loop to start a call. */
-const settled = async () => await new Promise((resolve) => setTimeout(resolve, 20));
+const pause = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Bottleneck takes a few turns of the event loop to start a call, more on a busy machine: waits until
+ * `started` holds as many calls as `expected` (at most 2 s), and a little longer so that one too many
+ * would show, then checks them.
+ */
+async function expectStarted(started: string[], expected: string[]): Promise<void> {
+	for (let waited = 0; started.length < expected.length && waited < 2000; waited += 10) await pause(10);
+	await pause(50);
+	expect(started).toEqual(expected);
+}
 
 /** A gate that admits every call at once: these tests are about the queue's order and cap, not the budget. */
 const openGate = { admit: async () => ({ sent: () => undefined, answered: () => undefined }), pauseUntil: async () => undefined, setLimits: () => undefined };
@@ -31,8 +41,7 @@ async function fourCalls() {
 	const started: string[] = [];
 	const calls = ['a', 'b', 'c', 'd'].map((name) => heldCall(started, name));
 	const answers = calls.map(async ({ call }) => await limiter.withinBudget(budget, call));
-	await settled();
-	expect(started).toEqual(['a', 'b']);
+	await expectStarted(started, ['a', 'b']);
 	return { limiter, budget, started, calls, answers };
 }
 
@@ -40,8 +49,7 @@ describe('TokenLimiter: the token\'s queue', () => {
 	it('runs at most twice the per-second limit at once, the others in order of arrival as places free', async () => {
 		const { started, calls, answers } = await fourCalls();
 		calls[1].finish();
-		await settled();
-		expect(started).toEqual(['a', 'b', 'c']);
+		await expectStarted(started, ['a', 'b', 'c']);
 		for (const { finish } of calls) finish();
 		expect(await Promise.all(answers)).toEqual(['a', 'b', 'c', 'd']);
 	});
@@ -53,10 +61,10 @@ describe('TokenLimiter: the token\'s queue', () => {
 		const order = [['running 1', 'bulk'], ['running 2', 'bulk'], ['bulk 1', 'bulk'], ['bulk 2', 'bulk'], ['interactive', 'interactive']] as const;
 		const calls = order.map(([name, priority]) => ({ ...heldCall(started, name), priority }));
 		const answers = calls.map(async ({ call, priority }) => await limiter.withinBudget(budget, call, undefined, { priority }));
-		await settled();
+		await expectStarted(started, ['running 1', 'running 2']);
 		for (const { finish } of calls) {
 			finish();
-			await settled();
+			await pause(50);
 		}
 		await Promise.all(answers);
 		expect(started).toEqual(['running 1', 'running 2', 'interactive', 'bulk 1', 'bulk 2']);
@@ -84,8 +92,7 @@ describe('TokenLimiter: the token\'s queue', () => {
 		const { limiter, budget, started, calls, answers } = await fourCalls();
 		const late = heldCall(started, 'late');
 		const lateAnswer = limiter.withinBudget({ ...budget, maxCallsPerSecond: 3 }, late.call);
-		await new Promise((resolve) => setTimeout(resolve, 50));
-		expect(started).toEqual(['a', 'b', 'c', 'd', 'late']);
+		await expectStarted(started, ['a', 'b', 'c', 'd', 'late']);
 		for (const { finish } of [...calls, late]) finish();
 		await Promise.all([...answers, lateAnswer]);
 	});

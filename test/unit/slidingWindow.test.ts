@@ -312,7 +312,7 @@ describe('SlidingWindow against arrivals on a jittery network', () => {
 	});
 
 	it('calls over 100 ms ± 20 ms each way, with the bound such a network gets, reach 0.94 of the limit', () => {
-		// The bound arrivalBound.ts gives for a fastest leg of 80 ms.
+		// The bound ArrivalBound gives for a fastest leg of 80 ms.
 		const boundMs = Math.ceil(JITTER_SHARE * 80 + SAFETY_MARGIN_MS);
 		const result = run({ seed: 11, boundMs, jitterMs: 40, calls: 2000 });
 		expect(fraction(result)).toBeGreaterThanOrEqual(0.94);
