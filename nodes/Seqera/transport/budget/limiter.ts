@@ -31,8 +31,15 @@ export function maxCallsInFlight(maxCallsPerSecond: number): number {
 	return Math.max(1, Math.floor(maxCallsPerSecond) * 2);
 }
 
-/** Bottleneck runs a lower priority first: a person's call goes ahead of every queued bulk call. */
+/**
+ * Bottleneck runs a lower priority first: a person's call goes ahead of every queued bulk call, and a
+ * bulk call that gave way at the gate goes back ahead of the other bulk calls.
+ */
 const BOTTLENECK_PRIORITY: Record<CallPriority, number> = { interactive: 1, bulk: 5 };
+const GAVE_WAY_PRIORITY = 4;
+
+/** Why a bulk call waiting for its place stops waiting: a person's call has come and takes its turn. */
+class GiveWay extends Error {}
 
 interface TokenQueue {
 	/** The token's calls in this process: in order, people first, at most `maxCallsInFlight` at once. */
@@ -42,6 +49,8 @@ interface TokenQueue {
 	gate: BudgetGate;
 	bound: ArrivalBound;
 	settingsKey: string;
+	/** Stops the wait of the bulk call whose turn at the gate it is, if any. */
+	bulkAtGate?: AbortController;
 }
 
 /**
@@ -98,16 +107,15 @@ export class TokenLimiter {
 		signal?: AbortSignal,
 		options: AdmissionOptions = {},
 	): Promise<T> {
-		const { calls, admissions, gate, bound } = this.queueFor(budget);
+		const queue = this.queueFor(budget);
+		const { calls, bound } = queue;
 		const priority = BOTTLENECK_PRIORITY[options.priority ?? 'bulk'];
 		let started = false;
 		const scheduled = calls.schedule({ priority }, async () => {
 			// A call cancelled while it waited in the queue has already given up: it takes no place.
 			if (signal?.aborted) throw new CancelledError();
 			started = true;
-			const admitting = admissions.schedule({ priority }, async () =>
-				signal?.aborted ? undefined : await gate.admit(bound, signal, options),
-			);
+			const admitting = this.turnAtGate(queue, signal, options);
 			const admission = await unlessCancelled(admitting, signal).catch((error: unknown) => {
 				// Given up while waiting for its turn at the gate: a turn that comes anyway frees its place at once.
 				void admitting.then((late) => late?.answered(), () => undefined);
@@ -127,6 +135,34 @@ export class TokenLimiter {
 			return await unlessCancelled(scheduled, stillQueued.signal);
 		} finally {
 			signal?.removeEventListener('abort', onAbort);
+		}
+	}
+
+	/**
+	 * The call's turn at the gate, in the queue's order, one caller at a time. A bulk call still waiting
+	 * there for a place when a person's call comes gives way: it goes back to the head of the bulk calls
+	 * and the person's call asks first, instead of waiting out the bulk call's wait as well as its own.
+	 */
+	private async turnAtGate(queue: TokenQueue, signal: AbortSignal | undefined, options: AdmissionOptions): Promise<AdmittedCall | undefined> {
+		const { admissions, gate, bound } = queue;
+		const bulk = (options.priority ?? 'bulk') === 'bulk';
+		if (!bulk) queue.bulkAtGate?.abort(new GiveWay());
+		for (let priority = BOTTLENECK_PRIORITY[options.priority ?? 'bulk']; ; priority = GAVE_WAY_PRIORITY) {
+			const turn = await admissions.schedule({ priority }, async () => {
+				if (signal?.aborted) return undefined;
+				if (!bulk) return await gate.admit(bound, signal, options);
+				const giveWay = new AbortController();
+				queue.bulkAtGate = giveWay;
+				try {
+					return await gate.admit(bound, signal ? AbortSignal.any([signal, giveWay.signal]) : giveWay.signal, options);
+				} catch (error) {
+					if (error instanceof GiveWay) return error;
+					throw error;
+				} finally {
+					if (queue.bulkAtGate === giveWay) queue.bulkAtGate = undefined;
+				}
+			});
+			if (!(turn instanceof GiveWay)) return turn;
 		}
 	}
 
