@@ -2,22 +2,13 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 
 import { router } from './actions/router';
 import { versionDescription } from './actions/versionDescription';
-import { seqeraApiConnectionTest } from './methods/credentialTest';
-import * as listSearch from './methods/listSearch';
-import * as loadOptions from './methods/loadOptions';
-import { getApiOperationParameters } from './methods/apiOperations';
-import { getPipelineParameters } from './methods/resourceMapping';
+import { credentialTest, listSearch, loadOptions, resourceMapping } from './methods';
 
 // eslint-disable-next-line @n8n/community-nodes/icon-validation -- the rule reads only an inline description; this one, icon included, is in actions/versionDescription.ts
 export class Seqera implements INodeType {
 	description: INodeTypeDescription = versionDescription;
 
-	methods = {
-		listSearch,
-		loadOptions,
-		resourceMapping: { getPipelineParameters, getApiOperationParameters },
-		credentialTest: { seqeraApiConnectionTest },
-	};
+	methods = { listSearch, loadOptions, resourceMapping, credentialTest };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

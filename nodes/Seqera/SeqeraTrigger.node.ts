@@ -1,8 +1,7 @@
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 
-import { seqeraApiConnectionTest } from './methods/credentialTest';
-import * as listSearch from './methods/listSearch';
+import { credentialTest, listSearch } from './methods';
 import { dataLinkFileEvents } from './trigger/dataLinkFiles/event';
 import type { TriggerEvent } from './trigger/event';
 import { runEvents } from './trigger/runs/event';
@@ -42,7 +41,7 @@ export class SeqeraTrigger implements INodeType {
 		],
 	};
 
-	methods = { listSearch, credentialTest: { seqeraApiConnectionTest } };
+	methods = { listSearch, credentialTest };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const chosen = this.getNodeParameter('event') as string;
