@@ -8,7 +8,7 @@ afterEach(() => platform.sim.clearFaults());
 const getRun = { resource: 'workflow', operation: 'get', workflowId: { __rl: true, mode: 'id', value: '={{ $json.id }}' }, ...workspaceParameter(GENOMICS) };
 const runPath = (id: string) => new RegExp(`^/workflow/${id}$`);
 const description = (error: unknown) => (error as { description?: string }).description ?? '';
-/** A call the token succeeds with: from then on, its 403s name the ID first (transport/errors.ts). */
+/** A call the token succeeds with: from then on, its 403s name the ID first (errors/callErrors.ts). */
 const tokenWorks = async () => {
 	const [run] = platform.sim.data.runsIn(GENOMICS);
 	expect((await platform.run(getRun, { items: [{ id: run.id }] })).error).toBeUndefined();

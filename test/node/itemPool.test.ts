@@ -20,7 +20,7 @@ const forbidden = (runId: string) =>
 	`Forbidden: workflowId "${runId}" does not exist in workspace ${GENOMICS} or this token may not use it; else the access token was refused, or this endpoint does not exist at the base URL`;
 
 // The token has worked before the items run, as it has in a workflow after its first call, so a 403 names
-// the run first whichever answer arrives first (transport/errors.ts).
+// the run first whichever answer arrives first (errors/callErrors.ts).
 beforeAll(async () => {
 	await platform.run({ resource: 'workflow', operation: 'getMany', returnAll: false, limit: 1, ...workspaceParameter(GENOMICS) });
 });

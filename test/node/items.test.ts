@@ -11,7 +11,7 @@ function inputs(): Array<{ id: string }> {
 }
 
 // The token has worked before the items run, as it has in a workflow after its first call, so a 403 names
-// the run first whichever answer arrives first (transport/errors.ts).
+// the run first whichever answer arrives first (errors/callErrors.ts).
 beforeAll(async () => {
 	await platform.run({ resource: 'workflow', operation: 'getMany', returnAll: false, limit: 1, ...workspaceParameter(GENOMICS) });
 });

@@ -1,4 +1,4 @@
-import { InvalidBaseUrlError, resolveBaseUrl } from '../../nodes/Seqera/transport';
+import { InvalidBaseUrlError, resolveBaseUrl } from '../../nodes/Seqera/server/baseUrl';
 
 describe('credential base URL', () => {
 	it.each([

@@ -1,6 +1,7 @@
 import { NodeApiError, type INode } from 'n8n-workflow';
 
-import { errorFromResponse, redactValues } from '../../nodes/Seqera/transport';
+import { errorFromResponse } from '../../nodes/Seqera/errors/callErrors';
+import { redactValues } from '../../nodes/Seqera/errors/redaction';
 
 const node: INode = {
 	id: 'n',

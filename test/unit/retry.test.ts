@@ -1,4 +1,5 @@
-import { backoffMs, type CallOutcome, decideRetry, isIdempotent, MAX_ATTEMPTS, MAX_RETRY_AFTER_MS, type NetworkFailureKind, retryAfterMs } from '../../nodes/Seqera/transport';
+import type { NetworkFailureKind } from '../../nodes/Seqera/errors/callErrors';
+import { backoffMs, type CallOutcome, decideRetry, isIdempotent, MAX_ATTEMPTS, MAX_RETRY_AFTER_MS, retryAfterMs } from '../../nodes/Seqera/transport';
 
 const answer = (statusCode: number, retryAfter?: number): CallOutcome => ({ kind: 'answer', statusCode, retryAfterMs: retryAfter });
 const network = (failure: NetworkFailureKind): CallOutcome => ({ kind: 'network', failure });

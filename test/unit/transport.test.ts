@@ -1,4 +1,5 @@
-import { budgetKey, buildUrl, callSpacingMs, splitErrorId, UnsafePathSegmentError } from '../../nodes/Seqera/transport';
+import { splitErrorId } from '../../nodes/Seqera/errors/callErrors';
+import { budgetKey, buildUrl, callSpacingMs, UnsafePathSegmentError } from '../../nodes/Seqera/transport';
 
 const BASE = 'https://api.cloud.seqera.io';
 

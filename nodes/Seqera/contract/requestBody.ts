@@ -8,7 +8,7 @@ import type { INode } from 'n8n-workflow';
 // eslint-disable-next-line @n8n/community-nodes/no-restricted-imports -- ajv is a runtime dependency of this self-hosted package
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 
-import { describeValue } from '../helpers/validate';
+import { describeValue } from '../text/describeValue';
 import { operationIndex, type ContractOperation, type SchemaObject } from './operations';
 
 const INDEX_ID = 'seqera-operation-index';

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { CLOUD_BASE_URL, LEGACY_BASE_URL } from '../transport';
+import { CLOUD_BASE_URL, LEGACY_BASE_URL } from '../server/baseUrl';
 
 /** The web app that serves an API base URL, where it can be derived. */
 function webAppOrigin(baseUrl: string): string | undefined {

@@ -6,7 +6,9 @@ import type {
 	INodeCredentialTestResult,
 } from 'n8n-workflow';
 
-import { checkConnection, InvalidBaseUrlError, looksLikeHtml, looksLikeMissingApiSuffix, resolveBaseUrl } from '../transport';
+import { looksLikeHtml } from '../errors/callErrors';
+import { InvalidBaseUrlError, looksLikeMissingApiSuffix, resolveBaseUrl } from '../server/baseUrl';
+import { checkConnection } from '../transport';
 
 // Errors need a node to belong to; a credential test runs outside any workflow.
 const CREDENTIAL_TEST_NODE: INode = {

@@ -2,7 +2,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject } from 'n8n-workflow';
 
 import { describeValue } from '../helpers/validate';
-import { apiRequest, readWorkspaceMemberships, workspaceFullName, type SeqeraFunctions } from '../transport';
+import { readWorkspaceMemberships, workspaceFullName } from '../roles/workspaceRoles';
+import { apiRequest, type SeqeraFunctions } from '../transport';
 import { idNamed, type NamedEntry } from './byName';
 
 /** The organizations and workspaces the token's user belongs to, read through the transport (rate limit, errors). */

@@ -6,7 +6,7 @@ import type {
 	IPollFunctions,
 } from 'n8n-workflow';
 
-import { resolveBaseUrl } from './baseUrl';
+import { resolveBaseUrl } from '../server/baseUrl';
 import { DEFAULT_TOKEN_LIMITS } from './defaultLimits';
 import type { TokenBudget } from './budget/limiter';
 

@@ -4,7 +4,7 @@ import type { AdmissionOptions } from './budget/admission';
 import { callPriorityOf } from './callScope';
 import { connectionFrom } from './connection';
 import * as credentialType from './credentialType';
-import type { FailedCall } from './errors';
+import type { FailedCall } from '../errors/callErrors';
 import { exchange, toBuffer, type Transmit } from './exchange';
 
 function transmitForCredentialTest(

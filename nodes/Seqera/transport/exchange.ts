@@ -3,7 +3,7 @@ import type { IDataObject, IHttpRequestMethods, IHttpRequestOptions, INode } fro
 import { version as packageVersion } from '../../../package.json';
 import type { AdmissionOptions } from './budget/admission';
 import type { Connection } from './connection';
-import { classifyNetworkFailure, errorFromNetworkFailure, noteCallSucceeded, type FailedCall, type NetworkFailureKind } from './errors';
+import { classifyNetworkFailure, errorFromNetworkFailure, noteCallSucceeded, type FailedCall, type NetworkFailureKind } from '../errors/callErrors';
 import { budgetKey, tokenLimiter } from './budget/limiter';
 import { decideRetry, isIdempotent, retryAfterMs, type CallOutcome } from './retry';
 import { sleep } from './budget/timing';
@@ -18,7 +18,7 @@ export interface ApiRequest extends CallTarget {
 	formData?: FormData;
 	/** The input item the call is made for, so errors point at it. */
 	itemIndex?: number;
-	/** Values this call sends that its errors must never repeat, such as a secret's value (see redaction.ts). */
+	/** Values this call sends that its errors must never repeat, such as a secret's value (see errors/redaction.ts). */
 	redact?: readonly string[];
 }
 

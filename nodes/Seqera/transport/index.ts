@@ -2,19 +2,15 @@
  * The only door to the network: nodes, the simulator, scripts and tests import the transport from
  * here, never a file behind it. The token's budget (budget/) sits behind this door too.
  */
-export { CLOUD_BASE_URL, InvalidBaseUrlError, LEGACY_BASE_URL, looksLikeMissingApiSuffix, resolveBaseUrl } from './baseUrl';
 export { callPriorityOf, callSignalOf, stopCallsWith } from './callScope';
 export { connectionOf, nodeCredentialOf, type Connection, type SeqeraFunctions } from './connection';
 export { sendPooled, type PoolTarget } from './connectionPool';
 export { checkConnection } from './credentialTest';
 export { authenticate } from './credentialType';
 export { DEFAULT_TOKEN_LIMITS } from './defaultLimits';
-export { errorFromResponse, looksLikeHtml, splitErrorId, type NetworkFailureKind } from './errors';
 export { headerText, type ApiRequest } from './exchange';
 export { apiRequestPages, pageHasMore, pagesCountedByTotal } from './pages';
 export { proxyAppliesTo } from './proxyEnv';
-export { readWorkspaceMemberships, workspaceFullName } from './workspaceRoles';
-export { redactValues } from './redaction';
 export { backoffMs, decideRetry, isIdempotent, MAX_ATTEMPTS, MAX_RETRY_AFTER_MS, retryAfterMs, type CallOutcome } from './retry';
 export { apiRequest, apiRequestFile, apiRequestWithStatus } from './request';
 export { deleteFromStorage, putPart, putToStorage, type StorageTarget } from './storage';

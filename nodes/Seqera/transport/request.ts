@@ -11,13 +11,13 @@ import { callPriorityOf, callSignalOf, executionCancelSignalOf } from './callSco
 import { CREDENTIAL_TYPE, nodeCredentialOf, type Connection, type SeqeraFunctions } from './connection';
 import { egressRefusal, sendPooled, type PoolTarget } from './connectionPool';
 import * as credentialType from './credentialType';
-import { errorFromResponse, errorFromUnreadableBody, type FailedCall } from './errors';
+import { errorFromResponse, errorFromUnreadableBody, type FailedCall } from '../errors/callErrors';
 import { exchange, headerText, isSuccessStatus, toBuffer, type ApiRequest, type RawResponse, type Transmit } from './exchange';
 import { budgetKey, maxCallsInFlight } from './budget/limiter';
 import { proxyAppliesTo } from './proxyEnv';
-import { redactValues } from './redaction';
+import { redactValues } from '../errors/redaction';
 import { isIdempotent, retryAfterMs } from './retry';
-import { roleRefusalOf } from './workspaceRoles';
+import { roleRefusalOf } from '../roles/workspaceRoles';
 
 /**
  * Sends through n8n's helper with the credential already read for this context, so n8n does not decrypt

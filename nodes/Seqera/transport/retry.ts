@@ -1,4 +1,4 @@
-import type { NetworkFailureKind } from './errors';
+import type { NetworkFailureKind } from '../errors/callErrors';
 
 /**
  * When a failed call is tried again, and how long to wait first. A 429 is safe to repeat for any

@@ -4,7 +4,7 @@ import type { IExecuteFunctions, IHttpRequestMethods, IHttpRequestOptions, INode
 import type { Readable } from 'node:stream';
 
 import { executionCancelSignalOf } from './callScope';
-import { classifyNetworkFailure } from './errors';
+import { classifyNetworkFailure } from '../errors/callErrors';
 import { headerText, isSuccessStatus, networkErrorCode } from './exchange';
 import { decideRetry, type CallOutcome } from './retry';
 import { sleep } from './budget/timing';

@@ -9,7 +9,7 @@ import { callSignalOf, executionCancelSignalOf } from './callScope';
 import { CREDENTIAL_TYPE, nodeCredentialOf } from './connection';
 import { sendPooled } from './connectionPool';
 import * as credentialType from './credentialType';
-import { errorFromResponse } from './errors';
+import { errorFromResponse } from '../errors/callErrors';
 import { exchange, headerText, isSuccessStatus, type ApiRequest, type RawResponse, type Transmit } from './exchange';
 import { poolTargetFor } from './request';
 import { getStream } from './storage';

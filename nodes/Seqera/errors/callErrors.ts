@@ -2,9 +2,9 @@ import { NodeApiError } from 'n8n-workflow';
 import type { INode, JsonObject } from 'n8n-workflow';
 
 import { findOperation, takesQueryParameter } from '../contract/operations';
-import { looksLikeMissingApiSuffix } from './baseUrl';
+import { looksLikeMissingApiSuffix } from '../server/baseUrl';
 
-/** Why the token's role in the workspace refused a change (workspaceRoles.ts), as the error tells it. */
+/** Why the token's role in the workspace refused a change (roles/workspaceRoles.ts), as the error tells it. */
 export interface RoleRefusal {
 	headline: string;
 	advice: string;

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { findOperation } from '../contract/operations';
-import type { FailedCall, RoleRefusal } from './errors';
+import type { FailedCall, RoleRefusal } from '../errors/callErrors';
 
 /**
  * The platform answers a change the token's role in the workspace does not allow with the same bare 403
