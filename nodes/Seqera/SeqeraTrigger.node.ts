@@ -2,10 +2,10 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 
 import { credentialTest, listSearch } from './methods';
-import { dataLinkFileEvents } from './trigger/dataLinkFiles/event';
-import type { TriggerEvent } from './trigger/event';
-import { runEvents } from './trigger/runs/event';
-import { studioEvents } from './trigger/studios/event';
+import { dataLinkFileEvents } from './trigger/dataLinkFiles/dataLinkFileEvents';
+import type { TriggerEvent } from './trigger/triggerEvent';
+import { runEvents } from './trigger/runs/runEvents';
+import { studioEvents } from './trigger/studios/studioEvents';
 
 const EVENTS: TriggerEvent[] = [runEvents, dataLinkFileEvents, studioEvents];
 

@@ -10,8 +10,8 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { SeededRandom } from '../../dev/simulator/random';
 import { SETTLE_MS } from '../../nodes/Seqera/trigger/runs/cursor';
-import type { RunsApi } from '../../nodes/Seqera/trigger/runs/api';
-import { isWatched, pollRuns, type RunEventItem, type RunPoll, type RunWatchSettings, type RunWatchState, type WatchedStatus } from '../../nodes/Seqera/trigger/runs/watch';
+import type { RunsApi } from '../../nodes/Seqera/trigger/runs/runsApi';
+import { isWatched, pollRuns, type RunEventItem, type RunPoll, type RunWatchSettings, type RunWatchState, type WatchedStatus } from '../../nodes/Seqera/trigger/runs/runWatch';
 import { DELETED_RUN_STATUSES, RunPlatformModel, isTerminal, refusal, statusAt, statusOf, type ModelOptions, type ModelRun, type ModelStatus } from './runPlatformModel';
 
 const SCHEDULES = 1500;

@@ -2,7 +2,7 @@ import { NodeApiError } from 'n8n-workflow';
 import type { IDataObject, INode } from 'n8n-workflow';
 
 import { SeededRandom } from '../../dev/simulator/random';
-import type { ActiveStatus, RunPage, RunsApi } from '../../nodes/Seqera/trigger/runs/api';
+import type { ActiveStatus, RunPage, RunsApi } from '../../nodes/Seqera/trigger/runs/runsApi';
 
 /**
  * A model of the platform's runs as the trigger sees them: the run list (newest submit first, paged by

@@ -8,7 +8,7 @@ const platform = usePlatform();
 const INBOX = DATA_LINK_IDS.genomicsInbox;
 const SCRATCH = DATA_LINK_IDS.rndScratch;
 const FASTQ_GLOB = 'runs/*/fastq/*.fastq.gz';
-// A poll's allowance of calls (CALLS_PER_POLL in dataLinkFiles/event.ts).
+// A poll's allowance of calls (CALLS_PER_POLL in dataLinkFiles/dataLinkFileEvents.ts).
 const CALLS_PER_POLL = 24;
 
 interface Watch {

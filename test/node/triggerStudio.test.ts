@@ -9,7 +9,7 @@ const SHOWCASE = WORKSPACE_IDS.showcase;
 const NOTEBOOK = STUDIO_IDS.genomicsNotebook;
 const RSTUDIO = STUDIO_IDS.genomicsRStudio;
 const STARTING = STUDIO_IDS.genomicsStarting;
-// A poll's allowance of calls (CALLS_PER_POLL in studios/event.ts).
+// A poll's allowance of calls (CALLS_PER_POLL in studios/studioEvents.ts).
 const CALLS_PER_POLL = 12;
 
 async function poll(studioStatuses: string[], staticData: IDataObject, workspace = GENOMICS, mode: 'trigger' | 'manual' = 'trigger'): Promise<IDataObject[]> {

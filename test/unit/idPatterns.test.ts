@@ -7,7 +7,7 @@ import {
 	pipelineLocator,
 	runLocator,
 	workspaceLocator,
-} from '../../nodes/Seqera/fields/locators';
+} from '../../nodes/Seqera/fields/sharedLocators';
 import { operationIndex } from '../../nodes/Seqera/contract/operations';
 import { requireNumericId, requireStringId, requireStudioId, requireWorkflowId } from '../../nodes/Seqera/helpers/validate';
 

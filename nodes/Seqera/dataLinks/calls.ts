@@ -2,7 +2,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, INode } from 'n8n-workflow';
 
 import { apiRequest, type SeqeraFunctions } from '../transport';
-import type { DataLinkInfo, FolderEntry, FolderPage } from './api';
+import type { DataLinkInfo, FolderEntry, FolderPage } from './dataLinkApi';
 
 /**
  * How a path below the data link's root goes into a URL. Seqera's node-red-seqera encodes each segment

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 import type { CallAllowance } from '../helpers/allowance';
-import type { DataLinkApi, DataLinkInfo, FolderEntry } from './api';
+import type { DataLinkApi, DataLinkInfo, FolderEntry } from './dataLinkApi';
 import type { WatchedPaths } from './watchedPaths';
 
 /**

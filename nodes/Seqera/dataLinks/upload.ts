@@ -4,7 +4,7 @@ import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 import type { Readable } from 'node:stream';
 
 import { apiRequest, type Connection, deleteFromStorage, headerText, putPart, putToStorage, type StorageTarget } from '../transport';
-import type { DataLinkInfo } from './api';
+import type { DataLinkInfo } from './dataLinkApi';
 import { pathSegments, type DataLinkScope } from './calls';
 
 /**

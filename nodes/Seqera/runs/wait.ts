@@ -1,7 +1,7 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { DEFAULT_TIMEOUT_MINUTES } from '../fields/wait';
+import { DEFAULT_TIMEOUT_MINUTES } from '../fields/waitFields';
 import { apiRequest, callSignalOf, sleep } from '../transport';
 import { flattenRun } from './records';
 import { TERMINAL_STATUSES } from './statuses';

@@ -3,10 +3,10 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { jsonPairsParameter, nameValuePairs, workspaceIdFor } from '../../helpers/parameters';
 import { requireStringId } from '../../helpers/validate';
-import { waitFields } from '../../fields/wait';
+import { waitFields } from '../../fields/waitFields';
 import { waitForRun } from '../../runs/wait';
 import { apiRequest, connectionOf } from '../../transport';
-import { actionLocator, workspaceLocator } from '../../fields/locators';
+import { actionLocator, workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 
 const JSON_FIELD = 'Parameters (JSON)';

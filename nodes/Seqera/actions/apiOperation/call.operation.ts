@@ -22,7 +22,7 @@ import { checkRequestBody } from '../../contract/requestBody';
 import { workspaceIdFor } from '../../helpers/parameters';
 import { describeValue, optionalDate, requireWholeCharacters } from '../../helpers/validate';
 import { apiRequest, connectionOf, type QueryValue } from '../../transport';
-import { workspaceLocator } from '../../fields/locators';
+import { workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 
 const PARAMETERS_FIELD = 'Operation Parameters';

@@ -1,8 +1,8 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { requireStringId } from '../../helpers/validate';
-import { byId, byUrl, fromList, locator } from '../../fields/locator';
-import { computeEnvLocator } from '../../fields/locators';
+import { byId, byUrl, fromList, locator } from '../../fields/locatorBuilders';
+import { computeEnvLocator } from '../../fields/sharedLocators';
 import { COMPUTE_ENVS, idOrName } from '../../names/lookups';
 
 /**

@@ -6,7 +6,7 @@ import { checkRequestBody, withoutReadOnlyFields } from '../../contract/requestB
 import { workspaceIdFor } from '../../helpers/parameters';
 import { describeValue, requireNumericIdList, requireStringId } from '../../helpers/validate';
 import { apiRequest, connectionOf } from '../../transport';
-import { workspaceLocator } from '../../fields/locators';
+import { workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 import { workspaceCredentialsLocator } from './computeEnv.descriptions';
 

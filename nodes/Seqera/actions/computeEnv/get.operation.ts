@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { workspaceIdFor } from '../../helpers/parameters';
 import { apiRequest, connectionOf } from '../../transport';
-import { workspaceLocator } from '../../fields/locators';
+import { workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 import { anyComputeEnvLocator, computeEnvIdFor } from './computeEnv.descriptions';
 

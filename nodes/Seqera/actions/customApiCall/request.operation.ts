@@ -11,7 +11,7 @@ import { findOperation, takesQueryParameter } from '../../contract/operations';
 import { jsonParameter, nameValuePairs, workspaceIdFor } from '../../helpers/parameters';
 import { requireText, requireWholeCharacters } from '../../helpers/validate';
 import { apiRequest, connectionOf, type QueryValue } from '../../transport';
-import { workspaceLocator } from '../../fields/locators';
+import { workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 
 const properties: INodeProperties[] = [

@@ -6,10 +6,10 @@ import { requireWholeCharacters } from '../../helpers/validate';
 import { connectionOf } from '../../transport';
 import { WatchedPaths } from '../../dataLinks/watchedPaths';
 import { returnAllAndLimit } from '../../fields/common';
-import { workspaceLocator } from '../../fields/locators';
+import { workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
-import { dataLinkLocator } from '../../dataLinks/locator';
-import { dataLinkOfItem, pathParameter } from './resolve';
+import { dataLinkLocator } from '../../dataLinks/dataLinkLocator';
+import { dataLinkOfItem, pathParameter } from './dataLinkParameters';
 
 const PATH_FIELD = 'Path';
 const GLOB_FIELD = 'Name Glob';

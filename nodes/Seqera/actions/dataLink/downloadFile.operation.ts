@@ -4,11 +4,11 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { pathSegments } from '../../dataLinks/calls';
 import { apiRequestStream, binaryOfStreamedFile, connectionOf } from '../../transport';
 import { outputFileField, outputFileFieldName } from '../../fields/common';
-import { workspaceLocator } from '../../fields/locators';
+import { workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItemWithBinary } from '../../items/perItem';
-import { dataLinkLocator } from '../../dataLinks/locator';
+import { dataLinkLocator } from '../../dataLinks/dataLinkLocator';
 import { filePathField } from './descriptions';
-import { dataLinkOfItem, pathParameter } from './resolve';
+import { dataLinkOfItem, pathParameter } from './dataLinkParameters';
 
 const properties: INodeProperties[] = [
 	dataLinkLocator,

@@ -2,11 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest, connectionOf } from '../../transport';
-import { workspaceLocator } from '../../fields/locators';
+import { workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
-import { dataLinkLocator } from '../../dataLinks/locator';
+import { dataLinkLocator } from '../../dataLinks/dataLinkLocator';
 import { filePathField } from './descriptions';
-import { dataLinkOfItem, pathParameter } from './resolve';
+import { dataLinkOfItem, pathParameter } from './dataLinkParameters';
 
 
 const properties: INodeProperties[] = [

@@ -5,7 +5,7 @@ import { dataLinksPage } from '../../dataLinks/list';
 import { workspaceIdFor } from '../../helpers/parameters';
 import { apiRequestPages, connectionOf, pagesCountedByTotal } from '../../transport';
 import { returnAllAndLimit } from '../../fields/common';
-import { workspaceLocator } from '../../fields/locators';
+import { workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 
 const properties: INodeProperties[] = [

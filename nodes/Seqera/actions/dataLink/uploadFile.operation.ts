@@ -7,10 +7,10 @@ import { pathEncodingOf } from '../../dataLinks/calls';
 import { uploadToDataLink } from '../../dataLinks/upload';
 import { requireText, requireWholeCharacters } from '../../helpers/validate';
 import { connectionOf } from '../../transport';
-import { workspaceLocator } from '../../fields/locators';
+import { workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
-import { dataLinkLocator } from '../../dataLinks/locator';
-import { dataLinkOfItem, pathParameter } from './resolve';
+import { dataLinkLocator } from '../../dataLinks/dataLinkLocator';
+import { dataLinkOfItem, pathParameter } from './dataLinkParameters';
 
 const BINARY_FIELD = 'Input Binary Field';
 const FOLDER_FIELD = 'Folder';

@@ -4,7 +4,7 @@ import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-work
 import { workspaceIdFor } from '../../helpers/parameters';
 import { requireText } from '../../helpers/validate';
 import { apiRequest, connectionOf } from '../../transport';
-import { workspaceLocator } from '../../fields/locators';
+import { workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 import { datasetFileOf, datasetFileProperties, uploadDatasetVersion, type DatasetFile } from './datasetFile';
 

@@ -3,7 +3,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { workspaceIdFor } from '../../helpers/parameters';
 import { apiRequestStream, connectionOf } from '../../transport';
-import { datasetLocator, workspaceLocator } from '../../fields/locators';
+import { datasetLocator, workspaceLocator } from '../../fields/sharedLocators';
 import { outputFileField, outputFileFieldName } from '../../fields/common';
 import { forEachItemWithBinary } from '../../items/perItem';
 import { datasetIdFor } from './datasetParameters';

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { returnAllAndLimit } from '../../fields/common';
-import { workspaceLocator } from '../../fields/locators';
+import { workspaceLocator } from '../../fields/sharedLocators';
 import { listInWorkspace } from '../../items/listInWorkspace';
 
 const properties: INodeProperties[] = [

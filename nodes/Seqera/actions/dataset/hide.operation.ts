@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { datasetLocator, workspaceLocator } from '../../fields/locators';
+import { datasetLocator, workspaceLocator } from '../../fields/sharedLocators';
 import { changeDatasetVisibility } from './datasetVisibility';
 
 const properties: INodeProperties[] = [datasetLocator, workspaceLocator];

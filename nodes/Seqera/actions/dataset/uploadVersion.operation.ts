@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { workspaceIdFor } from '../../helpers/parameters';
 import { connectionOf } from '../../transport';
-import { datasetLocator, workspaceLocator } from '../../fields/locators';
+import { datasetLocator, workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 import { datasetFileOf, datasetFileProperties, uploadDatasetVersion } from './datasetFile';
 import { datasetIdFor } from './datasetParameters';

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requireText } from '../../helpers/validate';
 import { personField } from '../../orgAdmin/fields';
-import { organizationLocator } from '../../orgAdmin/locators';
+import { organizationLocator } from '../../orgAdmin/orgAdminLocators';
 import { addedOrExisting, findInList, isPerson, membersOf, organizationIdFor } from '../../orgAdmin/resolve';
 import { apiRequest } from '../../transport';
 import { forEachItem } from '../../items/perItem';

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { searchField } from '../../orgAdmin/fields';
-import { organizationLocator } from '../../orgAdmin/locators';
+import { organizationLocator } from '../../orgAdmin/orgAdminLocators';
 import { membersOf, organizationIdFor, searchedList } from '../../orgAdmin/resolve';
 import { returnAllAndLimit } from '../../fields/common';
 import { forEachItem } from '../../items/perItem';

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { memberLocator, organizationLocator } from '../../orgAdmin/locators';
+import { memberLocator, organizationLocator } from '../../orgAdmin/orgAdminLocators';
 import { idFromLocator, membersOf, organizationIdFor } from '../../orgAdmin/resolve';
 import { apiRequest } from '../../transport';
 import { forEachItem } from '../../items/perItem';

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { workspaceIdFor } from '../../helpers/parameters';
 import { requireText } from '../../helpers/validate';
 import { apiRequest, connectionOf } from '../../transport';
-import { computeEnvLocator, workspaceLocator } from '../../fields/locators';
+import { computeEnvLocator, workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 import { computeEnvDefaults, primaryComputeEnvId } from '../../runs/computeEnvDefaults';
 import { chosenComputeEnvId, pipelineSettingsField, pipelineSettingsOf } from './pipelineSettings.descriptions';

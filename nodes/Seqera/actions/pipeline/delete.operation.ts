@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { workspaceIdFor } from '../../helpers/parameters';
 import { requireNumericId } from '../../helpers/validate';
 import { apiRequest, connectionOf } from '../../transport';
-import { pipelineLocator, workspaceLocator } from '../../fields/locators';
+import { pipelineLocator, workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 import { PIPELINES, idOrName } from '../../names/lookups';
 

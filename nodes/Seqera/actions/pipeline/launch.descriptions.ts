@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { DATASET_INPUTS_FIELD, PIPELINE_PARAMETERS_FIELD } from '../../fields/fieldNames';
-import { byId, byName, fromList, locator } from '../../fields/locator';
-import { datasetLocator } from '../../fields/locators';
+import { byId, byName, fromList, locator } from '../../fields/locatorBuilders';
+import { datasetLocator } from '../../fields/sharedLocators';
 import { PIPELINE_VERSION_FIELD } from '../../runs/pipelineVersions';
 
 /**

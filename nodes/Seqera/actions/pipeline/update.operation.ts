@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { workspaceIdFor } from '../../helpers/parameters';
 import { requireNumericId } from '../../helpers/validate';
 import { apiRequest, connectionOf } from '../../transport';
-import { computeEnvLocator, pipelineLocator, workspaceLocator } from '../../fields/locators';
+import { computeEnvLocator, pipelineLocator, workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 import { PIPELINES, idOrName } from '../../names/lookups';
 import { chosenComputeEnvId, pipelineSettingsField, pipelineSettingsOf } from './pipelineSettings.descriptions';

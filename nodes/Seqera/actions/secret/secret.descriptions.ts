@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { byId, byName, fromList, locator } from '../../fields/locator';
+import { byId, byName, fromList, locator } from '../../fields/locatorBuilders';
 
 export const secretLocator: INodeProperties = locator(
 	{ displayName: 'Secret', name: 'secretId', required: true, description: 'A pipeline secret of the workspace' },

@@ -5,7 +5,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { workspaceIdFor } from '../../helpers/parameters';
 import { requireStringId, requireText } from '../../helpers/validate';
 import { apiRequest, connectionOf } from '../../transport';
-import { computeEnvLocator, workspaceLocator } from '../../fields/locators';
+import { computeEnvLocator, workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 import { COMPUTE_ENVS, idOrName } from '../../names/lookups';
 import { lifespanField, mountedDataLinksField, mountsOf, requireCount, studioItem, withMountDataIds } from './studio.descriptions';

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { workspaceLocator } from '../../fields/locators';
+import { workspaceLocator } from '../../fields/sharedLocators';
 import { lifespanField, mountedDataLinksField, mountsOf, requireCount, studioLocator, withMountDataIds } from './studio.descriptions';
 import { submitStudioChange } from './submit';
 

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { workspaceLocator } from '../../fields/locators';
+import { workspaceLocator } from '../../fields/sharedLocators';
 import { studioLocator } from './studio.descriptions';
 import { submitStudioChange } from './submit';
 

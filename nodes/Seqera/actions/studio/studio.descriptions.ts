@@ -1,7 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 
-import { byId, byName, byUrl, fromList, locator } from '../../fields/locator';
+import { byId, byName, byUrl, fromList, locator } from '../../fields/locatorBuilders';
 import { requireStringId, requireStudioId, toList } from '../../helpers/validate';
 import { statusOf } from '../../studios/status';
 import { STUDIOS, idOrName } from '../../names/lookups';

@@ -4,9 +4,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { workspaceIdFor } from '../../helpers/parameters';
 import { pollUntilDone } from '../../runs/wait';
-import { waitOptionsCollection } from '../../fields/wait';
+import { waitOptionsCollection } from '../../fields/waitFields';
 import { apiRequest, connectionOf } from '../../transport';
-import { workspaceLocator } from '../../fields/locators';
+import { workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 import { studioIdFor, studioItem, studioLocator } from './studio.descriptions';
 

@@ -3,11 +3,11 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requireText } from '../../helpers/validate';
 import { personField } from '../../orgAdmin/fields';
-import { organizationLocator, teamLocator } from '../../orgAdmin/locators';
+import { organizationLocator, teamLocator } from '../../orgAdmin/orgAdminLocators';
 import { addedOrExisting, findInList, isPerson, organizationIdFor, teamIdFor } from '../../orgAdmin/resolve';
 import { apiRequest } from '../../transport';
 import { forEachItem } from '../../items/perItem';
-import { teamMembersOf } from './common';
+import { teamMembersOf } from './teamMembers';
 
 const properties: INodeProperties[] = [
 	organizationLocator,

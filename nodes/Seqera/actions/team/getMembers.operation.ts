@@ -2,11 +2,11 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { searchField } from '../../orgAdmin/fields';
-import { organizationLocator, teamLocator } from '../../orgAdmin/locators';
+import { organizationLocator, teamLocator } from '../../orgAdmin/orgAdminLocators';
 import { organizationIdFor, searchedList, teamIdFor } from '../../orgAdmin/resolve';
 import { returnAllAndLimit } from '../../fields/common';
 import { forEachItem } from '../../items/perItem';
-import { teamMembersOf } from './common';
+import { teamMembersOf } from './teamMembers';
 
 const properties: INodeProperties[] = [
 	organizationLocator,

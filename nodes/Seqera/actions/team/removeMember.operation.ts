@@ -1,11 +1,11 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { organizationLocator, teamLocator, teamMemberLocator } from '../../orgAdmin/locators';
+import { organizationLocator, teamLocator, teamMemberLocator } from '../../orgAdmin/orgAdminLocators';
 import { idFromLocator, organizationIdFor, teamIdFor } from '../../orgAdmin/resolve';
 import { apiRequest } from '../../transport';
 import { forEachItem } from '../../items/perItem';
-import { teamMembersOf } from './common';
+import { teamMembersOf } from './teamMembers';
 
 const properties: INodeProperties[] = [organizationLocator, teamLocator, teamMemberLocator];
 

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { changeRunLabels } from '../../runs/labels';
-import { runLocator, workspaceLocator } from '../../fields/locators';
+import { runLocator, workspaceLocator } from '../../fields/sharedLocators';
 import { createMissingLabelsField, labelsField } from './labels.descriptions';
 
 const properties: INodeProperties[] = [runLocator, workspaceLocator, labelsField, createMissingLabelsField];

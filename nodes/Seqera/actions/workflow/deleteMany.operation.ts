@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { workspaceIdFor } from '../../helpers/parameters';
 import { requireWorkflowId, toList } from '../../helpers/validate';
 import { apiRequest, connectionOf } from '../../transport';
-import { workspaceLocator } from '../../fields/locators';
+import { workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 
 const properties: INodeProperties[] = [

@@ -5,7 +5,7 @@ import { runIdFor, workspaceIdFor } from '../../helpers/parameters';
 import { requireText } from '../../helpers/validate';
 import { apiRequestFile, connectionOf } from '../../transport';
 import { outputFileField, outputFileFieldName } from '../../fields/common';
-import { runLocator, workspaceLocator } from '../../fields/locators';
+import { runLocator, workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItemWithBinary } from '../../items/perItem';
 
 const properties: INodeProperties[] = [

@@ -7,7 +7,7 @@ import { optionalDate } from '../../helpers/validate';
 import { workspaceIdFor } from '../../helpers/parameters';
 import { apiRequestPages, connectionOf } from '../../transport';
 import { returnAllAndLimit } from '../../fields/common';
-import { workspaceLocator } from '../../fields/locators';
+import { workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 
 const properties: INodeProperties[] = [

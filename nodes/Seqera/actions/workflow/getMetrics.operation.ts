@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { runIdFor, workspaceIdFor } from '../../helpers/parameters';
 import { apiRequest, connectionOf } from '../../transport';
-import { runLocator, workspaceLocator } from '../../fields/locators';
+import { runLocator, workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 
 const properties: INodeProperties[] = [runLocator, workspaceLocator];

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { runIdFor, workspaceIdFor } from '../../helpers/parameters';
 import { taskOf } from '../../runs/tasks';
 import { apiRequest, connectionOf } from '../../transport';
-import { runLocator, workspaceLocator } from '../../fields/locators';
+import { runLocator, workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 import { taskIdField, taskIdFor } from './task.descriptions';
 

@@ -5,7 +5,7 @@ import { runIdFor, workspaceIdFor } from '../../helpers/parameters';
 import { taskOf } from '../../runs/tasks';
 import { apiRequest, apiRequestStream, binaryOfStreamedFile, connectionOf, type StreamedFile } from '../../transport';
 import { outputFileField, outputFileFieldName } from '../../fields/common';
-import { runLocator, workspaceLocator } from '../../fields/locators';
+import { runLocator, workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItemWithBinary } from '../../items/perItem';
 import { taskIdField, taskIdFor } from './task.descriptions';
 

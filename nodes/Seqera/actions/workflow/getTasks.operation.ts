@@ -5,7 +5,7 @@ import { runIdFor, workspaceIdFor } from '../../helpers/parameters';
 import { taskOf } from '../../runs/tasks';
 import { apiRequestPages, connectionOf, pagesCountedByTotal } from '../../transport';
 import { returnAllAndLimit } from '../../fields/common';
-import { runLocator, workspaceLocator } from '../../fields/locators';
+import { runLocator, workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 
 const properties: INodeProperties[] = [

@@ -5,9 +5,9 @@ import { LAUNCH_SETTINGS_FIELD } from '../../fields/fieldNames';
 import { runIdFor, workspaceIdFor } from '../../helpers/parameters';
 import { launchRequestFromSaved, relaunchFromSaved } from '../../runs/records';
 import { sendLaunch } from '../../runs/launch';
-import { waitFields } from '../../fields/wait';
+import { waitFields } from '../../fields/waitFields';
 import { apiRequest, connectionOf } from '../../transport';
-import { computeEnvLocator, runLocator, workspaceLocator } from '../../fields/locators';
+import { computeEnvLocator, runLocator, workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 import { launchSettingsField } from './launch.descriptions';
 

@@ -3,9 +3,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { runIdFor, workspaceIdFor } from '../../helpers/parameters';
 import { waitForRun } from '../../runs/wait';
-import { waitOptionsField } from '../../fields/wait';
+import { waitOptionsField } from '../../fields/waitFields';
 import { connectionOf } from '../../transport';
-import { runLocator, workspaceLocator } from '../../fields/locators';
+import { runLocator, workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 
 const properties: INodeProperties[] = [runLocator, workspaceLocator, waitOptionsField];

@@ -3,11 +3,11 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { describeValue, requireText } from '../../helpers/validate';
 import { personField } from '../../orgAdmin/fields';
-import { memberLocator, participantWorkspaceLocator, teamLocator } from '../../orgAdmin/locators';
+import { memberLocator, participantWorkspaceLocator, teamLocator } from '../../orgAdmin/orgAdminLocators';
 import { addedOrExisting, findInList, idFromLocator, isPerson, membersOf, teamIdFor } from '../../orgAdmin/resolve';
 import { WORKSPACE_ROLES, requireRole } from '../../orgAdmin/roles';
 import { apiRequest } from '../../transport';
-import { forEachParticipantItem, participantsOf, withScope } from './common';
+import { forEachParticipantItem, participantsOf, withScope } from './participants';
 
 const properties: INodeProperties[] = [
 	participantWorkspaceLocator,

@@ -2,10 +2,10 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { searchField } from '../../orgAdmin/fields';
-import { participantWorkspaceLocator } from '../../orgAdmin/locators';
+import { participantWorkspaceLocator } from '../../orgAdmin/orgAdminLocators';
 import { searchedList } from '../../orgAdmin/resolve';
 import { returnAllAndLimit } from '../../fields/common';
-import { forEachParticipantItem, participantsOf, withScope } from './common';
+import { forEachParticipantItem, participantsOf, withScope } from './participants';
 
 const properties: INodeProperties[] = [
 	participantWorkspaceLocator,

@@ -1,10 +1,10 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { participantLocator, participantWorkspaceLocator } from '../../orgAdmin/locators';
+import { participantLocator, participantWorkspaceLocator } from '../../orgAdmin/orgAdminLocators';
 import { idFromLocator } from '../../orgAdmin/resolve';
 import { apiRequest } from '../../transport';
-import { forEachParticipantItem, participantsOf, withScope } from './common';
+import { forEachParticipantItem, participantsOf, withScope } from './participants';
 
 const properties: INodeProperties[] = [participantWorkspaceLocator, participantLocator];
 

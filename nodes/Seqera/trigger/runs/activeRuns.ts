@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { TERMINAL_STATUSES } from '../../runs/statuses';
 import type { CallAllowance } from '../../helpers/allowance';
-import type { ActiveStatus, RunsApi } from './api';
+import type { ActiveStatus, RunsApi } from './runsApi';
 import { runIdOf } from './cursor';
 
 /**

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { CallAllowance } from '../../helpers/allowance';
-import type { RunPage, RunsApi } from './api';
+import type { RunPage, RunsApi } from './runsApi';
 import { isAccounted, isBelowFloor, runIdOf, settled, submitSecond, withAccounted, type RunCursor } from './cursor';
 
 /**

@@ -1,14 +1,14 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
-import { workspaceLocator } from '../../fields/locators';
+import { workspaceLocator } from '../../fields/sharedLocators';
 import { workspaceIdFor } from '../../helpers/parameters';
 import { flattenRun } from '../../runs/records';
 import { runPageUrl } from '../../helpers/webApp';
 import { apiRequest, connectionOf, pageHasMore } from '../../transport';
-import type { TriggerEvent } from '../event';
-import type { ActiveStatus, RunPage, RunsApi } from './api';
+import type { TriggerEvent } from '../triggerEvent';
+import type { ActiveStatus, RunPage, RunsApi } from './runsApi';
 import { runIdOf } from './cursor';
-import { eventOf, pollRuns, type RunEventKind, type RunWatchState, type WatchedStatus } from './watch';
+import { eventOf, pollRuns, type RunEventKind, type RunWatchState, type WatchedStatus } from './runWatch';
 
 const PAGE_SIZE = 100;
 // Calls a poll may make to find new runs (one page of 100 when fewer are new), and to check the

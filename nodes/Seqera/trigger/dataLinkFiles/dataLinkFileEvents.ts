@@ -1,16 +1,16 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
-import { workspaceLocator } from '../../fields/locators';
-import { dataLinkLocator } from '../../dataLinks/locator';
+import { workspaceLocator } from '../../fields/sharedLocators';
+import { dataLinkLocator } from '../../dataLinks/dataLinkLocator';
 import { browseFolderPage, describeDataLink, pathEncodingOf, pathProblem, type PathEncoding } from '../../dataLinks/calls';
 import { workspaceIdFor } from '../../helpers/parameters';
 import { requireStringId } from '../../helpers/validate';
 import { DATA_LINKS, idOrName } from '../../names/lookups';
 import { connectionOf } from '../../transport';
 import { CallAllowance } from '../../helpers/allowance';
-import type { TriggerEvent } from '../event';
-import type { DataLinkApi } from '../../dataLinks/api';
+import type { TriggerEvent } from '../triggerEvent';
+import type { DataLinkApi } from '../../dataLinks/dataLinkApi';
 import { freshState, scanDataLink, type DataLinkFilesState, type NewObject } from '../../dataLinks/scan';
 import { WatchedPaths } from '../../dataLinks/watchedPaths';
 

@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyMode } from 'n8n-workflow';
 
-import { byId, byName, fromList, locator } from '../fields/locator';
-import { workspaceLocator } from '../fields/locators';
+import { byId, byName, fromList, locator } from '../fields/locatorBuilders';
+import { workspaceLocator } from '../fields/sharedLocators';
 
 /** What an email typed into a locator must look like; the platform knows people by the address, whatever its case. */
 export const EMAIL_SOURCE = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';

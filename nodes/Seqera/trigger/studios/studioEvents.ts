@@ -1,13 +1,13 @@
 import { NodeApiError } from 'n8n-workflow';
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
-import { workspaceLocator } from '../../fields/locators';
+import { workspaceLocator } from '../../fields/sharedLocators';
 import { STUDIO_STATUS_OPTIONS } from '../../studios/status';
 import { workspaceIdFor } from '../../helpers/parameters';
 import { apiRequest, connectionOf } from '../../transport';
 import { CallAllowance } from '../../helpers/allowance';
-import type { TriggerEvent } from '../event';
-import { pollStudios, type StudiosApi, type StudioChange, type StudioWatchState } from '../../studios/watch';
+import type { TriggerEvent } from '../triggerEvent';
+import { pollStudios, type StudiosApi, type StudioChange, type StudioWatchState } from '../../studios/studioWatch';
 import { statusOf } from '../../studios/status';
 
 const PAGE_SIZE = 100;

@@ -5,7 +5,7 @@ import { dataLinkPath, describeDataLink, pathEncodingOf, pathProblem, type DataL
 import { workspaceIdFor } from '../../helpers/parameters';
 import { requireStringId, requireText, requireWholeCharacters } from '../../helpers/validate';
 import type { Connection } from '../../transport';
-import type { DataLinkInfo } from '../../dataLinks/api';
+import type { DataLinkInfo } from '../../dataLinks/dataLinkApi';
 import { DATA_LINKS, idOrName } from '../../names/lookups';
 
 /** The item's workspace and data link (as the platform describes it), checked before anything is sent. */

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { TERMINAL_STATUSES } from '../../runs/statuses';
 import { CallAllowance } from '../../helpers/allowance';
-import type { RunsApi } from './api';
+import type { RunsApi } from './runsApi';
 import { activeRunsOf, checkActiveRuns, type ActiveRuns } from './activeRuns';
 import { cursorOver, type RunCursor } from './cursor';
 import { readNewestRuns, scanNewRuns } from './newRuns';

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { byId, byName, byUrl, fromList, locator } from '../fields/locator';
+import { byId, byName, byUrl, fromList, locator } from '../fields/locatorBuilders';
 
 /** A data link (a bucket, or a folder of one, in the Data Explorer): from the list, by ID, or by the Data Explorer's URL. */
 export const dataLinkLocator: INodeProperties = locator(

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { byId, byName, byUrl, fromList, locator } from './locator';
+import { byId, byName, byUrl, fromList, locator } from './locatorBuilders';
 
 /** The locators that many resources (and the trigger) share. */
 
