@@ -14,11 +14,7 @@ import type { SeqeraFunctions } from './connection';
  */
 const INTERACTIVE_MODES: ReadonlySet<WorkflowExecuteMode> = new Set<WorkflowExecuteMode>(['manual', 'chat', 'agent']);
 
-/**
- * A node used as an AI agent's tool: n8n gives it a type whose last part ends in 'Tool'
- * (`n8n-nodes-seqera.seqeraTool`, as n8n-workflow's isToolType tells), and runs its execute() with
- * the agent's execution mode, whichever that is: the agent waits for each tool call.
- */
+/** An AI agent's tool (a type ending in 'Tool', as n8n-workflow's isToolType tells) runs in the agent's mode, but the agent waits for it. */
 function isAiTool(nodeType: string): boolean {
 	return (nodeType.split('.').pop() ?? '').endsWith('Tool');
 }

@@ -1,10 +1,4 @@
-import type {
-	ICredentialDataDecryptedObject,
-	ICredentialsDecrypted,
-	IExecuteFunctions,
-	ILoadOptionsFunctions,
-	IPollFunctions,
-} from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, ICredentialsDecrypted, IExecuteFunctions, ILoadOptionsFunctions, IPollFunctions } from 'n8n-workflow';
 
 import { resolveBaseUrl } from '../server/baseUrl';
 import { DEFAULT_TOKEN_LIMITS } from './defaultLimits';
@@ -48,11 +42,7 @@ export interface NodeCredential {
 	connection: Connection;
 }
 
-/**
- * Reads kept per n8n context. An execute context lives for one run of the node, and a load-options
- * context for one request, so each decrypts the credential once however many calls it makes. The
- * promise is kept, so calls made at the same time share one read.
- */
+/** Kept per execute or load-options context (one run, one request): one decryption, shared by calls made at once. */
 const readsByContext = new WeakMap<SeqeraFunctions, Promise<NodeCredential>>();
 
 async function readNodeCredential(context: SeqeraFunctions): Promise<NodeCredential> {

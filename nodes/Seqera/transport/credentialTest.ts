@@ -7,10 +7,7 @@ import * as credentialType from './credentialType';
 import type { FailedCall } from '../errors/callErrors';
 import { exchange, toBuffer, type Transmit } from './exchange';
 
-function transmitForCredentialTest(
-	context: ICredentialTestFunctions,
-	credentials: ICredentialDataDecryptedObject,
-): Transmit {
+function transmitForCredentialTest(context: ICredentialTestFunctions, credentials: ICredentialDataDecryptedObject): Transmit {
 	return async (options) => {
 		const authenticated = await credentialType.authenticate(credentials, options);
 		// Credential tests only get n8n's legacy request helper; it still applies n8n's proxy settings.
@@ -38,22 +35,10 @@ export interface ConnectionCheck {
  * The one call a credential test makes, through the same budget and URL rules as every other call.
  * Network failures are thrown as mapped errors; HTTP answers are returned for the caller to judge.
  */
-export async function checkConnection(
-	context: ICredentialTestFunctions,
-	credentials: ICredentialDataDecryptedObject,
-	node: INode,
-	path: ReadonlyArray<string>,
-): Promise<ConnectionCheck> {
+export async function checkConnection(context: ICredentialTestFunctions, credentials: ICredentialDataDecryptedObject, node: INode, path: ReadonlyArray<string>): Promise<ConnectionCheck> {
 	const connection = connectionFrom(credentials);
 	// A person waits for the test, so it goes ahead of queued bulk calls of the token.
 	const admission: AdmissionOptions = { priority: callPriorityOf(context) };
-	const { response, call } = await exchange(
-		node,
-		connection,
-		transmitForCredentialTest(context, credentials),
-		{ method: 'GET', path },
-		undefined,
-		admission,
-	);
+	const { response, call } = await exchange(node, connection, transmitForCredentialTest(context, credentials), { method: 'GET', path }, undefined, admission);
 	return { statusCode: response.statusCode, bodyText: response.body.toString('utf8'), call };
 }

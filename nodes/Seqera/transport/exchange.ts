@@ -71,11 +71,7 @@ export function networkErrorCode(error: unknown): { code?: string; message: stri
 	return { message: error instanceof Error ? error.message : String(error) };
 }
 
-/**
- * The body as bytes and its Content-Type, encoded once so that every attempt sends the same bytes:
- * a FormData stream could be read only once. The Fetch API's encoder writes the multipart parts
- * and picks the boundary.
- */
+/** The body as bytes and its Content-Type, encoded once (by the Fetch API's encoder for FormData, which can be read only once). */
 async function encodeBody(request: ApiRequest): Promise<{ contentType: string; bytes: string | Buffer } | undefined> {
 	if (request.formData !== undefined) {
 		const encoded = new Response(request.formData);
@@ -91,14 +87,7 @@ async function encodeBody(request: ApiRequest): Promise<{ contentType: string; b
  * `signal` keeps new attempts from starting and ends the waits between them; once it has fired, a
  * call that failed on the wire ends as cancelled.
  */
-export async function exchange(
-	node: INode,
-	connection: Connection,
-	transmit: Transmit,
-	request: ApiRequest,
-	signal?: AbortSignal,
-	admission?: AdmissionOptions,
-): Promise<{ response: RawResponse; call: FailedCall; attempts: number }> {
+export async function exchange(node: INode, connection: Connection, transmit: Transmit, request: ApiRequest, signal?: AbortSignal, admission?: AdmissionOptions): Promise<{ response: RawResponse; call: FailedCall; attempts: number }> {
 	const call: FailedCall = {
 		method: request.method,
 		path: `/${request.path.join('/')}`,
@@ -111,11 +100,7 @@ export async function exchange(
 	const options: IHttpRequestOptions = {
 		method: request.method,
 		url: buildUrl(connection.baseUrl, request),
-		headers: {
-			Accept: 'application/json',
-			'User-Agent': USER_AGENT,
-			...(payload ? { 'Content-Type': payload.contentType } : {}),
-		},
+		headers: { Accept: 'application/json', 'User-Agent': USER_AGENT, ...(payload ? { 'Content-Type': payload.contentType } : {}) },
 		...(payload ? { body: payload.bytes } : {}),
 		encoding: 'arraybuffer',
 		json: false,
@@ -130,11 +115,7 @@ export async function exchange(
 		let failure: { kind: NetworkFailureKind; code?: string } | undefined;
 		try {
 			response = await tokenLimiter.withinBudget(connection.budget, async (sent) => await transmit(options, sent), signal, admission);
-			outcome = {
-				kind: 'answer',
-				statusCode: response.statusCode,
-				retryAfterMs: retryAfterMs(headerText(response.headers, 'retry-after')),
-			};
+			outcome = { kind: 'answer', statusCode: response.statusCode, retryAfterMs: retryAfterMs(headerText(response.headers, 'retry-after')) };
 		} catch (error) {
 			const { code, message } = networkErrorCode(error);
 			failure = { kind: signal?.aborted ? 'cancelled' : classifyNetworkFailure(code, message), code };
@@ -151,11 +132,7 @@ export async function exchange(
 			if (isSuccessStatus(response.statusCode)) noteCallSucceeded(call);
 			return { response, call, attempts: attempt };
 		}
-		throw errorFromNetworkFailure(node, call, failure!.kind, failure!.code, {
-			attempts: attempt,
-			timeoutMs: connection.timeoutMs,
-			mayHaveActed: !isIdempotent(request.method),
-		});
+		throw errorFromNetworkFailure(node, call, failure!.kind, failure!.code, { attempts: attempt, timeoutMs: connection.timeoutMs, mayHaveActed: !isIdempotent(request.method) });
 	}
 }
 

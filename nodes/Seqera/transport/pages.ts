@@ -50,10 +50,7 @@ export async function apiRequestPages<T>(
  * `totalSize` on most lists, `total` on a run's tasks. It counts what it has read, so each list call needs
  * its own reader.
  */
-export function pagesCountedByTotal(
-	listName: string,
-	totalField: 'totalSize' | 'total' = 'totalSize',
-): (page: IDataObject) => { results: IDataObject[]; hasMore?: boolean } {
+export function pagesCountedByTotal(listName: string, totalField: 'totalSize' | 'total' = 'totalSize'): (page: IDataObject) => { results: IDataObject[]; hasMore?: boolean } {
 	let collected = 0;
 	return (page) => {
 		const results = (page[listName] as IDataObject[] | undefined) ?? [];

@@ -1,10 +1,4 @@
-import {
-	NodeOperationError,
-	type ICredentialsDecrypted,
-	type IDataObject,
-	type INode,
-	type NodeEgressFilter,
-} from 'n8n-workflow';
+import { NodeOperationError, type ICredentialsDecrypted, type IDataObject, type INode, type NodeEgressFilter } from 'n8n-workflow';
 
 import type { AdmissionOptions } from './budget/admission';
 import { callPriorityOf, callSignalOf, executionCancelSignalOf } from './callScope';
@@ -20,9 +14,8 @@ import { isIdempotent, retryAfterMs } from './retry';
 import { roleRefusalOf } from '../roles/workspaceRoles';
 
 /**
- * Sends through n8n's helper with the credential already read for this context, so n8n does not decrypt
- * it again for every call. Used where the token's kept connections cannot do what n8n does: a proxy
- * from n8n's environment. Each call opens its own connection.
+ * Sends through n8n's helper, for a proxy from n8n's environment, with the credential already read so n8n
+ * does not decrypt it again for every call. Each call opens its own connection.
  */
 function transmitThroughN8n(context: SeqeraFunctions, credential: ICredentialsDecrypted): Transmit {
 	const abortSignal = executionCancelSignalOf(context);

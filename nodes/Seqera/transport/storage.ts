@@ -20,10 +20,7 @@ import { sleep } from './budget/timing';
 
 /** Transfers (part uploads, downloads) to storage hosts on the wire at once, across all executions. */
 const MAX_TRANSFERS_IN_FLIGHT = 4;
-/**
- * The answer to a PUT comes once its body is sent, and the credential's timeout counts from the start:
- * a part (up to 250 MiB) also gets the time sending it at this pace would take.
- */
+/** A PUT is answered once its body is sent: a part (up to 250 MiB) gets the credential's timeout plus its time at this pace. */
 const SLOWEST_UPLOAD_BYTES_PER_SECOND = 256 * 1024;
 
 let transfersInFlight = 0;
@@ -80,31 +77,19 @@ interface StorageAnswer<Body> {
 	body: Body;
 }
 
-/** The last answer, and how many attempts it took. */
 interface StorageOutcome<Body> {
 	answer: StorageAnswer<Body>;
 	attempts: number;
 }
 
 /** Sends one request with no header but `headers`, retrying as platform calls are; the last answer, whatever its status. */
-async function send<Body extends Buffer | Readable>(
-	context: IExecuteFunctions,
-	method: IHttpRequestMethods,
-	target: StorageTarget,
-	options: { headers: Record<string, string | number>; body?: Buffer; encoding: 'arraybuffer' | 'stream' },
-): Promise<StorageOutcome<Body>> {
+async function send<Body extends Buffer | Readable>(context: IExecuteFunctions, method: IHttpRequestMethods, target: StorageTarget,
+	options: { headers: Record<string, string | number>; body?: Buffer; encoding: 'arraybuffer' | 'stream' }): Promise<StorageOutcome<Body>> {
 	const node = context.getNode();
 	const signal = executionCancelSignalOf(context);
 	const request: IHttpRequestOptions = {
-		method,
-		url: target.url,
-		headers: options.headers,
-		...(options.body ? { body: options.body } : {}),
-		encoding: options.encoding,
-		json: false,
-		returnFullResponse: true,
-		ignoreHttpStatusErrors: true,
-		disableFollowRedirect: true,
+		method, url: target.url, headers: options.headers, ...(options.body ? { body: options.body } : {}), encoding: options.encoding,
+		json: false, returnFullResponse: true, ignoreHttpStatusErrors: true, disableFollowRedirect: true,
 		skipSslCertificateValidation: target.allowUnauthorizedCerts,
 		timeout: target.timeoutMs + Math.ceil(((options.body?.length ?? 0) / SLOWEST_UPLOAD_BYTES_PER_SECOND) * 1000),
 		abortSignal: signal,
@@ -135,15 +120,10 @@ async function send<Body extends Buffer | Readable>(
 			// Only the code, and not in the message, which n8n replaces with generic text when it holds one;
 			// a network error's own message may quote the signed URL.
 			const codeNote = failure?.code ? ` (${failure.code})` : '';
-			throw storageError(
-				node,
-				method,
-				target,
-				kind === 'cancelled' ? 'CANCELED' : kind.toUpperCase(),
-				// n8n recognises a cancelled execution by "canceled" in the message.
+			// n8n recognises a cancelled execution by "canceled" in the message.
+			throw storageError(node, method, target, kind === 'cancelled' ? 'CANCELED' : kind.toUpperCase(),
 				kind === 'cancelled' ? 'The execution was canceled' : `${target.purpose} got no answer from the storage provider`,
-				`${method} ${withoutQuery(target.url)} failed after ${attempt} attempt(s)${codeNote}. Check the network between n8n and the storage provider, then try again.`,
-			);
+				`${method} ${withoutQuery(target.url)} failed after ${attempt} attempt(s)${codeNote}. Check the network between n8n and the storage provider, then try again.`);
 		}
 		await sleep(decision.waitMs, signal);
 	}
@@ -153,17 +133,10 @@ async function send<Body extends Buffer | Readable>(
  * PUTs bytes to a presigned URL with the headers given (and its length); the answer's status and
  * headers. `accepts` says which statuses are not a failure: any 2xx by default.
  */
-export async function putToStorage(
-	context: IExecuteFunctions,
-	target: StorageTarget,
-	bytes: Buffer,
-	options: { headers?: Record<string, string>; accepts?: (statusCode: number) => boolean } = {},
-): Promise<{ statusCode: number; headers: Record<string, unknown> }> {
-	const { answer, attempts } = await send<Buffer>(context, 'PUT', target, {
-		headers: { ...options.headers, 'Content-Length': bytes.length },
-		body: bytes,
-		encoding: 'arraybuffer',
-	});
+export async function putToStorage(context: IExecuteFunctions, target: StorageTarget, bytes: Buffer,
+	options: { headers?: Record<string, string>; accepts?: (statusCode: number) => boolean } = {}): Promise<{ statusCode: number; headers: Record<string, unknown> }> {
+	const headers = { ...options.headers, 'Content-Length': bytes.length };
+	const { answer, attempts } = await send<Buffer>(context, 'PUT', target, { headers, body: bytes, encoding: 'arraybuffer' });
 	if (!(options.accepts ?? isSuccessStatus)(answer.statusCode)) throw failedAnswer(context.getNode(), 'PUT', target, answer.statusCode, attempts);
 	return { statusCode: answer.statusCode, headers: answer.headers };
 }

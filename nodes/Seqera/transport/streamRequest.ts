@@ -39,10 +39,7 @@ function fileOf(body: Readable, headers: Record<string, unknown>): StreamedFile 
  * from its storage, by a presigned URL) is followed here rather than by n8n's helper, which would pass
  * the bearer token on to the other host: the storage request carries none of it.
  */
-export async function apiRequestStream(
-	context: IExecuteFunctions,
-	request: ApiRequest & { itemIndex: number; purpose: string },
-): Promise<StreamedFile> {
+export async function apiRequestStream(context: IExecuteFunctions, request: ApiRequest & { itemIndex: number; purpose: string }): Promise<StreamedFile> {
 	const { connection, credential } = await nodeCredentialOf(context);
 	const node = context.getNode();
 	const abortSignal = executionCancelSignalOf(context);
@@ -66,13 +63,9 @@ export async function apiRequestStream(
 
 	const location = response.statusCode >= 300 && response.statusCode < 400 ? headerText(response.headers, 'location') : undefined;
 	if (location) {
-		const storage = await getStream(context, {
-			url: new URL(location, connection.baseUrl).href,
-			purpose: request.purpose,
-			itemIndex: request.itemIndex,
-			allowUnauthorizedCerts: connection.allowUnauthorizedCerts,
-			timeoutMs: connection.timeoutMs,
-		});
+		const { purpose, itemIndex } = request;
+		const { allowUnauthorizedCerts, timeoutMs } = connection;
+		const storage = await getStream(context, { url: new URL(location, connection.baseUrl).href, purpose, itemIndex, allowUnauthorizedCerts, timeoutMs });
 		return fileOf(storage.body, storage.headers);
 	}
 	throw errorFromResponse(node, call, response.statusCode, response.body.toString('utf8'), { attempts, mayHaveActed: false });
@@ -95,11 +88,7 @@ function byteCounter(): Transform & { bytes: number } {
  * file of any size passes through without being held in memory. A file shorter than its answer announced
  * (the connection closed early) fails the item rather than pass on part of it.
  */
-export async function binaryOfStreamedFile(
-	context: IExecuteFunctions,
-	file: StreamedFile,
-	target: { fileName: string; mimeType?: string; itemIndex: number; purpose: string },
-): Promise<{ binary: IBinaryData; size: number }> {
+export async function binaryOfStreamedFile(context: IExecuteFunctions, file: StreamedFile, target: { fileName: string; mimeType?: string; itemIndex: number; purpose: string }): Promise<{ binary: IBinaryData; size: number }> {
 	const counted = byteCounter();
 	file.body.on('error', (error) => counted.destroy(error));
 	const binary = await context.helpers.prepareBinaryData(file.body.pipe(counted), target.fileName, target.mimeType ?? file.mimeType);

@@ -19,31 +19,13 @@ import { CAUTION_MS, HOUR_MS, MAX_BOUND_MS, SECOND_MS, UNBOUNDED_RECHECK_MS } fr
  *                                 within a fraction of a second; the key expires with the last one
  * At the default limits the hour set holds at most 72 000 entries per token (a few MB).
  */
-export function budgetKeys(key: string): BudgetKeys {
-	const prefix = `seqera:budget:{${key}}`;
-	return {
-		second: `${prefix}:second`,
-		answers: `${prefix}:answers`,
-		bounds: `${prefix}:bounds`,
-		hour: `${prefix}:hour`,
-		last: `${prefix}:last`,
-		pause: `${prefix}:pause`,
-		cautious: `${prefix}:cautious`,
-		waiting: `${prefix}:waiting`,
-		sent: `${prefix}:sent`,
-	};
-}
+/** The keys in the order ADMIT_SCRIPT takes them as KEYS. */
+export const BUDGET_KEY_NAMES = ['second', 'answers', 'bounds', 'hour', 'last', 'pause', 'cautious', 'waiting', 'sent'] as const;
 
-export interface BudgetKeys {
-	second: string;
-	answers: string;
-	bounds: string;
-	hour: string;
-	last: string;
-	pause: string;
-	cautious: string;
-	waiting: string;
-	sent: string;
+export type BudgetKeys = Record<(typeof BUDGET_KEY_NAMES)[number], string>;
+
+export function budgetKeys(key: string): BudgetKeys {
+	return Object.fromEntries(BUDGET_KEY_NAMES.map((name) => [name, `seqera:budget:{${key}}:${name}`])) as BudgetKeys;
 }
 
 // A call with no arrival bound holds its place until its answer, and at most this long, so a process

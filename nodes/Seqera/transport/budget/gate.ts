@@ -2,10 +2,7 @@ import type { AdmissionOptions } from './admission';
 import { callSpacingMs, SlidingWindow, type ArrivalBound, type WindowLimits } from './admissionRule';
 import { sleep } from './timing';
 
-/**
- * An admitted call; `sent` is called when its request has been handed to the network, `answered`
- * once, when its answer (or failure) comes back.
- */
+/** An admitted call: `sent` when its request has been handed to the network, `answered` once its answer (or failure) is back. */
 export interface AdmittedCall {
 	sent(): void;
 	answered(): void;

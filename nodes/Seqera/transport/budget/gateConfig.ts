@@ -3,10 +3,6 @@ import type { RedisOptions } from 'ioredis';
 // eslint-disable-next-line @n8n/community-nodes/no-restricted-imports -- reads NAME_FILE settings, as n8n reads its own queue-mode Redis settings
 import { readFileSync } from 'node:fs';
 
-/**
- * How this process shares token budgets with other n8n processes, read from its environment the way
- * n8n reads its own queue-mode settings.
- */
 export const DEFAULT_FALLBACK_SHARE = 4;
 
 /** Where the shared budget lives. `label` names it in messages, without credentials. */
@@ -76,14 +72,7 @@ export function sharedBudgetConfig(env: Env): SharedBudgetConfig {
 		db: envNumber(env, 'QUEUE_BULL_REDIS_DB', 0),
 		// As n8n: IPv4 unless dual stack is asked for.
 		family: envFlag(env, 'QUEUE_BULL_REDIS_DUALSTACK', false) ? 0 : 4,
-		...(tls
-			? {
-					tls: {
-						rejectUnauthorized: envFlag(env, 'QUEUE_BULL_REDIS_TLS_VALIDATE_CERTIFICATE', true),
-						...(serverName ? { servername: serverName } : {}),
-					},
-				}
-			: {}),
+		...(tls ? { tls: { rejectUnauthorized: envFlag(env, 'QUEUE_BULL_REDIS_TLS_VALIDATE_CERTIFICATE', true), ...(serverName ? { servername: serverName } : {}) } } : {}),
 	};
 	const scheme = tls ? 'rediss' : 'redis';
 	const clusterNodes = readEnv(env, 'QUEUE_BULL_REDIS_CLUSTER_NODES');
@@ -92,17 +81,11 @@ export function sharedBudgetConfig(env: Env): SharedBudgetConfig {
 			const [host, port] = entry.trim().split(':');
 			return { host, port: Number(port) || 6379 };
 		});
-		return {
-			mode: 'shared',
-			target: { kind: 'cluster', nodes, options, label: `${scheme} cluster ${nodes.map((node) => `${node.host}:${node.port}`).join(',')}` },
-			fallbackShare,
-		};
+		const label = `${scheme} cluster ${nodes.map((node) => `${node.host}:${node.port}`).join(',')}`;
+		return { mode: 'shared', target: { kind: 'cluster', nodes, options, label }, fallbackShare };
 	}
 	const host = readEnv(env, 'QUEUE_BULL_REDIS_HOST') ?? 'localhost';
 	const port = envNumber(env, 'QUEUE_BULL_REDIS_PORT', 6379);
-	return {
-		mode: 'shared',
-		target: { kind: 'standalone', options: { ...options, host, port }, label: `${scheme}://${host}:${port}/${options.db ?? 0}` },
-		fallbackShare,
-	};
+	const label = `${scheme}://${host}:${port}/${options.db ?? 0}`;
+	return { mode: 'shared', target: { kind: 'standalone', options: { ...options, host, port }, label }, fallbackShare };
 }

@@ -17,9 +17,9 @@ import { sleep } from './timing';
  *
  * When Redis cannot be reached or fails, each process keeps to a local share of the budget (the
  * limits divided by SEQERA_LIMITER_FALLBACK_SHARE, default 4, at least 1 call per second), says so
- * once, and tries Redis again every 5 s. Failing closed instead would stall every workflow; n8n
- * itself cannot run queue mode without its Redis, so this only matters for a separate limiter Redis
- * or a short outage, and a few 429s then are handled by the retry logic.
+ * once, and tries Redis again every 5 s in the background. Failing closed instead would stall every
+ * workflow; n8n cannot run queue mode without its Redis, so this only matters for a separate limiter
+ * Redis or a short outage, and a few 429s then are handled by the retry logic.
  */
 
 export const REDIS_RETRY_MS = 5000;
@@ -28,25 +28,9 @@ const CONNECT_TIMEOUT_MS = 2000;
 const COMMAND_TIMEOUT_MS = 1000;
 
 interface BudgetCommands {
-	seqeraBudgetAdmit(
-		second: string,
-		answers: string,
-		bounds: string,
-		hour: string,
-		last: string,
-		pause: string,
-		cautious: string,
-		waiting: string,
-		sent: string,
-		perSecond: number,
-		perHour: number,
-		spacingMs: number,
-		member: string,
-		boundMs: number,
-		processId: string,
-		priority: CallPriority,
-		waiterId: string,
-	): Promise<number>;
+	// KEYS and ARGV as budgetScripts.ts's ADMIT_SCRIPT takes them.
+	seqeraBudgetAdmit(second: string, answers: string, bounds: string, hour: string, last: string, pause: string, cautious: string, waiting: string, sent: string,
+		perSecond: number, perHour: number, spacingMs: number, member: string, boundMs: number, processId: string, priority: CallPriority, waiterId: string): Promise<number>;
 	seqeraBudgetPause(pause: string, cautious: string, durationMs: number): Promise<number>;
 	seqeraBudgetNoteTime(second: string, sentOrAnswers: string, member: string): Promise<number>;
 }
@@ -54,19 +38,13 @@ interface BudgetCommands {
 type BudgetClient = (Redis | Cluster) & BudgetCommands;
 
 export interface SharedBudgetOptions {
-	/** Divides the limits while Redis is out of reach; default 4. */
 	fallbackShare?: number;
 	/** Told once per outage that Redis is out of reach; default n8n's logger. */
 	warn?: (message: string) => void;
-	/** How long to keep to the local share before trying Redis again; default 5 s. */
 	retryMs?: number;
 }
 
-/**
- * One Redis connection and its health, for every token's gate in the process. The connection never
- * reconnects by itself (no retry strategy, no offline queue): while Redis is out of reach the gates
- * use their local share, and the connection is tried again in the background every `retryMs`.
- */
+/** One Redis connection and its health, for every token's gate in the process; it never reconnects by itself (see the header). */
 export class SharedBudget {
 	private client: BudgetClient | undefined;
 	private connecting: Promise<void> | undefined;
@@ -149,7 +127,7 @@ export class SharedBudget {
 	}
 
 	private createClient(): BudgetClient {
-		// No automatic reconnection or queueing: a call never waits on a Redis that is not there.
+		// No reconnection or queueing of its own: a call never waits on a Redis that is not there.
 		const common: RedisOptions = {
 			lazyConnect: true,
 			enableOfflineQueue: false,
@@ -228,7 +206,6 @@ export class RedisGate implements BudgetGate {
 		this.fallback = new LocalGate(localShare(limits, shared.fallbackShare));
 	}
 
-
 	async pauseUntil(until: number): Promise<void> {
 		// The local share holds too, in case Redis is lost during the pause.
 		await this.fallback.pauseUntil(until);
@@ -258,25 +235,10 @@ export class RedisGate implements BudgetGate {
 			const member = this.shared.nextStartId();
 			const boundMs = bound.boundMs(Date.now());
 			try {
-				wait = await client.seqeraBudgetAdmit(
-					this.keys.second,
-					this.keys.answers,
-					this.keys.bounds,
-					this.keys.hour,
-					this.keys.last,
-					this.keys.pause,
-					this.keys.cautious,
-					this.keys.waiting,
-					this.keys.sent,
-					Math.max(1, Math.floor(this.limits.maxCallsPerSecond)),
-					Math.max(1, Math.floor(this.limits.maxCallsPerHour)),
-					this.limits.spacingMs,
-					member,
-					Number.isFinite(boundMs) ? boundMs : -1,
-					this.shared.processId,
-					priority,
-					waiterId,
-				);
+				const { second, answers, bounds, hour, last, pause, cautious, waiting, sent } = this.keys;
+				wait = await client.seqeraBudgetAdmit(second, answers, bounds, hour, last, pause, cautious, waiting, sent,
+					Math.max(1, Math.floor(this.limits.maxCallsPerSecond)), Math.max(1, Math.floor(this.limits.maxCallsPerHour)), this.limits.spacingMs,
+					member, Number.isFinite(boundMs) ? boundMs : -1, this.shared.processId, priority, waiterId);
 			} catch (error) {
 				this.shared.failed(error);
 				continue;
