@@ -157,6 +157,7 @@ export class TokenLimiter {
 					return await gate.admit(bound, signal ? AbortSignal.any([signal, giveWay.signal]) : giveWay.signal, options);
 				} catch (error) {
 					if (error instanceof GiveWay) return error;
+					// eslint-disable-next-line @n8n/community-nodes/require-node-api-error -- the caller's cancellation, passed on as it is
 					throw error;
 				} finally {
 					if (queue.bulkAtGate === giveWay) queue.bulkAtGate = undefined;
