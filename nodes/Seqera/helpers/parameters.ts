@@ -2,7 +2,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeParameterResourceLocator } from 'n8n-workflow';
 
 import { isWorkspaceReference, workspaceIdNamed } from '../names/workspaces';
-import type { Connection, SeqeraFunctions } from '../transport';
+import { connectionOf, type SeqeraFunctions } from '../transport';
 import { optionalNumericId, requireWorkflowId } from './validate';
 
 /** A resource locator's mode and value: an execution reads it per item; a poll or an editor list has one value. */
@@ -23,9 +23,11 @@ export function readsNamesInIdMode(context: SeqeraFunctions): boolean {
  * The workspace an operation, the trigger or an editor list works in: the node's choice, else the
  * credential's default, else none (the platform then uses the user's personal workspace). By Name (and,
  * from version 1.2, an ID that is `org/workspace`) is looked up among the user's workspaces; an ID that is
- * not a number fails, naming the field, before any call.
+ * not a number fails, naming the field, before any call. The credential is read first, through the
+ * transport's reader, which keeps it for the execution or the editor's request.
  */
-export async function workspaceIdFor(context: SeqeraFunctions, itemIndex: number, connection: Connection): Promise<string | undefined> {
+export async function workspaceIdFor(context: SeqeraFunctions, itemIndex: number): Promise<string | undefined> {
+	const connection = await connectionOf(context);
 	const { mode, value } = locatorOf(context, 'workspace', itemIndex);
 	const node = context.getNode();
 	if ((mode === 'name' && String(value ?? '').trim() !== '') || (readsNamesInIdMode(context) && isWorkspaceReference(value))) {

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { workspaceIdFor } from '../helpers/parameters';
-import { apiRequestPages, connectionOf, pagesCountedByTotal, type QueryValue } from '../transport';
+import { apiRequestPages, pagesCountedByTotal, type QueryValue } from '../transport';
 import { forEachItem } from './perItem';
 
 /**
@@ -13,7 +13,6 @@ export async function listInWorkspace(
 	listName: string,
 	extraQuery: (itemIndex: number) => Record<string, QueryValue> = () => ({}),
 ): Promise<INodeExecutionData[]> {
-	const connection = await connectionOf(context);
 	return await forEachItem(context, async (itemIndex) => {
 		const returnAll = context.getNodeParameter('returnAll', itemIndex) as boolean;
 		return await apiRequestPages<IDataObject>(
@@ -22,7 +21,7 @@ export async function listInWorkspace(
 				method: 'GET',
 				path: [listName],
 				query: {
-					workspaceId: await workspaceIdFor(context, itemIndex, connection),
+					workspaceId: await workspaceIdFor(context, itemIndex),
 					search: (context.getNodeParameter('search', itemIndex, '') as string).trim(),
 					...extraQuery(itemIndex),
 				},

@@ -1,7 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 
 import { workspaceIdFor } from '../helpers/parameters';
-import { apiRequest, connectionOf } from '../transport';
+import { apiRequest } from '../transport';
 
 /** The entries of a workspace list (`GET /<path>`, unpaged) whose name, ID or kind holds the filter; the platform has no search. */
 async function workspaceEntries(
@@ -14,7 +14,7 @@ async function workspaceEntries(
 	const response = await apiRequest<IDataObject>(context, {
 		method: 'GET',
 		path: [path],
-		query: { workspaceId: await workspaceIdFor(context, 0, await connectionOf(context)) },
+		query: { workspaceId: await workspaceIdFor(context, 0) },
 	});
 	const wanted = (filter ?? '').toLowerCase();
 	return ((response[listName] as IDataObject[] | undefined) ?? []).filter((entry) =>

@@ -2,7 +2,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { organizationIdFor, participantScopeFor, teamIdFor } from '../orgAdmin/resolve';
-import { apiRequest, connectionOf } from '../transport';
+import { apiRequest } from '../transport';
 
 const PAGE_SIZE = 50;
 
@@ -24,7 +24,7 @@ async function page(
 /** The organization the list is for: the Organization field's, or, where participants are managed, the workspace's. */
 async function organizationOfNode(context: ILoadOptionsFunctions): Promise<string> {
 	if (context.getNodeParameter('resource', '') === 'workspaceParticipant') {
-		return (await participantScopeFor(context, 0, await connectionOf(context))).orgId;
+		return (await participantScopeFor(context, 0)).orgId;
 	}
 	return organizationIdFor(context);
 }
@@ -73,7 +73,7 @@ export async function searchTeamMembers(this: ILoadOptionsFunctions, filter?: st
 
 /** Teams show as "Team: name"; people as their name and email. */
 export async function searchWorkspaceParticipants(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
-	const { orgId, workspaceId } = await participantScopeFor(this, 0, await connectionOf(this));
+	const { orgId, workspaceId } = await participantScopeFor(this, 0);
 	const found = await page(this, ['orgs', orgId, 'workspaces', workspaceId, 'participants'], 'participants', filter, paginationToken);
 	return {
 		results: found.entries.map((participant) => ({

@@ -7,7 +7,7 @@ import { savedPipelineSchema, type SavedPipelineSchema } from '../runs/pipelineS
 import { launchpadSourceWorkspace } from '../runs/pipelineSource';
 import { versionIdFor } from '../runs/pipelineVersions';
 import { PIPELINES, idOrName } from '../names/lookups';
-import { apiRequest, connectionOf } from '../transport';
+import { apiRequest } from '../transport';
 
 /** What the platform reads from a pipeline repository (`PipelineInfo`): the parts the launch form offers. */
 export interface PipelineInfo {
@@ -25,7 +25,7 @@ export async function repositoryInfo(context: ILoadOptionsFunctions): Promise<Pi
 			description: 'Its revisions and config profiles are read from the repository.',
 		});
 	}
-	const workspaceId = await workspaceIdFor(context, 0, await connectionOf(context));
+	const workspaceId = await workspaceIdFor(context, 0);
 	const response = await apiRequest<{ pipelineInfo?: PipelineInfo }>(context, {
 		method: 'GET',
 		path: ['pipelines', 'info'],
@@ -46,7 +46,7 @@ export async function chosenPipelineSchema(context: ILoadOptionsFunctions): Prom
 		await idOrName(context, 0, 'pipelineId', PIPELINES),
 		'Launchpad Pipeline',
 	);
-	const workspaceId = await workspaceIdFor(context, 0, await connectionOf(context));
+	const workspaceId = await workspaceIdFor(context, 0);
 	const sourceWorkspaceId = await launchpadSourceWorkspace(context, pipelineId, workspaceId);
 	const versionId = context.getNode().typeVersion >= 1.2 ? await versionIdFor(context, 0, pipelineId, workspaceId) : undefined;
 	return await savedPipelineSchema(context, pipelineId, workspaceId, undefined, sourceWorkspaceId, versionId);

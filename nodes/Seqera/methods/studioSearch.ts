@@ -3,14 +3,14 @@ import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult, INodePr
 import { dataLinksPage } from '../dataLinks/list';
 import { workspaceIdFor } from '../helpers/parameters';
 import { statusOf } from '../studios/status';
-import { apiRequest, apiRequestPages, connectionOf, pagesCountedByTotal } from '../transport';
+import { apiRequest, apiRequestPages, pagesCountedByTotal } from '../transport';
 
 const PAGE_SIZE = 50;
 // The most data links the mount list offers; more can be given by ID with an expression.
 const MOUNTABLE_DATA_LINKS_MAX = 500;
 
 async function chosenWorkspaceId(context: ILoadOptionsFunctions): Promise<string | undefined> {
-	return await workspaceIdFor(context, 0, await connectionOf(context));
+	return await workspaceIdFor(context, 0);
 }
 
 /** The Studios of the chosen workspace, newest first, searched by the platform; the token is the next page's offset. */

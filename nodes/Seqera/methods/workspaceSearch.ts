@@ -7,7 +7,7 @@ import { PIPELINES, idOrName } from '../names/lookups';
 import { workspaceMemberships } from '../names/workspaces';
 import { pipelineVersions, versionLabel } from '../runs/pipelineVersions';
 import { requireNumericId } from '../helpers/validate';
-import { type ApiRequest, apiRequest, connectionOf, pageHasMore, type QueryValue } from '../transport';
+import { type ApiRequest, apiRequest, pageHasMore, type QueryValue } from '../transport';
 
 const PAGE_SIZE = 50;
 
@@ -19,7 +19,7 @@ function matches(filter: string | undefined, ...texts: Array<unknown>): boolean 
 
 /** The workspace the node works in; lists follow it. */
 async function chosenWorkspaceId(context: ILoadOptionsFunctions): Promise<string | undefined> {
-	return await workspaceIdFor(context, 0, await connectionOf(context));
+	return await workspaceIdFor(context, 0);
 }
 
 /** Where the page the editor asks for starts: the token is the offset of its first entry. */

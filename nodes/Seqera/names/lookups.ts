@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { dataLinksPage } from '../dataLinks/list';
 import { locatorOf, workspaceIdFor } from '../helpers/parameters';
-import { type ApiRequest, apiRequest, apiRequestPages, connectionOf, pagesCountedByTotal, type SeqeraFunctions } from '../transport';
+import { type ApiRequest, apiRequest, apiRequestPages, pagesCountedByTotal, type SeqeraFunctions } from '../transport';
 import { idNamed, type NameLookup, type NamedEntry } from './byName';
 
 /** The most entries an error suggests from a list the platform searches by name. */
@@ -79,7 +79,7 @@ export const DATA_LINKS = namedList('Data Link', 'data links', 'data-links', 'da
 export async function idOrName(context: SeqeraFunctions, itemIndex: number, parameterName: string, list: WorkspaceList): Promise<unknown> {
 	const { mode, value } = locatorOf(context, parameterName, itemIndex);
 	if (mode === 'name') {
-		const workspaceId = await workspaceIdFor(context, itemIndex, await connectionOf(context));
+		const workspaceId = await workspaceIdFor(context, itemIndex);
 		return await idNamed(context, itemIndex, lookupIn(context, itemIndex, list, workspaceId), String(value ?? ''));
 	}
 	return 'getInputData' in context

@@ -10,7 +10,7 @@ import { locatorOf, workspaceIdFor } from '../helpers/parameters';
 import { describeValue, requireNumericId, requireText } from '../helpers/validate';
 import { idNamed, type NamedEntry } from '../names/byName';
 import { workspaceMemberships } from '../names/workspaces';
-import { apiRequestPages, type Connection, pagesCountedByTotal, type SeqeraFunctions } from '../transport';
+import { apiRequestPages, pagesCountedByTotal, type SeqeraFunctions } from '../transport';
 
 /** The organization picked in the Organization field, checked before any call. */
 export function organizationIdFor(context: SeqeraFunctions, itemIndex = 0): string {
@@ -100,10 +100,9 @@ async function organizationOfWorkspace(context: SeqeraFunctions, workspaceId: st
 export async function participantScopeFor(
 	context: SeqeraFunctions,
 	itemIndex: number,
-	connection: Connection,
 	organizations: Map<string, Promise<string>> = new Map(),
 ): Promise<ParticipantScope> {
-	const workspaceId = await workspaceIdFor(context, itemIndex, connection);
+	const workspaceId = await workspaceIdFor(context, itemIndex);
 	if (workspaceId === undefined) {
 		throw new NodeOperationError(context.getNode(), 'Workspace is empty', {
 			itemIndex,

@@ -6,7 +6,7 @@ import { keptPerExecution } from '../helpers/keptPerExecution';
 import { forEachItem } from '../items/perItem';
 import { runIdFor, workspaceIdFor } from '../helpers/parameters';
 import { requireNumericId, toList } from '../helpers/validate';
-import { apiRequest, apiRequestPages, connectionOf, pagesCountedByTotal } from '../transport';
+import { apiRequest, apiRequestPages, pagesCountedByTotal } from '../transport';
 
 /** How the platform changes the labels of runs: add to them, remove from them, or replace them all. */
 export type LabelChange = 'add' | 'remove' | 'apply';
@@ -171,11 +171,10 @@ async function resolveLabels(
  * removing nothing is a mistake worth reporting.
  */
 export async function changeRunLabels(context: IExecuteFunctions, change: LabelChange): Promise<INodeExecutionData[]> {
-	const connection = await connectionOf(context);
 	const names = new LabelNames(context, change !== 'remove');
 	return await forEachItem(context, async (itemIndex) => {
 		const workflowId = runIdFor(context, itemIndex);
-		const workspaceId = await workspaceIdFor(context, itemIndex, connection);
+		const workspaceId = await workspaceIdFor(context, itemIndex);
 		const { labelIds, createdLabels } = await resolveLabels(context, names, itemIndex, workspaceId);
 		if (labelIds.length === 0 && change !== 'apply') {
 			throw new NodeOperationError(context.getNode(), `${LABELS_FIELD} is empty`, {

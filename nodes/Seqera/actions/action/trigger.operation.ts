@@ -5,7 +5,7 @@ import { jsonPairsParameter, nameValuePairs, workspaceIdFor } from '../../helper
 import { requireStringId } from '../../helpers/validate';
 import { waitFields } from '../../fields/waitFields';
 import { waitForRun } from '../../runs/wait';
-import { apiRequest, connectionOf } from '../../transport';
+import { apiRequest } from '../../transport';
 import { actionLocator, workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 
@@ -66,10 +66,9 @@ function paramsFor(context: IExecuteFunctions, itemIndex: number): IDataObject {
 
 /** Triggers the action once, which launches one run; a trigger that may have reached the platform is never repeated. */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	const connection = await connectionOf(this);
 	return await forEachItem(this, async (itemIndex) => {
 		const actionId = requireStringId(this.getNode(), itemIndex, this.getNodeParameter('actionId', itemIndex, '', { extractValue: true }), 'Action');
-		const workspaceId = await workspaceIdFor(this, itemIndex, connection);
+		const workspaceId = await workspaceIdFor(this, itemIndex);
 		const launched = await apiRequest<{ workflowId?: string }>(this, {
 			method: 'POST',
 			path: ['actions', actionId, 'launch'],

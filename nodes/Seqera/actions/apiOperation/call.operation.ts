@@ -21,7 +21,7 @@ import {
 import { checkRequestBody } from '../../contract/requestBody';
 import { workspaceIdFor } from '../../helpers/parameters';
 import { describeValue, optionalDate, requireWholeCharacters } from '../../helpers/validate';
-import { apiRequest, connectionOf, type QueryValue } from '../../transport';
+import { apiRequest, type QueryValue } from '../../transport';
 import { workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 
@@ -260,10 +260,9 @@ function bodyFor(context: IExecuteFunctions, itemIndex: number, operation: Contr
 
 /** One call of the chosen operation per item; its answer is the item's output (an array gives one item per entry). */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	const connection = await connectionOf(this);
 	return await forEachItem(this, async (itemIndex) => {
 		const operation = chosenOperation(this, itemIndex);
-		const { path, query } = target(this, itemIndex, operation, await workspaceIdFor(this, itemIndex, connection));
+		const { path, query } = target(this, itemIndex, operation, await workspaceIdFor(this, itemIndex));
 		const body = bodyFor(this, itemIndex, operation);
 		const response = await apiRequest<IDataObject | IDataObject[] | undefined>(this, {
 			method: operation.method as IHttpRequestMethods,

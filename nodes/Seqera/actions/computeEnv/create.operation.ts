@@ -5,7 +5,7 @@ import { findOperation, type ContractOperation } from '../../contract/operations
 import { checkRequestBody, withoutReadOnlyFields } from '../../contract/requestBody';
 import { workspaceIdFor } from '../../helpers/parameters';
 import { describeValue, requireNumericIdList, requireStringId } from '../../helpers/validate';
-import { apiRequest, connectionOf } from '../../transport';
+import { apiRequest } from '../../transport';
 import { workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 import { workspaceCredentialsLocator } from './computeEnv.descriptions';
@@ -147,7 +147,6 @@ function requireMatchingPlatform(context: IExecuteFunctions, itemIndex: number, 
  * is sent. The platform answers with the new ID; the compute environment may still be CREATING then.
  */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	const connection = await connectionOf(this);
 	return await forEachItem(this, async (itemIndex) => {
 		const operation = createComputeEnvOperation();
 		const body = requestBodyOf(operation, configurationOf(this, itemIndex), this.getNode().typeVersion >= 1.2);
@@ -157,7 +156,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const response = await apiRequest<{ computeEnvId?: string }>(this, {
 			method: 'POST',
 			path: ['compute-envs'],
-			query: { workspaceId: await workspaceIdFor(this, itemIndex, connection) },
+			query: { workspaceId: await workspaceIdFor(this, itemIndex) },
 			body,
 			itemIndex,
 		});

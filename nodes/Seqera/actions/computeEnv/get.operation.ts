@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { workspaceIdFor } from '../../helpers/parameters';
-import { apiRequest, connectionOf } from '../../transport';
+import { apiRequest } from '../../transport';
 import { workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 import { anyComputeEnvLocator, computeEnvIdFor } from './computeEnv.descriptions';
@@ -15,13 +15,12 @@ export const description = updateDisplayOptions(displayOptions, properties);
 
 /** The compute environment with its configuration (work directory, region, queues, ...). */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	const connection = await connectionOf(this);
 	return await forEachItem(this, async (itemIndex) => {
 		const computeEnvId = await computeEnvIdFor(this, itemIndex);
 		const response = await apiRequest<{ computeEnv?: IDataObject }>(this, {
 			method: 'GET',
 			path: ['compute-envs', computeEnvId],
-			query: { workspaceId: await workspaceIdFor(this, itemIndex, connection) },
+			query: { workspaceId: await workspaceIdFor(this, itemIndex) },
 			itemIndex,
 		});
 		return response.computeEnv ?? {};

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { workspaceIdFor } from '../../helpers/parameters';
-import { apiRequest, connectionOf } from '../../transport';
+import { apiRequest } from '../../transport';
 import { workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 
@@ -32,13 +32,12 @@ export const description = updateDisplayOptions(displayOptions, properties);
 
 /** One item per compute environment of the workspace. */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	const connection = await connectionOf(this);
 	return await forEachItem(this, async (itemIndex) => {
 		const response = await apiRequest<{ computeEnvs?: IDataObject[] }>(this, {
 			method: 'GET',
 			path: ['compute-envs'],
 			query: {
-				workspaceId: await workspaceIdFor(this, itemIndex, connection),
+				workspaceId: await workspaceIdFor(this, itemIndex),
 				status: this.getNodeParameter('status', itemIndex, '') as string,
 			},
 			itemIndex,

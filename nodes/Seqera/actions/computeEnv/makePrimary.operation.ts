@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { workspaceIdFor } from '../../helpers/parameters';
-import { apiRequest, connectionOf } from '../../transport';
+import { apiRequest } from '../../transport';
 import { workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 import { anyComputeEnvLocator, computeEnvIdFor } from './computeEnv.descriptions';
@@ -18,13 +18,12 @@ export const description = updateDisplayOptions(displayOptions, properties);
 
 /** Makes the compute environment the workspace's primary one; a workspace has one primary at most. */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	const connection = await connectionOf(this);
 	return await forEachItem(this, async (itemIndex) => {
 		const computeEnvId = await computeEnvIdFor(this, itemIndex);
 		await apiRequest(this, {
 			method: 'POST',
 			path: ['compute-envs', computeEnvId, 'primary'],
-			query: { workspaceId: await workspaceIdFor(this, itemIndex, connection) },
+			query: { workspaceId: await workspaceIdFor(this, itemIndex) },
 			itemIndex,
 		});
 		return { computeEnvId, primary: true };

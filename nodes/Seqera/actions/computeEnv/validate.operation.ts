@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { workspaceIdFor } from '../../helpers/parameters';
-import { apiRequest, connectionOf } from '../../transport';
+import { apiRequest } from '../../transport';
 import { workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 import { anyComputeEnvLocator, computeEnvIdFor } from './computeEnv.descriptions';
@@ -37,14 +37,13 @@ interface ValidationOutcome {
  * could not be reached, `transientError` is true, the status is left as it was, and `valid` is false: try later.
  */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	const connection = await connectionOf(this);
 	return await forEachItem(this, async (itemIndex) => {
 		const computeEnvId = await computeEnvIdFor(this, itemIndex);
 		const force = this.getNodeParameter('force', itemIndex, false) as boolean;
 		const outcome = await apiRequest<ValidationOutcome>(this, {
 			method: 'POST',
 			path: ['compute-envs', computeEnvId, 'validate'],
-			query: { workspaceId: await workspaceIdFor(this, itemIndex, connection), force: force || undefined },
+			query: { workspaceId: await workspaceIdFor(this, itemIndex), force: force || undefined },
 			itemIndex,
 		});
 		const transientError = outcome.transientError === true;

@@ -10,7 +10,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { findOperation, takesQueryParameter } from '../../contract/operations';
 import { jsonParameter, nameValuePairs, workspaceIdFor } from '../../helpers/parameters';
 import { requireText, requireWholeCharacters } from '../../helpers/validate';
-import { apiRequest, connectionOf, type QueryValue } from '../../transport';
+import { apiRequest, type QueryValue } from '../../transport';
 import { workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 
@@ -124,7 +124,6 @@ function bodyFor(context: IExecuteFunctions, itemIndex: number, method: string):
 
 /** Any platform endpoint, through the same budget, retries and error mapping as the built-in operations. */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	const connection = await connectionOf(this);
 	return await forEachItem(this, async (itemIndex) => {
 		const node = this.getNode();
 		const method = this.getNodeParameter('method', itemIndex) as IHttpRequestMethods;
@@ -139,7 +138,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const query: Record<string, QueryValue> = nameValuePairs(this, 'queryParameters', itemIndex);
 		for (const [name, value] of Object.entries(query)) requireWholeCharacters(node, itemIndex, 'Query Parameters', `${name}=${String(value)}`);
 		const segments = path.split('/').filter((segment) => segment !== '');
-		const workspaceId = await workspaceIdFor(this, itemIndex, connection);
+		const workspaceId = await workspaceIdFor(this, itemIndex);
 		if (workspaceId !== undefined && query.workspaceId === undefined && takesWorkspaceId(method, segments)) {
 			query.workspaceId = workspaceId;
 		}

@@ -3,7 +3,6 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { browseFolderPage } from '../../dataLinks/calls';
 import { requireWholeCharacters } from '../../helpers/validate';
-import { connectionOf } from '../../transport';
 import { WatchedPaths } from '../../dataLinks/watchedPaths';
 import { returnAllAndLimit } from '../../fields/common';
 import { workspaceLocator } from '../../fields/sharedLocators';
@@ -44,7 +43,6 @@ export const description = updateDisplayOptions(displayOptions, properties);
 
 /** The entries of one folder of a data link, folders first, one item each; pages follow the platform's page tokens. */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	const connection = await connectionOf(this);
 	return await forEachItem(this, async (itemIndex) => {
 		const node = this.getNode();
 		const folder = pathParameter(this, itemIndex, 'path', PATH_FIELD, { required: false });
@@ -57,7 +55,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		}
 		const names = new WatchedPaths('', glob);
 		const limit = this.getNodeParameter('returnAll', itemIndex) ? undefined : (this.getNodeParameter('limit', itemIndex) as number);
-		const { scope, dataLink } = await dataLinkOfItem(this, itemIndex, connection);
+		const { scope, dataLink } = await dataLinkOfItem(this, itemIndex);
 
 		const entries: IDataObject[] = [];
 		let pageToken: string | undefined;

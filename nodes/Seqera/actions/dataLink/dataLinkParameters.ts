@@ -4,7 +4,6 @@ import { NodeOperationError } from 'n8n-workflow';
 import { dataLinkPath, describeDataLink, pathEncodingOf, pathProblem, type DataLinkScope } from '../../dataLinks/calls';
 import { workspaceIdFor } from '../../helpers/parameters';
 import { requireStringId, requireText, requireWholeCharacters } from '../../helpers/validate';
-import type { Connection } from '../../transport';
 import type { DataLinkInfo } from '../../dataLinks/dataLinkApi';
 import { DATA_LINKS, idOrName } from '../../names/lookups';
 
@@ -12,9 +11,8 @@ import { DATA_LINKS, idOrName } from '../../names/lookups';
 export async function dataLinkOfItem(
 	context: IExecuteFunctions,
 	itemIndex: number,
-	connection: Connection,
 ): Promise<{ scope: DataLinkScope & { itemIndex: number }; dataLink: DataLinkInfo }> {
-	const scope = { workspaceId: await workspaceIdFor(context, itemIndex, connection), pathEncoding: pathEncodingOf(context.getNode()), itemIndex };
+	const scope = { workspaceId: await workspaceIdFor(context, itemIndex), pathEncoding: pathEncodingOf(context.getNode()), itemIndex };
 	const dataLinkId = requireStringId(context.getNode(), itemIndex, await idOrName(context, itemIndex, 'dataLinkId', DATA_LINKS), 'Data Link');
 	return { scope, dataLink: await describeDataLink(context, scope, dataLinkId) };
 }

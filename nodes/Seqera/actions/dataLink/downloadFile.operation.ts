@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { pathSegments } from '../../dataLinks/calls';
-import { apiRequestStream, binaryOfStreamedFile, connectionOf } from '../../transport';
+import { apiRequestStream, binaryOfStreamedFile } from '../../transport';
 import { outputFileField, outputFileFieldName } from '../../fields/common';
 import { workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItemWithBinary } from '../../items/perItem';
@@ -27,11 +27,10 @@ export const description = updateDisplayOptions(displayOptions, properties);
  * without being held in memory.
  */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	const connection = await connectionOf(this);
 	return await forEachItemWithBinary(this, async (itemIndex) => {
 		const filePath = pathParameter(this, itemIndex, filePathField.name, filePathField.displayName, { required: true });
 		const binaryPropertyName = outputFileFieldName(this, itemIndex);
-		const { scope, dataLink } = await dataLinkOfItem(this, itemIndex, connection);
+		const { scope, dataLink } = await dataLinkOfItem(this, itemIndex);
 		const fileName = filePath.slice(filePath.lastIndexOf('/') + 1);
 		const purpose = `the download of "${filePath}"`;
 		const file = await apiRequestStream(this, {

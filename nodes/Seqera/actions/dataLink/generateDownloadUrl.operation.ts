@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { apiRequest, connectionOf } from '../../transport';
+import { apiRequest } from '../../transport';
 import { workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 import { dataLinkLocator } from '../../dataLinks/dataLinkLocator';
@@ -28,10 +28,9 @@ export const description = updateDisplayOptions(displayOptions, properties);
 
 /** A presigned URL of the storage provider that downloads the file without a Seqera token, for a limited time. */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	const connection = await connectionOf(this);
 	return await forEachItem(this, async (itemIndex) => {
 		const filePath = pathParameter(this, itemIndex, filePathField.name, filePathField.displayName, { required: true });
-		const { scope, dataLink } = await dataLinkOfItem(this, itemIndex, connection);
+		const { scope, dataLink } = await dataLinkOfItem(this, itemIndex);
 		const response = await apiRequest<IDataObject>(this, {
 			method: 'GET',
 			path: ['data-links', dataLink.id, 'generate-download-url'],

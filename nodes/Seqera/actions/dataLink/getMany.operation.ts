@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { dataLinksPage } from '../../dataLinks/list';
 import { workspaceIdFor } from '../../helpers/parameters';
-import { apiRequestPages, connectionOf, pagesCountedByTotal } from '../../transport';
+import { apiRequestPages, pagesCountedByTotal } from '../../transport';
 import { returnAllAndLimit } from '../../fields/common';
 import { workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
@@ -55,7 +55,6 @@ function searchText(search: string, provider: string, region: string): string {
 
 /** One item per data link of the workspace that the Data Explorer shows, in name order, once the platform has fetched them. */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	const connection = await connectionOf(this);
 	return await forEachItem(this, async (itemIndex) => {
 		const text = (name: string) => String(this.getNodeParameter(name, itemIndex, '') ?? '').trim();
 		const returnAll = this.getNodeParameter('returnAll', itemIndex) as boolean;
@@ -65,7 +64,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 				method: 'GET',
 				path: ['data-links'],
 				query: {
-					workspaceId: await workspaceIdFor(this, itemIndex, connection),
+					workspaceId: await workspaceIdFor(this, itemIndex),
 					search: searchText(text('search'), text('provider'), text('region').replace(/\s+/g, '')),
 				},
 				limit: returnAll ? undefined : (this.getNodeParameter('limit', itemIndex) as number),

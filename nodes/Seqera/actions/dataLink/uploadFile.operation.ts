@@ -85,7 +85,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 				description: `Enter a name such as SampleSheet.csv in "${NAME_FIELD}", without folders: put them in "${FOLDER_FIELD}" (item ${itemIndex}).`,
 			});
 		}
-		const { scope, dataLink } = await dataLinkOfItem(this, itemIndex, connection);
+		const { scope, dataLink } = await dataLinkOfItem(this, itemIndex);
 		const content = await open();
 		try {
 			return await uploadToDataLink(this, connection, scope, dataLink, {

@@ -3,7 +3,7 @@ import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-work
 
 import { workspaceIdFor } from '../../helpers/parameters';
 import { requireText } from '../../helpers/validate';
-import { apiRequest, connectionOf } from '../../transport';
+import { apiRequest } from '../../transport';
 import { workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 import { datasetFileOf, datasetFileProperties, uploadDatasetVersion, type DatasetFile } from './datasetFile';
@@ -49,9 +49,8 @@ function createdButNotUploaded(error: unknown, dataset: IDataObject): unknown {
 
 /** Creates a dataset, empty unless Upload First Version is on; the output is the dataset as the platform describes it. */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	const connection = await connectionOf(this);
 	return await forEachItem(this, async (itemIndex) => {
-		const workspaceId = await workspaceIdFor(this, itemIndex, connection);
+		const workspaceId = await workspaceIdFor(this, itemIndex);
 		const name = requireText(this.getNode(), itemIndex, 'Name', this.getNodeParameter('name', itemIndex));
 		const datasetDescription = (this.getNodeParameter('description', itemIndex, '') as string).trim();
 		// The file is checked before the dataset is created, so a wrong file leaves nothing behind.

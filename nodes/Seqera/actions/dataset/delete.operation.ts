@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { workspaceIdFor } from '../../helpers/parameters';
-import { apiRequest, connectionOf } from '../../transport';
+import { apiRequest } from '../../transport';
 import { datasetLocator, workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 import { datasetIdFor } from './datasetParameters';
@@ -15,13 +15,12 @@ export const description = updateDisplayOptions(displayOptions, properties);
 
 /** Deletes the dataset and all its versions; Hide keeps them, out of sight. */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	const connection = await connectionOf(this);
 	return await forEachItem(this, async (itemIndex) => {
 		const datasetId = datasetIdFor(this, itemIndex);
 		await apiRequest(this, {
 			method: 'DELETE',
 			path: ['datasets', datasetId],
-			query: { workspaceId: await workspaceIdFor(this, itemIndex, connection) },
+			query: { workspaceId: await workspaceIdFor(this, itemIndex) },
 			itemIndex,
 		});
 		return { id: datasetId, deleted: true };

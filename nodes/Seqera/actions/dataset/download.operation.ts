@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { workspaceIdFor } from '../../helpers/parameters';
-import { apiRequestStream, connectionOf } from '../../transport';
+import { apiRequestStream } from '../../transport';
 import { datasetLocator, workspaceLocator } from '../../fields/sharedLocators';
 import { outputFileField, outputFileFieldName } from '../../fields/common';
 import { forEachItemWithBinary } from '../../items/perItem';
@@ -60,10 +60,9 @@ function chosenVersion(context: IExecuteFunctions, itemIndex: number, datasetId:
 
 /** One item per input item: the version's details as JSON and its file as binary data. */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	const connection = await connectionOf(this);
 	return await forEachItemWithBinary(this, async (itemIndex) => {
 		const datasetId = datasetIdFor(this, itemIndex);
-		const workspaceId = await workspaceIdFor(this, itemIndex, connection);
+		const workspaceId = await workspaceIdFor(this, itemIndex);
 		const binaryPropertyName = outputFileFieldName(this, itemIndex);
 		const version = chosenVersion(this, itemIndex, datasetId, await datasetVersions(this, itemIndex, { datasetId, workspaceId }));
 		const fileName = String(version.fileName);

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { workspaceIdFor } from '../../helpers/parameters';
-import { apiRequest, connectionOf } from '../../transport';
+import { apiRequest } from '../../transport';
 import { datasetLocator, workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 import { datasetIdFor } from './datasetParameters';
@@ -15,12 +15,11 @@ export const description = updateDisplayOptions(displayOptions, properties);
 
 /** The dataset as the platform describes it; `version` and `mediaType` are its latest version's. */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	const connection = await connectionOf(this);
 	return await forEachItem(this, async (itemIndex) => {
 		const response = await apiRequest<{ dataset?: IDataObject }>(this, {
 			method: 'GET',
 			path: ['datasets', datasetIdFor(this, itemIndex), 'metadata'],
-			query: { workspaceId: await workspaceIdFor(this, itemIndex, connection) },
+			query: { workspaceId: await workspaceIdFor(this, itemIndex) },
 			itemIndex,
 		});
 		return response.dataset ?? {};

@@ -2,7 +2,6 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { workspaceIdFor } from '../../helpers/parameters';
-import { connectionOf } from '../../transport';
 import { datasetLocator, workspaceLocator } from '../../fields/sharedLocators';
 import { returnAllAndLimit } from '../../fields/common';
 import { forEachItem } from '../../items/perItem';
@@ -20,11 +19,10 @@ export const description = updateDisplayOptions(displayOptions, properties);
  * `url` a launch takes as a pipeline input. The platform answers the whole list, so Limit applies here.
  */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	const connection = await connectionOf(this);
 	return await forEachItem(this, async (itemIndex) => {
 		const versions = await datasetVersions(this, itemIndex, {
 			datasetId: datasetIdFor(this, itemIndex),
-			workspaceId: await workspaceIdFor(this, itemIndex, connection),
+			workspaceId: await workspaceIdFor(this, itemIndex),
 		});
 		const newestFirst = [...versions].sort((a, b) => Number(b.version) - Number(a.version));
 		const returnAll = this.getNodeParameter('returnAll', itemIndex) as boolean;

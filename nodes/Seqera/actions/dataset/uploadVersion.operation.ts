@@ -2,7 +2,6 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { workspaceIdFor } from '../../helpers/parameters';
-import { connectionOf } from '../../transport';
 import { datasetLocator, workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 import { datasetFileOf, datasetFileProperties, uploadDatasetVersion } from './datasetFile';
@@ -16,10 +15,9 @@ export const description = updateDisplayOptions(displayOptions, properties);
 
 /** Uploads the item's CSV or TSV file as the dataset's next version. */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	const connection = await connectionOf(this);
 	return await forEachItem(this, async (itemIndex) => {
 		const datasetId = datasetIdFor(this, itemIndex);
 		const file = await datasetFileOf(this, itemIndex);
-		return await uploadDatasetVersion(this, itemIndex, { datasetId, workspaceId: await workspaceIdFor(this, itemIndex, connection) }, file);
+		return await uploadDatasetVersion(this, itemIndex, { datasetId, workspaceId: await workspaceIdFor(this, itemIndex) }, file);
 	});
 }

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { workspaceIdFor } from '../../helpers/parameters';
 import { requireText } from '../../helpers/validate';
-import { apiRequest, connectionOf } from '../../transport';
+import { apiRequest } from '../../transport';
 import { workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 
@@ -50,7 +50,6 @@ export const description = updateDisplayOptions(displayOptions, properties);
 
 /** Creates a label; only resource labels carry a value, as the platform requires. */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	const connection = await connectionOf(this);
 	return await forEachItem(this, async (itemIndex) => {
 		const node = this.getNode();
 		const resource = this.getNodeParameter('resourceLabel', itemIndex, false) as boolean;
@@ -65,7 +64,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		return await apiRequest<IDataObject>(this, {
 			method: 'POST',
 			path: ['labels'],
-			query: { workspaceId: await workspaceIdFor(this, itemIndex, connection) },
+			query: { workspaceId: await workspaceIdFor(this, itemIndex) },
 			body,
 			itemIndex,
 		});

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { workspaceIdFor } from '../../helpers/parameters';
 import { requireText } from '../../helpers/validate';
-import { apiRequest, connectionOf } from '../../transport';
+import { apiRequest } from '../../transport';
 import { computeEnvLocator, workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 import { computeEnvDefaults, primaryComputeEnvId } from '../../runs/computeEnvDefaults';
@@ -27,10 +27,9 @@ export const description = updateDisplayOptions(displayOptions, properties);
  * takes the workspace's primary one, and the work directory and scripts not given come from it.
  */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	const connection = await connectionOf(this);
 	return await forEachItem(this, async (itemIndex) => {
 		const node = this.getNode();
-		const workspaceId = await workspaceIdFor(this, itemIndex, connection);
+		const workspaceId = await workspaceIdFor(this, itemIndex);
 		const name = requireText(node, itemIndex, 'Name', this.getNodeParameter('name', itemIndex));
 		const pipeline = requireText(node, itemIndex, 'Repository URL', this.getNodeParameter('pipeline', itemIndex));
 		const { launch, labelIds } = pipelineSettingsOf(this, itemIndex);

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { workspaceIdFor } from '../../helpers/parameters';
 import { requireNumericId } from '../../helpers/validate';
-import { apiRequest, connectionOf } from '../../transport';
+import { apiRequest } from '../../transport';
 import { pipelineLocator, workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 import { PIPELINES, idOrName } from '../../names/lookups';
@@ -15,7 +15,6 @@ const displayOptions = { show: { resource: ['pipeline'], operation: ['get'] } };
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	const connection = await connectionOf(this);
 	return await forEachItem(this, async (itemIndex) => {
 		const pipelineId = requireNumericId(
 			this.getNode(),
@@ -26,7 +25,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const response = await apiRequest<{ pipeline?: IDataObject }>(this, {
 			method: 'GET',
 			path: ['pipelines', pipelineId],
-			query: { workspaceId: await workspaceIdFor(this, itemIndex, connection) },
+			query: { workspaceId: await workspaceIdFor(this, itemIndex) },
 			itemIndex,
 		});
 		return response.pipeline ?? {};

@@ -5,7 +5,6 @@ import { workspaceIdFor } from '../../helpers/parameters';
 import { launchpadLaunch, sendLaunch } from '../../runs/launch';
 import { PipelineSchemas } from '../../runs/launchParameters';
 import { waitFields } from '../../fields/waitFields';
-import { connectionOf } from '../../transport';
 import { computeEnvLocator, pipelineLocator, workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 import { launchSettingsField } from '../workflow/launch.descriptions';
@@ -28,10 +27,9 @@ export const description = updateDisplayOptions(displayOptions, properties);
 
 /** Launches a Launchpad pipeline with its saved settings, as the web app's Launch button does; sent once. */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	const connection = await connectionOf(this);
 	const schemas = new PipelineSchemas(this);
 	return await forEachItem(this, async (itemIndex) => {
-		const workspaceId = await workspaceIdFor(this, itemIndex, connection);
+		const workspaceId = await workspaceIdFor(this, itemIndex);
 		const launchpad = await launchpadLaunch(this, itemIndex, workspaceId, schemas);
 		return { ...(await sendLaunch(this, itemIndex, workspaceId, launchpad.request, launchpad)), pipelineId: Number(launchpad.pipelineId) };
 	});

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { workspaceIdFor } from '../../helpers/parameters';
 import { requireNumericId } from '../../helpers/validate';
-import { apiRequest, connectionOf } from '../../transport';
+import { apiRequest } from '../../transport';
 import { computeEnvLocator, pipelineLocator, workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 import { PIPELINES, idOrName } from '../../names/lookups';
@@ -57,10 +57,9 @@ const KEPT_SETTINGS = [
  * launch, and sends the whole launch again with the given settings laid over it, so nothing left out is lost.
  */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	const connection = await connectionOf(this);
 	return await forEachItem(this, async (itemIndex) => {
 		const pipelineId = requireNumericId(this.getNode(), itemIndex, await idOrName(this, itemIndex, 'pipelineId', PIPELINES), 'Launchpad Pipeline');
-		const workspaceId = await workspaceIdFor(this, itemIndex, connection);
+		const workspaceId = await workspaceIdFor(this, itemIndex);
 		const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 		const { launch: given, labelIds } = pipelineSettingsOf(this, itemIndex);
 		const read = async <T>(path: string[]) => await apiRequest<T>(this, { method: 'GET', path, query: { workspaceId }, itemIndex });

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { workspaceIdFor } from '../../helpers/parameters';
-import { apiRequest, connectionOf } from '../../transport';
+import { apiRequest } from '../../transport';
 import { workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 import { secretValueField } from './secret.descriptions';
@@ -28,14 +28,13 @@ export const description = updateDisplayOptions(displayOptions, properties);
 
 /** Creates a pipeline secret; the output item has its ID and name, never its value. */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	const connection = await connectionOf(this);
 	return await forEachItem(this, async (itemIndex) => {
 		const name = secretNameFor(this, itemIndex);
 		const value = secretValueFor(this, itemIndex, String(secretValueField.displayName));
 		const response = await apiRequest<{ secretId?: number }>(this, {
 			method: 'POST',
 			path: ['pipeline-secrets'],
-			query: { workspaceId: await workspaceIdFor(this, itemIndex, connection) },
+			query: { workspaceId: await workspaceIdFor(this, itemIndex) },
 			body: { name, value },
 			redact: [value],
 			itemIndex,

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { workspaceIdFor } from '../../helpers/parameters';
-import { apiRequest, connectionOf } from '../../transport';
+import { apiRequest } from '../../transport';
 import { workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 import { secretLocator, secretValueField } from './secret.descriptions';
@@ -18,14 +18,13 @@ export const description = updateDisplayOptions(displayOptions, properties);
 
 /** Replaces a pipeline secret's value; runs launched from now on get the new one. */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	const connection = await connectionOf(this);
 	return await forEachItem(this, async (itemIndex) => {
 		const secretId = await secretIdFor(this, itemIndex);
 		const value = secretValueFor(this, itemIndex, NEW_VALUE);
 		await apiRequest(this, {
 			method: 'PUT',
 			path: ['pipeline-secrets', secretId],
-			query: { workspaceId: await workspaceIdFor(this, itemIndex, connection) },
+			query: { workspaceId: await workspaceIdFor(this, itemIndex) },
 			body: { value },
 			redact: [value],
 			itemIndex,

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { workspaceIdFor } from '../../helpers/parameters';
 import { requireStringId, requireText } from '../../helpers/validate';
-import { apiRequest, connectionOf } from '../../transport';
+import { apiRequest } from '../../transport';
 import { computeEnvLocator, workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 import { COMPUTE_ENVS, idOrName } from '../../names/lookups';
@@ -154,14 +154,13 @@ async function createRequest(context: IExecuteFunctions, itemIndex: number): Pro
 
 /** Creates a Studio per item from a template and outputs it, starting unless told not to. */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	const connection = await connectionOf(this);
 	return await forEachItem(this, async (itemIndex) => {
 		const body = await createRequest(this, itemIndex);
 		const created = await apiRequest<{ studio?: IDataObject }>(this, {
 			method: 'POST',
 			path: ['studios'],
 			query: {
-				workspaceId: await workspaceIdFor(this, itemIndex, connection),
+				workspaceId: await workspaceIdFor(this, itemIndex),
 				autoStart: this.getNodeParameter('autoStart', itemIndex, true) as boolean,
 			},
 			body,

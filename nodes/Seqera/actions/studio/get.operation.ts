@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { workspaceIdFor } from '../../helpers/parameters';
-import { apiRequest, connectionOf } from '../../transport';
+import { apiRequest } from '../../transport';
 import { workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 import { studioIdFor, studioItem, studioLocator } from './studio.descriptions';
@@ -14,12 +14,11 @@ const displayOptions = { show: { resource: ['studio'], operation: ['get'] } };
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	const connection = await connectionOf(this);
 	return await forEachItem(this, async (itemIndex) => {
 		const studio = await apiRequest<IDataObject>(this, {
 			method: 'GET',
 			path: ['studios', await studioIdFor(this, itemIndex)],
-			query: { workspaceId: await workspaceIdFor(this, itemIndex, connection) },
+			query: { workspaceId: await workspaceIdFor(this, itemIndex) },
 			itemIndex,
 		});
 		return studioItem(studio);

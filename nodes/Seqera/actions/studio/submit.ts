@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { workspaceIdFor } from '../../helpers/parameters';
-import { apiRequest, connectionOf } from '../../transport';
+import { apiRequest } from '../../transport';
 import { forEachItem } from '../../items/perItem';
 import { studioIdFor, studioItem } from './studio.descriptions';
 
@@ -15,10 +15,9 @@ export type StartBodyOf = (itemIndex: number, studio: IDataObject) => IDataObjec
  * Start sends no overrides, `{}`, as version 1 of the node does.
  */
 export async function submitStudioChange(context: IExecuteFunctions, change: 'start' | 'stop', startBodyOf?: StartBodyOf): Promise<INodeExecutionData[]> {
-	const connection = await connectionOf(context);
 	return await forEachItem(context, async (itemIndex) => {
 		const sessionId = await studioIdFor(context, itemIndex);
-		const workspaceId = await workspaceIdFor(context, itemIndex, connection);
+		const workspaceId = await workspaceIdFor(context, itemIndex);
 		const describe = async () => await apiRequest<IDataObject>(context, { method: 'GET', path: ['studios', sessionId], query: { workspaceId }, itemIndex });
 		let body: IDataObject | undefined;
 		if (change === 'start') body = startBodyOf ? startBodyOf(itemIndex, await describe()) : {};

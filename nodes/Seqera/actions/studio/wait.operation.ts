@@ -5,7 +5,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { workspaceIdFor } from '../../helpers/parameters';
 import { pollUntilDone } from '../../runs/wait';
 import { waitOptionsCollection } from '../../fields/waitFields';
-import { apiRequest, connectionOf } from '../../transport';
+import { apiRequest } from '../../transport';
 import { workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 import { studioIdFor, studioItem, studioLocator } from './studio.descriptions';
@@ -53,10 +53,9 @@ export const description = updateDisplayOptions(displayOptions, properties);
  * the run Wait's do; a failed check does not end the wait, cancelling the execution does.
  */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	const connection = await connectionOf(this);
 	return await forEachItem(this, async (itemIndex) => {
 		const sessionId = await studioIdFor(this, itemIndex);
-		const workspaceId = await workspaceIdFor(this, itemIndex, connection);
+		const workspaceId = await workspaceIdFor(this, itemIndex);
 		const target = this.getNodeParameter('waitUntil', itemIndex, 'running') as Target;
 		const options = this.getNodeParameter('waitOptions', itemIndex, {}) as IDataObject;
 		let lastStatus = 'unknown';

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { runIdFor, workspaceIdFor } from '../../helpers/parameters';
-import { apiRequest, connectionOf } from '../../transport';
+import { apiRequest } from '../../transport';
 import { runLocator, workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 
@@ -23,14 +23,13 @@ const displayOptions = { show: { resource: ['workflow'], operation: ['delete'] }
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	const connection = await connectionOf(this);
 	return await forEachItem(this, async (itemIndex) => {
 		const workflowId = runIdFor(this, itemIndex);
 		const force = this.getNodeParameter('force', itemIndex, false) as boolean;
 		await apiRequest(this, {
 			method: 'DELETE',
 			path: ['workflow', workflowId],
-			query: { workspaceId: await workspaceIdFor(this, itemIndex, connection), force: force || undefined },
+			query: { workspaceId: await workspaceIdFor(this, itemIndex), force: force || undefined },
 			itemIndex,
 		});
 		return { workflowId, deleted: true };

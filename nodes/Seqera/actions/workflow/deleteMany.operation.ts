@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { workspaceIdFor } from '../../helpers/parameters';
 import { requireWorkflowId, toList } from '../../helpers/validate';
-import { apiRequest, connectionOf } from '../../transport';
+import { apiRequest } from '../../transport';
 import { workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 
@@ -33,7 +33,6 @@ export const description = updateDisplayOptions(displayOptions, properties);
 
 /** One call per input item; the output says which runs were deleted and which the platform refused. */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	const connection = await connectionOf(this);
 	return await forEachItem(this, async (itemIndex) => {
 		const workflowIds = toList(this.getNodeParameter('workflowIds', itemIndex)).map((id) =>
 			requireWorkflowId(this.getNode(), itemIndex, id, 'Run IDs'),
@@ -43,7 +42,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const response = await apiRequest<{ failedWorkflowIds?: string[] }>(this, {
 			method: 'POST',
 			path: ['workflow', 'delete'],
-			query: { workspaceId: await workspaceIdFor(this, itemIndex, connection), force: force || undefined },
+			query: { workspaceId: await workspaceIdFor(this, itemIndex), force: force || undefined },
 			body: { workflowIds },
 			itemIndex,
 		});

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { runIdFor, workspaceIdFor } from '../../helpers/parameters';
 import { requireText } from '../../helpers/validate';
-import { apiRequestFile, connectionOf } from '../../transport';
+import { apiRequestFile } from '../../transport';
 import { outputFileField, outputFileFieldName } from '../../fields/common';
 import { runLocator, workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItemWithBinary } from '../../items/perItem';
@@ -29,7 +29,6 @@ const displayOptions = { show: { resource: ['workflow'], operation: ['downloadFi
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	const connection = await connectionOf(this);
 	return await forEachItemWithBinary(this, async (itemIndex) => {
 		const node = this.getNode();
 		const workflowId = runIdFor(this, itemIndex);
@@ -38,7 +37,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const file = await apiRequestFile(this, {
 			method: 'GET',
 			path: ['workflow', workflowId, 'download'],
-			query: { workspaceId: await workspaceIdFor(this, itemIndex, connection), fileName },
+			query: { workspaceId: await workspaceIdFor(this, itemIndex), fileName },
 			itemIndex,
 		});
 		const binary = await this.helpers.prepareBinaryData(file.data, file.fileName ?? fileName, file.mimeType);

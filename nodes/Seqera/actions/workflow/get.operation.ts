@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { runIdFor, workspaceIdFor } from '../../helpers/parameters';
 import { flattenRun } from '../../runs/records';
-import { apiRequest, connectionOf } from '../../transport';
+import { apiRequest } from '../../transport';
 import { runLocator, workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 
@@ -14,12 +14,11 @@ const displayOptions = { show: { resource: ['workflow'], operation: ['get'] } };
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	const connection = await connectionOf(this);
 	return await forEachItem(this, async (itemIndex) => {
 		const run = await apiRequest<IDataObject>(this, {
 			method: 'GET',
 			path: ['workflow', runIdFor(this, itemIndex)],
-			query: { workspaceId: await workspaceIdFor(this, itemIndex, connection) },
+			query: { workspaceId: await workspaceIdFor(this, itemIndex) },
 			itemIndex,
 		});
 		return flattenRun(run);

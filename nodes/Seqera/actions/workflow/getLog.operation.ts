@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { runIdFor, workspaceIdFor } from '../../helpers/parameters';
-import { apiRequest, connectionOf } from '../../transport';
+import { apiRequest } from '../../transport';
 import { runLocator, workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 
@@ -14,13 +14,12 @@ export const description = updateDisplayOptions(displayOptions, properties);
 
 /** The run's Nextflow console log; `downloads` names the files Download File can fetch. */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	const connection = await connectionOf(this);
 	return await forEachItem(this, async (itemIndex) => {
 		const workflowId = runIdFor(this, itemIndex);
 		const response = await apiRequest<{ log?: IDataObject }>(this, {
 			method: 'GET',
 			path: ['workflow', workflowId, 'log'],
-			query: { workspaceId: await workspaceIdFor(this, itemIndex, connection) },
+			query: { workspaceId: await workspaceIdFor(this, itemIndex) },
 			itemIndex,
 		});
 		return { workflowId, ...(response.log ?? {}) };

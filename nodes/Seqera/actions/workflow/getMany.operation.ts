@@ -5,7 +5,7 @@ import { flattenRun } from '../../runs/records';
 import { buildRunSearch, type RunSearchFilters } from '../../helpers/search';
 import { optionalDate } from '../../helpers/validate';
 import { workspaceIdFor } from '../../helpers/parameters';
-import { apiRequestPages, connectionOf } from '../../transport';
+import { apiRequestPages } from '../../transport';
 import { returnAllAndLimit } from '../../fields/common';
 import { workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
@@ -85,7 +85,6 @@ const displayOptions = { show: { resource: ['workflow'], operation: ['getMany'] 
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	const connection = await connectionOf(this);
 	return await forEachItem(this, async (itemIndex) => {
 		const returnAll = this.getNodeParameter('returnAll', itemIndex) as boolean;
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
@@ -101,7 +100,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 				method: 'GET',
 				path: ['workflow'],
 				query: {
-					workspaceId: await workspaceIdFor(this, itemIndex, connection),
+					workspaceId: await workspaceIdFor(this, itemIndex),
 					search,
 					attributes: this.getNodeParameter('attributes', itemIndex, []) as string[],
 				},

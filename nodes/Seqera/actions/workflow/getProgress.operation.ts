@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { runIdFor, workspaceIdFor } from '../../helpers/parameters';
-import { apiRequest, connectionOf } from '../../transport';
+import { apiRequest } from '../../transport';
 import { runLocator, workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 
@@ -13,13 +13,12 @@ const displayOptions = { show: { resource: ['workflow'], operation: ['getProgres
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	const connection = await connectionOf(this);
 	return await forEachItem(this, async (itemIndex) => {
 		const workflowId = runIdFor(this, itemIndex);
 		const response = await apiRequest<{ progress?: IDataObject }>(this, {
 			method: 'GET',
 			path: ['workflow', workflowId, 'progress'],
-			query: { workspaceId: await workspaceIdFor(this, itemIndex, connection) },
+			query: { workspaceId: await workspaceIdFor(this, itemIndex) },
 			itemIndex,
 		});
 		return { workflowId, ...(response.progress ?? {}) };

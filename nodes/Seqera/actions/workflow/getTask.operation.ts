@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { runIdFor, workspaceIdFor } from '../../helpers/parameters';
 import { taskOf } from '../../runs/tasks';
-import { apiRequest, connectionOf } from '../../transport';
+import { apiRequest } from '../../transport';
 import { runLocator, workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 import { taskIdField, taskIdFor } from './task.descriptions';
@@ -19,14 +19,13 @@ const displayOptions = { show: { resource: ['workflow'], operation: ['getTask'] 
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	const connection = await connectionOf(this);
 	return await forEachItem(this, async (itemIndex) => {
 		const workflowId = runIdFor(this, itemIndex);
 		const taskId = taskIdFor(this, itemIndex);
 		const response = await apiRequest<IDataObject>(this, {
 			method: 'GET',
 			path: ['workflow', workflowId, 'task', taskId],
-			query: { workspaceId: await workspaceIdFor(this, itemIndex, connection) },
+			query: { workspaceId: await workspaceIdFor(this, itemIndex) },
 			itemIndex,
 		});
 		return { workflowId, ...taskOf(response) };

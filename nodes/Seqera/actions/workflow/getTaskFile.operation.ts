@@ -3,7 +3,7 @@ import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-work
 
 import { runIdFor, workspaceIdFor } from '../../helpers/parameters';
 import { taskOf } from '../../runs/tasks';
-import { apiRequest, apiRequestStream, binaryOfStreamedFile, connectionOf, type StreamedFile } from '../../transport';
+import { apiRequest, apiRequestStream, binaryOfStreamedFile, type StreamedFile } from '../../transport';
 import { outputFileField, outputFileFieldName } from '../../fields/common';
 import { runLocator, workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItemWithBinary } from '../../items/perItem';
@@ -75,7 +75,6 @@ async function whyNoTaskFile(
 
 /** One of a task's own files as binary data, streamed into n8n's binary data store. */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	const connection = await connectionOf(this);
 	return await forEachItemWithBinary(this, async (itemIndex) => {
 		const workflowId = runIdFor(this, itemIndex);
 		const taskId = taskIdFor(this, itemIndex);
@@ -87,7 +86,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			});
 		}
 		const binaryPropertyName = outputFileFieldName(this, itemIndex);
-		const workspaceId = await workspaceIdFor(this, itemIndex, connection);
+		const workspaceId = await workspaceIdFor(this, itemIndex);
 		const purpose = `the download of ${taskFile} of task ${taskId}`;
 		let file: StreamedFile;
 		try {

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { runIdFor, workspaceIdFor } from '../../helpers/parameters';
 import { taskOf } from '../../runs/tasks';
-import { apiRequestPages, connectionOf, pagesCountedByTotal } from '../../transport';
+import { apiRequestPages, pagesCountedByTotal } from '../../transport';
 import { returnAllAndLimit } from '../../fields/common';
 import { runLocator, workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
@@ -58,7 +58,6 @@ const displayOptions = { show: { resource: ['workflow'], operation: ['getTasks']
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	const connection = await connectionOf(this);
 	return await forEachItem(this, async (itemIndex) => {
 		const workflowId = runIdFor(this, itemIndex);
 		const returnAll = this.getNodeParameter('returnAll', itemIndex) as boolean;
@@ -69,7 +68,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 				method: 'GET',
 				path: ['workflow', workflowId, 'tasks'],
 				query: {
-					workspaceId: await workspaceIdFor(this, itemIndex, connection),
+					workspaceId: await workspaceIdFor(this, itemIndex),
 					search: options.search as string | undefined,
 					sortBy: options.sortBy as string | undefined,
 					sortDir: options.sortDir as string | undefined,

@@ -6,7 +6,6 @@ import { requireText } from '../../helpers/validate';
 import { launchpadLaunch, sendLaunch } from '../../runs/launch';
 import { PipelineSchemas } from '../../runs/launchParameters';
 import { waitFields } from '../../fields/waitFields';
-import { connectionOf } from '../../transport';
 import { computeEnvLocator, pipelineLocator, workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 import { datasetInputsField, pipelineParametersField, pipelineVersionField } from '../pipeline/launch.descriptions';
@@ -53,11 +52,10 @@ export const description = updateDisplayOptions(displayOptions, properties);
 
 /** Launches are sent once: a launch that may have reached the platform is never repeated. */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	const connection = await connectionOf(this);
 	const schemas = new PipelineSchemas(this);
 	return await forEachItem(this, async (itemIndex) => {
 		const node = this.getNode();
-		const workspaceId = await workspaceIdFor(this, itemIndex, connection);
+		const workspaceId = await workspaceIdFor(this, itemIndex);
 		const source = this.getNodeParameter('source', itemIndex) as 'repository' | 'launchpad';
 		if (source === 'launchpad') {
 			const launchpad = await launchpadLaunch(this, itemIndex, workspaceId, schemas);

@@ -6,7 +6,7 @@ import { runIdFor, workspaceIdFor } from '../../helpers/parameters';
 import { launchRequestFromSaved, relaunchFromSaved } from '../../runs/records';
 import { sendLaunch } from '../../runs/launch';
 import { waitFields } from '../../fields/waitFields';
-import { apiRequest, connectionOf } from '../../transport';
+import { apiRequest } from '../../transport';
 import { computeEnvLocator, runLocator, workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 import { launchSettingsField } from './launch.descriptions';
@@ -86,11 +86,10 @@ async function relaunchRequest(
 
 /** Launches again from the original run's full launch configuration, as the web app's Relaunch does. */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	const connection = await connectionOf(this);
 	const asSeqeraClientsSend = this.getNode().typeVersion >= 1.2;
 	return await forEachItem(this, async (itemIndex) => {
 		const sourceWorkflowId = runIdFor(this, itemIndex);
-		const workspaceId = await workspaceIdFor(this, itemIndex, connection);
+		const workspaceId = await workspaceIdFor(this, itemIndex);
 		const resumeAsked = this.getNodeParameter('resume', itemIndex, true) as boolean;
 		if (asSeqeraClientsSend && resumeAsked) refuseWorkDirOnResume(this, itemIndex);
 

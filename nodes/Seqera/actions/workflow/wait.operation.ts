@@ -4,7 +4,6 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { runIdFor, workspaceIdFor } from '../../helpers/parameters';
 import { waitForRun } from '../../runs/wait';
 import { waitOptionsField } from '../../fields/waitFields';
-import { connectionOf } from '../../transport';
 import { runLocator, workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 
@@ -16,8 +15,7 @@ export const description = updateDisplayOptions(displayOptions, properties);
 
 /** Holds each item until its run has finished, then outputs the run with its final status and progress. */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	const connection = await connectionOf(this);
 	return await forEachItem(this, async (itemIndex) => {
-		return await waitForRun(this, itemIndex, runIdFor(this, itemIndex), await workspaceIdFor(this, itemIndex, connection));
+		return await waitForRun(this, itemIndex, runIdFor(this, itemIndex), await workspaceIdFor(this, itemIndex));
 	});
 }

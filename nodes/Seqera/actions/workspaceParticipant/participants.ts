@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { participantScopeFor, type ParticipantScope, type PeopleList } from '../../orgAdmin/resolve';
-import { connectionOf } from '../../transport';
 import { forEachItem, type JsonOutput } from '../../items/perItem';
 
 /** The participants of a workspace, identified by `participantId`. */
@@ -17,9 +16,8 @@ export async function forEachParticipantItem(
 	context: IExecuteFunctions,
 	handle: (itemIndex: number, scope: ParticipantScope) => Promise<JsonOutput>,
 ): Promise<INodeExecutionData[]> {
-	const connection = await connectionOf(context);
 	const organizations = new Map<string, Promise<string>>();
-	return await forEachItem(context, async (itemIndex) => await handle(itemIndex, await participantScopeFor(context, itemIndex, connection, organizations)));
+	return await forEachItem(context, async (itemIndex) => await handle(itemIndex, await participantScopeFor(context, itemIndex, organizations)));
 }
 
 /** Where an output item's participant is: the IDs of the organization and the workspace first. */

@@ -7,7 +7,6 @@ import { browseFolderPage, describeDataLink, pathEncodingOf, pathProblem, type P
 import { workspaceIdFor } from '../../helpers/parameters';
 import { requireStringId } from '../../helpers/validate';
 import { DATA_LINKS, idOrName } from '../../names/lookups';
-import { connectionOf } from '../../transport';
 import { CallAllowance } from '../../helpers/allowance';
 import type { TriggerEvent } from '../triggerEvent';
 import type { DataLinkApi } from '../../dataLinks/dataLinkApi';
@@ -93,8 +92,7 @@ export const dataLinkFileEvents: TriggerEvent = {
 		},
 	],
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		const connection = await connectionOf(this);
-		const workspaceId = await workspaceIdFor(this, 0, connection);
+		const workspaceId = await workspaceIdFor(this, 0);
 		const dataLinkId = requireStringId(this.getNode(), 0, await idOrName(this, 0, 'dataLinkId', DATA_LINKS), 'Data Link');
 		const glob = (this.getNodeParameter('glob', '') as string).trim();
 		const watched = new WatchedPaths((this.getNodeParameter('pathPrefix', '') as string).trim(), glob);

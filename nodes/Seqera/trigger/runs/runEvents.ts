@@ -79,7 +79,7 @@ export const runEvents: TriggerEvent = {
 	async poll(this: IPollFunctions, chosen: string): Promise<INodeExecutionData[][] | null> {
 		const kind = chosen as RunEventKind;
 		const connection = await connectionOf(this);
-		const workspaceId = await workspaceIdFor(this, 0, connection);
+		const workspaceId = await workspaceIdFor(this, 0);
 		const search = (this.getNodeParameter('search', '') as string).trim();
 		const options = this.getNodeParameter('options', {}) as IDataObject;
 		const api = runsApiOf(this, workspaceId, search);

@@ -4,7 +4,7 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 import { workspaceLocator } from '../../fields/sharedLocators';
 import { STUDIO_STATUS_OPTIONS } from '../../studios/status';
 import { workspaceIdFor } from '../../helpers/parameters';
-import { apiRequest, connectionOf } from '../../transport';
+import { apiRequest } from '../../transport';
 import { CallAllowance } from '../../helpers/allowance';
 import type { TriggerEvent } from '../triggerEvent';
 import { pollStudios, type StudiosApi, type StudioChange, type StudioWatchState } from '../../studios/studioWatch';
@@ -57,8 +57,7 @@ export const studioEvents: TriggerEvent = {
 		{ ...workspaceLocator, displayOptions: shown },
 	],
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		const connection = await connectionOf(this);
-		const workspaceId = await workspaceIdFor(this, 0, connection);
+		const workspaceId = await workspaceIdFor(this, 0);
 		const api = studiosApiOf(this, workspaceId);
 
 		// Fetch Test Event: the first Studio of the list, so fields can be mapped; the remembered state is left alone.
