@@ -8,23 +8,23 @@
  * together, each makes one call on the other token first, then all start together.
  *
  * Cells (default networks in brackets):
- *   single              [lan, wan, far] one n8n process, ONE execution of 2000 items of Workflow → Get;
- *   cluster             [lan, wan, far] four n8n processes in queue mode sharing the token through Redis,
- *                       one execution of 500 items each;
- *   httpRequestBatching [lan, wan, far] for comparison, the same 2000 calls sent the way n8n's HTTP
+ *   single              [wan, far] one n8n process, ONE execution of 1200 items of Workflow → Get;
+ *   cluster             [wan, far] four n8n processes in queue mode sharing the token through Redis,
+ *                       one execution of a quarter of the items each;
+ *   httpRequestBatching [wan, far] for comparison, the same 1200 calls sent the way n8n's HTTP
  *                       Request node batches them (20 requests, then 1000 ms, no limiter, no retries),
  *                       each on a connection of its own as n8n's request helper opens them, over the
  *                       same network path;
- *   interactive         [wan] a production sync of 10 000 items of Workflow → Get (one execution with
- *                       mode 'trigger') fills the token's budget; meanwhile, every 2 s, a run list
+ *   interactive         [wan] a production sync of 3000 items of Workflow → Get (one execution with
+ *                       mode 'trigger') fills the token's budget; meanwhile, every second, a run list
  *                       lookup through n8n's load-options context (as the editor makes it) and, every
- *                       2 s, half a period later, a one-item Workflow → Get with mode 'manual'. Twice:
+ *                       second, half a period later, a one-item Workflow → Get with mode 'manual'. Twice:
  *                       in one process, and with the sync in one process and the lookups and manual
  *                       executions in another, sharing the token through Redis;
  *   idle                [wan, far] a one-item execution, 3 s of nothing, another: the second should
  *                       find its connection open and cost one round trip;
- *   memory              [lan] the package's own memory over one execution of 10 000, 30 000 and
- *                       100 000 items, with a limit of 500 calls/s on both sides so that it takes
+ *   memory              [lan] the package's own memory over one execution of 10 000 and 100 000
+ *                       items, with a limit of 500 calls/s on both sides so that it takes
  *                       minutes.
  * The executions run with On Error "continue (using error output)", so every item is tried and each
  * failed one is counted; the memory cell's executions stop at the first error, as n8n's default does.
@@ -67,8 +67,9 @@
  *
  * Options: --only <cells> (repeatable or comma-separated; default all), --profile lan,wan,far (every
  * chosen cell on these networks; default each cell's own), --calls N (single, cluster and batching;
- * default 2000), --sync-items N (interactive; default 10000), --memory-items N,N,... (default
- * 10000,30000,100000). It starts its own simulators and redis-server. A full run takes about an hour.
+ * default 1200), --sync-items N (interactive; default 3000), --memory-items N,N,... (default
+ * 10000,100000). It starts its own simulators and redis-server. A full run takes about 20 minutes on a
+ * 2-core machine.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

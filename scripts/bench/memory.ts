@@ -14,7 +14,7 @@ import type { MemoryFigures, MemoryJob, TokenLimits } from '../../dev/queue/work
 import type { NetworkProfile } from '../../dev/simulator/network';
 import { GENOMICS, TOKEN, cellTimeoutMs, describeConnections, round, runIds, tokenConnections, withSimulator, type BenchContext } from './setup';
 
-export const DEFAULT_MEMORY_ITEMS = [10_000, 30_000, 100_000];
+export const DEFAULT_MEMORY_ITEMS = [10_000, 100_000];
 /**
  * A limit the simulator and the credential both take, high enough that 100 000 calls take minutes
  * on loopback, so that the cell measures memory, not the platform's limit.
