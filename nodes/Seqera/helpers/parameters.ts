@@ -1,9 +1,8 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeParameterResourceLocator } from 'n8n-workflow';
 
-import { isWorkspaceReference, workspaceIdNamed } from '../names/workspaces';
-import { connectionOf, type SeqeraFunctions } from '../transport';
-import { optionalNumericId, requireWorkflowId } from './validate';
+import type { SeqeraFunctions } from '../transport';
+import { requireWorkflowId } from './validate';
 
 /** A resource locator's mode and value: an execution reads it per item; a poll or an editor list has one value. */
 export function locatorOf(context: SeqeraFunctions, parameterName: string, itemIndex: number): { mode: string; value: unknown } {
@@ -17,26 +16,6 @@ export function locatorOf(context: SeqeraFunctions, parameterName: string, itemI
 /** Version 1.2 reads a name given where an ID was asked for (by expression, from a sheet or an AI agent); earlier versions fail it. */
 export function readsNamesInIdMode(context: SeqeraFunctions): boolean {
 	return context.getNode().typeVersion >= 1.2;
-}
-
-/**
- * The workspace an operation, the trigger or an editor list works in: the node's choice, else the
- * credential's default, else none (the platform then uses the user's personal workspace). By Name (and,
- * from version 1.2, an ID that is `org/workspace`) is looked up among the user's workspaces; an ID that is
- * not a number fails, naming the field, before any call. The credential is read first, through the
- * transport's reader, which keeps it for the execution or the editor's request.
- */
-export async function workspaceIdFor(context: SeqeraFunctions, itemIndex: number): Promise<string | undefined> {
-	const connection = await connectionOf(context);
-	const { mode, value } = locatorOf(context, 'workspace', itemIndex);
-	const node = context.getNode();
-	if ((mode === 'name' && String(value ?? '').trim() !== '') || (readsNamesInIdMode(context) && isWorkspaceReference(value))) {
-		return await workspaceIdNamed(context, itemIndex, String(value), 'Workspace');
-	}
-	return (
-		optionalNumericId(node, itemIndex, value, 'Workspace') ??
-		optionalNumericId(node, itemIndex, connection.defaultWorkspaceId, 'Default Workspace ID (credential)')
-	);
 }
 
 /** The run an operation acts on, from the Run locator (list, ID or URL), checked before any call. */

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { workspaceIdFor } from '../helpers/parameters';
+import { workspaceIdFor } from '../names/workspaceId';
 import { apiRequestPages, pagesCountedByTotal, type QueryValue } from '../transport';
 import { forEachItem } from './perItem';
 

@@ -1,6 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 
-import { workspaceIdFor } from '../helpers/parameters';
+import { workspaceIdFor } from '../names/workspaceId';
 import { apiRequest } from '../transport';
 
 /** The entries of a workspace list (`GET /<path>`, unpaged) whose name, ID or kind holds the filter; the platform has no search. */

@@ -1,7 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { ILoadOptionsFunctions } from 'n8n-workflow';
 
-import { workspaceIdFor } from '../helpers/parameters';
+import { workspaceIdFor } from '../names/workspaceId';
 import { requireNumericId } from '../helpers/validate';
 import { savedPipelineSchema, type SavedPipelineSchema } from '../runs/pipelineSchema';
 import { launchpadSourceWorkspace } from '../runs/pipelineSource';

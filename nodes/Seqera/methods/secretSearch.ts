@@ -1,6 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { workspaceIdFor } from '../helpers/parameters';
+import { workspaceIdFor } from '../names/workspaceId';
 import { apiRequest } from '../transport';
 
 /** The pipeline secrets of the chosen workspace by name; the platform has no search, so the filter applies here. */

@@ -1,7 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult, INodePropertyOptions } from 'n8n-workflow';
 
 import { dataLinksPage } from '../dataLinks/list';
-import { workspaceIdFor } from '../helpers/parameters';
+import { workspaceIdFor } from '../names/workspaceId';
 import { statusOf } from '../studios/status';
 import { apiRequest, apiRequestPages, pagesCountedByTotal } from '../transport';
 

@@ -2,7 +2,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 
 import { dataLinksPage } from '../dataLinks/list';
-import { workspaceIdFor } from '../helpers/parameters';
+import { workspaceIdFor } from '../names/workspaceId';
 import { PIPELINES, idOrName } from '../names/lookups';
 import { workspaceMemberships } from '../names/workspaces';
 import { pipelineVersions, versionLabel } from '../runs/pipelineVersions';

@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { dataLinksPage } from '../dataLinks/list';
-import { locatorOf, workspaceIdFor } from '../helpers/parameters';
+import { locatorOf } from '../helpers/parameters';
+import { workspaceIdFor } from './workspaceId';
 import { type ApiRequest, apiRequest, apiRequestPages, pagesCountedByTotal, type SeqeraFunctions } from '../transport';
 import { idNamed, type NameLookup, type NamedEntry } from './byName';
 

@@ -6,7 +6,8 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { locatorOf, workspaceIdFor } from '../helpers/parameters';
+import { locatorOf } from '../helpers/parameters';
+import { workspaceIdFor } from '../names/workspaceId';
 import { describeValue, requireNumericId, requireText } from '../helpers/validate';
 import { idNamed, type NamedEntry } from '../names/byName';
 import { workspaceMemberships } from '../names/workspaces';

@@ -4,7 +4,8 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { LABELS_FIELD } from '../fields/fieldNames';
 import { keptPerExecution } from '../helpers/keptPerExecution';
 import { forEachItem } from '../items/perItem';
-import { runIdFor, workspaceIdFor } from '../helpers/parameters';
+import { runIdFor } from '../helpers/parameters';
+import { workspaceIdFor } from '../names/workspaceId';
 import { requireNumericId, toList } from '../helpers/validate';
 import { apiRequest, apiRequestPages, pagesCountedByTotal } from '../transport';
 

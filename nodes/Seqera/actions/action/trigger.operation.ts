@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { jsonPairsParameter, nameValuePairs, workspaceIdFor } from '../../helpers/parameters';
+import { jsonPairsParameter, nameValuePairs } from '../../helpers/parameters';
+import { workspaceIdFor } from '../../names/workspaceId';
 import { requireStringId } from '../../helpers/validate';
 import { waitFields } from '../../fields/waitFields';
 import { waitForRun } from '../../runs/wait';

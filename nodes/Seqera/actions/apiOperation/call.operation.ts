@@ -19,7 +19,7 @@ import {
 	type ParameterSpec,
 } from '../../contract/operations';
 import { checkRequestBody } from '../../contract/requestBody';
-import { workspaceIdFor } from '../../helpers/parameters';
+import { workspaceIdFor } from '../../names/workspaceId';
 import { describeValue, optionalDate, requireWholeCharacters } from '../../helpers/validate';
 import { apiRequest, type QueryValue } from '../../transport';
 import { workspaceLocator } from '../../fields/sharedLocators';

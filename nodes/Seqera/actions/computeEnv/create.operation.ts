@@ -3,7 +3,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { findOperation, type ContractOperation } from '../../contract/operations';
 import { checkRequestBody, withoutReadOnlyFields } from '../../contract/requestBody';
-import { workspaceIdFor } from '../../helpers/parameters';
+import { workspaceIdFor } from '../../names/workspaceId';
 import { describeValue, requireNumericIdList, requireStringId } from '../../helpers/validate';
 import { apiRequest } from '../../transport';
 import { workspaceLocator } from '../../fields/sharedLocators';

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { workspaceIdFor } from '../../helpers/parameters';
+import { workspaceIdFor } from '../../names/workspaceId';
 import { apiRequest } from '../../transport';
 import { workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';

@@ -8,7 +8,8 @@ import type {
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { findOperation, takesQueryParameter } from '../../contract/operations';
-import { jsonParameter, nameValuePairs, workspaceIdFor } from '../../helpers/parameters';
+import { jsonParameter, nameValuePairs } from '../../helpers/parameters';
+import { workspaceIdFor } from '../../names/workspaceId';
 import { requireText, requireWholeCharacters } from '../../helpers/validate';
 import { apiRequest, type QueryValue } from '../../transport';
 import { workspaceLocator } from '../../fields/sharedLocators';

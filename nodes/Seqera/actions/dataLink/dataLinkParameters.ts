@@ -2,7 +2,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { dataLinkPath, describeDataLink, pathEncodingOf, pathProblem, type DataLinkScope } from '../../dataLinks/calls';
-import { workspaceIdFor } from '../../helpers/parameters';
+import { workspaceIdFor } from '../../names/workspaceId';
 import { requireStringId, requireText, requireWholeCharacters } from '../../helpers/validate';
 import type { DataLinkInfo } from '../../dataLinks/dataLinkApi';
 import { DATA_LINKS, idOrName } from '../../names/lookups';

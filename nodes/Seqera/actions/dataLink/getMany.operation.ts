@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { dataLinksPage } from '../../dataLinks/list';
-import { workspaceIdFor } from '../../helpers/parameters';
+import { workspaceIdFor } from '../../names/workspaceId';
 import { apiRequestPages, pagesCountedByTotal } from '../../transport';
 import { returnAllAndLimit } from '../../fields/common';
 import { workspaceLocator } from '../../fields/sharedLocators';

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { workspaceIdFor } from '../../helpers/parameters';
+import { workspaceIdFor } from '../../names/workspaceId';
 import { apiRequest } from '../../transport';
 import { forEachItem } from '../../items/perItem';
 import { datasetIdFor } from './datasetParameters';

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { workspaceIdFor } from '../../helpers/parameters';
+import { workspaceIdFor } from '../../names/workspaceId';
 import { apiRequestStream } from '../../transport';
 import { datasetLocator, workspaceLocator } from '../../fields/sharedLocators';
 import { outputFileField, outputFileFieldName } from '../../fields/common';

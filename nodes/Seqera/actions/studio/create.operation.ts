@@ -2,7 +2,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { workspaceIdFor } from '../../helpers/parameters';
+import { workspaceIdFor } from '../../names/workspaceId';
 import { requireStringId, requireText } from '../../helpers/validate';
 import { apiRequest } from '../../transport';
 import { computeEnvLocator, workspaceLocator } from '../../fields/sharedLocators';

@@ -2,7 +2,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { workspaceIdFor } from '../../helpers/parameters';
+import { workspaceIdFor } from '../../names/workspaceId';
 import { pollUntilDone } from '../../runs/wait';
 import { waitOptionsCollection } from '../../fields/waitFields';
 import { apiRequest } from '../../transport';

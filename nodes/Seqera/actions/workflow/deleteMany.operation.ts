@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { workspaceIdFor } from '../../helpers/parameters';
+import { workspaceIdFor } from '../../names/workspaceId';
 import { requireWorkflowId, toList } from '../../helpers/validate';
 import { apiRequest } from '../../transport';
 import { workspaceLocator } from '../../fields/sharedLocators';

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { flattenRun } from '../../runs/records';
 import { buildRunSearch, type RunSearchFilters } from '../../helpers/search';
 import { optionalDate } from '../../helpers/validate';
-import { workspaceIdFor } from '../../helpers/parameters';
+import { workspaceIdFor } from '../../names/workspaceId';
 import { apiRequestPages } from '../../transport';
 import { returnAllAndLimit } from '../../fields/common';
 import { workspaceLocator } from '../../fields/sharedLocators';

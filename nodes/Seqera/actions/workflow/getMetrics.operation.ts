@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { runIdFor, workspaceIdFor } from '../../helpers/parameters';
+import { runIdFor } from '../../helpers/parameters';
+import { workspaceIdFor } from '../../names/workspaceId';
 import { apiRequest } from '../../transport';
 import { runLocator, workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';

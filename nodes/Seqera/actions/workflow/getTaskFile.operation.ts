@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { runIdFor, workspaceIdFor } from '../../helpers/parameters';
+import { runIdFor } from '../../helpers/parameters';
+import { workspaceIdFor } from '../../names/workspaceId';
 import { taskOf } from '../../runs/tasks';
 import { apiRequest, apiRequestStream, binaryOfStreamedFile, type StreamedFile } from '../../transport';
 import { outputFileField, outputFileFieldName } from '../../fields/common';

@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { LAUNCH_SETTINGS_FIELD } from '../../fields/fieldNames';
-import { runIdFor, workspaceIdFor } from '../../helpers/parameters';
+import { runIdFor } from '../../helpers/parameters';
+import { workspaceIdFor } from '../../names/workspaceId';
 import { launchRequestFromSaved, relaunchFromSaved } from '../../runs/records';
 import { sendLaunch } from '../../runs/launch';
 import { waitFields } from '../../fields/waitFields';

@@ -1,7 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { runIdFor, workspaceIdFor } from '../../helpers/parameters';
+import { runIdFor } from '../../helpers/parameters';
+import { workspaceIdFor } from '../../names/workspaceId';
 import { waitForRun } from '../../runs/wait';
 import { waitOptionsField } from '../../fields/waitFields';
 import { runLocator, workspaceLocator } from '../../fields/sharedLocators';

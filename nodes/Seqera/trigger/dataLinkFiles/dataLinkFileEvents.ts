@@ -4,7 +4,7 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 import { workspaceLocator } from '../../fields/sharedLocators';
 import { dataLinkLocator } from '../../dataLinks/dataLinkLocator';
 import { browseFolderPage, describeDataLink, pathEncodingOf, pathProblem, type PathEncoding } from '../../dataLinks/calls';
-import { workspaceIdFor } from '../../helpers/parameters';
+import { workspaceIdFor } from '../../names/workspaceId';
 import { requireStringId } from '../../helpers/validate';
 import { DATA_LINKS, idOrName } from '../../names/lookups';
 import { CallAllowance } from '../../helpers/allowance';

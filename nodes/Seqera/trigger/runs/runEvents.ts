@@ -1,7 +1,7 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
 import { workspaceLocator } from '../../fields/sharedLocators';
-import { workspaceIdFor } from '../../helpers/parameters';
+import { workspaceIdFor } from '../../names/workspaceId';
 import { flattenRun } from '../../runs/records';
 import { runPageUrl } from '../../helpers/webApp';
 import { apiRequest, connectionOf, pageHasMore } from '../../transport';

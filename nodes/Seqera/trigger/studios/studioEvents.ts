@@ -3,7 +3,7 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 
 import { workspaceLocator } from '../../fields/sharedLocators';
 import { STUDIO_STATUS_OPTIONS } from '../../studios/status';
-import { workspaceIdFor } from '../../helpers/parameters';
+import { workspaceIdFor } from '../../names/workspaceId';
 import { apiRequest } from '../../transport';
 import { CallAllowance } from '../../helpers/allowance';
 import type { TriggerEvent } from '../triggerEvent';
