@@ -11,7 +11,7 @@
  *   single              [wan, far] one n8n process, ONE execution of 1200 items of Workflow → Get;
  *   cluster             [wan, far] four n8n processes in queue mode sharing the token through Redis,
  *                       one execution of a quarter of the items each;
- *   httpRequestBatching [wan, far] for comparison, the same 1200 calls sent the way n8n's HTTP
+ *   httpRequestBatching [wan] for comparison, the same 1200 calls sent the way n8n's HTTP
  *                       Request node batches them (20 requests, then 1000 ms, no limiter, no retries),
  *                       each on a connection of its own as n8n's request helper opens them, over the
  *                       same network path;
