@@ -7,8 +7,6 @@ import { isRouteWord } from '../contract/operations';
 import { describeValue } from '../text/describeValue';
 import { wholeIdPattern } from './idPatterns';
 
-export { describeValue };
-
 const WORKFLOW_ID = wholeIdPattern('run');
 const NUMERIC_ID = wholeIdPattern('numeric');
 const STRING_ID = wholeIdPattern('string');

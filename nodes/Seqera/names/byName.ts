@@ -8,7 +8,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { INode } from 'n8n-workflow';
 
 import { keptPerExecution } from '../helpers/keptPerExecution';
-import { describeValue } from '../helpers/validate';
+import { describeValue } from '../text/describeValue';
 import type { SeqeraFunctions } from '../transport';
 
 /** An entry a name can pick: the name as users write it, and the ID the platform wants. */

@@ -1,7 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject } from 'n8n-workflow';
 
-import { describeValue } from '../helpers/validate';
+import { describeValue } from '../text/describeValue';
 import { readWorkspaceMemberships, workspaceFullName } from '../roles/workspaceRoles';
 import { apiRequest, type SeqeraFunctions } from '../transport';
 import { idNamed, type NamedEntry } from './byName';

@@ -8,7 +8,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { locatorOf } from '../helpers/parameters';
 import { workspaceIdFor } from '../names/workspaceId';
-import { describeValue, requireNumericId, requireText } from '../helpers/validate';
+import { requireNumericId, requireText } from '../helpers/validate';
+import { describeValue } from '../text/describeValue';
 import { idNamed, type NamedEntry } from '../names/byName';
 import { workspaceMemberships } from '../names/workspaces';
 import { apiRequestPages, pagesCountedByTotal, type SeqeraFunctions } from '../transport';

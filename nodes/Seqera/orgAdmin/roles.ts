@@ -1,7 +1,7 @@
 import type { INode, INodePropertyOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { describeValue } from '../helpers/validate';
+import { describeValue } from '../text/describeValue';
 
 /** The contract's OrgRole enum: what a member may do in the organization. */
 export const ORGANIZATION_ROLES: INodePropertyOptions[] = [

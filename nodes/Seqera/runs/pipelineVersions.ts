@@ -2,7 +2,8 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { locatorOf } from '../helpers/parameters';
-import { describeValue, requireStringId } from '../helpers/validate';
+import { requireStringId } from '../helpers/validate';
+import { describeValue } from '../text/describeValue';
 import { idNamed, type NamedEntry } from '../names/byName';
 import { apiRequest, type SeqeraFunctions } from '../transport';
 

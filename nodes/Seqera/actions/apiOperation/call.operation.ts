@@ -20,7 +20,8 @@ import {
 } from '../../contract/operations';
 import { checkRequestBody } from '../../contract/requestBody';
 import { workspaceIdFor } from '../../names/workspaceId';
-import { describeValue, optionalDate, requireWholeCharacters } from '../../helpers/validate';
+import { optionalDate, requireWholeCharacters } from '../../helpers/validate';
+import { describeValue } from '../../text/describeValue';
 import { apiRequest, type QueryValue } from '../../transport';
 import { workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';

@@ -1,7 +1,8 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { describeValue, requireNumericId, requireText } from '../../helpers/validate';
+import { requireNumericId, requireText } from '../../helpers/validate';
+import { describeValue } from '../../text/describeValue';
 import { SECRETS, idOrName } from '../../names/lookups';
 
 /** The secret an operation acts on, from the Secret locator, checked before any call. */

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { describeValue, requireText } from '../../helpers/validate';
+import { requireText } from '../../helpers/validate';
+import { describeValue } from '../../text/describeValue';
 import { personField } from '../../orgAdmin/fields';
 import { memberLocator, participantWorkspaceLocator, teamLocator } from '../../orgAdmin/orgAdminLocators';
 import { addedOrExisting, findInList, idFromLocator, isPerson, membersOf, teamIdFor } from '../../orgAdmin/resolve';
