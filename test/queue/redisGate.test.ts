@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { type AdmittedCall, ArrivalBound, type BudgetGate, budgetKey, type CallPriority, CancelledError, localShare, type RedisTarget, SAFETY_MARGIN_MS, SharedBudget, sharedBudgetConfig, TokenLimiter, windowLimits, type WindowLimits } from '../../nodes/Seqera/transport';
+import { type RedisTarget, sharedBudgetConfig } from '../../nodes/Seqera/environment/limiterRedis';
+import { type AdmittedCall, ArrivalBound, type BudgetGate, budgetKey, type CallPriority, CancelledError, localShare, SAFETY_MARGIN_MS, SharedBudget, TokenLimiter, windowLimits, type WindowLimits } from '../../nodes/Seqera/transport';
 import { maxInAnyWindow } from '../../dev/simulator/rateLimiter';
 import { startRedisServer, type RedisServer } from '../../dev/queue/redisServer';
 

@@ -1,4 +1,4 @@
-import { proxyAppliesTo } from '../../nodes/Seqera/transport';
+import { proxyAppliesTo } from '../../nodes/Seqera/environment/proxy';
 
 const CLOUD = 'https://api.cloud.seqera.io';
 

@@ -220,6 +220,25 @@ export function errorFromResponse(
 	);
 }
 
+/** The low-level error code (ECONNREFUSED, DEPTH_ZERO_SELF_SIGNED_CERT, ...) wherever n8n's wrappers put it. */
+export function networkErrorCode(error: unknown): { code?: string; message: string } {
+	let current: unknown = error;
+	for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+		const candidate = current as { code?: unknown; message?: unknown; cause?: unknown };
+		if (typeof candidate.code === 'string' && candidate.code !== '') {
+			return { code: candidate.code, message: String(candidate.message ?? '') };
+		}
+		current = candidate.cause;
+	}
+	// n8n-workflow 1.x drops `cause` when it wraps the error; the code survives as httpCode and the
+	// original text as the first of `messages` (the message itself is reworded).
+	const wrapped = error as { httpCode?: unknown; messages?: unknown[] };
+	if (typeof wrapped.httpCode === 'string' && /^[A-Z][A-Z0-9_]+$/.test(wrapped.httpCode)) {
+		return { code: wrapped.httpCode, message: String(wrapped.messages?.[0] ?? '') };
+	}
+	return { message: error instanceof Error ? error.message : String(error) };
+}
+
 /** A 2xx answer whose body is not the JSON the API promises: almost always a base URL that points at the web app. */
 export function errorFromUnreadableBody(node: INode, call: FailedCall, bodyText: string): NodeApiError {
 	const html = looksLikeHtml(bodyText);

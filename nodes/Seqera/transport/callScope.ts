@@ -1,16 +1,13 @@
 import type { ICredentialTestFunctions, WorkflowExecuteMode } from 'n8n-workflow';
 
-import type { CallPriority } from './budget/admission';
+import type { CallPriority } from './budget/gate';
 import type { SeqeraFunctions } from './connection';
 
 /**
- * The execution modes in which a person waits for the answer: 'manual' (run from the editor),
- * 'chat' (n8n's chat, which streams the answer to the person typing) and 'agent' (an execution made
- * for an AI agent, which waits for it to answer its user). Every other mode of n8n-workflow's
- * WorkflowExecuteMode is bulk: 'trigger', 'webhook', 'retry', 'error' and 'internal' run
- * production workflows; 'integrated' is a sub-workflow, whose parent may be manual but cannot be
- * told apart; 'cli' runs a saved workflow from a script as often as from a person; 'evaluation'
- * runs a whole test dataset, each case as many calls as a production run makes.
+ * The execution modes in which a person waits for the answer: run from the editor, n8n's chat, and an
+ * execution made for an AI agent. Every other mode is bulk: production runs ('trigger', 'webhook',
+ * 'retry', 'error', 'internal'), a sub-workflow ('integrated', whose parent cannot be told), a saved
+ * workflow run from a script ('cli'), a whole test dataset ('evaluation').
  */
 const INTERACTIVE_MODES: ReadonlySet<WorkflowExecuteMode> = new Set<WorkflowExecuteMode>(['manual', 'chat', 'agent']);
 

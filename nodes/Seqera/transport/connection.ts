@@ -1,10 +1,15 @@
 import type { ICredentialDataDecryptedObject, ICredentialsDecrypted, IExecuteFunctions, ILoadOptionsFunctions, IPollFunctions } from 'n8n-workflow';
 
 import { resolveBaseUrl } from '../server/baseUrl';
-import { DEFAULT_TOKEN_LIMITS } from './defaultLimits';
 import type { TokenBudget } from './budget/limiter';
 
 export const CREDENTIAL_TYPE = 'seqeraApi';
+
+/**
+ * The platform's published per-token limits: the credential offers them as its defaults, and a credential
+ * saved without them gets them. Enterprise installs may configure others.
+ */
+export const DEFAULT_TOKEN_LIMITS = { maxCallsPerSecond: 20, maxCallsPerHour: 72_000 } as const;
 
 /** The n8n contexts that call the platform with the node's credential. */
 export type SeqeraFunctions = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;

@@ -6,22 +6,17 @@ import type { IHttpRequestOptions, NodeEgressFilter } from 'n8n-workflow';
 // eslint-disable-next-line @n8n/community-nodes/no-restricted-imports -- node's streams carry a file of any size without holding it in memory
 import type { Readable } from 'node:stream';
 
-import type { RawResponse } from './exchange';
-
 /**
  * Kept-alive HTTPS connections to the platform, one pool per token, base URL and TLS setting, shared
- * by every node, execution and context of the process.
- *
- * n8n's request helper builds new agents for every request, so each call pays a TCP and a TLS handshake
- * before its request leaves: three round trips instead of one. Node's own `https.Agent` with keep-alive
- * is enough to keep them, with nothing to add to the package: it trusts what Node's TLS trusts
- * (NODE_EXTRA_CA_CERTS, and the system store n8n's image sets up), follows the server's `Keep-Alive:
- * timeout` hint, and closes connections idle for IDLE_TIMEOUT_MS. axios, as in n8n's own helper, sends
- * the request on the agent and reads, decompresses, times out and aborts the answer.
+ * by every node, execution and context of the process. n8n's request helper builds new agents for
+ * every request, so each call would pay a TCP and a TLS handshake before its request leaves: three
+ * round trips instead of one. Node's `https.Agent` keeps them, trusting what Node's TLS trusts
+ * (NODE_EXTRA_CA_CERTS, the system store of n8n's image); axios, as in n8n's own helper, sends each
+ * request on it and reads, decompresses, times out and aborts the answer.
  *
  * The agent never queues a request (maxSockets is unbounded): a request waiting inside the agent after
- * its admission would reach the platform later than the admission rule allows for. How many calls of a
- * token are on the wire at once is capped by the limiter (`maxCallsInFlight`), and so is the pool.
+ * its admission would reach the platform later than the admission rule allows for. The limiter caps
+ * a token's calls on the wire (`maxCallsInFlight`), and so the pool.
  */
 
 /** Idle connections close after this, or sooner when the platform's Keep-Alive hint says so. */
@@ -57,9 +52,7 @@ class TokenConnections {
 		const lookup = egress ? { lookup: egress.createSecureLookup() } : {};
 		this.agent = new https.Agent({
 			keepAlive: true,
-			// Each free connection in turn, so that every one stays in use while calls keep coming: one left
-			// idle past the platform's keep-alive time is closed, and the call that needs it again pays a
-			// new connection's handshakes.
+			// Each free connection in turn, so none idles past the platform's keep-alive time and closes.
 			scheduling: 'fifo',
 			maxFreeSockets: maxIdleConnections,
 			timeout: IDLE_TIMEOUT_MS,
@@ -70,30 +63,19 @@ class TokenConnections {
 		this.agent.on('free', (socket: object) => idleSince.set(socket, Date.now()));
 	}
 
-	/**
-	 * The idle connection a request sent now would take: the agent hands out the one freed first,
-	 * passing over closed ones. It keeps one list per name, made of the host and the TLS options of the
-	 * agent and the request; every request of this pool goes to one origin with the same options.
-	 */
+	/** The idle connection a request sent now would take: the one freed first (every request of the pool has one agent name). */
 	private nextIdleConnection(): object | undefined {
 		const [free] = Object.values(this.agent.freeSockets as Record<string, Array<{ destroyed: boolean }> | undefined>);
 		return free?.find((socket) => !socket.destroyed);
 	}
 
-	/**
-	 * Whether a request sent now would go out on a connection already open and used within
-	 * UNSAFE_REQUEST_MAX_IDLE_MS, as one that must not be sent twice needs.
-	 */
+	/** Whether a request sent now would go out on a connection used within UNSAFE_REQUEST_MAX_IDLE_MS. */
 	hasRecentlyUsedConnection(): boolean {
 		const next = this.nextIdleConnection();
 		return next !== undefined && Date.now() - (idleSince.get(next) ?? 0) <= UNSAFE_REQUEST_MAX_IDLE_MS;
 	}
 
-	/**
-	 * n8n's pre-flight check of the base URL (host names, addresses), kept for a while: the refusal, or
-	 * undefined when allowed. A host that does not resolve is not a refusal: the call itself then fails
-	 * as unreachable, as it would without the check.
-	 */
+	/** n8n's pre-flight check of the base URL, kept a while: its refusal (a host that does not resolve is none: the call then fails as unreachable). */
 	async egressRefusal(egress: NodeEgressFilter): Promise<Error | undefined> {
 		const now = Date.now();
 		if (this.egressCheck === undefined || now - this.egressCheck.at > EGRESS_CHECK_MS) {
@@ -156,44 +138,26 @@ export async function egressRefusal(target: PoolTarget): Promise<Error | undefin
 
 export interface PooledCallHooks {
 	signal?: AbortSignal;
-	/**
-	 * The request's last bytes have been handed to the operating system: on a kept connection at once,
-	 * on a new one once its handshakes are done. Node emits the request's 'finish' then (after the
-	 * socket's write completes), so this is never early.
-	 */
+	/** The request's last bytes were handed to the operating system (its 'finish', after a new connection's handshakes): never early. */
 	sent?: () => void;
-}
-
-/** An answer whose body is still on the wire, for the caller to read to the end or destroy. */
-export interface StreamedResponse {
-	statusCode: number;
-	headers: Record<string, unknown>;
-	body: Readable;
 }
 
 /**
  * Sends one prepared request on the token's pool: on a kept connection when one is free, else on a
- * new one. The answer is read whole (`arraybuffer`) or handed on as a stream, whatever its status.
+ * new one. The answer is read whole (`arraybuffer`) or handed on as a stream for the caller to read to
+ * the end or destroy, whatever its status.
  */
-export async function sendPooled(target: PoolTarget, options: IHttpRequestOptions, safeToRepeat: boolean, hooks?: PooledCallHooks): Promise<RawResponse>;
-export async function sendPooled(
-	target: PoolTarget,
-	options: IHttpRequestOptions,
-	safeToRepeat: boolean,
-	hooks: PooledCallHooks,
-	responseType: 'stream',
-): Promise<StreamedResponse>;
-export async function sendPooled(
+export async function sendPooled<Type extends 'arraybuffer' | 'stream' = 'arraybuffer'>(
 	target: PoolTarget,
 	options: IHttpRequestOptions,
 	safeToRepeat: boolean,
 	{ signal, sent }: PooledCallHooks = {},
-	responseType: 'arraybuffer' | 'stream' = 'arraybuffer',
-): Promise<RawResponse | StreamedResponse> {
+	responseType: Type = 'arraybuffer' as Type,
+): Promise<{ statusCode: number; headers: Record<string, unknown>; body: Type extends 'stream' ? Readable : Buffer }> {
 	const pool = poolFor(target);
 	// A request that must not be sent twice, with no recently used connection to go on, gets one of its own.
 	const ownConnection = !safeToRepeat && !pool.hasRecentlyUsedConnection();
-	const response = await axios.request<Buffer | Readable>({
+	const response = await axios.request<Type extends 'stream' ? Readable : Buffer>({
 		url: options.url,
 		method: options.method ?? 'GET',
 		headers: options.headers as Record<string, string>,
@@ -214,6 +178,5 @@ export async function sendPooled(
 			},
 		},
 	});
-	const answer = { statusCode: response.status, headers: { ...response.headers } as Record<string, unknown> };
-	return responseType === 'stream' ? { ...answer, body: response.data as Readable } : { ...answer, body: response.data as Buffer };
+	return { statusCode: response.status, headers: { ...response.headers } as Record<string, unknown>, body: response.data };
 }

@@ -1,6 +1,5 @@
 import type { ICredentialDataDecryptedObject, ICredentialTestFunctions, INode } from 'n8n-workflow';
 
-import type { AdmissionOptions } from './budget/admission';
 import { callPriorityOf } from './callScope';
 import { connectionFrom } from './connection';
 import * as credentialType from './credentialType';
@@ -36,9 +35,7 @@ export interface ConnectionCheck {
  * Network failures are thrown as mapped errors; HTTP answers are returned for the caller to judge.
  */
 export async function checkConnection(context: ICredentialTestFunctions, credentials: ICredentialDataDecryptedObject, node: INode, path: ReadonlyArray<string>): Promise<ConnectionCheck> {
-	const connection = connectionFrom(credentials);
-	// A person waits for the test, so it goes ahead of queued bulk calls of the token.
-	const admission: AdmissionOptions = { priority: callPriorityOf(context) };
-	const { response, call } = await exchange(node, connection, transmitForCredentialTest(context, credentials), { method: 'GET', path }, undefined, admission);
+	// A person waits for the test (callPriorityOf), so it goes ahead of queued bulk calls of the token.
+	const { response, call } = await exchange(node, connectionFrom(credentials), transmitForCredentialTest(context, credentials), { method: 'GET', path }, undefined, { priority: callPriorityOf(context) });
 	return { statusCode: response.statusCode, bodyText: response.body.toString('utf8'), call };
 }

@@ -1,9 +1,9 @@
 import type { IDataObject, IHttpRequestMethods, IHttpRequestOptions, INode } from 'n8n-workflow';
 
 import { version as packageVersion } from '../../../package.json';
-import type { AdmissionOptions } from './budget/admission';
+import type { AdmissionOptions } from './budget/gate';
 import type { Connection } from './connection';
-import { classifyNetworkFailure, errorFromNetworkFailure, noteCallSucceeded, type FailedCall, type NetworkFailureKind } from '../errors/callErrors';
+import { classifyNetworkFailure, errorFromNetworkFailure, networkErrorCode, noteCallSucceeded, type FailedCall, type NetworkFailureKind } from '../errors/callErrors';
 import { budgetKey, tokenLimiter } from './budget/limiter';
 import { decideRetry, isIdempotent, retryAfterMs, type CallOutcome } from './retry';
 import { sleep } from './budget/timing';
@@ -29,9 +29,9 @@ export interface RawResponse {
 }
 
 /**
- * Sends one prepared request and returns the raw answer, whatever its status. A transmit that sees
- * its request go out calls `sent` then (connectionPool.ts); one that sends out of sight can ignore it,
- * and its calls then hold their place in the budget until a second after their answer.
+ * Sends one prepared request and returns the raw answer, whatever its status; it calls `sent` when it
+ * sees the request go out. One that sends out of sight (n8n's helper) cannot, and its calls then hold
+ * their place in the budget until a second after their answer.
  */
 export type Transmit = (options: IHttpRequestOptions, sent: () => void) => Promise<RawResponse>;
 
@@ -50,25 +50,6 @@ export function headerText(headers: Record<string, unknown>, name: string): stri
 	const value = headers[name] ?? headers[name.toLowerCase()];
 	if (Array.isArray(value)) return value.length ? String(value[0]) : undefined;
 	return value === undefined || value === null ? undefined : String(value);
-}
-
-/** The low-level error code (ECONNREFUSED, DEPTH_ZERO_SELF_SIGNED_CERT, ...) wherever n8n's wrappers put it. */
-export function networkErrorCode(error: unknown): { code?: string; message: string } {
-	let current: unknown = error;
-	for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
-		const candidate = current as { code?: unknown; message?: unknown; cause?: unknown };
-		if (typeof candidate.code === 'string' && candidate.code !== '') {
-			return { code: candidate.code, message: String(candidate.message ?? '') };
-		}
-		current = candidate.cause;
-	}
-	// n8n-workflow 1.x drops `cause` when it wraps the error; the code survives as httpCode and the
-	// original text as the first of `messages` (the message itself is reworded).
-	const wrapped = error as { httpCode?: unknown; messages?: unknown[] };
-	if (typeof wrapped.httpCode === 'string' && /^[A-Z][A-Z0-9_]+$/.test(wrapped.httpCode)) {
-		return { code: wrapped.httpCode, message: String(wrapped.messages?.[0] ?? '') };
-	}
-	return { message: error instanceof Error ? error.message : String(error) };
 }
 
 /** The body as bytes and its Content-Type, encoded once (by the Fetch API's encoder for FormData, which can be read only once). */

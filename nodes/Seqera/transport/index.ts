@@ -3,35 +3,21 @@
  * here, never a file behind it. The token's budget (budget/) sits behind this door too.
  */
 export { callPriorityOf, callSignalOf, stopCallsWith } from './callScope';
-export { connectionOf, nodeCredentialOf, type Connection, type SeqeraFunctions } from './connection';
+export { connectionOf, DEFAULT_TOKEN_LIMITS, nodeCredentialOf, type Connection, type SeqeraFunctions } from './connection';
 export { sendPooled, type PoolTarget } from './connectionPool';
 export { checkConnection } from './credentialTest';
 export { authenticate } from './credentialType';
-export { DEFAULT_TOKEN_LIMITS } from './defaultLimits';
 export { headerText, type ApiRequest } from './exchange';
 export { apiRequestPages, pageHasMore, pagesCountedByTotal } from './pages';
-export { proxyAppliesTo } from './proxyEnv';
 export { backoffMs, decideRetry, isIdempotent, MAX_ATTEMPTS, MAX_RETRY_AFTER_MS, retryAfterMs, type CallOutcome } from './retry';
 export { apiRequest, apiRequestFile, apiRequestWithStatus } from './request';
 export { deleteFromStorage, putPart, putToStorage, type StorageTarget } from './storage';
-export { apiRequestStream, binaryOfStreamedFile, type StreamedFile } from './streamRequest';
+export { apiRequestStream, type StreamedFile } from './streamRequest';
 export { buildUrl, UnsafePathSegmentError, type QueryValue } from './url';
 
 // The budget: what the limits mean, and the pieces tests and the benchmark hold it to.
-export type { CallPriority } from './budget/admission';
-export {
-	ArrivalBound,
-	callSpacingMs,
-	CAUTION_MS,
-	JITTER_SHARE,
-	SAFETY_MARGIN_MS,
-	SlidingWindow,
-	windowLimits,
-	type WindowLimits,
-	type WindowTicket,
-} from './budget/admissionRule';
-export { LocalGate, localShare, type AdmittedCall, type BudgetGate } from './budget/gate';
-export { sharedBudgetConfig, type RedisTarget } from './budget/gateConfig';
+export { ArrivalBound, callSpacingMs, CAUTION_MS, JITTER_SHARE, SAFETY_MARGIN_MS, SlidingWindow, windowLimits, type WindowLimits, type WindowTicket } from './budget/admissionRule';
+export { LocalGate, localShare, type AdmittedCall, type BudgetGate, type CallPriority } from './budget/gate';
 export { closeSharedGates } from './budget/gates';
 export { budgetKey, maxCallsInFlight, TokenLimiter, tokenLimiter } from './budget/limiter';
 export { SharedBudget } from './budget/redisGate';

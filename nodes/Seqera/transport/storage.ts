@@ -1,12 +1,15 @@
-import { NodeApiError } from 'n8n-workflow';
-import type { IExecuteFunctions, IHttpRequestMethods, IHttpRequestOptions, INode, JsonObject } from 'n8n-workflow';
+// eslint-disable-next-line @n8n/community-nodes/no-restricted-imports -- Bottleneck is a runtime dependency of this self-hosted package
+import Bottleneck from 'bottleneck';
+import type { IExecuteFunctions, IHttpRequestMethods, IHttpRequestOptions } from 'n8n-workflow';
 // eslint-disable-next-line @n8n/community-nodes/no-restricted-imports -- node's streams carry a file of any size without holding it in memory
 import type { Readable } from 'node:stream';
 
 import { executionCancelSignalOf } from './callScope';
-import { classifyNetworkFailure } from '../errors/callErrors';
-import { headerText, isSuccessStatus, networkErrorCode } from './exchange';
+import { classifyNetworkFailure, networkErrorCode } from '../errors/callErrors';
+import { failedStorageAnswer, missingETag, storageNetworkFailure, type StorageTransfer } from '../errors/storageErrors';
+import { headerText, isSuccessStatus } from './exchange';
 import { decideRetry, type CallOutcome } from './retry';
+import type { Answer, ResponseType } from './sender';
 import { sleep } from './budget/timing';
 
 /**
@@ -19,72 +22,26 @@ import { sleep } from './budget/timing';
  */
 
 /** Transfers (part uploads, downloads) to storage hosts on the wire at once, across all executions. */
-const MAX_TRANSFERS_IN_FLIGHT = 4;
+const transfers = new Bottleneck({ maxConcurrent: 4 });
 /** A PUT is answered once its body is sent: a part (up to 250 MiB) gets the credential's timeout plus its time at this pace. */
 const SLOWEST_UPLOAD_BYTES_PER_SECOND = 256 * 1024;
 
-let transfersInFlight = 0;
-const waitingForTransfer: Array<() => void> = [];
-
+/** Waits for a place among the transfers; it is held until the returned function is called. */
 async function transferSlot(): Promise<() => void> {
-	if (transfersInFlight >= MAX_TRANSFERS_IN_FLIGHT) await new Promise<void>((resolve) => waitingForTransfer.push(resolve));
-	else transfersInFlight++;
-	let released = false;
-	return () => {
-		if (released) return;
-		released = true;
-		const next = waitingForTransfer.shift();
-		if (next) next();
-		else transfersInFlight--;
-	};
+	return await new Promise((granted) => {
+		void transfers.schedule(async () => await new Promise<void>((release) => granted(release)));
+	});
 }
 
-export interface StorageTarget {
-	/** The presigned URL, signature included; errors show only its host and path. */
-	url: string;
-	/** What the transfer is, for errors: "part 2 of 5 of reads.bam". */
-	purpose: string;
-	itemIndex: number;
+export interface StorageTarget extends StorageTransfer {
 	/** The credential's "Ignore SSL Issues" applies to the storage host as well. */
 	allowUnauthorizedCerts: boolean;
 	timeoutMs: number;
 }
 
-/** The URL without its query string, which holds the signature. */
-function withoutQuery(url: string): string {
-	const parsed = new URL(url);
-	return `${parsed.origin}${parsed.pathname}`;
-}
-
-function storageError(node: INode, method: string, target: StorageTarget, httpCode: string, message: string, description: string): NodeApiError {
-	// Built from safe fields only, as the platform's errors are: the raw error would carry the signed URL.
-	const errorResponse: JsonObject = { httpCode, method, url: withoutQuery(target.url), message };
-	return new NodeApiError(node, errorResponse, { message, description, httpCode, itemIndex: target.itemIndex });
-}
-
-function failedAnswer(node: INode, method: string, target: StorageTarget, statusCode: number, attempts: number): NodeApiError {
-	const tries = attempts > 1 ? ` after ${attempts} attempts` : '';
-	const hint =
-		statusCode === 403
-			? 'The presigned URL was refused: it may have expired, or the clock of this machine may be far off. Run the node again to get new URLs.'
-			: 'Try again later; if it persists, check the storage provider and any proxy between n8n and it.';
-	return storageError(node, method, target, String(statusCode), `The storage provider answered ${statusCode} to ${target.purpose}${tries}`, `${method} ${withoutQuery(target.url)}. ${hint}`);
-}
-
-interface StorageAnswer<Body> {
-	statusCode: number;
-	headers: Record<string, unknown>;
-	body: Body;
-}
-
-interface StorageOutcome<Body> {
-	answer: StorageAnswer<Body>;
-	attempts: number;
-}
-
 /** Sends one request with no header but `headers`, retrying as platform calls are; the last answer, whatever its status. */
-async function send<Body extends Buffer | Readable>(context: IExecuteFunctions, method: IHttpRequestMethods, target: StorageTarget,
-	options: { headers: Record<string, string | number>; body?: Buffer; encoding: 'arraybuffer' | 'stream' }): Promise<StorageOutcome<Body>> {
+async function send<Type extends ResponseType>(context: IExecuteFunctions, method: IHttpRequestMethods, target: StorageTarget,
+	options: { headers: Record<string, string | number>; body?: Buffer; encoding: Type }): Promise<{ answer: Answer<Type>; attempts: number }> {
 	const node = context.getNode();
 	const signal = executionCancelSignalOf(context);
 	const request: IHttpRequestOptions = {
@@ -97,10 +54,10 @@ async function send<Body extends Buffer | Readable>(context: IExecuteFunctions, 
 	for (let attempt = 1; ; attempt++) {
 		const release = await transferSlot();
 		let outcome: CallOutcome;
-		let answer: StorageAnswer<Body> | undefined;
+		let answer: Answer<Type> | undefined;
 		let failure: { code?: string; message: string } | undefined;
 		try {
-			answer = (await context.helpers.httpRequest(request)) as StorageAnswer<Body>;
+			answer = (await context.helpers.httpRequest(request)) as Answer<Type>;
 			outcome = { kind: 'answer', statusCode: answer.statusCode };
 		} catch (error) {
 			failure = networkErrorCode(error);
@@ -115,16 +72,7 @@ async function send<Body extends Buffer | Readable>(context: IExecuteFunctions, 
 		release();
 		if (answer && !decision.retry) return { answer, attempts: attempt };
 		if (answer && options.encoding === 'stream') (answer.body as Readable).destroy();
-		if (!decision.retry) {
-			const kind = outcome.kind === 'network' ? outcome.failure : 'other';
-			// Only the code, and not in the message, which n8n replaces with generic text when it holds one;
-			// a network error's own message may quote the signed URL.
-			const codeNote = failure?.code ? ` (${failure.code})` : '';
-			// n8n recognises a cancelled execution by "canceled" in the message.
-			throw storageError(node, method, target, kind === 'cancelled' ? 'CANCELED' : kind.toUpperCase(),
-				kind === 'cancelled' ? 'The execution was canceled' : `${target.purpose} got no answer from the storage provider`,
-				`${method} ${withoutQuery(target.url)} failed after ${attempt} attempt(s)${codeNote}. Check the network between n8n and the storage provider, then try again.`);
-		}
+		if (!decision.retry) throw storageNetworkFailure(node, method, target, outcome.kind === 'network' ? outcome.failure : 'other', attempt, failure?.code);
 		await sleep(decision.waitMs, signal);
 	}
 }
@@ -136,8 +84,8 @@ async function send<Body extends Buffer | Readable>(context: IExecuteFunctions, 
 export async function putToStorage(context: IExecuteFunctions, target: StorageTarget, bytes: Buffer,
 	options: { headers?: Record<string, string>; accepts?: (statusCode: number) => boolean } = {}): Promise<{ statusCode: number; headers: Record<string, unknown> }> {
 	const headers = { ...options.headers, 'Content-Length': bytes.length };
-	const { answer, attempts } = await send<Buffer>(context, 'PUT', target, { headers, body: bytes, encoding: 'arraybuffer' });
-	if (!(options.accepts ?? isSuccessStatus)(answer.statusCode)) throw failedAnswer(context.getNode(), 'PUT', target, answer.statusCode, attempts);
+	const { answer, attempts } = await send(context, 'PUT', target, { headers, body: bytes, encoding: 'arraybuffer' });
+	if (!(options.accepts ?? isSuccessStatus)(answer.statusCode)) throw failedStorageAnswer(context.getNode(), 'PUT', target, answer.statusCode, attempts);
 	return { statusCode: answer.statusCode, headers: answer.headers };
 }
 
@@ -145,23 +93,21 @@ export async function putToStorage(context: IExecuteFunctions, target: StorageTa
 export async function putPart(context: IExecuteFunctions, target: StorageTarget, bytes: Buffer): Promise<string> {
 	const answer = await putToStorage(context, target, bytes);
 	const eTag = headerText(answer.headers, 'etag');
-	if (!eTag) {
-		throw storageError(context.getNode(), 'PUT', target, String(answer.statusCode), `The storage provider gave no ETag for ${target.purpose}`, `PUT ${withoutQuery(target.url)} answered without an ETag header, which finishing the upload needs. A proxy may strip it.`);
-	}
+	if (!eTag) throw missingETag(context.getNode(), target, answer.statusCode);
 	return eTag;
 }
 
 /** DELETEs a presigned URL (cancels a resumable upload); whatever the answer, as a cleanup after a failure. */
 export async function deleteFromStorage(context: IExecuteFunctions, target: StorageTarget): Promise<void> {
-	await send<Buffer>(context, 'DELETE', target, { headers: {}, encoding: 'arraybuffer' });
+	await send(context, 'DELETE', target, { headers: {}, encoding: 'arraybuffer' });
 }
 
 /** GETs a presigned URL; the answer's body is a stream to be read (or destroyed) by the caller. */
 export async function getStream(context: IExecuteFunctions, target: StorageTarget): Promise<{ body: Readable; headers: Record<string, unknown> }> {
-	const { answer, attempts } = await send<Readable>(context, 'GET', target, { headers: {}, encoding: 'stream' });
+	const { answer, attempts } = await send(context, 'GET', target, { headers: {}, encoding: 'stream' });
 	if (!isSuccessStatus(answer.statusCode)) {
 		answer.body.destroy();
-		throw failedAnswer(context.getNode(), 'GET', target, answer.statusCode, attempts);
+		throw failedStorageAnswer(context.getNode(), 'GET', target, answer.statusCode, attempts);
 	}
 	return { body: answer.body, headers: answer.headers };
 }

@@ -1,17 +1,14 @@
-import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 // eslint-disable-next-line @n8n/community-nodes/no-restricted-imports -- node's streams carry a file of any size without holding it in memory
-import { Transform, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 // eslint-disable-next-line @n8n/community-nodes/no-restricted-imports -- reads a failed answer's short text from its stream
 import { buffer } from 'node:stream/consumers';
 
-import { callSignalOf, executionCancelSignalOf } from './callScope';
-import { CREDENTIAL_TYPE, nodeCredentialOf } from './connection';
-import { sendPooled } from './connectionPool';
-import * as credentialType from './credentialType';
+import { callPriorityOf, callSignalOf } from './callScope';
+import { nodeCredentialOf } from './connection';
 import { errorFromResponse } from '../errors/callErrors';
 import { exchange, headerText, isSuccessStatus, type ApiRequest, type RawResponse, type Transmit } from './exchange';
-import { poolTargetFor } from './request';
+import { senderFor } from './sender';
 import { getStream } from './storage';
 
 /** A file the platform answered with, still on the wire: the caller reads `body` to the end or destroys it. */
@@ -42,23 +39,15 @@ function fileOf(body: Readable, headers: Record<string, unknown>): StreamedFile 
 export async function apiRequestStream(context: IExecuteFunctions, request: ApiRequest & { itemIndex: number; purpose: string }): Promise<StreamedFile> {
 	const { connection, credential } = await nodeCredentialOf(context);
 	const node = context.getNode();
-	const abortSignal = executionCancelSignalOf(context);
-	const target = await poolTargetFor(context, connection, request.itemIndex);
+	const send = await senderFor(context, credential, connection, request, 'stream');
 	let streamed: { body: Readable; headers: Record<string, unknown> } | undefined;
 	const transmit: Transmit = async (options, sent): Promise<RawResponse> => {
-		const response = target
-			? await sendPooled(target, await credentialType.authenticate(credential.data ?? {}, options), true, { signal: abortSignal, sent }, 'stream')
-			: ((await context.helpers.httpRequestWithAuthentication.call(
-					context,
-					CREDENTIAL_TYPE,
-					{ ...options, encoding: 'stream', disableFollowRedirect: true, abortSignal },
-					{ credentialsDecrypted: credential },
-				)) as { statusCode: number; headers: Record<string, unknown>; body: Readable });
+		const response = await send(options, sent);
 		if (!isSuccessStatus(response.statusCode)) return { ...response, body: await buffer(response.body) };
 		streamed = { body: response.body, headers: response.headers };
 		return { ...response, body: Buffer.alloc(0) };
 	};
-	const { response, call, attempts } = await exchange(node, connection, transmit, request, callSignalOf(context));
+	const { response, call, attempts } = await exchange(node, connection, transmit, request, callSignalOf(context), { priority: callPriorityOf(context) });
 	if (streamed && isSuccessStatus(response.statusCode)) return fileOf(streamed.body, streamed.headers);
 
 	const location = response.statusCode >= 300 && response.statusCode < 400 ? headerText(response.headers, 'location') : undefined;
@@ -69,34 +58,4 @@ export async function apiRequestStream(context: IExecuteFunctions, request: ApiR
 		return fileOf(storage.body, storage.headers);
 	}
 	throw errorFromResponse(node, call, response.statusCode, response.body.toString('utf8'), { attempts, mayHaveActed: false });
-}
-
-/** Counts the bytes that pass, so a download cut short is told from a complete one. */
-function byteCounter(): Transform & { bytes: number } {
-	const counter = new Transform({
-		transform(chunk: Buffer, _encoding, done) {
-			counter.bytes += chunk.length;
-			done(null, chunk);
-		},
-	}) as Transform & { bytes: number };
-	counter.bytes = 0;
-	return counter;
-}
-
-/**
- * A streamed file put into n8n's binary data store as it arrives: with filesystem or S3 binary data mode a
- * file of any size passes through without being held in memory. A file shorter than its answer announced
- * (the connection closed early) fails the item rather than pass on part of it.
- */
-export async function binaryOfStreamedFile(context: IExecuteFunctions, file: StreamedFile, target: { fileName: string; mimeType?: string; itemIndex: number; purpose: string }): Promise<{ binary: IBinaryData; size: number }> {
-	const counted = byteCounter();
-	file.body.on('error', (error) => counted.destroy(error));
-	const binary = await context.helpers.prepareBinaryData(file.body.pipe(counted), target.fileName, target.mimeType ?? file.mimeType);
-	if (file.contentLength !== undefined && counted.bytes !== file.contentLength) {
-		throw new NodeOperationError(context.getNode(), `${target.purpose.charAt(0).toUpperCase()}${target.purpose.slice(1)} ended early`, {
-			itemIndex: target.itemIndex,
-			description: `${counted.bytes} of ${file.contentLength} bytes arrived before the connection closed. Run the node again.`,
-		});
-	}
-	return { binary, size: counted.bytes };
 }

@@ -2,7 +2,8 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { pathSegments } from '../../dataLinks/calls';
-import { apiRequestStream, binaryOfStreamedFile } from '../../transport';
+import { binaryOfStreamedFile } from '../../items/binaryFromStream';
+import { apiRequestStream } from '../../transport';
 import { outputFileField, outputFileFieldName } from '../../fields/common';
 import { workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItemWithBinary } from '../../items/perItem';

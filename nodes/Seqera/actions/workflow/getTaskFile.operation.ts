@@ -4,7 +4,8 @@ import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-work
 import { runIdFor } from '../../helpers/parameters';
 import { workspaceIdFor } from '../../names/workspaceId';
 import { taskOf } from '../../runs/tasks';
-import { apiRequest, apiRequestStream, binaryOfStreamedFile, type StreamedFile } from '../../transport';
+import { binaryOfStreamedFile } from '../../items/binaryFromStream';
+import { apiRequest, apiRequestStream, type StreamedFile } from '../../transport';
 import { outputFileField, outputFileFieldName } from '../../fields/common';
 import { runLocator, workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItemWithBinary } from '../../items/perItem';

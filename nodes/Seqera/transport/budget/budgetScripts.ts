@@ -12,11 +12,8 @@ import { CAUTION_MS, HOUR_MS, MAX_BOUND_MS, SECOND_MS, UNBOUNDED_RECHECK_MS } fr
  *   seqera:budget:{key}:last      the latest start, for the spacing
  *   seqera:budget:{key}:pause     no start before this time (after a 429)
  *   seqera:budget:{key}:cautious  present for a minute after a 429: calls get no arrival bound
- *   seqera:budget:{key}:waiting   hash: each refused interactive caller (by waiter ID) and when it
- *                                 will ask again; while one is live, bulk callers of every process
- *                                 are refused until just after that time. A registration is live
- *                                 until WAITER_GRACE_MS past its time, so a dead process's lapses
- *                                 within a fraction of a second; the key expires with the last one
+ *   seqera:budget:{key}:waiting   hash: each refused interactive caller and when it will ask again,
+ *                                 live until WAITER_GRACE_MS past that (a dead process's lapse soon)
  * At the default limits the hour set holds at most 72 000 entries per token (a few MB).
  */
 /** The keys in the order ADMIT_SCRIPT takes them as KEYS. */
@@ -45,20 +42,15 @@ const WAITER_GRACE_MS = 200;
 const AFTER_INTERACTIVE_MS = 10;
 
 /**
- * KEYS: second, answers, bounds, hour, last, pause, cautious, waiting, sent.
- * ARGV: per second, per hour, spacing, member (the start's ID, unique across processes), this
- * process's bound (-1: none), process ID, priority ('interactive' or 'bulk'), waiter ID (one per
- * caller, kept across its asks).
+ * KEYS as BUDGET_KEY_NAMES. ARGV: per second, per hour, spacing, member (the start's ID, unique across
+ * processes), this process's bound (-1: none), process ID, priority, waiter ID (one per caller, kept
+ * across its asks).
  *
- * The rule is admissionRule.ts's, with the bound in force taken as the largest that any process
- * gave in the last two seconds (none if any gave none, or for a minute after a 429): each process
- * measures the network on its own calls, and a member is held by the most cautious of them. The
- * bound applies from when each member was sent (the sent hash); a member not yet known to be sent
- * holds its place until a second after its answer.
- *
- * Interactive callers go first: one that is refused registers the time it will ask again, and
- * while any registration is live a bulk caller is refused until just after it; an interactive
- * caller removes its registration when admitted. This only orders callers within the same rule.
+ * The rule is admissionRule.ts's, with the bound in force the largest that any process gave in the
+ * last two seconds (none if any gave none, or for a minute after a 429): each process measures the
+ * network on its own calls. A member not yet known to be sent holds its place until a second after
+ * its answer. A refused interactive caller registers when it will ask again, and while any
+ * registration is live bulk callers are refused until just after it: this only orders callers.
  */
 export const ADMIT_SCRIPT = `
 local time = redis.call('TIME')

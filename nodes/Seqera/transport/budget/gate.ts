@@ -1,6 +1,13 @@
-import type { AdmissionOptions } from './admission';
 import { callSpacingMs, SlidingWindow, type ArrivalBound, type WindowLimits } from './admissionRule';
 import { sleep } from './timing';
+
+/** Whether a person waits for the call (interactive) or it is part of a workflow's run (bulk); callScope.ts tells which. */
+export type CallPriority = 'interactive' | 'bulk';
+
+export interface AdmissionOptions {
+	/** Interactive calls go ahead of the token's waiting bulk calls; default 'bulk'. */
+	priority?: CallPriority;
+}
 
 /** An admitted call: `sent` when its request has been handed to the network, `answered` once its answer (or failure) is back. */
 export interface AdmittedCall {

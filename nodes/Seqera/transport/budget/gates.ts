@@ -1,7 +1,7 @@
 import { LoggerProxy } from 'n8n-workflow';
 
 import { localShare, LocalGate, type GateFactory } from './gate';
-import { sharedBudgetConfig } from './gateConfig';
+import { sharedBudgetConfig } from '../../environment/limiterRedis';
 import { SharedBudget } from './redisGate';
 
 let processFactory: GateFactory | undefined;

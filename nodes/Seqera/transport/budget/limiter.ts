@@ -2,8 +2,7 @@
 import Bottleneck from 'bottleneck';
 import { createHash } from 'node:crypto';
 
-import type { AdmissionOptions, CallPriority } from './admission';
-import { LocalGate, type AdmittedCall, type BudgetGate, type GateFactory } from './gate';
+import { LocalGate, type AdmissionOptions, type AdmittedCall, type BudgetGate, type CallPriority, type GateFactory } from './gate';
 import { processGateFactory } from './gates';
 import { ArrivalBound, windowLimits } from './admissionRule';
 import { CancelledError, unlessCancelled } from './timing';
@@ -23,18 +22,14 @@ export function budgetKey(baseUrl: string, token: string): string {
 
 /**
  * How many calls of one token may be on the wire at once in one process, and so how many items of
- * an execution run together. The budget counts arrivals, not answers, so a slow answer must not
- * hold up the next call: twice the per-second limit keeps the budget busy with answers up to two
- * seconds long.
+ * an execution run together: twice the per-second limit keeps the budget busy with answers up to two
+ * seconds long (the budget counts arrivals, so a slow answer must not hold up the next call).
  */
 export function maxCallsInFlight(maxCallsPerSecond: number): number {
 	return Math.max(1, Math.floor(maxCallsPerSecond) * 2);
 }
 
-/**
- * Bottleneck runs a lower priority first: a person's call goes ahead of every queued bulk call, and a
- * bulk call that gave way at the gate goes back ahead of the other bulk calls.
- */
+/** Bottleneck runs a lower priority first: people's calls, then bulk calls that gave way at the gate, then the rest. */
 const BOTTLENECK_PRIORITY: Record<CallPriority, number> = { interactive: 1, bulk: 5 };
 const GAVE_WAY_PRIORITY = 4;
 
@@ -55,17 +50,10 @@ interface TokenQueue {
 
 /**
  * One queue per token for the life of the process, shared by every node, execution and credential
- * that use the token.
- *
- * Bottleneck keeps the callers in order and caps the calls in flight, as octokit's throttling
- * plugin uses it; when a call may start is the gate's (admissionRule.ts), which counts arrivals
- * across every process of the token, and which Bottleneck's own reservoir and spacing cannot say:
- * they count starts, and arrivals bunch after evenly spaced starts. Retries go back through
- * `withinBudget`, so they pass the gate again.
- *
- * Interactive calls (callScope.ts) go first within the same budget: Bottleneck gives them the next
- * free place in flight and the next turn at the gate, and the gate lets them ask before every
- * waiting bulk call of every process, through Redis.
+ * that use the token. Bottleneck keeps the callers in order, people first, and caps the calls in
+ * flight, as octokit's throttling plugin uses it. When a call may start is the gate's
+ * (admissionRule.ts): Bottleneck's reservoir and spacing count starts, and arrivals bunch after
+ * evenly spaced starts. Retries go back through `withinBudget`, so they pass the gate again.
  */
 export class TokenLimiter {
 	private readonly queues = new Map<string, TokenQueue>();
@@ -196,8 +184,5 @@ export class TokenLimiter {
 	}
 }
 
-/**
- * The queues of this process; in n8n queue mode their budgets are shared with every other process
- * through Redis (gates.ts chooses).
- */
+/** The queues of this process; in n8n queue mode their budgets are shared through Redis (gates.ts chooses). */
 export const tokenLimiter = new TokenLimiter((key, limits) => processGateFactory()(key, limits));

@@ -3,26 +3,21 @@ import { Cluster, Redis, type ClusterOptions, type RedisOptions } from 'ioredis'
 import { randomBytes } from 'node:crypto';
 import { LoggerProxy } from 'n8n-workflow';
 
-import type { AdmissionOptions, CallPriority } from './admission';
 import { ADMIT_SCRIPT, budgetKeys, NOTE_TIME_SCRIPT, PAUSE_SCRIPT, type BudgetKeys } from './budgetScripts';
-import { localShare, LocalGate, type AdmittedCall, type BudgetGate, type GateFactory } from './gate';
-import { DEFAULT_FALLBACK_SHARE, type RedisTarget } from './gateConfig';
+import { localShare, LocalGate, type AdmissionOptions, type AdmittedCall, type BudgetGate, type CallPriority, type GateFactory } from './gate';
+import { DEFAULT_FALLBACK_SHARE, type RedisTarget } from '../../environment/limiterRedis';
 import type { ArrivalBound, WindowLimits } from './admissionRule';
-import { sleep } from './timing';
+import { sleep, unlessCancelled } from './timing';
 
 /**
- * A token's budget shared by every n8n process through Redis (queue mode: a main process and
- * workers), so that together they keep to the platform's per-token limits. The scripts and keys are
- * in budgetScripts.ts.
- *
- * When Redis cannot be reached or fails, each process keeps to a local share of the budget (the
- * limits divided by SEQERA_LIMITER_FALLBACK_SHARE, default 4, at least 1 call per second), says so
- * once, and tries Redis again every 5 s in the background. Failing closed instead would stall every
- * workflow; n8n cannot run queue mode without its Redis, so this only matters for a separate limiter
- * Redis or a short outage, and a few 429s then are handled by the retry logic.
+ * A token's budget shared by every n8n process through Redis (queue mode), so that together they keep
+ * to the platform's per-token limits; the scripts and keys are in budgetScripts.ts. When Redis fails,
+ * each process keeps to a local share of the budget (SEQERA_LIMITER_FALLBACK_SHARE), says so once, and
+ * tries Redis again every 5 s. Failing closed would stall every workflow, and n8n cannot run queue
+ * mode without its Redis: this only matters for a separate limiter Redis or a short outage.
  */
 
-export const REDIS_RETRY_MS = 5000;
+const REDIS_RETRY_MS = 5000;
 const CONNECT_TIMEOUT_MS = 2000;
 // A start decision is one short script; a Redis that takes longer is treated as down.
 const COMMAND_TIMEOUT_MS = 1000;
@@ -37,34 +32,23 @@ interface BudgetCommands {
 
 type BudgetClient = (Redis | Cluster) & BudgetCommands;
 
-export interface SharedBudgetOptions {
-	fallbackShare?: number;
-	/** Told once per outage that Redis is out of reach; default n8n's logger. */
-	warn?: (message: string) => void;
-	retryMs?: number;
-}
-
 /** One Redis connection and its health, for every token's gate in the process; it never reconnects by itself (see the header). */
 export class SharedBudget {
 	private client: BudgetClient | undefined;
 	private connecting: Promise<void> | undefined;
 	private down = false;
 	private retryAt = 0;
+	/** Tells this process's starts and waiters apart in Redis; random, so it says nothing about the host. */
+	readonly processId = randomBytes(6).toString('hex');
+	private ids = 0;
+
+	readonly fallbackShare: number;
+	/** Told once per outage that Redis is out of reach. */
 	private readonly warn: (message: string) => void;
 	private readonly retryMs: number;
-	readonly fallbackShare: number;
-	/** Tells this process's starts apart in the sorted sets; random, so it says nothing about the host. */
-	readonly processId = randomBytes(6).toString('hex');
-	private starts = 0;
-	private waiters = 0;
 
-	constructor(
-		private readonly target: RedisTarget,
-		options: SharedBudgetOptions = {},
-	) {
-		this.fallbackShare = options.fallbackShare ?? DEFAULT_FALLBACK_SHARE;
-		this.warn = options.warn ?? ((message) => LoggerProxy.warn(message));
-		this.retryMs = options.retryMs ?? REDIS_RETRY_MS;
+	constructor(private readonly target: RedisTarget, options: { fallbackShare?: number; warn?: (message: string) => void; retryMs?: number } = {}) {
+		({ fallbackShare: this.fallbackShare = DEFAULT_FALLBACK_SHARE, warn: this.warn = (message) => LoggerProxy.warn(message), retryMs: this.retryMs = REDIS_RETRY_MS } = options);
 	}
 
 	readonly makeGate: GateFactory = (key, limits) => new RedisGate(key, limits, this);
@@ -76,7 +60,9 @@ export class SharedBudget {
 		// close event, which a gate retrying in microtasks would never let run, so it would spin on it forever.
 		if (this.down && Date.now() < this.retryAt) return undefined;
 		if (client.status === 'ready') return client;
-		this.connecting ??= connectWithin(client, CONNECT_TIMEOUT_MS + COMMAND_TIMEOUT_MS).then(
+		// ioredis's connect timeout covers the socket, but a cluster whose nodes announce addresses it cannot
+		// use can leave `connect()` pending for good.
+		this.connecting ??= unlessCancelled(client.connect(), AbortSignal.timeout(CONNECT_TIMEOUT_MS + COMMAND_TIMEOUT_MS)).then(
 			() => {
 				this.down = false;
 			},
@@ -105,14 +91,9 @@ export class SharedBudget {
 		);
 	}
 
-	/** An ID no other start of any process has. */
-	nextStartId(): string {
-		return `${this.processId}:${++this.starts}`;
-	}
-
-	/** An ID no other caller waiting for a start, in any process, has. */
-	nextWaiterId(): string {
-		return `${this.processId}:waiter:${++this.waiters}`;
+	/** An ID no other start or waiting caller of any process has. */
+	nextId(): string {
+		return `${this.processId}:${++this.ids}`;
 	}
 
 	/** Closes the connection; a later call connects again. */
@@ -163,29 +144,6 @@ export class SharedBudget {
 	}
 }
 
-/**
- * Connects, or fails after `ms`: ioredis's own connect timeout covers the socket, but a cluster whose
- * nodes announce addresses it cannot use can leave `connect()` pending for good.
- */
-async function connectWithin(client: Redis | Cluster, ms: number): Promise<void> {
-	let timer: NodeJS.Timeout | undefined;
-	const connected = client.connect();
-	// Settled through the race below; a late failure after the timeout needs no handling.
-	connected.catch(() => undefined);
-	try {
-		await Promise.race([
-			connected,
-			new Promise<never>((_resolve, reject) => {
-				// eslint-disable-next-line @n8n/community-nodes/no-restricted-globals -- the limiter's own connect timeout
-				timer = setTimeout(() => reject(new Error(`no connection within ${ms} ms`)), ms);
-			}),
-		]);
-	} finally {
-		// eslint-disable-next-line @n8n/community-nodes/no-restricted-globals -- the limiter's own connect timeout
-		clearTimeout(timer);
-	}
-}
-
 /** An idle connection must not keep n8n's worker or a test runner from exiting. */
 function unrefWhenReady(redis: Redis): void {
 	redis.on('ready', () => redis.stream.unref());
@@ -227,12 +185,12 @@ export class RedisGate implements BudgetGate {
 
 	async admit(bound: ArrivalBound, signal?: AbortSignal, options: AdmissionOptions = {}): Promise<AdmittedCall> {
 		const priority = options.priority ?? 'bulk';
-		const waiterId = this.shared.nextWaiterId();
+		const waiterId = this.shared.nextId();
 		for (;;) {
 			const client = await this.shared.usableClient();
 			if (!client) return await this.fallback.admit(bound, signal);
 			let wait: number;
-			const member = this.shared.nextStartId();
+			const member = this.shared.nextId();
 			const boundMs = bound.boundMs(Date.now());
 			try {
 				const { second, answers, bounds, hour, last, pause, cautious, waiting, sent } = this.keys;

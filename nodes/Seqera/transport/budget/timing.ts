@@ -1,20 +1,10 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- the limiter's cancellable wait is built on timers */
+// eslint-disable-next-line @n8n/community-nodes/no-restricted-imports -- the limiter's cancellable wait is built on timers
+import { setTimeout as delay } from 'node:timers/promises';
 
 /** Waits `ms`, or rejects as soon as the execution is cancelled. */
 export async function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 	if (signal?.aborted) throw cancelledError(signal);
-	if (ms <= 0) return;
-	await new Promise<void>((resolve, reject) => {
-		const onAbort = () => {
-			clearTimeout(timer);
-			reject(cancelledError(signal!));
-		};
-		const timer = setTimeout(() => {
-			signal?.removeEventListener('abort', onAbort);
-			resolve();
-		}, ms);
-		signal?.addEventListener('abort', onAbort, { once: true });
-	});
+	if (ms > 0) await unlessCancelled(delay(ms, undefined, { signal }), signal);
 }
 
 export class CancelledError extends Error {
