@@ -9,8 +9,8 @@
  *
  * Cells (default networks in brackets):
  *   single              [wan, far] one n8n process, ONE execution of 1200 items of Workflow → Get;
- *   cluster             [wan, far] four n8n processes in queue mode sharing the token through Redis,
- *                       one execution of a quarter of the items each;
+ *   cluster             [wan] four n8n processes in queue mode sharing the token through Redis,
+ *                       one execution of a quarter of 2000 items each;
  *   httpRequestBatching [wan] for comparison, the same 1200 calls sent the way n8n's HTTP
  *                       Request node batches them (20 requests, then 1000 ms, no limiter, no retries),
  *                       each on a connection of its own as n8n's request helper opens them, over the
@@ -67,7 +67,7 @@
  *
  * Options: --only <cells> (repeatable or comma-separated; default all), --profile lan,wan,far (every
  * chosen cell on these networks; default each cell's own), --calls N (single, cluster and batching;
- * default 1200), --sync-items N (interactive; default 3000), --memory-items N,N,... (default
+ * default 1200, cluster 2000), --sync-items N (interactive; default 3000), --memory-items N,N,... (default
  * 10000,100000). It starts its own simulators and redis-server. A full run takes about 20 minutes on a
  * 2-core machine.
  */
@@ -97,8 +97,8 @@ async function runCell(name: CellName, profile: NetworkName, options: Options, c
 		case 'cluster':
 		case 'httpRequestBatching': {
 			const started = performance.now();
-			const figures = await runThroughputCell(name, network, options.calls, context);
-			describeThroughput(`${profile} ${name} (${throughputLabel(name, options.calls)})`, figures, (performance.now() - started) / 1000);
+			const figures = await runThroughputCell(name, network, options.calls[name], context);
+			describeThroughput(`${profile} ${name} (${throughputLabel(name, options.calls[name])})`, figures, (performance.now() - started) / 1000);
 			return figures;
 		}
 		case 'interactive':
