@@ -1,4 +1,4 @@
-import { NodeOperationError, type ICredentialsDecrypted, type NodeEgressFilter } from 'n8n-workflow';
+import { NodeOperationError, type ICredentialsDecrypted, type IHttpRequestOptions, type NodeEgressFilter } from 'n8n-workflow';
 // eslint-disable-next-line @n8n/community-nodes/no-restricted-imports -- node's streams carry a file of any size without holding it in memory
 import type { Readable } from 'node:stream';
 
@@ -58,7 +58,7 @@ async function poolTargetFor(context: SeqeraFunctions, connection: Connection, i
  * Cancelling the execution aborts a call on the wire either way; the item pool's stop lets it finish.
  */
 export async function senderFor<Type extends ResponseType>(context: SeqeraFunctions, credential: ICredentialsDecrypted, connection: Connection,
-	request: ApiRequest, responseType: Type): Promise<(options: Parameters<typeof sendPooled>[1], sent: () => void) => Promise<Answer<Type>>> {
+	request: ApiRequest, responseType: Type): Promise<(options: IHttpRequestOptions, sent: () => void) => Promise<Answer<Type>>> {
 	const signal = executionCancelSignalOf(context);
 	const target = await poolTargetFor(context, connection, request.itemIndex);
 	if (target) {
