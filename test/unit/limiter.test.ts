@@ -54,20 +54,22 @@ describe('TokenLimiter: the token\'s queue', () => {
 		expect(await Promise.all(answers)).toEqual(['a', 'b', 'c', 'd']);
 	});
 
-	it('gives a freed place to a waiting interactive call before every bulk call that waited longer', async () => {
+	it('starts an interactive call while production calls hold every place in flight, and people\'s calls have a cap of their own', async () => {
 		const limiter = new TokenLimiter(() => openGate);
 		const budget = budgetOf(1);
 		const started: string[] = [];
-		const order = [['running 1', 'bulk'], ['running 2', 'bulk'], ['bulk 1', 'bulk'], ['bulk 2', 'bulk'], ['interactive', 'interactive']] as const;
+		const order = [['running 1', 'bulk'], ['running 2', 'bulk'], ['bulk 1', 'bulk'], ['person 1', 'interactive'], ['person 2', 'interactive'], ['person 3', 'interactive']] as const;
 		const calls = order.map(([name, priority]) => ({ ...heldCall(started, name), priority }));
-		const answers = calls.map(async ({ call, priority }) => await limiter.withinBudget(budget, call, undefined, { priority }));
+		const answers = calls.slice(0, 3).map(async ({ call, priority }) => await limiter.withinBudget(budget, call, undefined, { priority }));
 		await expectStarted(started, ['running 1', 'running 2']);
-		for (const { finish } of calls) {
-			finish();
-			await pause(50);
-		}
+		answers.push(...calls.slice(3).map(async ({ call, priority }) => await limiter.withinBudget(budget, call, undefined, { priority })));
+		await expectStarted(started, ['running 1', 'running 2', 'person 1', 'person 2']);
+		calls[3].finish();
+		await expectStarted(started, ['running 1', 'running 2', 'person 1', 'person 2', 'person 3']);
+		calls[0].finish();
+		await expectStarted(started, ['running 1', 'running 2', 'person 1', 'person 2', 'person 3', 'bulk 1']);
+		for (const { finish } of calls) finish();
 		await Promise.all(answers);
-		expect(started).toEqual(['running 1', 'running 2', 'interactive', 'bulk 1', 'bulk 2']);
 	});
 
 	it('a queued call whose execution is cancelled gives up at once and never runs; a failed call frees its place', async () => {

@@ -1,7 +1,4 @@
-/**
- * The only door to the network: nodes, the simulator, scripts and tests import the transport from
- * here, never a file behind it. The token's budget (budget/) sits behind this door too.
- */
+/** The only door to the network: everything outside imports the transport and its budget (budget/) from here. */
 export { callPriorityOf, callSignalOf, stopCallsWith } from './callScope';
 export { connectionOf, DEFAULT_TOKEN_LIMITS, nodeCredentialOf, type Connection, type SeqeraFunctions } from './connection';
 export { sendPooled, type PoolTarget } from './connectionPool';

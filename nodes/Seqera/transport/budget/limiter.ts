@@ -29,7 +29,7 @@ export function maxCallsInFlight(maxCallsPerSecond: number): number {
 	return Math.max(1, Math.floor(maxCallsPerSecond) * 2);
 }
 
-/** Bottleneck runs a lower priority first: people's calls, then bulk calls that gave way at the gate, then the rest. */
+/** At the gate Bottleneck runs a lower priority first: people's calls, then bulk calls that gave way there, then the rest. */
 const BOTTLENECK_PRIORITY: Record<CallPriority, number> = { interactive: 1, bulk: 5 };
 const GAVE_WAY_PRIORITY = 4;
 
@@ -37,8 +37,11 @@ const GAVE_WAY_PRIORITY = 4;
 class GiveWay extends Error {}
 
 interface TokenQueue {
-	/** The token's calls in this process: in order, people first, at most `maxCallsInFlight` at once. */
-	calls: Bottleneck;
+	/**
+	 * The token's calls in this process, in order, at most `maxCallsInFlight` at once each for people's and
+	 * production calls: a person's call never waits for a place held by a production call at the gate.
+	 */
+	calls: Record<CallPriority, Bottleneck>;
 	/** One call at a time asks the gate, in the same order: a free place wakes one caller, not all. */
 	admissions: Bottleneck;
 	gate: BudgetGate;
@@ -68,7 +71,7 @@ export class TokenLimiter {
 		let entry = this.queues.get(key);
 		if (!entry) {
 			entry = {
-				calls: new Bottleneck({ maxConcurrent }),
+				calls: { interactive: new Bottleneck({ maxConcurrent }), bulk: new Bottleneck({ maxConcurrent }) },
 				admissions: new Bottleneck({ maxConcurrent: 1 }),
 				gate: this.makeGate(key, limits),
 				bound: new ArrivalBound(),
@@ -77,7 +80,7 @@ export class TokenLimiter {
 			this.queues.set(key, entry);
 		} else if (entry.settingsKey !== settingsKey) {
 			// The credential's limits were edited since the queue was made: follow them.
-			entry.calls.updateSettings({ maxConcurrent });
+			for (const calls of Object.values(entry.calls)) calls.updateSettings({ maxConcurrent });
 			entry.gate.setLimits(limits);
 			entry.settingsKey = settingsKey;
 		}
@@ -97,9 +100,8 @@ export class TokenLimiter {
 	): Promise<T> {
 		const queue = this.queueFor(budget);
 		const { calls, bound } = queue;
-		const priority = BOTTLENECK_PRIORITY[options.priority ?? 'bulk'];
 		let started = false;
-		const scheduled = calls.schedule({ priority }, async () => {
+		const scheduled = calls[options.priority ?? 'bulk'].schedule(async () => {
 			// A call cancelled while it waited in the queue has already given up: it takes no place.
 			if (signal?.aborted) throw new CancelledError();
 			started = true;
