@@ -250,12 +250,17 @@ const ISO_TIMESTAMP = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\
  * as often as its timing allows, so repeats of one read in a row count once.
  */
 function normalised(entries: LoggedEntry[], madeUp: Array<[string, string]>): RecordedRequest[] {
-	const today = new Date().toISOString().slice(0, 10);
+	// `$now` in an expression is in the workflow's timezone, n8n's default America/New_York unless the
+	// workflow sets one: for some hours of each day its date is not the UTC date.
+	const now = new Date();
+	const todays = new Set([now.toISOString().slice(0, 10), now.toLocaleDateString('en-CA', { timeZone: 'America/New_York' })]);
 	const replacements: Array<[RegExp | string, string]> = [
 		...madeUp,
 		[ISO_TIMESTAMP, '<timestamp>'],
-		[today, '<today>'],
-		[today.replaceAll('-', ''), '<today>'],
+		...[...todays].flatMap((today): Array<[string, string]> => [
+			[today, '<today>'],
+			[today.replaceAll('-', ''), '<today>'],
+		]),
 	];
 	const requests: RecordedRequest[] = [];
 	for (const entry of entries) {
