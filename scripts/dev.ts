@@ -7,7 +7,8 @@
  * the simulator, the demo workflows and the examples, then prints where to sign in. Ctrl-C stops both.
  *
  * Env: N8N_PORT (default 5678), SIMULATOR_PORT (default 8443), N8N_USER_FOLDER (default
- * .cache/dev/n8n-VERSION in this repository, emptied at every start).
+ * .cache/dev/n8n-VERSION in this repository, emptied at every start). A default port that is taken
+ * (another n8n, a second `npm run dev`) gives way to a free one; a port set in the environment does not.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -17,10 +18,12 @@ import type { IDataObject } from 'n8n-workflow';
 import { importIntoN8n, installPackage, n8nEnvironment, OWNER, requireInstalled, setUpOwner, startN8n } from '../dev/n8n/n8nInstance';
 import versions from '../dev/n8n/versions.json';
 import { CREDENTIAL, DEMO_WORKFLOWS, simulatorCredential } from '../dev/n8n/workflows';
-import { DEFAULT_TOKENS, startSimulator } from '../dev/simulator/server';
+import { DEFAULT_TOKENS, startSimulator, type Simulator } from '../dev/simulator/server';
 
 const REPO = path.resolve(__dirname, '..');
 const EXAMPLES = path.join(REPO, 'examples');
+const DEFAULT_N8N_PORT = 5678;
+const DEFAULT_SIMULATOR_PORT = 8443;
 
 /** The n8n CLI of a release, installing the release into the cache first when needed (minutes, once). */
 function n8nRelease(version: string): string {
@@ -30,6 +33,17 @@ function n8nRelease(version: string): string {
 		console.log(`n8n ${version} is not installed yet: installing it (several minutes, once).`);
 		execFileSync(path.join(REPO, 'scripts', 'n8n-install.sh'), [version], { stdio: ['ignore', 'ignore', 'inherit'] });
 		return requireInstalled(version);
+	}
+}
+
+/** The simulator on SIMULATOR_PORT when set, else on 8443, or on a free port when 8443 is taken. */
+async function startDevSimulator(): Promise<Simulator> {
+	if (process.env.SIMULATOR_PORT) return await startSimulator({ port: Number(process.env.SIMULATOR_PORT) });
+	try {
+		return await startSimulator({ port: DEFAULT_SIMULATOR_PORT });
+	} catch (error) {
+		if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+		return await startSimulator({ port: 0 });
 	}
 }
 
@@ -51,24 +65,28 @@ function examples(): IDataObject[] {
 async function main(): Promise<void> {
 	const version = process.argv[2] ?? versions[versions.length - 1];
 	if (!versions.includes(version)) throw new Error(`n8n ${version} is not one of the tested releases: ${versions.join(', ')}`);
-	const n8nPort = Number(process.env.N8N_PORT ?? 5678);
-	const simulatorPort = Number(process.env.SIMULATOR_PORT ?? 8443);
+	const askedN8nPort = process.env.N8N_PORT;
 	const userFolder = path.resolve(process.env.N8N_USER_FOLDER ?? path.join(REPO, '.cache', 'dev', `n8n-${version}`));
 	const n8nBin = n8nRelease(version);
 
 	rmSync(userFolder, { recursive: true, force: true });
 	mkdirSync(userFolder, { recursive: true });
-	const env = n8nEnvironment(userFolder, { N8N_PORT: String(n8nPort) });
+	const env = n8nEnvironment(userFolder, askedN8nPort ? { N8N_PORT: askedN8nPort } : {});
 	console.log(`Building and installing the package into ${userFolder} ...`);
 	await installPackage(n8nBin, env);
 
-	const sim = await startSimulator({ port: simulatorPort });
+	const sim = await startDevSimulator();
 	const workflows = [...Object.values(DEMO_WORKFLOWS), ...examples()];
 	await importIntoN8n(n8nBin, env, { credentials: [simulatorCredential(sim.baseUrl, DEFAULT_TOKENS[0])], workflows });
 
 	console.log(`Starting n8n ${version} ...`);
-	const n8n = await startN8n(n8nBin, { args: ['start'], env, readyOutput: /Editor is now accessible via/ });
-	const editorUrl = `http://127.0.0.1:${n8nPort}`;
+	const n8n = await startN8n(n8nBin, {
+		args: ['start'],
+		env,
+		readyOutput: /Editor is now accessible via/,
+		...(askedN8nPort ? {} : { port: DEFAULT_N8N_PORT }),
+	});
+	const editorUrl = `http://127.0.0.1:${n8n.port}`;
 	await setUpOwner(editorUrl);
 
 	console.log(

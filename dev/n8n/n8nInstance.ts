@@ -110,6 +110,8 @@ export async function importIntoN8n(n8nBin: string, env: NodeJS.ProcessEnv, impo
 
 export interface N8nProcess {
 	readonly child: ChildProcess;
+	/** The port the editor and REST API listen on (N8N_PORT). */
+	readonly port: number;
 	/** Everything the process printed so far, stdout and stderr interleaved. */
 	output(): string;
 	stop(): Promise<void>;
@@ -121,19 +123,52 @@ export interface StartOptions {
 	env: NodeJS.ProcessEnv;
 	/** Ready when the output matches this (not when /healthz answers: n8n mounts its REST API later). */
 	readyOutput: RegExp;
+	/**
+	 * The editor's port, in place of N8N_PORT: this one, or 0 for any free one. When n8n finds it taken,
+	 * n8n is started again on a free port. Without it, N8N_PORT applies and a taken port fails the start.
+	 */
+	port?: number;
 }
 
 // n8n takes 20-60 s to start on a busy 2-core machine; loading and migrating a new database adds more.
 const START_TIMEOUT_MS = 240_000;
+// What n8n prints before it exits when its editor's port, or its task broker's, is taken.
+const EDITOR_PORT_TAKEN = /n8n's port \d+ is already in use/;
+const BROKER_PORT_TAKEN = /Task Broker's port \d+ is already in use/;
+const STARTS_ON_TAKEN_PORTS = 3;
 
 /**
  * Starts an n8n command and resolves once it is ready; rejects with its output when it exits or stalls.
  * Each process gets a free port for the task broker that n8n 2.x starts for Code nodes (5679 by default),
- * so a main process and its workers, or two instances, can run side by side.
+ * so a main process and its workers, or two instances, can run side by side. A port seen free can be
+ * taken by another process before n8n binds it, tens of seconds into its start; n8n then exits saying
+ * so, and is started again on other ports (its editor port too when `port` allows).
  */
 export async function startN8n(n8nBin: string, options: StartOptions): Promise<N8nProcess> {
+	for (let start = 1; ; start++) {
+		const port = options.port === undefined ? Number(options.env.N8N_PORT ?? 5678) : start === 1 && options.port !== 0 ? options.port : await freePort();
+		try {
+			return await startN8nOnce(n8nBin, options, port);
+		} catch (error) {
+			const output = error instanceof N8nExited ? error.output : '';
+			const chosenPortTaken = BROKER_PORT_TAKEN.test(output) || (options.port !== undefined && EDITOR_PORT_TAKEN.test(output));
+			if (!chosenPortTaken || start === STARTS_ON_TAKEN_PORTS) throw error;
+		}
+	}
+}
+
+class N8nExited extends Error {
+	constructor(
+		args: string[],
+		readonly output: string,
+	) {
+		super(`n8n ${args.join(' ')} exited before it was ready:\n${output}`);
+	}
+}
+
+async function startN8nOnce(n8nBin: string, options: StartOptions, port: number): Promise<N8nProcess> {
 	const child = spawn(process.execPath, [n8nBin, ...options.args], {
-		env: { N8N_RUNNERS_BROKER_PORT: String(await freePort()), ...options.env, NO_COLOR: '1' },
+		env: { N8N_RUNNERS_BROKER_PORT: String(await freePort()), ...options.env, N8N_PORT: String(port), NO_COLOR: '1' },
 		cwd: options.env.N8N_USER_FOLDER,
 		stdio: ['ignore', 'pipe', 'pipe'],
 	});
@@ -146,6 +181,7 @@ export async function startN8n(n8nBin: string, options: StartOptions): Promise<N
 
 	const instance: N8nProcess = {
 		child,
+		port,
 		output: () => output,
 		async stop() {
 			if (!running) return;
@@ -159,7 +195,7 @@ export async function startN8n(n8nBin: string, options: StartOptions): Promise<N
 
 	const deadline = Date.now() + START_TIMEOUT_MS;
 	for (;;) {
-		if (!running) throw new Error(`n8n ${options.args.join(' ')} exited before it was ready:\n${output}`);
+		if (!running) throw new N8nExited(options.args, output);
 		if (options.readyOutput.test(output)) return instance;
 		if (Date.now() > deadline) {
 			await instance.stop();

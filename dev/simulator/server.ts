@@ -255,7 +255,13 @@ export class Simulator {
 			});
 		});
 		const platformPort = (this.server.address() as AddressInfo).port;
-		this.path = await DelayedPath.start({ port: platformPort }, () => this.network, this.options.port);
+		try {
+			this.path = await DelayedPath.start({ port: platformPort }, () => this.network, this.options.port);
+		} catch (error) {
+			// A taken port: nothing of this simulator may stay open, or its caller could not start another.
+			this.server.close();
+			throw error;
+		}
 		this.origin = `https://127.0.0.1:${this.path.port}`;
 	}
 

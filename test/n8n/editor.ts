@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { IDataObject, INode } from 'n8n-workflow';
 import { chromium, selectors, type Browser, type Locator, type Page } from 'playwright-core';
 
-import { freePort, importIntoN8n, installPackage, n8nEnvironment, OWNER, requireInstalled, setUpOwner, startN8n, type N8nProcess } from '../../dev/n8n/n8nInstance';
+import { importIntoN8n, installPackage, n8nEnvironment, OWNER, requireInstalled, setUpOwner, startN8n, type N8nProcess } from '../../dev/n8n/n8nInstance';
 import { simulatorCredential } from '../../dev/n8n/workflows';
 import { startSimulator, type Simulator, type SimulatorOptions } from '../../dev/simulator/server';
 
@@ -105,12 +105,11 @@ export async function startEditor(
 	};
 	try {
 		sim = await startSimulator(simulatorOptions);
-		const port = await freePort();
-		const baseUrl = `http://127.0.0.1:${port}`;
-		const env = n8nEnvironment(userFolder, { N8N_PORT: String(port) });
+		const env = n8nEnvironment(userFolder);
 		await installPackage(n8nBin, env);
 		if (workflowsFor) await importIntoN8n(n8nBin, env, { credentials: [simulatorCredential(sim.baseUrl)], workflows: workflowsFor(sim) });
-		n8n = await startN8n(n8nBin, { args: ['start'], env, readyOutput: /Editor is now accessible via/ });
+		n8n = await startN8n(n8nBin, { args: ['start'], env, readyOutput: /Editor is now accessible via/, port: 0 });
+		const baseUrl = `http://127.0.0.1:${n8n.port}`;
 		await setUpOwner(baseUrl);
 		browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
 		const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });

@@ -16,7 +16,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { budgetKey } from '../../nodes/Seqera/transport';
 import { startRedisServer, type RedisServer } from '../../dev/queue/redisServer';
 import { hashToken, startSimulator, type Simulator } from '../../dev/simulator/server';
-import { freePort, installPackage, n8nEnvironment, requireInstalled, runN8nCommand, startN8n, type N8nProcess } from '../../dev/n8n/n8nInstance';
+import { installPackage, n8nEnvironment, requireInstalled, runN8nCommand, startN8n, type N8nProcess } from '../../dev/n8n/n8nInstance';
 import versions from '../../dev/n8n/versions.json';
 import { GENOMICS, seqeraNode, simulatorCredential, workflow } from '../../dev/n8n/workflows';
 
@@ -137,13 +137,10 @@ describe.each(versions)('queue mode inside n8n %s', (version) => {
 		n8nBin = requireInstalled(version);
 		[sim, redis] = await Promise.all([startSimulator({ runProgressMs: 200 }), startRedisServer()]);
 		userFolder = mkdtempSync(path.join(os.tmpdir(), `n8n-nodes-seqera-queue-${version}-`));
-		const port = await freePort();
-		webhookUrl = `http://127.0.0.1:${port}/webhook/${WEBHOOK_PATH}`;
 		queueEnv = n8nEnvironment(userFolder, {
 			EXECUTIONS_MODE: 'queue',
 			QUEUE_BULL_REDIS_HOST: '127.0.0.1',
 			QUEUE_BULL_REDIS_PORT: String(redis.port),
-			N8N_PORT: String(port),
 		});
 		await installPackage(n8nBin, queueEnv);
 
@@ -155,14 +152,15 @@ describe.each(versions)('queue mode inside n8n %s', (version) => {
 		expect(await n8n('import:workflow', `--input=${path.join(files, 'workflows.json')}`)).toMatch(/Successfully imported 1 workflow/);
 		await activate(QUEUE_WORKFLOW.id as string);
 
-		main = await startN8n(n8nBin, { args: ['start'], env: queueEnv, readyOutput: /Editor is now accessible via/ });
+		main = await startN8n(n8nBin, { args: ['start'], env: queueEnv, readyOutput: /Editor is now accessible via/, port: 0 });
+		webhookUrl = `http://127.0.0.1:${main.port}/webhook/${WEBHOOK_PATH}`;
 		await webhookRegistered(main, webhookUrl);
 		for (let index = 0; index < WORKERS; index++) {
 			workers.push(
 				await startN8n(n8nBin, {
 					args: ['worker', `--concurrency=${WORKER_CONCURRENCY}`],
 					// As JSON, each log line carries its details: which execution, and whether it succeeded.
-					env: { ...queueEnv, N8N_LOG_FORMAT: 'json' },
+					env: { ...queueEnv, N8N_PORT: String(main.port), N8N_LOG_FORMAT: 'json' },
 					readyOutput: /n8n worker is now ready/,
 				}),
 			);

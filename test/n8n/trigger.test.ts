@@ -18,7 +18,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { hashToken, startSimulator, type LoggedRequest, type Simulator } from '../../dev/simulator/server';
 import type { SimRun } from '../../dev/simulator/model';
 import { DATA_LINK_IDS, PIPELINE_IDS, STUDIO_IDS } from '../../dev/simulator/seed';
-import { freePort, installPackage, n8nEnvironment, requireInstalled, runN8nCommand, startN8n, type N8nProcess } from '../../dev/n8n/n8nInstance';
+import { installPackage, n8nEnvironment, requireInstalled, runN8nCommand, startN8n, type N8nProcess } from '../../dev/n8n/n8nInstance';
 import versions from '../../dev/n8n/versions.json';
 import { GENOMICS, pollEverySeconds, seqeraNode, seqeraTrigger, simulatorCredential, workflow } from '../../dev/n8n/workflows';
 
@@ -182,7 +182,7 @@ describe.each(versions)('the trigger in an active workflow inside n8n %s', (vers
 		n8nBin = requireInstalled(version);
 		sim = await startSimulator({ runProgressMs: RUN_PROGRESS_MS, tokens: CALLERS.map((caller) => caller.token) });
 		userFolder = mkdtempSync(path.join(os.tmpdir(), `n8n-nodes-seqera-trigger-${version}-`));
-		env = n8nEnvironment(userFolder, { N8N_PORT: String(await freePort()) });
+		env = n8nEnvironment(userFolder);
 		await installPackage(n8nBin, env);
 
 		const files = path.join(userFolder, 'import');
@@ -197,7 +197,7 @@ describe.each(versions)('the trigger in an active workflow inside n8n %s', (vers
 			if (version.startsWith('1.')) expect(await n8n('update:workflow', `--id=${String(id)}`, '--active=true')).toMatch(/Activating workflow with ID/);
 			else expect(await n8n('publish:workflow', `--id=${String(id)}`)).toMatch(/Publishing workflow with ID/);
 		}
-		main = await startN8n(n8nBin, { args: ['start'], env, readyOutput: /Editor is now accessible via/ });
+		main = await startN8n(n8nBin, { args: ['start'], env, readyOutput: /Editor is now accessible via/, port: 0 });
 	});
 
 	afterAll(async () => {
