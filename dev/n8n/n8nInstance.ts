@@ -145,13 +145,14 @@ const STARTS_ON_TAKEN_PORTS = 3;
  * so, and is started again on other ports (its editor port too when `port` allows).
  */
 export async function startN8n(n8nBin: string, options: StartOptions): Promise<N8nProcess> {
+	const fixedPort = options.port === undefined ? Number(options.env.N8N_PORT ?? 5678) : undefined;
 	for (let start = 1; ; start++) {
-		const port = options.port === undefined ? Number(options.env.N8N_PORT ?? 5678) : start === 1 && options.port !== 0 ? options.port : await freePort();
+		const port = fixedPort ?? (start === 1 && options.port ? options.port : await freePort());
 		try {
 			return await startN8nOnce(n8nBin, options, port);
 		} catch (error) {
 			const output = error instanceof N8nExited ? error.output : '';
-			const chosenPortTaken = BROKER_PORT_TAKEN.test(output) || (options.port !== undefined && EDITOR_PORT_TAKEN.test(output));
+			const chosenPortTaken = BROKER_PORT_TAKEN.test(output) || (fixedPort === undefined && EDITOR_PORT_TAKEN.test(output));
 			if (!chosenPortTaken || start === STARTS_ON_TAKEN_PORTS) throw error;
 		}
 	}
