@@ -24,6 +24,7 @@ import type { ICredentialDataDecryptedObject, IDataObject, INodeExecutionData, W
 import { SeqeraApi } from '../../credentials/SeqeraApi.credentials';
 import { Seqera } from '../../nodes/Seqera/Seqera.node';
 import { closeSharedGates, tokenLimiter } from '../../nodes/Seqera/transport';
+import { heapAfterFullGc } from './heap';
 import { createHarness, type Harness, type RunNodeOptions } from '../engine/harness';
 import { ITEM_COPIES_TYPE, itemCopiesNode } from '../engine/nodeTypes';
 
@@ -190,25 +191,6 @@ async function peakRssDuring<T>(work: () => Promise<T>): Promise<{ value: T; pea
 	} finally {
 		clearInterval(sampler);
 	}
-}
-
-/**
- * The heap in use after full collections, or undefined without --expose-gc. Collections run until
- * the heap stops shrinking (at most a few): weak references and finalizers free more on the next.
- */
-async function heapAfterFullGc(): Promise<number | undefined> {
-	const { gc } = globalThis;
-	if (gc === undefined) return undefined;
-	let heapUsed = Infinity;
-	for (let round = 0; round < 4; round++) {
-		gc();
-		// Lets sockets closed and promises settled by the collection finish before the next.
-		await new Promise((resolve) => setImmediate(resolve));
-		const now = process.memoryUsage().heapUsed;
-		if (now >= heapUsed) break;
-		heapUsed = now;
-	}
-	return heapUsed;
 }
 
 /** The calls of the action running in this async context; outside any action, the job's own list. */

@@ -1,5 +1,5 @@
 // eslint-disable-next-line @n8n/community-nodes/no-restricted-imports -- Bottleneck is a runtime dependency of this self-hosted package
-import Bottleneck from 'bottleneck';
+import Bottleneck from 'bottleneck/light';
 import type { IExecuteFunctions, IHttpRequestMethods, IHttpRequestOptions } from 'n8n-workflow';
 // eslint-disable-next-line @n8n/community-nodes/no-restricted-imports -- node's streams carry a file of any size without holding it in memory
 import type { Readable } from 'node:stream';

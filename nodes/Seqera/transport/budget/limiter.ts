@@ -1,5 +1,6 @@
+// Bottleneck's ES2017 build: its main entry makes a generator anew for each async method call, which V8 lists for good (scripts/bench/bottleneckBuilds.ts).
 // eslint-disable-next-line @n8n/community-nodes/no-restricted-imports -- Bottleneck is a runtime dependency of this self-hosted package
-import Bottleneck from 'bottleneck';
+import Bottleneck from 'bottleneck/light';
 import { createHash } from 'node:crypto';
 
 import { LocalGate, type AdmissionOptions, type AdmittedCall, type BudgetGate, type CallPriority, type GateFactory } from './gate';
