@@ -24,9 +24,9 @@ import type { ICredentialDataDecryptedObject, IDataObject, INodeExecutionData, W
 import { SeqeraApi } from '../../credentials/SeqeraApi.credentials';
 import { Seqera } from '../../nodes/Seqera/Seqera.node';
 import { closeSharedGates, tokenLimiter } from '../../nodes/Seqera/transport';
-import { heapAfterFullGc } from './heap';
 import { createHarness, type Harness, type RunNodeOptions } from '../engine/harness';
 import { ITEM_COPIES_TYPE, itemCopiesNode } from '../engine/nodeTypes';
+import { heapAfterFullGc } from './heap';
 
 interface JobBase {
 	baseUrl: string;

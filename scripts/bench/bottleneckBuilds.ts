@@ -15,7 +15,8 @@
  * limiter makes the same calls and keeps the same answers: what a build keeps is its heap minus that.
  */
 import { fork } from 'node:child_process';
-import { PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
+import { PerformanceObserver, constants, type PerformanceEntry } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
 
 import { heapAfterFullGc } from '../../dev/queue/heap';
 
@@ -28,13 +29,10 @@ interface Row {
 	items: number;
 	retainedBytes: number;
 	callsPerSecond: number;
+	/** Processor time (user and system) while the calls ran, per call. */
+	cpuMsPerCall: number;
 	fullCollections: number;
 }
-
-const argument = (name: string, fallback: string) => {
-	const at = process.argv.indexOf(`--${name}`);
-	return at >= 0 ? process.argv[at + 1] : fallback;
-};
 
 /** A workflow answer of about `bytes` characters of JSON, different for each call as the platform's are. */
 function answerText(index: number, bytes: number): string {
@@ -46,8 +44,9 @@ function answerText(index: number, bytes: number): string {
 /** One row, in this process: only called in a process forked with --expose-gc. */
 async function measure(build: BuildName, items: number, keepBytes: number): Promise<Row> {
 	let fullCollections = 0;
-	// Kind 4 is a mark-compact collection, the only kind that clears the list.
-	const observer = new PerformanceObserver((list) => (fullCollections += list.getEntries().filter((entry) => (entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind === 4).length));
+	// A major (mark-compact) collection is the only kind that clears the list.
+	const isFull = (entry: PerformanceEntry) => (entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR;
+	const observer = new PerformanceObserver((list) => (fullCollections += list.getEntries().filter(isFull).length));
 	observer.observe({ entryTypes: ['gc'] });
 	const moduleName = BUILDS[build];
 	// eslint-disable-next-line @typescript-eslint/no-require-imports -- the build is chosen at run time
@@ -60,6 +59,7 @@ async function measure(build: BuildName, items: number, keepBytes: number): Prom
 	const kept: unknown[] = new Array(items);
 	let next = 0;
 	const started = performance.now();
+	const cpuAtStart = process.cpuUsage();
 	await Promise.all(
 		Array.from({ length: IN_FLIGHT }, async () => {
 			for (let index = next++; index < items; index = next++) {
@@ -68,11 +68,12 @@ async function measure(build: BuildName, items: number, keepBytes: number): Prom
 		}),
 	);
 	const seconds = (performance.now() - started) / 1000;
+	const cpu = process.cpuUsage(cpuAtStart);
 	observer.disconnect();
 	const retainedBytes = await heapAfterFullGc();
 	if (retainedBytes === undefined) throw new Error('bottleneck-builds: a row needs --expose-gc');
-	if (kept.length !== items) throw new Error('bottleneck-builds: an answer was dropped');
-	return { build, items, retainedBytes, callsPerSecond: Math.round(items / seconds), fullCollections };
+	const cpuMsPerCall = Math.round(((cpu.user + cpu.system) / 1000 / items) * 100) / 100;
+	return { build, items, retainedBytes, callsPerSecond: Math.round(items / seconds), cpuMsPerCall, fullCollections };
 }
 
 async function inFreshProcess(build: BuildName, items: number, keepBytes: number): Promise<Row> {
@@ -84,15 +85,18 @@ async function inFreshProcess(build: BuildName, items: number, keepBytes: number
 }
 
 async function main(): Promise<void> {
-	const rowAt = process.argv.indexOf('--row');
-	if (rowAt >= 0) {
-		const [build, items, keepBytes] = process.argv.slice(rowAt + 1);
+	const { values, positionals } = parseArgs({
+		options: { items: { type: 'string', default: '10000,100000' }, 'keep-bytes': { type: 'string', default: '6000' }, row: { type: 'boolean' } },
+		allowPositionals: true,
+	});
+	if (values.row) {
+		const [build, items, keepBytes] = positionals;
 		const row = await measure(build as BuildName, Number(items), Number(keepBytes));
 		process.send?.(row, () => process.disconnect());
 		return;
 	}
-	const sizes = argument('items', '10000,100000').split(',').map(Number);
-	const keepBytes = Number(argument('keep-bytes', '6000'));
+	const sizes = values.items.split(',').map(Number);
+	const keepBytes = Number(values['keep-bytes']);
 	const rows: Row[] = [];
 	for (const items of sizes) {
 		const baseline = await inFreshProcess('none', items, keepBytes);
@@ -103,7 +107,7 @@ async function main(): Promise<void> {
 			const kept = build === 'none' ? '' : ` (${extra >= 0 ? '+' : ''}${extra.toFixed(1)} MB against the same calls without a limiter)`;
 			console.log(
 				`${items} items, ${build}: heap after full collections ${(row.retainedBytes / 2 ** 20).toFixed(1)} MB${kept}; ` +
-					`${row.callsPerSecond} calls/s; ${row.fullCollections} full collections while the calls ran`,
+					`${row.callsPerSecond} calls/s, ${row.cpuMsPerCall} ms of processor time a call; ${row.fullCollections} full collections while the calls ran`,
 			);
 		}
 	}
