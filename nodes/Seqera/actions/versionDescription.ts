@@ -23,9 +23,9 @@ export const versionDescription: INodeTypeDescription = {
 	name: 'seqera',
 	icon: 'file:../../icons/seqera.svg',
 	group: ['transform'],
-	// 1.1: data-link paths go out a segment at a time, and Studio Start sends the Studio's configuration; 1.2: launches, relaunches and Studios are sent as Seqera's own clients send them (docs/node-versions.md).
-	version: [1, 1.1, 1.2],
-	defaultVersion: 1.2,
+	// 1.1: data-link paths go out a segment at a time, and Studio Start sends the Studio's configuration; 1.2: launches, relaunches and Studios are sent as Seqera's own clients send them; 1.3: waits that n8n holds, and updates that keep what the user did not change (docs/node-versions.md).
+	version: [1, 1.1, 1.2, 1.3],
+	defaultVersion: 1.3,
 	subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
 	description: 'Launch, watch, cancel and clean up Nextflow pipeline runs on the Seqera Platform',
 	defaults: { name: 'Seqera Platform' },
