@@ -1,6 +1,7 @@
 /**
- * Adding, editing and deleting Launchpad pipelines: POST /pipelines, PUT /pipelines/{pipelineId} and
- * DELETE /pipelines/{pipelineId}. Names are unique in a workspace (409 otherwise, as on the platform).
+ * Adding, editing and deleting Launchpad pipelines: POST /pipelines, PUT /pipelines/{pipelineId},
+ * DELETE /pipelines/{pipelineId} and the labels of pipelines (POST /pipelines/labels/add|remove|apply).
+ * Names are unique in a workspace (409 otherwise, as on the platform).
  */
 import { randomBytes, randomInt } from 'node:crypto';
 
@@ -42,6 +43,27 @@ function checkedLabels(data: SimulatorData, workspace: WorkspaceRef, labelIds: u
 	return labelIds as number[];
 }
 
+const idList = (value: unknown): value is number[] => Array.isArray(value) && value.every((id) => typeof id === 'number');
+
+/**
+ * POST /pipelines/labels/add|remove|apply (AssociatePipelineLabelsRequest). A pipeline or label the
+ * workspace does not have is a 403, as for any entity the caller cannot see.
+ */
+function changePipelineLabels(data: SimulatorData, workspace: WorkspaceRef, body: unknown, change: 'add' | 'remove' | 'apply'): void {
+	if (!isRecord(body)) throw badRequest('Missing labels request');
+	const { pipelineIds = [], labelIds = [] } = body;
+	if (!idList(pipelineIds)) throw badRequest('pipelineIds must be a list of pipeline ids');
+	if (!idList(labelIds)) throw badRequest('labelIds must be a list of label ids');
+	const pipelines = pipelineIds.map((id) => data.pipelinesIn(workspace).find((pipeline) => pipeline.id === id));
+	if (pipelines.some((pipeline) => pipeline === undefined)) throw forbidden();
+	checkedLabels(data, workspace, labelIds);
+	for (const pipeline of pipelines as SimPipeline[]) {
+		if (change === 'apply') pipeline.labelIds = [...new Set(labelIds)];
+		else if (change === 'add') pipeline.labelIds = [...new Set([...pipeline.labelIds, ...labelIds])];
+		else pipeline.labelIds = pipeline.labelIds.filter((id) => !labelIds.includes(id));
+	}
+}
+
 /** The saved launch settings a request's `launch` gives; what it leaves out stays as it was. */
 function launchSettings(data: SimulatorData, workspace: WorkspaceRef, launch: Record<string, unknown>): Partial<SimPipeline> {
 	const settings: Partial<SimPipeline> = {};
@@ -56,6 +78,20 @@ function launchSettings(data: SimulatorData, workspace: WorkspaceRef, launch: Re
 	if (typeof launch.preRunScript === 'string') settings.preRunScript = launch.preRunScript;
 	if (typeof launch.postRunScript === 'string') settings.postRunScript = launch.postRunScript;
 	return settings;
+}
+
+type SavedWith = NonNullable<SimPipeline['savedWith']>;
+const SAVED_WITH_FIELDS = [
+	'optimizationId', 'optimizationTargets', 'sessionId', 'pipelineSchemaId', 'resume', 'nextflowVersion', 'outputDir', 'syntaxParser', 'launchContainer', 'headJobCpus',
+] as const satisfies readonly (keyof SavedWith)[];
+
+/**
+ * The rest of the saved launch a request's `launch` holds: the platform saves the launch it is sent, so an
+ * update that leaves one of these out loses it.
+ */
+function savedWithOf(launch: Record<string, unknown>): SavedWith | undefined {
+	const given = SAVED_WITH_FIELDS.filter((field) => launch[field] !== undefined && launch[field] !== null);
+	return given.length === 0 ? undefined : (Object.fromEntries(given.map((field) => [field, launch[field]])) as SavedWith);
 }
 
 export const pipelineEditRoutes: Route[] = [
@@ -92,8 +128,10 @@ export const pipelineEditRoutes: Route[] = [
 		const body = bodyOf(request);
 		if (body.name !== undefined) pipeline.name = checkedName(data, workspace, body.name, pipeline);
 		if (typeof body.description === 'string') pipeline.description = body.description;
-		pipeline.labelIds = checkedLabels(data, workspace, body.labelIds) ?? pipeline.labelIds;
-		Object.assign(pipeline, launchSettings(data, workspace, isRecord(body.launch) ? body.launch : {}), { lastUpdated: new Date() });
+		// The contract: "If `labelIds` is `null`, empty, or omitted, existing pipeline labels are removed."
+		pipeline.labelIds = checkedLabels(data, workspace, body.labelIds ?? []) ?? [];
+		const launch = isRecord(body.launch) ? body.launch : {};
+		Object.assign(pipeline, launchSettings(data, workspace, launch), { savedWith: savedWithOf(launch), lastUpdated: new Date() });
 		return json({ pipeline: pipelineDto(pipeline, data, new Set()) });
 	}),
 	route('DELETE', '/pipelines/{pipelineId}', (request, { data }) => {
@@ -101,4 +139,10 @@ export const pipelineEditRoutes: Route[] = [
 		data.pipelines.splice(data.pipelines.indexOf(pipeline), 1);
 		return noContent();
 	}),
+	...(['add', 'remove', 'apply'] as const).map((change) =>
+		route('POST', `/pipelines/labels/${change}`, (request, { data }) => {
+			changePipelineLabels(data, workspaceOf(request, data), request.body, change);
+			return noContent();
+		}),
+	),
 ];

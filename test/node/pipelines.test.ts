@@ -149,6 +149,51 @@ describe('Pipeline → Update', () => {
 	});
 });
 
+describe('Pipeline → Update keeps what it is not given', () => {
+	const labelsOf = (pipelineId: number) => platform.sim.data.pipelinesIn(GENOMICS).find((pipeline) => pipeline.id === pipelineId)!.labelIds;
+	const update = async (pipelineId: number, parameters: Record<string, unknown>, typeVersion?: number) =>
+		await platform.run({ resource: 'pipeline', operation: 'update', ...pipelineParameter(pipelineId), ...parameters, ...workspaceParameter(GENOMICS) }, { typeVersion });
+
+	it('a labelled pipeline whose description is changed keeps its labels', async () => {
+		expect(labelsOf(PIPELINE_IDS.genomicsRnaseq)).toEqual([LABEL_IDS.rnaseq]);
+		const before = platform.sim.log.length;
+		const result = await update(PIPELINE_IDS.genomicsRnaseq, { updateFields: { description: 'RNA-seq for the genomics team' } });
+		expect(result.error).toBeUndefined();
+		expect(platform.sim.log.slice(before)[0]).toMatchObject({ path: `/pipelines/${PIPELINE_IDS.genomicsRnaseq}`, query: { attributes: 'labels' } });
+		expect(lastBody('PUT')).toMatchObject({ description: 'RNA-seq for the genomics team', labelIds: [LABEL_IDS.rnaseq] });
+		expect(labelsOf(PIPELINE_IDS.genomicsRnaseq)).toEqual([LABEL_IDS.rnaseq]);
+	});
+
+	it('Label IDs given replace the labels', async () => {
+		const result = await update(PIPELINE_IDS.genomicsRnaseq, { pipelineSettings: { labelIds: String(LABEL_IDS.production) } });
+		expect(result.error).toBeUndefined();
+		expect(labelsOf(PIPELINE_IDS.genomicsRnaseq)).toEqual([LABEL_IDS.production]);
+	});
+
+	it("keeps the saved launch's other fields, which the platform replaces with the launch sent; version 1.2 loses them", async () => {
+		const sarek = platform.sim.data.pipelinesIn(GENOMICS).find((pipeline) => pipeline.id === PIPELINE_IDS.genomicsSarek)!;
+		const savedWith = { optimizationId: 'rOYdwTnmTaRCJjUq', optimizationTargets: 'cpus, memory', headJobCpus: 4, nextflowVersion: '24.10.4' };
+		sarek.savedWith = { ...savedWith };
+		try {
+			expect((await update(PIPELINE_IDS.genomicsSarek, { updateFields: { description: 'Variant calling' } })).error).toBeUndefined();
+			expect((lastBody('PUT') as { launch: Record<string, unknown> }).launch).toMatchObject(savedWith);
+			expect(sarek.savedWith).toMatchObject(savedWith);
+
+			expect((await update(PIPELINE_IDS.genomicsSarek, { updateFields: { description: 'Variant calling' } }, 1.2)).error).toBeUndefined();
+			expect(sarek.savedWith).toBeUndefined();
+		} finally {
+			delete sarek.savedWith;
+		}
+	});
+
+	it('version 1.2 sends what it sent, without labelIds, and the platform removes the labels', async () => {
+		const result = await update(PIPELINE_IDS.genomicsRnaseq, { updateFields: { description: 'RNA-seq' } }, 1.2);
+		expect(result.error).toBeUndefined();
+		expect(lastBody('PUT')).not.toHaveProperty('labelIds');
+		expect(labelsOf(PIPELINE_IDS.genomicsRnaseq)).toEqual([]);
+	});
+});
+
 describe('Pipeline → Delete', () => {
 	it('deletes the pipeline; Get then fails naming its ID', async () => {
 		const result = await platform.run({ resource: 'pipeline', operation: 'delete', ...pipelineParameter(PIPELINE_IDS.genomicsHello), ...workspaceParameter(GENOMICS) });
