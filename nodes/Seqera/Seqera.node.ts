@@ -1,8 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { router } from './actions/router';
 import { versionDescription } from './actions/versionDescription';
 import { credentialTest, listSearch, loadOptions, resourceMapping } from './methods';
+import { resumeOnRunEvent } from './waits/resumeOnRunEvent';
 
 // eslint-disable-next-line @n8n/community-nodes/icon-validation -- the rule reads only an inline description; this one, icon included, is in actions/versionDescription.ts
 export class Seqera implements INodeType {
@@ -12,5 +13,10 @@ export class Seqera implements INodeType {
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);
+	}
+
+	/** Calls to the resume URL of an execution whose wait this node holds in n8n: the runs' events. */
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		return await resumeOnRunEvent(this);
 	}
 }

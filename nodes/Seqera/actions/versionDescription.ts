@@ -33,6 +33,9 @@ export const versionDescription: INodeTypeDescription = {
 	inputs: [NodeConnectionTypes.Main],
 	outputs: [NodeConnectionTypes.Main],
 	credentials: [{ name: 'seqeraApi', required: true, testedBy: 'seqeraApiConnectionTest' }],
+	// The execution's resume URL while n8n holds a wait for runs (waits/): only a waiting execution has
+	// one, so n8n registers nothing for it when a workflow is activated.
+	webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: '', restartWebhook: true }],
 	properties: [
 		{
 			displayName: 'Resource',

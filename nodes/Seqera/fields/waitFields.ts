@@ -3,6 +3,9 @@ import type { INodeProperties } from 'n8n-workflow';
 /** How long a wait lasts when its Wait Options set no timeout. */
 export const DEFAULT_TIMEOUT_MINUTES = 1440;
 
+/** Version 1.3's choice of who holds the wait: the running execution, or n8n. */
+export const WAIT_IN_FIELD = 'waitIn';
+
 /** How often to check and how long to wait in all; `subject` is what is waited for. */
 function waitPaceOptions(subject: string): INodeProperties[] {
 	return [
@@ -52,8 +55,34 @@ export const waitOptionsField = waitOptionsCollection('run', {
 	description: 'Whether a run that ends FAILED, CANCELLED or UNKNOWN makes this item fail',
 });
 
-/** "Wait for Completion" and its options, for the operations that start a run. */
-export function waitFields(): INodeProperties[] {
+/** Who holds a launch's wait (version 1.3): the running execution, or n8n until the run's events resume it. */
+const waitInField: INodeProperties = {
+	displayName: 'Wait In',
+	name: WAIT_IN_FIELD,
+	type: 'options',
+	noDataExpression: true,
+	default: 'execution',
+	options: [
+		{
+			name: 'This Execution',
+			value: 'execution',
+			description: 'The execution runs on and checks the run at growing intervals; a restart of n8n ends the wait and the rest of the workflow',
+		},
+		{
+			name: "Held by N8n Until the Run's Events",
+			value: 'n8n',
+			description:
+				"The execution waits in n8n, through restarts and without holding a worker, and Nextflow's own events resume it. The compute environment must reach n8n's webhook URL (WEBHOOK_URL) and fetch the nf-weblog plugin.",
+		},
+	],
+	displayOptions: { show: { waitForCompletion: [true], '@version': [{ _cnd: { gte: 1.3 } }] } },
+};
+
+/**
+ * "Wait for Completion" and its options, for the operations that start a run. A launch whose Nextflow
+ * config the node writes can also have n8n hold the wait (version 1.3), resumed by the run's events.
+ */
+export function waitFields({ heldByN8n }: { heldByN8n: boolean }): INodeProperties[] {
 	return [
 		{
 			displayName: 'Wait for Completion',
@@ -62,6 +91,7 @@ export function waitFields(): INodeProperties[] {
 			default: false,
 			description: 'Whether to hold the item until the run finishes, and output the run with its final status and progress',
 		},
+		...(heldByN8n ? [waitInField] : []),
 		{ ...waitOptionsField, displayOptions: { show: { waitForCompletion: [true] } } },
 	];
 }

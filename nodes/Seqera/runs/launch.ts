@@ -12,6 +12,7 @@ import type { SavedPipelineSchema } from './pipelineSchema';
 import { launchpadSourceWorkspace } from './pipelineSource';
 import { launchRequestFromSaved, newLaunchFromSaved } from './records';
 import { waitForRun } from './wait';
+import { holdsWaitInN8n, withEventsToExecution } from '../waits/holdWait';
 
 /**
  * Lays the settings the user filled in over `request`, checking each first. Settings left empty keep the
@@ -257,8 +258,9 @@ export async function sendLaunch(
 	if (paramsText === undefined) delete request.paramsText;
 	else request.paramsText = paramsText;
 	const onEnvironment = fromRepository ? await repositoryOnComputeEnv(context, itemIndex, workspaceId, request, computeEnvId) : request;
+	const withEvents = holdsWaitInN8n(context) ? await withEventsToExecution(context, itemIndex, onEnvironment) : onEnvironment;
 	// Last before sending: a missing label is created only for a launch that passed every check.
-	const launch = await withNamedLabels(context, itemIndex, workspaceId, onEnvironment);
+	const launch = await withNamedLabels(context, itemIndex, workspaceId, withEvents);
 	const launched = await apiRequest<{ workflowId?: string }>(context, {
 		method: 'POST',
 		path: ['workflow', 'launch'],
@@ -274,6 +276,7 @@ export async function sendLaunch(
 		...(request.runName ? { runName: request.runName } : {}),
 		...(leftToPipeline.names.length > 0 ? { requiredParametersLeftToPipeline: leftToPipeline.names } : {}),
 	};
-	if (!context.getNodeParameter('waitForCompletion', itemIndex, false)) return output;
+	// A wait that n8n holds starts once every item has launched (waits/holdWait.ts).
+	if (!context.getNodeParameter('waitForCompletion', itemIndex, false) || holdsWaitInN8n(context)) return output;
 	return { ...output, ...(await waitForRun(context, itemIndex, String(launched.workflowId), workspaceId)) };
 }

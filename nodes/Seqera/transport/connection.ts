@@ -1,4 +1,4 @@
-import type { ICredentialDataDecryptedObject, ICredentialsDecrypted, IExecuteFunctions, ILoadOptionsFunctions, IPollFunctions } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, ICredentialsDecrypted, IExecuteFunctions, ILoadOptionsFunctions, IPollFunctions, IWebhookFunctions } from 'n8n-workflow';
 
 import { resolveBaseUrl } from '../server/baseUrl';
 import type { TokenBudget } from './budget/limiter';
@@ -11,8 +11,8 @@ export const CREDENTIAL_TYPE = 'seqeraApi';
  */
 export const DEFAULT_TOKEN_LIMITS = { maxCallsPerSecond: 20, maxCallsPerHour: 72_000 } as const;
 
-/** The n8n contexts that call the platform with the node's credential. */
-export type SeqeraFunctions = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
+/** The n8n contexts that call the platform with the node's credential; a webhook's confirms a held wait's end. */
+export type SeqeraFunctions = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions | IWebhookFunctions;
 
 const DEFAULT_TIMEOUT_SECONDS = 60;
 

@@ -52,7 +52,7 @@ const properties: INodeProperties[] = [
 		default: '{}',
 		displayOptions: { show: { paramsSource: ['json'] } },
 	},
-	...waitFields(),
+	...waitFields({ heldByN8n: false }),
 ];
 
 const displayOptions = { show: { resource: ['action'], operation: ['trigger'] } };

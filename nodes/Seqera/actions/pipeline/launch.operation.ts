@@ -7,6 +7,7 @@ import { PipelineSchemas } from '../../runs/launchParameters';
 import { waitFields } from '../../fields/waitFields';
 import { computeEnvLocator, pipelineLocator, workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
+import { holdIfAsked } from '../../waits/holdWait';
 import { launchSettingsField } from '../workflow/launch.descriptions';
 import { datasetInputsField, pipelineParametersField, pipelineVersionField } from './launch.descriptions';
 
@@ -18,7 +19,7 @@ const properties: INodeProperties[] = [
 	pipelineParametersField,
 	datasetInputsField,
 	{ ...launchSettingsField, description: "Settings left empty keep the pipeline's saved values" },
-	...waitFields(),
+	...waitFields({ heldByN8n: true }),
 ];
 
 const displayOptions = { show: { resource: ['pipeline'], operation: ['launch'] } };
@@ -28,9 +29,10 @@ export const description = updateDisplayOptions(displayOptions, properties);
 /** Launches a Launchpad pipeline with its saved settings, as the web app's Launch button does; sent once. */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const schemas = new PipelineSchemas(this);
-	return await forEachItem(this, async (itemIndex) => {
+	const launched = await forEachItem(this, async (itemIndex) => {
 		const workspaceId = await workspaceIdFor(this, itemIndex);
 		const launchpad = await launchpadLaunch(this, itemIndex, workspaceId, schemas);
 		return { ...(await sendLaunch(this, itemIndex, workspaceId, launchpad.request, launchpad)), pipelineId: Number(launchpad.pipelineId) };
 	});
+	return await holdIfAsked(this, launched);
 }

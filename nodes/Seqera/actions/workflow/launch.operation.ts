@@ -8,6 +8,7 @@ import { PipelineSchemas } from '../../runs/launchParameters';
 import { waitFields } from '../../fields/waitFields';
 import { computeEnvLocator, pipelineLocator, workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
+import { holdIfAsked } from '../../waits/holdWait';
 import { datasetInputsField, pipelineParametersField, pipelineVersionField } from '../pipeline/launch.descriptions';
 import { launchSettingsField, repositoryLaunchSettingsField } from './launch.descriptions';
 
@@ -43,7 +44,7 @@ const properties: INodeProperties[] = [
 	{ ...datasetInputsField, displayOptions: { show: { source: ['launchpad'] } } },
 	{ ...repositoryLaunchSettingsField, displayOptions: { show: { source: ['repository'] } } },
 	{ ...launchSettingsField, displayOptions: { show: { source: ['launchpad'] } } },
-	...waitFields(),
+	...waitFields({ heldByN8n: true }),
 ];
 
 const displayOptions = { show: { resource: ['workflow'], operation: ['launch'] } };
@@ -53,7 +54,7 @@ export const description = updateDisplayOptions(displayOptions, properties);
 /** Launches are sent once: a launch that may have reached the platform is never repeated. */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const schemas = new PipelineSchemas(this);
-	return await forEachItem(this, async (itemIndex) => {
+	const launched = await forEachItem(this, async (itemIndex) => {
 		const node = this.getNode();
 		const workspaceId = await workspaceIdFor(this, itemIndex);
 		const source = this.getNodeParameter('source', itemIndex) as 'repository' | 'launchpad';
@@ -64,4 +65,5 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const pipeline = requireText(node, itemIndex, 'Pipeline Repository', this.getNodeParameter('pipeline', itemIndex));
 		return await sendLaunch(this, itemIndex, workspaceId, { pipeline }, 'repository');
 	});
+	return await holdIfAsked(this, launched);
 }

@@ -10,6 +10,7 @@ import { waitFields } from '../../fields/waitFields';
 import { apiRequest } from '../../transport';
 import { computeEnvLocator, runLocator, workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
+import { holdIfAsked } from '../../waits/holdWait';
 import { launchSettingsField } from './launch.descriptions';
 
 const properties: INodeProperties[] = [
@@ -25,7 +26,7 @@ const properties: INodeProperties[] = [
 	},
 	{ ...computeEnvLocator, description: "Leave empty to use the original run's compute environment" },
 	{ ...launchSettingsField, description: "Settings left empty keep the original run's values" },
-	...waitFields(),
+	...waitFields({ heldByN8n: true }),
 ];
 
 const displayOptions = { show: { resource: ['workflow'], operation: ['relaunch'] } };
@@ -88,7 +89,7 @@ async function relaunchRequest(
 /** Launches again from the original run's full launch configuration, as the web app's Relaunch does. */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const asSeqeraClientsSend = this.getNode().typeVersion >= 1.2;
-	return await forEachItem(this, async (itemIndex) => {
+	const launched = await forEachItem(this, async (itemIndex) => {
 		const sourceWorkflowId = runIdFor(this, itemIndex);
 		const workspaceId = await workspaceIdFor(this, itemIndex);
 		const resumeAsked = this.getNodeParameter('resume', itemIndex, true) as boolean;
@@ -118,4 +119,5 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		}
 		return { ...(await sendLaunch(this, itemIndex, workspaceId, request, 'relaunch')), sourceWorkflowId, resume };
 	});
+	return await holdIfAsked(this, launched);
 }
