@@ -71,6 +71,12 @@ const optionalString = (value: unknown): string | undefined =>
 const stringList = (value: unknown): string[] =>
 	Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 
+/** Told of each run launched, by any route, and of each run cancelled; weblog.ts posts their events. */
+export interface RunWatcher {
+	launched(run: SimRun): void;
+	cancelled(run: SimRun): void;
+}
+
 export class SimulatorData {
 	/**
 	 * Whether a run list page says `hasMore`. The platform's pages leave it out (tower-cli's captured
@@ -100,6 +106,7 @@ export class SimulatorData {
 	readonly launches: LaunchRecord[] = [];
 	/** Every accepted POST /actions/{actionId}/launch, oldest first. */
 	readonly actionLaunches: ActionLaunchRecord[] = [];
+	runWatcher: RunWatcher | undefined;
 	/** Newest first, like the platform lists them. */
 	private readonly runList: SimRun[];
 	/** Separate stream from the seed, so launches never change the seed data. */
@@ -431,6 +438,7 @@ export class SimulatorData {
 		run.progression = undefined;
 		run.status = 'CANCELLED';
 		run.complete = new Date();
+		this.runWatcher?.cancelled(run);
 	}
 
 	/** Deleting an active run needs `force`, as on the platform. */
@@ -588,6 +596,7 @@ export class SimulatorData {
 		};
 		this.runList.push(run);
 		this.sortRuns();
+		this.runWatcher?.launched(run);
 		return run;
 	}
 

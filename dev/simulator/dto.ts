@@ -244,7 +244,7 @@ export function pipelineLaunchDto(pipeline: SimPipeline, data: SimulatorData): J
 	};
 }
 
-function statsDto(tasks: readonly SimTask[]): Json {
+export function statsDto(tasks: readonly SimTask[]): Json {
 	const load = loadOf(tasks);
 	const total = Math.max(1, load.succeeded + load.cached + load.failed + load.ignored);
 	const pct = (n: number) => Math.round((n / total) * 10_000) / 100;

@@ -31,11 +31,13 @@ import { findRoute, type Route } from './router';
 import { answerAsCaptured } from './captured';
 import { SEED_USER } from './seed';
 import { allRoutes } from './routes';
+import { WeblogPoster, type WeblogOptions } from './weblog';
 
 export type { ContractViolation } from './contract';
 export type { Fault } from './faults';
 export { NETWORK_PROFILES, around, type NetworkName, type NetworkProfile, type Spread } from './network';
 export { SimulatorData } from './data';
+export type { WeblogEvent, WeblogMessage, WeblogOptions, WeblogPost } from './weblog';
 
 export interface SimulatorOptions {
 	/** Port of the base URL (the delayed path's); 0 (default) picks a free one. Only 127.0.0.1 is listened on. */
@@ -60,9 +62,11 @@ export interface SimulatorOptions {
 	networkSeed?: number;
 	/** How a deleted (or another workspace's) run ID is answered: 403 (default), 400 or 404; `sim.unknownRunStatus` changes it later. */
 	unknownRunStatus?: UnknownRunStatus;
+	/** The faults of the events posted to a launch's weblog URL (weblog.ts); `sim.weblog` changes them later. */
+	weblog?: WeblogOptions;
 }
 
-type ResolvedOptions = Required<Omit<SimulatorOptions, 'validateContract' | 'network' | 'networkSeed' | 'unknownRunStatus'>>;
+type ResolvedOptions = Required<Omit<SimulatorOptions, 'validateContract' | 'network' | 'networkSeed' | 'unknownRunStatus' | 'weblog'>>;
 
 export interface LoggedRequest {
 	/** performance.now() when the request arrived: when its bytes came through the network, when the rate limit counts it. */
@@ -187,6 +191,8 @@ export class Simulator {
 	readonly log: LoggedRequest[] = [];
 	readonly contractViolations: ContractViolation[] = [];
 	readonly data: SimulatorData;
+	/** Posts the events of runs launched with a `weblog` scope in their Nextflow config, and logs them. */
+	readonly weblog: WeblogPoster;
 	/** How `/workflow/{workflowId}` answers a run ID the workspace does not have; tests may change it at any time. */
 	unknownRunStatus: UnknownRunStatus = 403;
 	/** The data links' storage provider, on another host name; startSimulator() starts it. */
@@ -219,10 +225,13 @@ export class Simulator {
 		keyPem: string,
 		private readonly contract: Contract | undefined,
 		network: { profile?: NetworkProfile; seed?: number } = {},
+		weblog: WeblogOptions = {},
 	) {
 		this.networkRolls = new DelayRolls(network.seed ?? DEFAULT_NETWORK_SEED);
 		this.setNetwork(network.profile);
 		this.data = new SimulatorData(options.runProgressMs);
+		this.weblog = new WeblogPoster(this.data, weblog);
+		this.data.runWatcher = this.weblog;
 		this.callers = new Map(options.tokens.map((token) => [hashToken(token), userIdOfToken(token)]));
 		this.limiter = new SlidingWindowLimiter([
 			{ limit: options.perSecond, windowMs: 1000 },
@@ -323,6 +332,7 @@ export class Simulator {
 	 */
 	async close(): Promise<void> {
 		this.closed = true;
+		this.weblog.close();
 		await this.storage?.close();
 		for (const timer of this.pendingDelays) clearTimeout(timer);
 		this.pendingDelays.clear();
@@ -578,7 +588,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 	const simulator = new Simulator(resolved, cert, key, loadContract(options.validateContract), {
 		profile: options.network,
 		seed: options.networkSeed,
-	});
+	}, options.weblog);
 	if (options.unknownRunStatus !== undefined) {
 		if (!UNKNOWN_RUN_STATUSES.includes(options.unknownRunStatus)) {
 			throw new Error(`Simulator option unknownRunStatus must be one of ${UNKNOWN_RUN_STATUSES.join(', ')}, got ${String(options.unknownRunStatus)}`);
