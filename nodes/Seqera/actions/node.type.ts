@@ -22,7 +22,7 @@ type NodeMap = {
 		| 'removeLabels'
 		| 'replaceLabels';
 	workspace: 'getMany';
-	pipeline: 'getMany' | 'get' | 'launch' | 'create' | 'update' | 'delete';
+	pipeline: 'getMany' | 'get' | 'launch' | 'create' | 'update' | 'delete' | 'addLabels' | 'removeLabels';
 	computeEnv: 'getMany' | 'get' | 'create' | 'makePrimary' | 'validate';
 	label: 'getMany' | 'create';
 	dataset: 'getMany' | 'get' | 'getVersions' | 'create' | 'uploadVersion' | 'download' | 'hide' | 'show' | 'delete';

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { LABELS_FIELD } from '../../fields/fieldNames';
-import { labelLocator } from '../../fields/sharedLocators';
+import { LABELS_FIELD } from './fieldNames';
+import { labelLocator } from './sharedLocators';
 
 /** Labels picked from the list, typed by exact name, or given by ID; one entry may hold several names or IDs. */
 export const labelsField: INodeProperties = {

@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { dataLinksPage } from '../dataLinks/list';
 import { locatorOf } from '../helpers/parameters';
+import { requireNumericId } from '../helpers/validate';
 import { workspaceIdFor } from './workspaceId';
 import { type ApiRequest, apiRequest, apiRequestPages, pagesCountedByTotal, type SeqeraFunctions } from '../transport';
 import { idNamed, type NameLookup, type NamedEntry } from './byName';
@@ -86,4 +87,9 @@ export async function idOrName(context: SeqeraFunctions, itemIndex: number, para
 	return 'getInputData' in context
 		? context.getNodeParameter(parameterName, itemIndex, '', { extractValue: true })
 		: context.getNodeParameter(parameterName, '', { extractValue: true });
+}
+
+/** The Launchpad Pipeline field's pipeline ID, By Name looked up in the node's workspace. */
+export async function pipelineIdFor(context: SeqeraFunctions, itemIndex: number): Promise<string> {
+	return requireNumericId(context.getNode(), itemIndex, await idOrName(context, itemIndex, 'pipelineId', PIPELINES), 'Launchpad Pipeline');
 }

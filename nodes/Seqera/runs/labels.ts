@@ -5,11 +5,12 @@ import { LABELS_FIELD } from '../fields/fieldNames';
 import { keptPerExecution } from '../helpers/keptPerExecution';
 import { forEachItem } from '../items/perItem';
 import { runIdFor } from '../helpers/parameters';
+import { pipelineIdFor } from '../names/lookups';
 import { workspaceIdFor } from '../names/workspaceId';
 import { requireNumericId, toList } from '../helpers/validate';
 import { apiRequest, apiRequestPages, pagesCountedByTotal } from '../transport';
 
-/** How the platform changes the labels of runs: add to them, remove from them, or replace them all. */
+/** How the platform changes the labels of runs and pipelines: add to them, remove from them, or replace them all. */
 export type LabelChange = 'add' | 'remove' | 'apply';
 
 interface ResolvedLabels {
@@ -167,14 +168,40 @@ async function resolveLabels(
 	return resolved;
 }
 
+/** What labels are changed on: runs (`/workflow/labels/*`) or Launchpad pipelines (`/pipelines/labels/*`). */
+export interface LabelTarget {
+	/** The path before `labels/<change>`. */
+	path: string;
+	/** The item's run or pipeline ID, as the request's list holds it. */
+	idOf: (context: IExecuteFunctions, itemIndex: number) => Promise<string | number>;
+	/** The request's list of IDs. */
+	listName: string;
+	/** The output's name of the ID. */
+	idName: string;
+}
+
+export const RUN_LABELS: LabelTarget = {
+	path: 'workflow',
+	idOf: async (context, itemIndex) => runIdFor(context, itemIndex),
+	listName: 'workflowIds',
+	idName: 'workflowId',
+};
+
+export const PIPELINE_LABELS: LabelTarget = {
+	path: 'pipelines',
+	idOf: async (context, itemIndex) => Number(await pipelineIdFor(context, itemIndex)),
+	listName: 'pipelineIds',
+	idName: 'pipelineId',
+};
+
 /**
- * Adds, removes or replaces the labels of one run per item. Replacing with no labels clears them; adding or
- * removing nothing is a mistake worth reporting.
+ * Adds, removes or replaces the labels of one run or pipeline per item. Replacing with no labels clears
+ * them; adding or removing nothing is a mistake worth reporting.
  */
-export async function changeRunLabels(context: IExecuteFunctions, change: LabelChange): Promise<INodeExecutionData[]> {
+export async function changeLabels(context: IExecuteFunctions, target: LabelTarget, change: LabelChange): Promise<INodeExecutionData[]> {
 	const names = new LabelNames(context, change !== 'remove');
 	return await forEachItem(context, async (itemIndex) => {
-		const workflowId = runIdFor(context, itemIndex);
+		const id = await target.idOf(context, itemIndex);
 		const workspaceId = await workspaceIdFor(context, itemIndex);
 		const { labelIds, createdLabels } = await resolveLabels(context, names, itemIndex, workspaceId);
 		if (labelIds.length === 0 && change !== 'apply') {
@@ -185,11 +212,11 @@ export async function changeRunLabels(context: IExecuteFunctions, change: LabelC
 		}
 		await apiRequest(context, {
 			method: 'POST',
-			path: ['workflow', 'labels', change],
+			path: [target.path, 'labels', change],
 			query: { workspaceId },
-			body: { workflowIds: [workflowId], labelIds },
+			body: { [target.listName]: [id], labelIds },
 			itemIndex,
 		});
-		return { workflowId, labelIds, createdLabels };
+		return { [target.idName]: id, labelIds, createdLabels };
 	});
 }

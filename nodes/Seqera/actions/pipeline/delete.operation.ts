@@ -2,11 +2,10 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { workspaceIdFor } from '../../names/workspaceId';
-import { requireNumericId } from '../../helpers/validate';
 import { apiRequest } from '../../transport';
 import { pipelineLocator, workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
-import { PIPELINES, idOrName } from '../../names/lookups';
+import { pipelineIdFor } from '../../names/lookups';
 
 const properties: INodeProperties[] = [{ ...pipelineLocator, description: 'The Launchpad pipeline to delete; its runs stay' }, workspaceLocator];
 
@@ -16,7 +15,7 @@ export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await forEachItem(this, async (itemIndex) => {
-		const pipelineId = requireNumericId(this.getNode(), itemIndex, await idOrName(this, itemIndex, 'pipelineId', PIPELINES), 'Launchpad Pipeline');
+		const pipelineId = await pipelineIdFor(this, itemIndex);
 		await apiRequest(this, {
 			method: 'DELETE',
 			path: ['pipelines', pipelineId],

@@ -2,11 +2,10 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { workspaceIdFor } from '../../names/workspaceId';
-import { requireNumericId } from '../../helpers/validate';
 import { apiRequest } from '../../transport';
 import { pipelineLocator, workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
-import { PIPELINES, idOrName } from '../../names/lookups';
+import { pipelineIdFor } from '../../names/lookups';
 
 const properties: INodeProperties[] = [{ ...pipelineLocator, description: 'A pipeline saved in the workspace Launchpad' }, workspaceLocator];
 
@@ -16,12 +15,7 @@ export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await forEachItem(this, async (itemIndex) => {
-		const pipelineId = requireNumericId(
-			this.getNode(),
-			itemIndex,
-			await idOrName(this, itemIndex, 'pipelineId', PIPELINES),
-			'Launchpad Pipeline',
-		);
+		const pipelineId = await pipelineIdFor(this, itemIndex);
 		const response = await apiRequest<{ pipeline?: IDataObject }>(this, {
 			method: 'GET',
 			path: ['pipelines', pipelineId],

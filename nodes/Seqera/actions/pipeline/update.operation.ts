@@ -2,11 +2,10 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { workspaceIdFor } from '../../names/workspaceId';
-import { requireNumericId } from '../../helpers/validate';
 import { apiRequest } from '../../transport';
 import { computeEnvLocator, pipelineLocator, workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
-import { PIPELINES, idOrName } from '../../names/lookups';
+import { pipelineIdFor } from '../../names/lookups';
 import { launchRequestFromSaved } from '../../runs/records';
 import { chosenComputeEnvId, pipelineSettingsField, pipelineSettingsOf } from './pipelineSettings.descriptions';
 
@@ -77,7 +76,7 @@ function labelIdsOf(pipeline: IDataObject): number[] {
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const keepsAll = this.getNode().typeVersion >= 1.3;
 	return await forEachItem(this, async (itemIndex) => {
-		const pipelineId = requireNumericId(this.getNode(), itemIndex, await idOrName(this, itemIndex, 'pipelineId', PIPELINES), 'Launchpad Pipeline');
+		const pipelineId = await pipelineIdFor(this, itemIndex);
 		const workspaceId = await workspaceIdFor(this, itemIndex);
 		const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 		const { launch: given, labelIds: givenLabelIds } = pipelineSettingsOf(this, itemIndex);

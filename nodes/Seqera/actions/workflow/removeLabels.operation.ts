@@ -1,9 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { changeRunLabels } from '../../runs/labels';
+import { changeLabels, RUN_LABELS } from '../../runs/labels';
 import { runLocator, workspaceLocator } from '../../fields/sharedLocators';
-import { labelsField } from './labels.descriptions';
+import { labelsField } from '../../fields/labelFields';
 
 const properties: INodeProperties[] = [runLocator, workspaceLocator, labelsField];
 
@@ -13,5 +13,5 @@ export const description = updateDisplayOptions(displayOptions, properties);
 
 /** Take the labels off the run. */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	return await changeRunLabels(this, 'remove');
+	return await changeLabels(this, RUN_LABELS, 'remove');
 }
