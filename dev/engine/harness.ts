@@ -63,6 +63,11 @@ export interface RunNodeOptions {
 	/** Cancel the execution this many ms after it starts, as the UI's stop button does. */
 	cancelAfterMs?: number;
 	/**
+	 * Cancel the execution when this settles, as the UI's stop button does: a test cancels once something
+	 * has happened (a call reached the platform), which a busy machine cannot reorder as it can a timer.
+	 */
+	cancelWhen?: Promise<unknown>;
+	/**
 	 * How n8n started the execution: 'manual' (default) is a run from the editor; 'trigger' and
 	 * 'webhook' are production executions of an active workflow.
 	 */
@@ -257,7 +262,7 @@ export function createHarness(setup: HarnessSetup): Harness {
 		nodes: INode[],
 		connections: IConnections,
 		credentials: Record<string, ICredentialDataDecryptedObject> | undefined,
-		{ cancelAfterMs, mode = 'manual' }: { cancelAfterMs?: number; mode?: WorkflowExecuteMode } = {},
+		{ cancelAfterMs, cancelWhen, mode = 'manual' }: { cancelAfterMs?: number; cancelWhen?: Promise<unknown>; mode?: WorkflowExecuteMode } = {},
 	): Promise<{ run: IRun; cancelledAt?: number }> => {
 		const workflow = createWorkflow(nodes, connections);
 		// n8n's own choice (a trigger, poller or Start node) when there is one, else the node that no
@@ -287,16 +292,18 @@ export function createHarness(setup: HarnessSetup): Harness {
 		const workflowExecute = new WorkflowExecute(additionalData, mode, createRunExecutionData(start));
 		const execution = workflowExecute.processRunExecutionData(workflow);
 		let cancelledAt: number | undefined;
-		const timer =
-			cancelAfterMs === undefined
-				? undefined
-				: setTimeout(() => {
-						cancelledAt = performance.now();
-						execution.cancel();
-					}, cancelAfterMs);
+		let ended = false;
+		const cancel = () => {
+			if (ended || cancelledAt !== undefined) return;
+			cancelledAt = performance.now();
+			execution.cancel();
+		};
+		const timer = cancelAfterMs === undefined ? undefined : setTimeout(cancel, cancelAfterMs);
+		void cancelWhen?.then(cancel, cancel);
 		try {
 			return { run: await execution, cancelledAt };
 		} finally {
+			ended = true;
 			clearTimeout(timer);
 		}
 	};
@@ -345,6 +352,7 @@ export function createHarness(setup: HarnessSetup): Harness {
 			};
 			const { run, cancelledAt } = await execute([source, node], connections, options.credentials, {
 				cancelAfterMs: options.cancelAfterMs,
+				cancelWhen: options.cancelWhen,
 				mode: options.mode,
 			});
 			const tasks = run.data.resultData.runData[NODE_UNDER_TEST] ?? [];

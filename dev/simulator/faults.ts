@@ -11,6 +11,8 @@ export interface Fault {
 	/** For 'status': 500 answers a JSON message; 502/503/504 answer a gateway HTML page like a load balancer. */
 	status?: number;
 	delayMs?: number;
+	/** For 'delay': the answer also waits for this to settle, so a test holds it until something else has happened. */
+	until?: Promise<unknown>;
 	/** For 'rateLimit'; omit to send no Retry-After header. */
 	retryAfterSeconds?: number;
 	/** For 'answer': the JSON body of a 200 answer, for answers no route gives (a list of objects, say). */
@@ -31,8 +33,8 @@ export class FaultQueue {
 		if (fault.kind === 'status' && (fault.status === undefined || fault.status < 100 || fault.status > 599)) {
 			throw new Error(`A 'status' fault needs an HTTP status, got ${String(fault.status)}`);
 		}
-		if (fault.kind === 'delay' && !(typeof fault.delayMs === 'number' && fault.delayMs >= 0)) {
-			throw new Error(`A 'delay' fault needs delayMs >= 0, got ${String(fault.delayMs)}`);
+		if (fault.kind === 'delay' && fault.until === undefined && !(typeof fault.delayMs === 'number' && fault.delayMs >= 0)) {
+			throw new Error(`A 'delay' fault needs delayMs >= 0 or until, got ${String(fault.delayMs)}`);
 		}
 		const times = fault.times ?? 1;
 		if (!(times >= 1)) throw new Error(`Fault 'times' must be >= 1, got ${times}`);

@@ -209,6 +209,8 @@ export class Simulator {
 	private readonly faults = new FaultQueue();
 	private readonly routes: Route[] = allRoutes();
 	private readonly pendingDelays = new Set<NodeJS.Timeout>();
+	/** What `logged()` waits for: told of each request as it arrives and as it is answered. */
+	private readonly watchers = new Set<(entry: LoggedRequest) => void>();
 	private path: DelayedPath | undefined;
 	private origin = '';
 	private closed = false;
@@ -322,6 +324,24 @@ export class Simulator {
 		return maxInAnyWindow(times, 1000);
 	}
 
+	/**
+	 * The first request in the log, or to arrive later, that `matches`; with `answered`, once its answer has
+	 * left the platform too. Tests wait on it for a request to have happened rather than for a time.
+	 */
+	async logged(matches: (entry: LoggedRequest) => boolean, { answered = false } = {}): Promise<LoggedRequest> {
+		const found = (entry: LoggedRequest) => matches(entry) && (!answered || entry.answeredAt !== undefined);
+		const already = this.log.find(found);
+		if (already) return already;
+		return await new Promise((resolve) => {
+			const watcher = (entry: LoggedRequest) => {
+				if (!found(entry)) return;
+				this.watchers.delete(watcher);
+				resolve(entry);
+			};
+			this.watchers.add(watcher);
+		});
+	}
+
 	count429(): number {
 		return this.log.filter((entry) => entry.status === 429).length;
 	}
@@ -401,6 +421,7 @@ export class Simulator {
 			return answer === 'drop' ? this.drop(response, entry) : reply(answer);
 		}
 		await this.sleep((processingMs?.(found ? routeKey(found.route) : undefined) ?? 0) + (fault?.delayMs ?? 0));
+		if (fault?.until) await this.held(fault.until);
 
 		let body: unknown;
 		let form: Record<string, FormPart> | undefined;
@@ -455,6 +476,7 @@ export class Simulator {
 	private async send(response: ServerResponse, entry: LoggedRequest, reply: Reply): Promise<void> {
 		entry.status = reply.status;
 		entry.answeredAt = performance.now();
+		this.tell(entry);
 		if (response.destroyed) return;
 		if (reply.stream) {
 			response.writeHead(reply.status, reply.headers);
@@ -470,6 +492,7 @@ export class Simulator {
 	private drop(response: ServerResponse, entry: LoggedRequest): void {
 		entry.status = 0;
 		entry.answeredAt = performance.now();
+		this.tell(entry);
 		response.socket?.destroy();
 	}
 
@@ -487,6 +510,17 @@ export class Simulator {
 	private record(entry: LoggedRequest): void {
 		this.log.push(entry);
 		if (this.log.length > MAX_LOG_ENTRIES) this.log.splice(0, this.log.length - MAX_LOG_ENTRIES * 0.9);
+		this.tell(entry);
+	}
+
+	private tell(entry: LoggedRequest): void {
+		for (const watcher of this.watchers) watcher(entry);
+	}
+
+	/** Waits for a held answer's release; after close() it never answers, as `sleep` does not. */
+	private async held(until: Promise<unknown>): Promise<void> {
+		await until.catch(() => undefined);
+		if (this.closed) await new Promise(() => undefined);
 	}
 
 	/** No delay resolves at once; after close() the promise never resolves, so nothing answers on a closed server. */
