@@ -194,7 +194,9 @@ describe('Secret → Create, Update, Delete', () => {
 			const { parameters, items } = createFromItem(name);
 			expect((await platform.run(parameters, { items })).error?.message).toMatch(/is not a valid secret name$/);
 		}
-		expect(Date.now() - started).toBeLessThan(5000);
+		// Speed is the subject: backtracking takes minutes; three refusals through n8n's engine take well under
+		// a second alone and a few seconds at most on a machine running both test lanes.
+		expect(Date.now() - started).toBeLessThan(20_000);
 	});
 
 	it('refuses an empty value, naming the field, before any call', async () => {
