@@ -5,19 +5,28 @@
  * SIM_NETWORK=lan|wan|far to put a network between client and platform
  * (lan, the default: none; wan: ~100 ms each way and 20-300 ms processing per
  * call; far: ~250 ms each way and 50-800 ms processing; see network.ts), and
- * SIM_NETWORK_SEED (an integer) to draw other random delays.
+ * SIM_NETWORK_SEED (an integer) to draw other random delays. The events of runs launched with a
+ * `weblog` scope in their config (weblog.ts): SIM_WEBLOG_DUPLICATES, the chance an event is posted twice
+ * (default 0.05), SIM_WEBLOG_SILENT_RUNS, the chance a run posts nothing (default 0),
+ * SIM_WEBLOG_DROP_FINAL=1 to leave out every run's `error` and `completed`, and SIM_WEBLOG_SEED.
  */
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_NETWORK_SEED, NETWORK_PROFILES, describeNetwork, type NetworkName } from './network';
 import { SEED_USER, WORKSPACE_IDS } from './seed';
-import { DEFAULT_TOKENS, startSimulator, type LoggedRequest } from './server';
+import { DEFAULT_TOKENS, startSimulator, type LoggedRequest, type WeblogPost } from './server';
+import { DEFAULT_WEBLOG_SEED } from './weblog';
 
 function describeRequest(entry: LoggedRequest): string {
 	const query = new URLSearchParams(entry.query).toString();
 	const time = new Date(performance.timeOrigin + entry.at).toISOString().slice(11, 23);
 	return `${time} ${entry.method} ${entry.path}${query ? `?${query}` : ''} -> ${entry.status || 'dropped'}`;
+}
+
+function describePost(post: WeblogPost): string {
+	const time = new Date(performance.timeOrigin + post.at).toISOString().slice(11, 23);
+	return `${time} weblog ${post.event}${post.duplicate ? ' (again)' : ''} of run ${post.workflowId} to ${post.url} -> ${post.status || post.error}`;
 }
 
 /** A bad setting: printed as its message alone. */
@@ -31,22 +40,37 @@ function networkName(value: string | undefined): NetworkName {
 	return name as NetworkName;
 }
 
-function networkSeed(value: string | undefined): number {
-	if (!value) return DEFAULT_NETWORK_SEED;
-	if (!/^\d+$/.test(value)) throw new SettingError(`SIM_NETWORK_SEED must be a whole number; got '${value}'`);
+function seedOf(name: string, fallback: number): number {
+	const value = process.env[name];
+	if (!value) return fallback;
+	if (!/^\d+$/.test(value)) throw new SettingError(`${name} must be a whole number; got '${value}'`);
 	return Number(value);
+}
+
+function weblogChance(name: string): number | undefined {
+	const value = process.env[name];
+	if (!value) return undefined;
+	const chance = Number(value);
+	if (!(chance >= 0 && chance <= 1)) throw new SettingError(`${name} must be a number from 0 to 1; got '${value}'`);
+	return chance;
 }
 
 async function main(): Promise<void> {
 	const port = Number(process.env.PORT ?? 8443);
 	const network = networkName(process.env.SIM_NETWORK);
-	const seed = networkSeed(process.env.SIM_NETWORK_SEED);
+	const seed = seedOf('SIM_NETWORK_SEED', DEFAULT_NETWORK_SEED);
 	const sim = await startSimulator({
 		port,
 		basePath: process.env.SIM_BASE_PATH ?? '',
 		runProgressMs: process.env.SIM_RUN_PROGRESS_MS ? Number(process.env.SIM_RUN_PROGRESS_MS) : undefined,
 		network: NETWORK_PROFILES[network],
 		networkSeed: seed,
+		weblog: {
+			duplicateChance: weblogChance('SIM_WEBLOG_DUPLICATES'),
+			silentRunChance: weblogChance('SIM_WEBLOG_SILENT_RUNS'),
+			dropFinalEvents: process.env.SIM_WEBLOG_DROP_FINAL === '1',
+			seed: seedOf('SIM_WEBLOG_SEED', DEFAULT_WEBLOG_SEED),
+		},
 	});
 	const certFile = path.join(os.tmpdir(), `seqera-simulator-${port}.pem`);
 	writeFileSync(certFile, sim.certPem);
@@ -58,10 +82,13 @@ async function main(): Promise<void> {
 	console.log(`Network:      ${network} (${describeNetwork(NETWORK_PROFILES[network])}; seed ${seed})`);
 	console.log(`Certificate:  ${certFile} (self-signed; trust it with NODE_EXTRA_CA_CERTS=${certFile})`);
 	console.log(`Storage:      ${sim.storage?.origin ?? '-'} (the data links' storage host, for presigned URLs; same certificate)`);
+	const { duplicateChance, silentRunChance, dropFinalEvents } = sim.weblog;
+	console.log(`Weblog:       events twice ${duplicateChance}, silent runs ${silentRunChance}${dropFinalEvents ? ', final events dropped' : ''}`);
 	console.log(`Try:          curl --cacert ${certFile} -H "Authorization: Bearer ${DEFAULT_TOKENS[0]}" ${sim.baseUrl}/user-info`);
 	console.log('Press Ctrl-C to stop.');
 
 	let printed: LoggedRequest | undefined;
+	let printedPost: WeblogPost | undefined;
 	const printer = setInterval(() => {
 		if (process.env.SIM_QUIET === '1') return;
 		// Entries are logged on arrival and get their status when answered, so print only answered ones.
@@ -70,6 +97,12 @@ async function main(): Promise<void> {
 			if (entry.status === 0 && performance.now() - entry.at < 5000) break;
 			console.log(describeRequest(entry));
 			printed = entry;
+		}
+		const firstPost = printedPost ? sim.weblog.posts.indexOf(printedPost) + 1 : 0;
+		for (const post of sim.weblog.posts.slice(firstPost)) {
+			if (post.answeredAt === undefined) break;
+			console.log(describePost(post));
+			printedPost = post;
 		}
 	}, 250);
 

@@ -70,6 +70,8 @@ export interface WeblogOptions {
 export const DEFAULT_WEBLOG_SEED = 5678;
 /** No answer within this long is a failed post (Nextflow's own client would wait on). */
 const POST_TIMEOUT_MS = 30_000;
+/** The CLI may run for days; old posts are dropped from the log beyond this many. */
+const MAX_POSTS = 200_000;
 /** How long `nextPost` and `settled` wait unless told. */
 const DEFAULT_WAIT_MS = 15_000;
 
@@ -200,7 +202,7 @@ function scheduleOf(run: SimRun, data: SimulatorData): Step[] {
 }
 
 export class WeblogPoster implements RunWatcher {
-	/** Every post, oldest first. */
+	/** Every post, oldest first (the latest 200 000). */
 	readonly posts: WeblogPost[] = [];
 	duplicateChance: number;
 	silentRunChance: number;
@@ -389,6 +391,7 @@ export class WeblogPoster implements RunWatcher {
 		const { url, basicToken } = followed.target;
 		const post: WeblogPost = { workflowId: followed.workflowId, event: message.event, url, at: performance.now(), status: 0, duplicate, message };
 		this.posts.push(post);
+		if (this.posts.length > MAX_POSTS) this.posts.splice(0, this.posts.length - MAX_POSTS * 0.9);
 		const body = JSON.stringify(message);
 		const options: http.RequestOptions = {
 			method: 'POST',

@@ -5,6 +5,7 @@ import { generate } from 'selfsigned';
 import { WORKSPACE_IDS } from '../../dev/simulator/seed';
 import { startSimulator, type Simulator, type WeblogMessage } from '../../dev/simulator/server';
 import { weblogTargetOf } from '../../dev/simulator/weblogConfig';
+import { withWeblogBlock } from '../../nodes/Seqera/runs/weblog';
 import { call, get, stop } from './testClient';
 
 const GENOMICS = WORKSPACE_IDS.genomics;
@@ -91,6 +92,12 @@ describe('simulator: the weblog scope of a launch config', () => {
 		});
 		// No url: nf-weblog's default.
 		expect(weblogTargetOf('weblog { enabled = true }')).toEqual({ url: 'http://localhost' });
+	});
+
+	it('reads the block the node appends to a launch config, whatever its password holds', () => {
+		const url = 'https://n8n.example.org/webhook-waiting/42?item=0&signature=a%2Fb';
+		const configText = withWeblogBlock("process.executor = 'awsbatch'\n", { url, user: 'seqera', password: "p'w\\x\"y" });
+		expect(weblogTargetOf(configText)).toEqual({ url, basicToken: "seqera:p'w\\x\"y" });
 	});
 
 	it('ignores a block that is not enabled, one inside another scope, and a URL or token nf-weblog refuses', () => {
