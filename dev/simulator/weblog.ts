@@ -68,7 +68,7 @@ export interface WeblogOptions {
 }
 
 export const DEFAULT_WEBLOG_SEED = 5678;
-/** No answer within this long is a failed post (Nextflow's own client would wait on). */
+/** A post with no answer within this long fails, so a receiver that never answers cannot hold back a run's later events for good. */
 const POST_TIMEOUT_MS = 30_000;
 /** The CLI may run for days; old posts are dropped from the log beyond this many. */
 const MAX_POSTS = 200_000;
@@ -87,7 +87,7 @@ interface FollowedRun {
 	workflowId: string;
 	target: WeblogTarget;
 	silent: boolean;
-	/** performance.now() order of what is left to post. */
+	/** What is left to post, in the order of their times (performance.now()). */
 	steps: Step[];
 	timer?: NodeJS.Timeout;
 	startedPosted: boolean;
@@ -272,7 +272,7 @@ export class WeblogPoster implements RunWatcher {
 	launched(run: SimRun): void {
 		const target = weblogTargetOf(run.launch.configText);
 		if (!target || !run.progression || this.closed) return;
-		let settle = () => undefined as void;
+		let settle!: () => void;
 		const settled = new Promise<void>((resolve) => (settle = resolve));
 		const followed: FollowedRun = {
 			workflowId: run.id,
@@ -381,9 +381,13 @@ export class WeblogPoster implements RunWatcher {
 		});
 	}
 
+	/** Once its last post is answered the run is forgotten: `settled` then answers at once. */
 	private end(followed: FollowedRun): void {
 		followed.ended = true;
-		void followed.queue.then(followed.settle);
+		void followed.queue.then(() => {
+			this.runs.delete(followed.workflowId);
+			followed.settle();
+		});
 	}
 
 	private post(followed: FollowedRun, message: WeblogMessage, duplicate: boolean): Promise<void> {
