@@ -73,6 +73,8 @@ export interface LoggedRequest {
 	at: number;
 	/** performance.now() when the answer left the platform (before it travels back), or the connection was dropped. */
 	answeredAt?: number;
+	/** The processing time the network profile gave it, once admitted; none for a refusal, a fault's answer or on loopback. */
+	processingMs?: number;
 	/** Which TLS connection carried it: 1 for the first one the platform accepted, and so on. */
 	connection: number;
 	method: string;
@@ -420,7 +422,8 @@ export class Simulator {
 			const answer = faultReply(fault);
 			return answer === 'drop' ? this.drop(response, entry) : reply(answer);
 		}
-		await this.sleep((processingMs?.(found ? routeKey(found.route) : undefined) ?? 0) + (fault?.delayMs ?? 0));
+		entry.processingMs = processingMs?.(found ? routeKey(found.route) : undefined);
+		await this.sleep((entry.processingMs ?? 0) + (fault?.delayMs ?? 0));
 		if (fault?.until) await this.held(fault.until);
 
 		let body: unknown;
