@@ -30,7 +30,7 @@ import {
 	type StudioStopReason,
 	type WorkspaceRef,
 } from './model';
-import { isVersionLaunch } from './pipelineVersionSeed';
+import { seedPipelineVersions, type SimPipelineVersion } from './pipelineVersionSeed';
 import { SeededRandom } from './random';
 import {
 	SEED,
@@ -88,6 +88,8 @@ export class SimulatorData {
 	readonly workspaces: SimWorkspace[] = SEED_WORKSPACES.map((w) => ({ ...w }));
 	readonly computeEnvs: SimComputeEnv[] = SEED_COMPUTE_ENVS.map((ce) => ({ ...ce, config: { ...ce.config } }));
 	readonly pipelines: SimPipeline[] = SEED_PIPELINES.map((p) => ({ ...p }));
+	/** Per pipeline, its versions; a pipeline without any stands for an install without pipeline versioning. */
+	readonly pipelineVersions: Map<number, SimPipelineVersion[]> = seedPipelineVersions();
 	readonly labels: SimLabel[] = SEED_LABELS.map((l) => ({ ...l }));
 	readonly datasets: SimDataset[] = SEED_DATASETS.map((d) => ({ ...d, versions: d.versions.map((v) => ({ ...v })) }));
 	readonly actions: SimAction[] = SEED_ACTIONS.map((a) => ({ ...a, launch: { ...a.launch } }));
@@ -213,6 +215,10 @@ export class SimulatorData {
 		return this.computeEnvs.find((ce) => ce.id === id);
 	}
 
+	versionsOf(pipelineId: number): SimPipelineVersion[] {
+		return this.pipelineVersions.get(pipelineId) ?? [];
+	}
+
 	pipelinesIn(workspace: WorkspaceRef): SimPipeline[] {
 		return this.pipelines.filter((p) => p.workspaceId === workspace);
 	}
@@ -326,7 +332,7 @@ export class SimulatorData {
 		const savedLaunchId = optionalString(body.launch.id);
 		if (
 			savedLaunchId !== undefined &&
-			!this.pipelinesReachedFrom(workspace, sourceWorkspace).some((p) => p.launchId === savedLaunchId || isVersionLaunch(p.id, savedLaunchId)) &&
+			!this.pipelinesReachedFrom(workspace, sourceWorkspace).some((p) => p.launchId === savedLaunchId || this.versionsOf(p.id).some((each) => each.launchId === savedLaunchId)) &&
 			!this.runsIn(workspace).some((r) => r.launchId === savedLaunchId)
 		) {
 			throw forbidden();

@@ -15,10 +15,10 @@ import { route, type Route } from './router';
 
 const PIPELINE_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{1,98}[A-Za-z0-9]$/;
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
 
-function bodyOf(request: ApiRequest): Record<string, unknown> {
+export function bodyOf(request: ApiRequest): Record<string, unknown> {
 	if (!isRecord(request.body)) throw badRequest('Missing pipeline request');
 	return request.body;
 }
@@ -94,6 +94,20 @@ function savedWithOf(launch: Record<string, unknown>): SavedWith | undefined {
 	return given.length === 0 ? undefined : (Object.fromEntries(given.map((field) => [field, launch[field]])) as SavedWith);
 }
 
+/** The pipeline's saved launch as a launch request (or a version's saved launch) gives it. */
+export function savedLaunchOf(data: SimulatorData, workspace: WorkspaceRef, launch: Record<string, unknown>): Partial<SimPipeline> {
+	return { ...launchSettings(data, workspace, launch), savedWith: savedWithOf(launch), lastUpdated: new Date() };
+}
+
+/** What an UpdatePipelineRequest changes besides the launch: the name, the description and the labels. */
+export function updateDetails(data: SimulatorData, workspace: WorkspaceRef, pipeline: SimPipeline, body: Record<string, unknown>): void {
+	if (body.name !== undefined) pipeline.name = checkedName(data, workspace, body.name, pipeline);
+	if (typeof body.description === 'string') pipeline.description = body.description;
+	// The contract: "If `labelIds` is `null`, empty, or omitted, existing pipeline labels are removed."
+	pipeline.labelIds = checkedLabels(data, workspace, body.labelIds ?? []) ?? [];
+	pipeline.lastUpdated = new Date();
+}
+
 export const pipelineEditRoutes: Route[] = [
 	route('POST', '/pipelines', (request, { data }) => {
 		const workspace = workspaceOf(request, data);
@@ -126,12 +140,8 @@ export const pipelineEditRoutes: Route[] = [
 		const workspace = workspaceOf(request, data);
 		const pipeline = findPipeline(request, data);
 		const body = bodyOf(request);
-		if (body.name !== undefined) pipeline.name = checkedName(data, workspace, body.name, pipeline);
-		if (typeof body.description === 'string') pipeline.description = body.description;
-		// The contract: "If `labelIds` is `null`, empty, or omitted, existing pipeline labels are removed."
-		pipeline.labelIds = checkedLabels(data, workspace, body.labelIds ?? []) ?? [];
-		const launch = isRecord(body.launch) ? body.launch : {};
-		Object.assign(pipeline, launchSettings(data, workspace, launch), { savedWith: savedWithOf(launch), lastUpdated: new Date() });
+		updateDetails(data, workspace, pipeline, body);
+		Object.assign(pipeline, savedLaunchOf(data, workspace, isRecord(body.launch) ? body.launch : {}));
 		return json({ pipeline: pipelineDto(pipeline, data, new Set()) });
 	}),
 	route('DELETE', '/pipelines/{pipelineId}', (request, { data }) => {

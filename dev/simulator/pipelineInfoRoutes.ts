@@ -85,7 +85,7 @@ function projectNameOf(name: string): string {
 export const pipelineInfoRoutes: Route[] = [
 	route('GET', '/pipelines/{pipelineId}/schema', (request, { data }) => {
 		const pipeline = findPipeline(request, data);
-		versionAsked(request, pipeline);
+		versionAsked(request, pipeline, data);
 		const schema = pipelineSchemaText(projectNameOf(pipeline.repository));
 		if (schema === undefined) return noContent();
 		const attributes = new Set((request.query.attributes ?? 'schema,params').split(','));

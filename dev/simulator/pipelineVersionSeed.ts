@@ -2,7 +2,7 @@
  * The seeded pipelines' versions, in the shape of tower-cli's captured
  * `runcmd/pipeline_versions/versions_list.json`: a published version has a name and a draft has none
  * (`null`), and each has a saved launch of its own. Apart from the routes (pipelineVersions.ts), so the
- * store can tell a version's launch without importing them.
+ * store can hold them without importing the routes.
  */
 import { PIPELINE_IDS } from './seed';
 
@@ -13,9 +13,14 @@ export interface SimPipelineVersion {
 	isDefault: boolean;
 	hash: string;
 	created: Date;
-	/** What the version's saved launch differs in from the pipeline's. */
+	/** The ID of the version's saved launch. */
 	launchId: string;
-	revision: string;
+	/**
+	 * The fields of the version's saved launch (LaunchDbDto) laid over the pipeline's. The default version's
+	 * launch is the pipeline's own: a version made the default brings these to the pipeline, and the one
+	 * that was the default takes the pipeline's launch with it.
+	 */
+	launch: Record<string, unknown>;
 }
 
 const version = (id: string, name: string | null, isDefault: boolean, revision: string, created: string): SimPipelineVersion => ({
@@ -25,7 +30,7 @@ const version = (id: string, name: string | null, isDefault: boolean, revision: 
 	hash: Buffer.from(`$v5:${id}:${revision}`).toString('base64'),
 	created: new Date(created),
 	launchId: `${id.slice(0, 10)}VersionLaunch`,
-	revision,
+	launch: { revision },
 });
 
 /** Versions of the seeded pipelines that have them; the default version runs the pipeline's own revision. */
@@ -37,11 +42,7 @@ const VERSIONS: Record<number, SimPipelineVersion[]> = {
 	],
 };
 
-export function versionsOf(pipelineId: number): SimPipelineVersion[] {
-	return VERSIONS[pipelineId] ?? [];
-}
-
-/** Whether a saved launch's `id` is the launch of one of the pipeline's versions. */
-export function isVersionLaunch(pipelineId: number, launchId: string): boolean {
-	return versionsOf(pipelineId).some((each) => each.launchId === launchId);
+/** The seeded versions, each simulator a copy of its own, since versions come and go with its pipelines. */
+export function seedPipelineVersions(): Map<number, SimPipelineVersion[]> {
+	return new Map(Object.entries(VERSIONS).map(([pipelineId, versions]) => [Number(pipelineId), versions.map((each) => ({ ...each, launch: { ...each.launch } }))]));
 }

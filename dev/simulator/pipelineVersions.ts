@@ -9,28 +9,28 @@ import { forbidden, isoSeconds, json, type ApiRequest, type ApiResult } from './
 import type { SimulatorData } from './data';
 import type { SimPipeline } from './model';
 import { booleanParam, DEFAULT_PAGE, integerParam, MAX_PAGE, pageOf } from './params';
-import { versionsOf, type SimPipelineVersion } from './pipelineVersionSeed';
+import type { SimPipelineVersion } from './pipelineVersionSeed';
 import { SEED_USER } from './seed';
 
 /**
  * The version a request's `versionId` names, undefined without one; an ID the pipeline has no version of
  * is refused with the platform's bare 403, as an unknown ID is.
  */
-export function versionAsked(request: ApiRequest, pipeline: SimPipeline): SimPipelineVersion | undefined {
+export function versionAsked(request: ApiRequest, pipeline: SimPipeline, data: SimulatorData): SimPipelineVersion | undefined {
 	const versionId = request.query.versionId;
 	if (versionId === undefined) return undefined;
-	const found = versionsOf(pipeline.id).find((each) => each.id === versionId);
+	const found = data.versionsOf(pipeline.id).find((each) => each.id === versionId);
 	if (!found) throw forbidden();
 	return found;
 }
 
 /** The saved launch of the version asked for, laid over the pipeline's (the default version's). */
-export function versionLaunch(request: ApiRequest, pipeline: SimPipeline, launch: Record<string, unknown>): Record<string, unknown> {
-	const asked = versionAsked(request, pipeline);
-	return asked === undefined || asked.isDefault ? launch : { ...launch, id: asked.launchId, revision: asked.revision };
+export function versionLaunch(request: ApiRequest, pipeline: SimPipeline, data: SimulatorData, launch: Record<string, unknown>): Record<string, unknown> {
+	const asked = versionAsked(request, pipeline, data);
+	return asked === undefined || asked.isDefault ? launch : { ...launch, ...asked.launch, id: asked.launchId };
 }
 
-function versionEntryDto(pipeline: SimPipeline, each: SimPipelineVersion, data: SimulatorData): Record<string, unknown> {
+export function versionEntryDto(pipeline: SimPipeline, each: SimPipelineVersion, data: SimulatorData): Record<string, unknown> {
 	return {
 		pipelineId: pipeline.id,
 		name: pipeline.name,
@@ -62,7 +62,7 @@ export function pipelineVersionsAnswer(request: ApiRequest, pipeline: SimPipelin
 	const published = request.query.isPublished === undefined ? undefined : booleanParam(request, 'isPublished');
 	// tower-cli's `pipelines versions list --filter` searches versions by the start of their name.
 	const search = (request.query.search ?? '').toLowerCase();
-	const matching = versionsOf(pipeline.id)
+	const matching = data.versionsOf(pipeline.id)
 		.filter((each) => published === undefined || (each.name !== null) === published)
 		.filter((each) => search === '' || (each.name ?? '').toLowerCase().startsWith(search));
 	return json({ versions: pageOf(matching, offset, max).map((each) => versionEntryDto(pipeline, each, data)), totalSize: matching.length });

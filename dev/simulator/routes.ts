@@ -33,6 +33,7 @@ import {
 	workspaceOf,
 } from './params';
 import { pipelineEditRoutes } from './pipelineEditRoutes';
+import { pipelineVersionRoutes } from './pipelineVersionRoutes';
 import { findPipeline, pipelineInfoRoutes } from './pipelineInfoRoutes';
 import { pipelineVersionsAnswer, versionLaunch } from './pipelineVersions';
 import { orgAdminOf } from './orgAdmin';
@@ -157,7 +158,7 @@ const pipelineRoutes: Route[] = [
 	}),
 	route('GET', '/pipelines/{pipelineId}/launch', (request, { data }) => {
 		const pipeline = findPipeline(request, data);
-		return json({ launch: versionLaunch(request, pipeline, pipelineLaunchDto(pipeline, data)) });
+		return json({ launch: versionLaunch(request, pipeline, data, pipelineLaunchDto(pipeline, data)) });
 	}),
 	route('GET', '/pipelines/{pipelineId}/versions', (request, { data }) => pipelineVersionsAnswer(request, findPipeline(request, data), data)),
 ];
@@ -192,6 +193,7 @@ export function allRoutes(): Route[] {
 		...computeEnvManagementRoutes,
 		...pipelineRoutes,
 		...pipelineEditRoutes,
+		...pipelineVersionRoutes,
 		...pipelineInfoRoutes,
 		...labelRoutes,
 		...workflowRoutes,

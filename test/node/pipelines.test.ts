@@ -121,6 +121,8 @@ describe('Pipeline → Update', () => {
 		expect(result.error).toBeUndefined();
 		expect(callsSince(before)).toEqual([
 			`GET /pipelines/${PIPELINE_IDS.genomicsSarek}`,
+			// Version 1.3 looks for the default version; sarek has none, as on an install without versioning.
+			`GET /pipelines/${PIPELINE_IDS.genomicsSarek}/versions`,
 			`GET /pipelines/${PIPELINE_IDS.genomicsSarek}/launch`,
 			`PUT /pipelines/${PIPELINE_IDS.genomicsSarek}`,
 		]);
@@ -253,6 +255,7 @@ describe('Pipeline → Create, Update and Delete by name', () => {
 		expect(callsSince(before)).toEqual([
 			'GET /pipelines',
 			`GET /pipelines/${named.id}`,
+			`GET /pipelines/${named.id}/versions`,
 			`GET /pipelines/${named.id}/launch`,
 			'GET /compute-envs',
 			`PUT /pipelines/${named.id}`,

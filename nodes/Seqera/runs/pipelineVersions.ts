@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
@@ -102,4 +104,60 @@ export async function unknownVersionError(
 		itemIndex,
 		description: `Pick the version from the list, or give its name or ID (item ${itemIndex}).`,
 	});
+}
+
+/** The pipeline's default version, undefined where it has none (an install without pipeline versioning). */
+export async function defaultVersionOf(
+	context: SeqeraFunctions,
+	pipelineId: string,
+	workspaceId: string | undefined,
+	itemIndex: number,
+): Promise<PipelineVersion | undefined> {
+	// As tower-cli's `pipelines update`: the default is among the published versions.
+	const { versions } = await pipelineVersions(context, pipelineId, workspaceId, { isPublished: true }, itemIndex);
+	return versions.find((version) => version.isDefault);
+}
+
+/** How many names after the default version's a new version's name is looked for in, as tower-cli does. */
+const NAME_TRIES = 10;
+
+/**
+ * A free name for a new version, as the web app and tower-cli's VersionNameHelper make it: the base name's
+ * trailing `-<number>` counted on (`rnaseq-3` → `rnaseq-4`; `rnaseq` → `rnaseq-1`), each name asked of the
+ * platform (`GET …/versions/validate`) until one is free; after ten taken, four random characters.
+ */
+export async function nextVersionName(
+	context: SeqeraFunctions,
+	pipelineId: string,
+	workspaceId: string | undefined,
+	baseName: string,
+	itemIndex: number,
+): Promise<string> {
+	const numbered = /^(.*)-(\d+)$/.exec(baseName);
+	const prefix = numbered ? numbered[1] : baseName;
+	const first = numbered ? Number(numbered[2]) + 1 : 1;
+	for (let number = first; number < first + NAME_TRIES; number++) {
+		const name = `${prefix}-${number}`;
+		const free = await apiRequest(context, { method: 'GET', path: ['pipelines', pipelineId, 'versions', 'validate'], query: { name, workspaceId }, itemIndex }).then(
+			() => true,
+			(error: unknown) => {
+				if (error instanceof NodeApiError && (error.httpCode === '409' || error.httpCode === '400')) return false;
+				throw error;
+			},
+		);
+		if (free) return name;
+	}
+	return `${prefix}-${randomBytes(2).toString('hex')}`;
+}
+
+/** `PUT /pipelines/{pipelineId}/versions/{versionId}/manage`: a version's new name, or the version made the default. */
+export async function manageVersion(
+	context: SeqeraFunctions,
+	pipelineId: string,
+	versionId: string,
+	workspaceId: string | undefined,
+	change: { name?: string; isDefault?: boolean },
+	itemIndex: number,
+): Promise<void> {
+	await apiRequest(context, { method: 'PUT', path: ['pipelines', pipelineId, 'versions', versionId, 'manage'], query: { workspaceId }, body: change, itemIndex });
 }
