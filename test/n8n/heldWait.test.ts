@@ -1,0 +1,176 @@
+/**
+ * A launch whose wait n8n holds (Wait In "Held by n8n Until the Run's Events", version 1.3), inside real
+ * n8n: for each release in versions.json, an active workflow (Webhook → Launch and wait → a read of the
+ * run) is called once. The run lasts two minutes on the simulator, which posts its events to the
+ * execution's resume URL as Nextflow's weblog does, each twice. While the execution waits, calls that
+ * are not the run's own end (no secret, a wrong one, a body that is not an event, another session's
+ * end, an end the platform does not show) resume nothing. Then n8n is killed and started again; the run
+ * ends after that, and the node after the wait runs once, with the ended run.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { IDataObject } from 'n8n-workflow';
+
+import { hashToken, startSimulator, type Simulator } from '../../dev/simulator/server';
+import { weblogTargetOf } from '../../dev/simulator/weblogConfig';
+import { freePort, installPackage, n8nEnvironment, requireInstalled, runN8nCommand, startN8n, type N8nProcess } from '../../dev/n8n/n8nInstance';
+import versions from '../../dev/n8n/versions.json';
+import { CREDENTIAL, seqeraNode, simulatorCredential, workflow } from '../../dev/n8n/workflows';
+
+// Packing the package, two starts of n8n and a two-minute run, per release.
+jest.setTimeout(900_000);
+
+// The run spends this long in SUBMITTED and again in RUNNING: long enough for n8n to be killed and
+// started again before it ends, on a busy machine.
+const RUN_PROGRESS_MS = 75_000;
+const READER = { token: 'sim-token-beta', credential: { id: 'seqHeldCred0002', name: 'Seqera: after the wait' } };
+const WEBHOOK_PATH = 'seqera-held-wait';
+const RUN_NAME = 'held-by-n8n';
+
+const HELD_WAIT_WORKFLOW = workflow(
+	'seqHeldWait0001',
+	'Launch, n8n holds the wait, read the run',
+	[
+		seqeraNode(
+			'Launch and wait',
+			200,
+			{
+				operation: 'launch',
+				source: 'repository',
+				pipeline: 'https://github.com/nextflow-io/hello',
+				launchSettings: { runName: RUN_NAME },
+				waitForCompletion: true,
+				waitIn: 'n8n',
+			},
+			{ typeVersion: 1.3 },
+		),
+		// Reads the run's metrics only when it was handed the run as ended and succeeded, else its progress:
+		// the simulator's log tells what the node after the wait received, and how often it ran.
+		seqeraNode(
+			'After the wait',
+			400,
+			{
+				resource: 'customApiCall',
+				method: 'GET',
+				path: "=/workflow/{{ $json.workflowId }}/{{ $json.waitOutcome === 'runEnded' && $json.status === 'SUCCEEDED' ? 'metrics' : 'progress' }}",
+			},
+			{ typeVersion: 1.3, credentials: { seqeraApi: READER.credential } },
+		),
+	],
+	{
+		id: 'Webhook',
+		name: 'Webhook',
+		type: 'n8n-nodes-base.webhook',
+		typeVersion: 2.1,
+		position: [0, 0],
+		webhookId: '8b1d6f0e-3c2a-4f57-9d41-6a0e2c9b7f13',
+		parameters: { httpMethod: 'POST', path: WEBHOOK_PATH, responseMode: 'onReceived', options: {} },
+	},
+);
+
+const sleep = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms));
+
+async function post(url: string, body: unknown, auth?: string): Promise<number> {
+	const headers: Record<string, string> = { 'content-type': 'application/json' };
+	if (auth !== undefined) headers.authorization = `Basic ${Buffer.from(auth).toString('base64')}`;
+	return (await fetch(url, { method: 'POST', headers, body: JSON.stringify(body) })).status;
+}
+
+describe.each(versions)('a launch whose wait n8n holds, inside n8n %s', (version) => {
+	let sim: Simulator;
+	let userFolder: string;
+	let n8nBin: string;
+	let env: NodeJS.ProcessEnv;
+	let port: number;
+	let main: N8nProcess | undefined;
+
+	const readsAfterWait = (kind: 'metrics' | 'progress') =>
+		sim.log.filter((entry) => entry.tokenHash === hashToken(READER.token) && new RegExp(`^/workflow/[^/]+/${kind}$`).test(entry.path)).map((entry) => entry.path);
+
+	async function until<T>(what: string, found: () => T | undefined | Promise<T | undefined>, timeoutMs: number): Promise<T> {
+		const deadline = Date.now() + timeoutMs;
+		for (;;) {
+			const value = await found();
+			if (value !== undefined) return value;
+			if (Date.now() > deadline) throw new Error(`Not seen within ${timeoutMs} ms: ${what}\n${main?.output() ?? ''}`);
+			await sleep(250);
+		}
+	}
+
+	async function startMain(): Promise<N8nProcess> {
+		return await startN8n(n8nBin, { args: ['start'], env, readyOutput: /Editor is now accessible via/, port });
+	}
+
+	beforeAll(async () => {
+		n8nBin = requireInstalled(version);
+		sim = await startSimulator({ runProgressMs: RUN_PROGRESS_MS, tokens: ['sim-token-alpha', READER.token], weblog: { duplicateChance: 1 } });
+		userFolder = mkdtempSync(path.join(os.tmpdir(), `n8n-nodes-seqera-held-wait-${version}-`));
+		// The resume URL a launch sends to Nextflow is built from WEBHOOK_URL, so n8n comes back on the same port.
+		port = await freePort();
+		env = n8nEnvironment(userFolder, { WEBHOOK_URL: `http://127.0.0.1:${port}/` });
+		await installPackage(n8nBin, env);
+		const files = path.join(userFolder, 'import');
+		mkdirSync(files);
+		const credentials = [{ ...simulatorCredential(sim.baseUrl), ...CREDENTIAL }, { ...simulatorCredential(sim.baseUrl, READER.token), ...READER.credential }];
+		writeFileSync(path.join(files, 'credentials.json'), JSON.stringify(credentials));
+		writeFileSync(path.join(files, 'workflows.json'), JSON.stringify([HELD_WAIT_WORKFLOW]));
+		const n8n = async (...args: string[]) => await runN8nCommand(n8nBin, env, ...args);
+		expect(await n8n('import:credentials', `--input=${path.join(files, 'credentials.json')}`)).toContain('Successfully imported 2 credentials');
+		expect(await n8n('import:workflow', `--input=${path.join(files, 'workflows.json')}`)).toContain('Successfully imported 1 workflow');
+		const id = String(HELD_WAIT_WORKFLOW.id);
+		if (version.startsWith('1.')) expect(await n8n('update:workflow', `--id=${id}`, '--active=true')).toMatch(/Activating workflow with ID/);
+		else expect(await n8n('publish:workflow', `--id=${id}`)).toMatch(/Publishing workflow with ID/);
+		main = await startMain();
+	});
+
+	afterAll(async () => {
+		await main?.stop();
+		await sim?.close();
+		if (userFolder) rmSync(userFolder, { recursive: true, force: true });
+	});
+
+	it('goes on once, with the ended run, after n8n was killed and started again during the wait; calls that are not the run’s own end resume nothing', async () => {
+		const webhookUrl = `http://127.0.0.1:${port}/webhook/${WEBHOOK_PATH}`;
+		await until('the webhook registered', async () => ((await post(webhookUrl, {})) === 200 ? true : undefined), 120_000);
+		const launch = await until('the launch', () => sim.data.launches[0], 60_000);
+		const run = sim.data.findRun(launch.workflowId)!;
+		expect(run.runName).toBe(RUN_NAME);
+		const target = weblogTargetOf((launch.request as { launch: IDataObject }).launch.configText as string);
+		expect(target).toBeDefined();
+		const url = target!.url;
+		const basicToken = target!.basicToken!;
+		expect(url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${port}/webhook-waiting/\\d+`));
+		expect(basicToken).not.toContain('sim-token-alpha');
+
+		const end = { runName: run.runName, runId: run.sessionId, event: 'completed', utcTime: '2026-11-28T10:00:00Z' };
+		// n8n answers 409 while the execution still runs; once it waits, the node's webhook answers.
+		await until('the execution waiting', async () => ((await post(url, end)) === 401 ? true : undefined), 60_000);
+		expect(await post(url, end, 'n8n:not-the-secret')).toBe(401);
+		expect(await post(url, { hello: 'world' }, basicToken)).toBe(400);
+		expect(await post(url, { ...end, runId: '00000000-0000-4000-8000-000000000000' }, basicToken)).toBe(409);
+		// The run has not ended on the platform: its end is not believed.
+		expect(await post(url, end, basicToken)).toBe(202);
+		expect(await post(url, { ...end, event: 'process_completed', trace: { name: 'sayHello (1)' } }, basicToken)).toBe(200);
+		expect(readsAfterWait('metrics')).toEqual([]);
+		expect(readsAfterWait('progress')).toEqual([]);
+
+		// Killed as a crash or a recycled container would kill it: no shutdown.
+		main!.child.kill('SIGKILL');
+		await new Promise((resolve) => main!.child.once('exit', resolve));
+		main = await startMain();
+		expect(sim.data.findRun(run.id)!.status).not.toMatch(/SUCCEEDED|FAILED/);
+
+		const ended = await until('the run ended and its end posted', () => sim.weblog.postsOf(run.id).find((p) => p.event === 'completed' && p.answeredAt !== undefined), 4 * RUN_PROGRESS_MS);
+		expect(ended.status).toBe(200);
+		await until('the node after the wait', () => (readsAfterWait('metrics').length > 0 ? true : undefined), 60_000);
+		// The duplicate end Nextflow sent, and one more a few seconds later, change nothing.
+		await sim.weblog.settled(run.id);
+		await sleep(3000);
+		expect(await post(url, end, basicToken)).toBeGreaterThanOrEqual(400);
+		await sleep(3000);
+		expect(readsAfterWait('metrics')).toEqual([`/workflow/${run.id}/metrics`]);
+		expect(readsAfterWait('progress')).toEqual([]);
+		expect(sim.contractViolations).toEqual([]);
+	});
+});
