@@ -13,6 +13,7 @@ const LOADING_NO_N8N = [
 	'operationIndex',
 	'releaseCheck',
 	'search',
+	'timedAssertions',
 ].map((name) => `<rootDir>/test/unit/${name}\\.test\\.ts$`);
 
 module.exports = {
