@@ -115,8 +115,8 @@ export class SimulatorData {
 	private readonly random = new SeededRandom(SEED + 1);
 
 	constructor(
-		/** How long a launched run, or a Studio starting or stopping, stays in each status. */
-		readonly runProgressMs: number,
+		/** How long a launched run, or a Studio starting or stopping, stays in each status; a test may change it for the runs launched after. */
+		public runProgressMs: number,
 		readonly seededAt: Date = new Date(),
 	) {
 		this.runList = seedRuns(seededAt, new SeededRandom(SEED));

@@ -69,6 +69,74 @@ const HELD_WAIT_WORKFLOW = workflow(
 	},
 );
 
+/**
+ * Webhook → one launch per name in the call's body, held by n8n with `waitOptions` → a run search whose
+ * text lists what the node after the wait received: each item's run, its status and how its wait ended,
+ * in item order. The search is made once for all items, so the log tells how often that node ran.
+ */
+function launchRunsAndReport(id: string, path: string, webhookId: string, waitOptions: IDataObject): IDataObject {
+	return workflow(
+		id,
+		`Launch runs, n8n holds the wait (${path})`,
+		[
+			{
+				id: 'Runs',
+				name: 'Runs',
+				type: 'n8n-nodes-base.splitOut',
+				typeVersion: 1,
+				position: [200, 0],
+				parameters: { fieldToSplitOut: 'body.runs', include: 'noOtherFields', options: {} },
+			},
+			seqeraNode(
+				'Launch and wait',
+				400,
+				{
+					operation: 'launch',
+					source: 'repository',
+					pipeline: 'https://github.com/nextflow-io/hello',
+					launchSettings: { runName: '={{ $json.name }}' },
+					waitForCompletion: true,
+					waitIn: 'n8n',
+					waitOptions,
+				},
+				{ typeVersion: 1.3 },
+			),
+			seqeraNode(
+				'Report',
+				600,
+				{
+					resource: 'customApiCall',
+					method: 'GET',
+					path: '/workflow',
+					queryParameters: {
+						parameter: [
+							{
+								name: 'search',
+								value: "={{ $input.all().map(item => [item.json.workflowId, item.json.status ?? 'none', item.json.waitOutcome].join(':')).join(' ') }}",
+							},
+						],
+					},
+				},
+				{ typeVersion: 1.3, executeOnce: true, credentials: { seqeraApi: READER.credential } },
+			),
+		],
+		{
+			id: 'Webhook',
+			name: 'Webhook',
+			type: 'n8n-nodes-base.webhook',
+			typeVersion: 2.1,
+			position: [0, 0],
+			webhookId,
+			parameters: { httpMethod: 'POST', path, responseMode: 'onReceived', options: {} },
+		},
+	);
+}
+
+const SEVERAL_RUNS = launchRunsAndReport('seqHeldWait0002', 'seqera-held-runs', '2f6d1c84-7a3e-4b90-8e15-d4c7a9b03e21', { failOnRunFailure: false });
+const FAILING_RUN = launchRunsAndReport('seqHeldWait0003', 'seqera-held-failing', '5a0e9b37-c1d4-4f62-9b78-e3f2a6c8d154', {});
+const PAST_LIMIT = launchRunsAndReport('seqHeldWait0004', 'seqera-held-limit', '7c4b2e19-8f0a-4d35-a6e1-b9d8c3f7a062', { timeoutMinutes: 1 });
+const WORKFLOWS = [HELD_WAIT_WORKFLOW, SEVERAL_RUNS, FAILING_RUN, PAST_LIMIT];
+
 const sleep = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms));
 
 async function post(url: string, body: unknown, auth?: string): Promise<number> {
@@ -114,13 +182,14 @@ describe.each(versions)('a launch whose wait n8n holds, inside n8n %s', (version
 		mkdirSync(files);
 		const credentials = [{ ...simulatorCredential(sim.baseUrl), ...CREDENTIAL }, { ...simulatorCredential(sim.baseUrl, READER.token), ...READER.credential }];
 		writeFileSync(path.join(files, 'credentials.json'), JSON.stringify(credentials));
-		writeFileSync(path.join(files, 'workflows.json'), JSON.stringify([HELD_WAIT_WORKFLOW]));
+		writeFileSync(path.join(files, 'workflows.json'), JSON.stringify(WORKFLOWS));
 		const n8n = async (...args: string[]) => await runN8nCommand(n8nBin, env, ...args);
 		expect(await n8n('import:credentials', `--input=${path.join(files, 'credentials.json')}`)).toContain('Successfully imported 2 credentials');
-		expect(await n8n('import:workflow', `--input=${path.join(files, 'workflows.json')}`)).toContain('Successfully imported 1 workflow');
-		const id = String(HELD_WAIT_WORKFLOW.id);
-		if (version.startsWith('1.')) expect(await n8n('update:workflow', `--id=${id}`, '--active=true')).toMatch(/Activating workflow with ID/);
-		else expect(await n8n('publish:workflow', `--id=${id}`)).toMatch(/Publishing workflow with ID/);
+		expect(await n8n('import:workflow', `--input=${path.join(files, 'workflows.json')}`)).toContain(`Successfully imported ${WORKFLOWS.length} workflows`);
+		for (const { id } of WORKFLOWS) {
+			if (version.startsWith('1.')) expect(await n8n('update:workflow', `--id=${String(id)}`, '--active=true')).toMatch(/Activating workflow with ID/);
+			else expect(await n8n('publish:workflow', `--id=${String(id)}`)).toMatch(/Publishing workflow with ID/);
+		}
 		main = await startMain();
 	});
 
@@ -171,6 +240,37 @@ describe.each(versions)('a launch whose wait n8n holds, inside n8n %s', (version
 		await sleep(3000);
 		expect(readsAfterWait('metrics')).toEqual([`/workflow/${run.id}/metrics`]);
 		expect(readsAfterWait('progress')).toEqual([]);
+		expect(sim.contractViolations).toEqual([]);
+	});
+
+	it('goes on once every run has ended, one item per run in item order; fails at the node on a failed run; past its time limit passes on the runs marked timeLimit', async () => {
+		// Shorter runs from here on; the time limit's case is a run that posts no event at all.
+		sim.data.runProgressMs = 10_000;
+		const launchesBefore = sim.data.launches.length;
+		const webhook = (hookPath: string) => `http://127.0.0.1:${port}/webhook/${hookPath}`;
+		const launchedAs = (runName: string) => until(`the launch of ${runName}`, () => sim.data.launches.slice(launchesBefore).map((launch) => sim.data.findRun(launch.workflowId)!).find((run) => run.runName === runName), 60_000);
+		const reports = () => sim.log.filter((entry) => entry.tokenHash === hashToken(READER.token) && entry.path === '/workflow').map((entry) => entry.query.search);
+
+		expect(await post(webhook('seqera-held-runs'), { runs: [{ name: 'held_a' }, { name: 'held_b_fail' }, { name: 'held_c' }] })).toBe(200);
+		expect(await post(webhook('seqera-held-failing'), { runs: [{ name: 'held_only_fail' }] })).toBe(200);
+		const [a, b, c, failing] = await Promise.all(['held_a', 'held_b_fail', 'held_c', 'held_only_fail'].map(launchedAs));
+		sim.weblog.silentRunChance = 1;
+		expect(await post(webhook('seqera-held-limit'), { runs: [{ name: 'held_silent' }] })).toBe(200);
+		const silent = await launchedAs('held_silent');
+		sim.weblog.silentRunChance = 0;
+
+		const severalReport = `${a.id}:SUCCEEDED:runEnded ${b.id}:FAILED:runEnded ${c.id}:SUCCEEDED:runEnded`;
+		const pastLimitReport = `${silent.id}:none:timeLimit`;
+		// n8n looks for waits past their time once a minute.
+		await until('both reports', () => (reports().includes(severalReport) && reports().includes(pastLimitReport) ? true : undefined), 240_000);
+		await Promise.all([a, b, c, failing].map(async (run) => await sim.weblog.settled(run.id)));
+		await sleep(3000);
+		// Each report once; none from the execution whose run failed: it failed at the node, so nothing after it ran.
+		expect(reports().sort()).toEqual([pastLimitReport, severalReport].sort());
+		const failingTarget = weblogTargetOf((sim.data.launches.find((launch) => launch.workflowId === failing.id)!.request as { launch: IDataObject }).launch.configText as string)!;
+		// Its end, told again, finds the execution over.
+		const failingEnd = { runName: failing.runName, runId: failing.sessionId, event: 'completed', utcTime: '2026-11-28T10:00:00Z' };
+		expect(await post(failingTarget.url, failingEnd, failingTarget.basicToken)).toBe(409);
 		expect(sim.contractViolations).toEqual([]);
 	});
 });
