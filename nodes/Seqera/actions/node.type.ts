@@ -23,6 +23,7 @@ type NodeMap = {
 		| 'replaceLabels';
 	workspace: 'getMany';
 	pipeline: 'getMany' | 'get' | 'launch' | 'create' | 'update' | 'delete' | 'addLabels' | 'removeLabels';
+	pipelineVersion: 'getMany' | 'get' | 'rename' | 'makeDefault';
 	computeEnv: 'getMany' | 'get' | 'create' | 'makePrimary' | 'validate';
 	label: 'getMany' | 'create';
 	dataset: 'getMany' | 'get' | 'getVersions' | 'create' | 'uploadVersion' | 'download' | 'hide' | 'show' | 'delete';

@@ -12,6 +12,7 @@ import * as organization from './organization/Organization.resource';
 import * as organizationMember from './organizationMember/OrganizationMember.resource';
 import type { SeqeraType } from './node.type';
 import * as pipeline from './pipeline/Pipeline.resource';
+import * as pipelineVersion from './pipelineVersion/PipelineVersion.resource';
 import * as secret from './secret/Secret.resource';
 import * as studio from './studio/Studio.resource';
 import * as team from './team/Team.resource';
@@ -32,6 +33,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			return [await workspace[seqera.operation].execute.call(this)];
 		case 'pipeline':
 			return [await pipeline[seqera.operation].execute.call(this)];
+		case 'pipelineVersion':
+			return [await pipelineVersion[seqera.operation].execute.call(this)];
 		case 'computeEnv':
 			return [await computeEnv[seqera.operation].execute.call(this)];
 		case 'label':

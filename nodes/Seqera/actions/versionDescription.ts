@@ -11,6 +11,7 @@ import * as label from './label/Label.resource';
 import * as organization from './organization/Organization.resource';
 import * as organizationMember from './organizationMember/OrganizationMember.resource';
 import * as pipeline from './pipeline/Pipeline.resource';
+import * as pipelineVersion from './pipelineVersion/PipelineVersion.resource';
 import * as secret from './secret/Secret.resource';
 import * as studio from './studio/Studio.resource';
 import * as team from './team/Team.resource';
@@ -57,6 +58,7 @@ export const versionDescription: INodeTypeDescription = {
 				{ name: 'Organization', value: 'organization', description: 'An organization you belong to' },
 				{ name: 'Organization Member', value: 'organizationMember', description: 'A person in an organization, with their organization role' },
 				{ name: 'Pipeline (Launchpad)', value: 'pipeline', description: 'A pipeline saved in the workspace Launchpad' },
+				{ name: 'Pipeline Version', value: 'pipelineVersion', description: "A version of a Launchpad pipeline's saved launch: published (named) or a draft" },
 				{ name: 'Secret', value: 'secret', description: 'A pipeline secret of the workspace; its value is write-only' },
 				{ name: 'Studio', value: 'studio', description: 'An interactive analysis environment (Jupyter, RStudio, VS Code, Xpra)' },
 				{ name: 'Team', value: 'team', description: 'A group of organization members, given workspace roles together' },
@@ -69,6 +71,7 @@ export const versionDescription: INodeTypeDescription = {
 		...workflow.description,
 		...workspace.description,
 		...pipeline.description,
+		...pipelineVersion.description,
 		...computeEnv.description,
 		...label.description,
 		...dataset.description,

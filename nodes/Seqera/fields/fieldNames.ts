@@ -5,5 +5,7 @@
 export const LAUNCH_SETTINGS_FIELD = 'launchSettings';
 export const PIPELINE_PARAMETERS_FIELD = 'pipelineParameters';
 export const DATASET_INPUTS_FIELD = 'datasetInputs';
+/** The Version field of a Launchpad pipeline (a locator). */
+export const PIPELINE_VERSION_FIELD = 'pipelineVersion';
 /** The display name of the labels field, as errors about it quote it. */
 export const LABELS_FIELD = 'Labels';

@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { PIPELINE_VERSION_FIELD } from './fieldNames';
 import { byId, byName, byUrl, fromList, locator } from './locatorBuilders';
 
 /** The locators that many resources (and the trigger) share. */
@@ -50,6 +51,16 @@ export const computeEnvLocator: INodeProperties = locator(
 		byId({ placeholder: '4Xg5nI8pbEXNf3GbDvxoGm', check: { kind: 'string', errorMessage: 'A compute environment ID has only letters, digits, - and _' } }),
 	],
 );
+
+/** A version of the Launchpad Pipeline field's pipeline: from its list, by the exact name of a published version, or by ID (a draft too). */
+export const pipelineVersionLocator: INodeProperties = {
+	...locator({ displayName: 'Version', name: PIPELINE_VERSION_FIELD }, [
+		fromList('searchPipelineVersions'),
+		byName({ placeholder: 'hello-2', hint: 'The exact name of a published version, case included' }),
+		byId({ placeholder: '7TnlaOKANkiDIdDqOO2kCs', check: { kind: 'string', errorMessage: 'A version ID has only letters, digits, - and _' } }),
+	]),
+	typeOptions: { loadOptionsDependsOn: ['pipelineId.value', 'workspace.value'] },
+};
 
 export const labelLocator: INodeProperties = locator({ displayName: 'Label', name: 'label' }, [
 	fromList('searchLabels'),

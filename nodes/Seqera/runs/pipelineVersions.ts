@@ -3,14 +3,12 @@ import { randomBytes } from 'node:crypto';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { PIPELINE_VERSION_FIELD } from '../fields/fieldNames';
 import { locatorOf } from '../helpers/parameters';
 import { requireStringId } from '../helpers/validate';
 import { describeValue } from '../text/describeValue';
 import { idNamed, type NamedEntry } from '../names/byName';
-import { apiRequest, type SeqeraFunctions } from '../transport';
-
-/** The Version field of Launchpad launches (version 1.2). */
-export const PIPELINE_VERSION_FIELD = 'pipelineVersion';
+import { apiRequest, apiRequestPages, pagesCountedByTotal, type SeqeraFunctions } from '../transport';
 
 /** A version of a Launchpad pipeline, as `GET /pipelines/{pipelineId}/versions` lists it. */
 export interface PipelineVersion {
@@ -43,9 +41,13 @@ export async function pipelineVersions(
 	const versions = (page.versions ?? []).flatMap((entry) => {
 		const version = entry.version as IDataObject | null | undefined;
 		if (!version || typeof version.id !== 'string') return [];
-		return [{ id: version.id, name: typeof version.name === 'string' ? version.name : null, isDefault: version.isDefault === true }];
+		return [asVersion(version)];
 	});
 	return { versions, totalSize: page.totalSize ?? versions.length };
+}
+
+function asVersion(version: IDataObject): PipelineVersion {
+	return { id: String(version.id), name: typeof version.name === 'string' ? version.name : null, isDefault: version.isDefault === true };
 }
 
 /** A version as the editor's list and the errors show it: its name (a draft has none), and which is the default. */
@@ -99,6 +101,11 @@ export async function unknownVersionError(
 	if (!(error instanceof NodeApiError) || error.httpCode !== '403') return error;
 	const { versions } = await pipelineVersions(context, pipelineId, workspaceId, {}, itemIndex).catch(() => ({ versions: undefined }));
 	if (versions === undefined || versions.some((version) => version.id === versionId)) return error;
+	return notAVersionError(context, itemIndex, pipelineId, versionId, versions);
+}
+
+/** The error of a version ID the pipeline does not have, naming the versions it has. */
+function notAVersionError(context: IExecuteFunctions, itemIndex: number, pipelineId: string, versionId: string, versions: PipelineVersion[]): NodeOperationError {
 	const listed = versions.length === 0 ? 'none' : versions.map((version) => `${versionLabel(version)}: ${version.id}`).join(', ');
 	return new NodeOperationError(context.getNode(), `Version '${describeValue(versionId)}' is not a version of Launchpad pipeline ${pipelineId}. Versions there are: ${listed}`, {
 		itemIndex,
@@ -160,4 +167,41 @@ export async function manageVersion(
 	itemIndex: number,
 ): Promise<void> {
 	await apiRequest(context, { method: 'PUT', path: ['pipelines', pipelineId, 'versions', versionId, 'manage'], query: { workspaceId }, body: change, itemIndex });
+}
+
+/** A version as an output item: the version's own fields, with the pipeline it belongs to. */
+export function versionItem(entry: IDataObject): IDataObject {
+	return { ...((entry.version as IDataObject | null | undefined) ?? {}), pipelineId: entry.pipelineId, pipelineName: entry.name };
+}
+
+/** The pipeline's versions as output items, page by page: `search` is the start of a name; `isPublished` false lists drafts. */
+export async function versionItems(
+	context: SeqeraFunctions,
+	pipelineId: string,
+	workspaceId: string | undefined,
+	query: { search?: string; isPublished?: boolean },
+	limit: number | undefined,
+	itemIndex: number,
+): Promise<IDataObject[]> {
+	const entries = await apiRequestPages<IDataObject>(
+		context,
+		{ method: 'GET', path: ['pipelines', pipelineId, 'versions'], query: { workspaceId, ...query }, limit, itemIndex },
+		pagesCountedByTotal('versions'),
+	);
+	return entries.map(versionItem);
+}
+
+/**
+ * The version Version names (required), as an output item. The platform has no read of one version, so it
+ * is found in the pipeline's list, as tower-cli's `pipelines versions view` finds it.
+ */
+export async function chosenVersion(context: IExecuteFunctions, itemIndex: number, pipelineId: string, workspaceId: string | undefined): Promise<IDataObject> {
+	const versionId = await versionIdFor(context, itemIndex, pipelineId, workspaceId);
+	if (versionId === undefined) {
+		throw new NodeOperationError(context.getNode(), 'Version is empty', { itemIndex, description: `Pick the version from the list, or give its name or ID (item ${itemIndex}).` });
+	}
+	const all = await versionItems(context, pipelineId, workspaceId, {}, undefined, itemIndex);
+	const found = all.find((version) => version.id === versionId);
+	if (found) return found;
+	throw notAVersionError(context, itemIndex, pipelineId, versionId, all.map(asVersion));
 }

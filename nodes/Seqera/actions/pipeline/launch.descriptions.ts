@@ -1,21 +1,15 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { DATASET_INPUTS_FIELD, PIPELINE_PARAMETERS_FIELD } from '../../fields/fieldNames';
-import { byId, byName, fromList, locator } from '../../fields/locatorBuilders';
-import { datasetLocator } from '../../fields/sharedLocators';
-import { PIPELINE_VERSION_FIELD } from '../../runs/pipelineVersions';
+import { DATASET_INPUTS_FIELD, PIPELINE_PARAMETERS_FIELD, PIPELINE_VERSION_FIELD } from '../../fields/fieldNames';
+import { datasetLocator, pipelineVersionLocator } from '../../fields/sharedLocators';
 
 /**
  * The version of the Launchpad pipeline to launch (version 1.2), as tower-cli's `launch --version-name`
  * and `--version-id`; empty launches the pipeline's default version.
  */
 export const pipelineVersionField: INodeProperties = {
-	...locator({ displayName: 'Version', name: PIPELINE_VERSION_FIELD, description: "The pipeline's version to launch; leave empty for its default version" }, [
-		fromList('searchPipelineVersions'),
-		byName({ placeholder: 'hello-2', hint: 'The exact name of a published version, case included' }),
-		byId({ placeholder: '7TnlaOKANkiDIdDqOO2kCs', check: { kind: 'string', errorMessage: 'A version ID has only letters, digits, - and _' } }),
-	]),
-	typeOptions: { loadOptionsDependsOn: ['pipelineId.value', 'workspace.value'] },
+	...pipelineVersionLocator,
+	description: "The pipeline's version to launch; leave empty for its default version",
 	displayOptions: { show: { '@version': [{ _cnd: { gte: 1.2 } }] } },
 };
 

@@ -3,12 +3,11 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { workspaceIdFor } from '../../names/workspaceId';
 import { apiRequest } from '../../transport';
-import { computeEnvLocator, pipelineLocator, workspaceLocator } from '../../fields/sharedLocators';
+import { computeEnvLocator, pipelineLocator, pipelineVersionLocator, workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 import { pipelineIdFor } from '../../names/lookups';
 import { defaultVersionOf, manageVersion, nextVersionName, unknownVersionError, versionIdFor } from '../../runs/pipelineVersions';
 import { launchRequestFromSaved } from '../../runs/records';
-import { pipelineVersionField } from './launch.descriptions';
 import { chosenComputeEnvId, pipelineSettingsField, pipelineSettingsOf } from './pipelineSettings.descriptions';
 
 const properties: INodeProperties[] = [
@@ -29,7 +28,7 @@ const properties: INodeProperties[] = [
 	},
 	pipelineSettingsField,
 	{
-		...pipelineVersionField,
+		...pipelineVersionLocator,
 		description: "The pipeline's version to change; leave empty for its default version",
 		displayOptions: { show: { '@version': [{ _cnd: { gte: 1.3 } }] } },
 	},
