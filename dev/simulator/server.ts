@@ -327,16 +327,14 @@ export class Simulator {
 	}
 
 	/**
-	 * The first request in the log, or to arrive later, that `matches`; with `answered`, once its answer has
-	 * left the platform too. Tests wait on it for a request to have happened rather than for a time.
+	 * The first request to arrive from now on that `matches`; with `answered`, once its answer has left the
+	 * platform too. Tests wait on it for a request to have happened rather than for a time.
 	 */
 	async logged(matches: (entry: LoggedRequest) => boolean, { answered = false } = {}): Promise<LoggedRequest> {
-		const found = (entry: LoggedRequest) => matches(entry) && (!answered || entry.answeredAt !== undefined);
-		const already = this.log.find(found);
-		if (already) return already;
+		const earlier = new Set(this.log);
 		return await new Promise((resolve) => {
 			const watcher = (entry: LoggedRequest) => {
-				if (!found(entry)) return;
+				if (earlier.has(entry) || !matches(entry) || (answered && entry.answeredAt === undefined)) return;
 				this.watchers.delete(watcher);
 				resolve(entry);
 			};
