@@ -11,13 +11,13 @@ import { pipelineFields } from './versionFields';
 const properties: INodeProperties[] = [
 	...pipelineFields,
 	...returnAllAndLimit(),
-	{ displayName: 'Search', name: 'search', type: 'string', default: '', placeholder: 'hello-', description: 'Only versions whose name starts with this text' },
+	{ displayName: 'Search', name: 'search', type: 'string', default: '', placeholder: 'hello-', description: 'Only versions whose name holds this text, as the platform searches names' },
 	{
 		displayName: 'Published Only',
 		name: 'publishedOnly',
 		type: 'boolean',
 		default: false,
-		description: 'Whether to leave out the drafts, as tower-cli\'s pipelines versions list --is-published does',
+		description: 'Whether to leave out the drafts, which have no name yet',
 	},
 ];
 
