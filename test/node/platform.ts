@@ -1,6 +1,7 @@
 import type { ICredentialDataDecryptedObject, IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { SeqeraApi } from '../../credentials/SeqeraApi.credentials';
+import { SeqeraNextflowEventsApi } from '../../credentials/SeqeraNextflowEventsApi.credentials';
 import { Seqera } from '../../nodes/Seqera/Seqera.node';
 import { SeqeraTrigger } from '../../nodes/Seqera/SeqeraTrigger.node';
 import { createHarness, type Harness, type NodeRunResult, type RunNodeOptions } from '../../dev/engine/harness';
@@ -41,7 +42,7 @@ export async function startPlatform(options: SimulatorOptions = {}): Promise<Pla
 	const sim = await startSimulator({ runProgressMs: 200, ...options });
 	const harness = createHarness({
 		nodeTypes: { [SEQERA_NODE]: new Seqera(), [SEQERA_TRIGGER]: new SeqeraTrigger() },
-		credentialTypes: { seqeraApi: new SeqeraApi() },
+		credentialTypes: { seqeraApi: new SeqeraApi(), seqeraNextflowEventsApi: new SeqeraNextflowEventsApi() },
 	});
 	const credentials = (overrides?: ICredentialDataDecryptedObject) => ({ seqeraApi: seqeraCredentials(sim, overrides) });
 	return {

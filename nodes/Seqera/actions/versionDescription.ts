@@ -1,6 +1,8 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
 import type { INodeTypeDescription } from 'n8n-workflow';
 
+import { EVENTS_URL_SETTING, LAUNCH_SETTINGS_FIELD } from '../fields/fieldNames';
+
 import * as action from './action/Action.resource';
 import * as apiOperation from './apiOperation/ApiOperation.resource';
 import * as computeEnv from './computeEnv/ComputeEnv.resource';
@@ -33,7 +35,17 @@ export const versionDescription: INodeTypeDescription = {
 	usableAsTool: true,
 	inputs: [NodeConnectionTypes.Main],
 	outputs: [NodeConnectionTypes.Main],
-	credentials: [{ name: 'seqeraApi', required: true, testedBy: 'seqeraApiConnectionTest' }],
+	credentials: [
+		{ name: 'seqeraApi', required: true, testedBy: 'seqeraApiConnectionTest' },
+		// Version 1.3's Send Nextflow Events To: the basic-auth pair Nextflow sends with the run's events,
+		// asked for once a launch gives the URL (n8n reads the path into the collection, in the editor and when the node runs).
+		{
+			name: 'seqeraNextflowEventsApi',
+			required: true,
+			testedBy: 'seqeraNextflowEventsCheck',
+			displayOptions: { hide: { [`${LAUNCH_SETTINGS_FIELD}.${EVENTS_URL_SETTING}`]: ['', undefined, null] } },
+		},
+	],
 	// The execution's resume URL while n8n holds a wait for runs (waits/): only a waiting execution has
 	// one, so n8n registers nothing for it when a workflow is activated.
 	webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: '', restartWebhook: true }],

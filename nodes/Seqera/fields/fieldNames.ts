@@ -9,3 +9,7 @@ export const DATASET_INPUTS_FIELD = 'datasetInputs';
 export const PIPELINE_VERSION_FIELD = 'pipelineVersion';
 /** The display name of the labels field, as errors about it quote it. */
 export const LABELS_FIELD = 'Labels';
+/** Version 1.3's launch setting that sends the run's Nextflow events to a Seqera Nextflow Events trigger. */
+export const EVENTS_URL_SETTING = 'nextflowEventsUrl';
+/** The credential with the basic-auth pair Nextflow sends with the events, and the trigger checks. */
+export const NEXTFLOW_EVENTS_CREDENTIAL = 'seqeraNextflowEventsApi';

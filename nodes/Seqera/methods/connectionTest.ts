@@ -7,6 +7,7 @@ import type {
 } from 'n8n-workflow';
 
 import { looksLikeHtml } from '../errors/callErrors';
+import { basicTokenProblem } from '../runs/weblogLaunch';
 import { InvalidBaseUrlError, looksLikeMissingApiSuffix, resolveBaseUrl } from '../server/baseUrl';
 import { checkConnection } from '../transport';
 
@@ -82,4 +83,14 @@ export async function seqeraApiConnectionTest(
 					: 'Connection failed';
 		return failed(`${prefix}: ${error.message}. ${error.description ?? ''}`.trim());
 	}
+}
+
+/**
+ * The Seqera Nextflow Events API credential calls nothing: its pair goes into a run's Nextflow config and
+ * comes back with the run's events. The test checks that Nextflow can send it.
+ */
+export async function seqeraNextflowEventsCheck(this: ICredentialTestFunctions, credential: ICredentialsDecrypted): Promise<INodeCredentialTestResult> {
+	const data = credential.data ?? {};
+	const problem = basicTokenProblem(data.user, data.password);
+	return problem === undefined ? { status: 'OK', message: 'Nextflow can send this user and password with its events' } : failed(`The credential ${problem}`);
 }

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { LAUNCH_SETTINGS_FIELD } from '../fields/fieldNames';
+import { EVENTS_URL_SETTING, LAUNCH_SETTINGS_FIELD } from '../fields/fieldNames';
 import { requireJsonOrYaml, requireNumericId, requireNumericIdList, requireStringId, toList } from '../helpers/validate';
 import { COMPUTE_ENVS, PIPELINES, idOrName } from '../names/lookups';
 import { apiRequest } from '../transport';
@@ -13,6 +13,7 @@ import { launchpadSourceWorkspace } from './pipelineSource';
 import { launchRequestFromSaved, newLaunchFromSaved } from './records';
 import { waitForRun } from './wait';
 import { holdsWaitInN8n, withEventsToExecution } from '../waits/holdWait';
+import { withEventsToTrigger } from './weblogLaunch';
 
 /**
  * Lays the settings the user filled in over `request`, checking each first. Settings left empty keep the
@@ -55,6 +56,9 @@ function applyLaunchSettings(context: IExecuteFunctions, itemIndex: number, requ
 				break;
 			case 'labels':
 				// Names looked up (and created) on the platform: see withNamedLabels.
+				break;
+			case EVENTS_URL_SETTING:
+				// A weblog block added to the config text: see withEventsToTrigger.
 				break;
 			case 'headJobCpus':
 			case 'headJobMemoryMb':
@@ -258,7 +262,7 @@ export async function sendLaunch(
 	if (paramsText === undefined) delete request.paramsText;
 	else request.paramsText = paramsText;
 	const onEnvironment = fromRepository ? await repositoryOnComputeEnv(context, itemIndex, workspaceId, request, computeEnvId) : request;
-	const withEvents = holdsWaitInN8n(context) ? await withEventsToExecution(context, itemIndex, onEnvironment) : onEnvironment;
+	const withEvents = holdsWaitInN8n(context) ? await withEventsToExecution(context, itemIndex, onEnvironment) : await withEventsToTrigger(context, itemIndex, onEnvironment);
 	// Last before sending: a missing label is created only for a launch that passed every check.
 	const launch = await withNamedLabels(context, itemIndex, workspaceId, withEvents);
 	const launched = await apiRequest<{ workflowId?: string }>(context, {

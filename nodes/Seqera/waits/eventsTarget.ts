@@ -1,7 +1,8 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 
 import type { IExecuteFunctions, IWebhookFunctions } from 'n8n-workflow';
 
+import { carriesBasicAuth } from '../helpers/webhookCalls';
 import { connectionOf } from '../transport';
 import type { WeblogTarget } from '../runs/weblog';
 
@@ -30,10 +31,5 @@ export async function eventsTargetFor(context: IExecuteFunctions, itemIndex: num
 
 /** Whether a call to the resume URL carries this execution's secret as basic auth. */
 export async function carriesResumeSecret(context: IWebhookFunctions): Promise<boolean> {
-	const header = context.getHeaderData().authorization;
-	const match = typeof header === 'string' ? /^Basic\s+(\S+)$/i.exec(header) : null;
-	if (!match) return false;
-	const given = Buffer.from(match[1], 'base64');
-	const expected = Buffer.from(`${EVENTS_USER}:${await resumeSecret(context)}`);
-	return given.length === expected.length && timingSafeEqual(given, expected);
+	return carriesBasicAuth(context, EVENTS_USER, await resumeSecret(context));
 }

@@ -2,8 +2,11 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { DEFAULT_TIMEOUT_MINUTES, WAIT_IN_FIELD } from '../fields/waitFields';
-import { setsWeblogScope, withWeblogBlock } from '../runs/weblog';
+import { EVENTS_URL_NAME, eventsUrlOf, withWeblogTarget } from '../runs/weblogLaunch';
 import { eventsTargetFor } from './eventsTarget';
+
+/** Wait In's option that has n8n hold the wait, as errors quote it. */
+const HELD_BY_N8N = "Held by n8n Until the Run's Events";
 
 /** What a held wait's items say of how the wait ended. */
 export const WAIT_OUTCOME = { runEnded: 'runEnded', timeLimit: 'timeLimit' } as const;
@@ -18,20 +21,21 @@ export function holdsWaitInN8n(context: IExecuteFunctions): boolean {
 }
 
 /**
- * The launch with a `weblog` block that sends the run's events to this execution's resume URL. A config
- * that sets `weblog` itself fails the item before anything is launched: one of the two blocks would
- * silently lose, and with it either the user's events or the end of the wait.
+ * The launch with a `weblog` block that sends the run's events to this execution's resume URL. Nextflow's
+ * weblog sends a run's events to one URL, so a launch that also asks to send them to a trigger fails the
+ * item before anything is launched, as does a config that sets `weblog` itself.
  */
 export async function withEventsToExecution(context: IExecuteFunctions, itemIndex: number, launch: IDataObject): Promise<IDataObject> {
-	const configText = typeof launch.configText === 'string' ? launch.configText : undefined;
-	if (setsWeblogScope(configText)) {
-		throw new NodeOperationError(context.getNode(), "The launch's Nextflow config already sets weblog", {
+	if (eventsUrlOf(context, itemIndex) !== undefined) {
+		throw new NodeOperationError(context.getNode(), `Wait In "${HELD_BY_N8N}" and ${EVENTS_URL_NAME} both send the run's events`, {
 			itemIndex,
-			description:
-				'Wait In "Held by n8n Until the Run\'s Events" adds a weblog block that sends the run\'s events to this execution. Remove the weblog settings from Nextflow Config (in Launch Settings or the saved pipeline), or choose Wait In "This Execution".',
+			description: `Nextflow's weblog sends a run's events to one URL. Choose Wait In "This Execution" to send them to the trigger, or remove ${EVENTS_URL_NAME} to let n8n hold the wait.`,
 		});
 	}
-	return { ...launch, configText: withWeblogBlock(configText, await eventsTargetFor(context, itemIndex)) };
+	return withWeblogTarget(context, itemIndex, launch, await eventsTargetFor(context, itemIndex), {
+		adds: `Wait In "${HELD_BY_N8N}" adds a weblog block that sends the run's events to this execution.`,
+		orElse: 'choose Wait In "This Execution"',
+	});
 }
 
 /** The launched runs, held until they end where the node's Wait In asks n8n to hold the wait. */

@@ -1,6 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
+import { answerCall } from '../helpers/webhookCalls';
 import { flattenRun } from '../runs/records';
 import { TERMINAL_STATUSES } from '../runs/statuses';
 import { isWeblogEvent, RUN_END_EVENT } from '../runs/weblog';
@@ -8,11 +9,6 @@ import { apiRequest } from '../transport';
 import { carriesResumeSecret, ITEM_QUERY_PARAMETER } from './eventsTarget';
 import { WAIT_OUTCOME } from './holdWait';
 import { claimResume } from './resumeClaims';
-
-function answer(context: IWebhookFunctions, status: number, message: string): IWebhookResponseData {
-	context.getResponseObject().status(status).json({ message });
-	return { noWebhookResponse: true };
-}
 
 async function readRun(context: IWebhookFunctions, waiting: IDataObject): Promise<IDataObject> {
 	const workspaceId = waiting.workspaceId === null || waiting.workspaceId === undefined ? undefined : String(waiting.workspaceId);
@@ -33,38 +29,38 @@ function waitingItems(context: IWebhookFunctions): INodeExecutionData[] {
  */
 export async function resumeOnRunEvent(context: IWebhookFunctions): Promise<IWebhookResponseData> {
 	if (!(await carriesResumeSecret(context))) {
-		return answer(context, 401, "This call does not carry the execution's secret: nothing was resumed.");
+		return answerCall(context, 401, "This call does not carry the execution's secret: nothing was resumed.");
 	}
 	const event = context.getBodyData();
 	if (!isWeblogEvent(event)) {
-		return answer(context, 400, 'The body is not a Nextflow weblog event (it needs "event", "runId" and "runName"): nothing was resumed.');
+		return answerCall(context, 400, 'The body is not a Nextflow weblog event (it needs "event", "runId" and "runName"): nothing was resumed.');
 	}
 	const waiting = waitingItems(context);
 	const itemIndex = Number((context.getQueryData() as IDataObject)[ITEM_QUERY_PARAMETER]);
 	const own = Number.isInteger(itemIndex) ? waiting[itemIndex] : undefined;
 	if (own?.json.workflowId === undefined) {
-		return answer(context, 404, `The execution waits for no run as item ${String(itemIndex)}: nothing was resumed.`);
+		return answerCall(context, 404, `The execution waits for no run as item ${String(itemIndex)}: nothing was resumed.`);
 	}
 	if (event.event !== RUN_END_EVENT) {
-		return answer(context, 200, `Event "${event.event}" received; the execution waits for the run to end.`);
+		return answerCall(context, 200, `Event "${event.event}" received; the execution waits for the run to end.`);
 	}
 	const run = await readRun(context, own.json);
 	const runId = String(own.json.workflowId);
 	if (run.sessionId !== event.runId) {
-		return answer(context, 409, `The event is about another Nextflow session than run ${runId}'s: nothing was resumed.`);
+		return answerCall(context, 409, `The event is about another Nextflow session than run ${runId}'s: nothing was resumed.`);
 	}
 	if (!TERMINAL_STATUSES.has(String(run.status))) {
-		return answer(context, 202, `The platform shows run ${runId} as ${String(run.status)}, not ended: the execution goes on waiting.`);
+		return answerCall(context, 202, `The platform shows run ${runId} as ${String(run.status)}, not ended: the execution goes on waiting.`);
 	}
 	const runs = await Promise.all(
 		waiting.map(async (item, index) => (index === itemIndex ? run : item.json.workflowId === undefined ? undefined : await readRun(context, item.json))),
 	);
 	const running = runs.filter((other) => other !== undefined && !TERMINAL_STATUSES.has(String(other.status))).length;
 	if (running > 0) {
-		return answer(context, 200, `Run ${runId} ended ${String(run.status)}; the execution waits for ${running} more.`);
+		return answerCall(context, 200, `Run ${runId} ended ${String(run.status)}; the execution waits for ${running} more.`);
 	}
 	if (!claimResume(context.getExecutionId())) {
-		return answer(context, 409, 'The execution is being resumed by another call already.');
+		return answerCall(context, 409, 'The execution is being resumed by another call already.');
 	}
 	const failOnRunFailure = (context.getNodeParameter('waitOptions', {}) as IDataObject).failOnRunFailure !== false;
 	const failed = runs.find((other) => other !== undefined && other.status !== 'SUCCEEDED');

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { LAUNCH_SETTINGS_FIELD } from '../../fields/fieldNames';
+import { EVENTS_URL_SETTING, LAUNCH_SETTINGS_FIELD } from '../../fields/fieldNames';
 
 // Typed text in typeVersion 1, picked from a list the platform fills from 1.1 on.
 const TYPED_UP_TO_1: INodeProperties['displayOptions'] = { show: { '@version': [1] } };
@@ -187,6 +187,16 @@ export const launchSettingsField: INodeProperties = {
 			placeholder: 'nextflow_schema.json',
 			description: "The pipeline schema file to use, if not the repository's default",
 			displayOptions: FROM_1_2,
+		},
+		{
+			displayName: 'Send Nextflow Events To',
+			name: EVENTS_URL_SETTING,
+			type: 'string',
+			default: '',
+			placeholder: 'https://n8n.example.com/webhook/0b6f.../events',
+			description:
+				"The Production URL of a Seqera Nextflow Events trigger: Nextflow posts the run's events there, with the Seqera Nextflow Events API credential chosen above. The compute environment's head job must reach the URL and fetch the nf-weblog plugin.",
+			displayOptions: { show: { '@version': [{ _cnd: { gte: 1.3 } }] } },
 		},
 		{
 			displayName: 'Stub Run',

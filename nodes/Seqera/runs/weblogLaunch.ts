@@ -1,0 +1,89 @@
+import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { EVENTS_URL_SETTING, LAUNCH_SETTINGS_FIELD, NEXTFLOW_EVENTS_CREDENTIAL } from '../fields/fieldNames';
+import { setsWeblogScope, withWeblogBlock, type WeblogTarget } from './weblog';
+
+/** The launch setting's display name, as errors quote it. */
+export const EVENTS_URL_NAME = 'Send Nextflow Events To';
+
+/** Which field adds a launch's weblog block, and how the user can do without it, as an error tells them. */
+export interface WeblogAddedBy {
+	/** A sentence: what adds the block and where it sends the events. */
+	adds: string;
+	/** The other way out than removing the user's own weblog settings. */
+	orElse: string;
+}
+
+/**
+ * The launch with a `weblog` block that sends the run's events to `target`. A config that sets `weblog`
+ * itself fails the item before anything is launched: one of the two blocks would silently lose, and with
+ * it either the user's events or the ones the node asked for.
+ */
+export function withWeblogTarget(context: IExecuteFunctions, itemIndex: number, launch: IDataObject, target: WeblogTarget, addedBy: WeblogAddedBy): IDataObject {
+	const configText = typeof launch.configText === 'string' ? launch.configText : undefined;
+	if (setsWeblogScope(configText)) {
+		throw new NodeOperationError(context.getNode(), "The launch's Nextflow config already sets weblog", {
+			itemIndex,
+			description: `${addedBy.adds} Remove the weblog settings from Nextflow Config (in Launch Settings or the saved pipeline), or ${addedBy.orElse}.`,
+		});
+	}
+	return { ...launch, configText: withWeblogBlock(configText, target) };
+}
+
+/** Version 1.3's Send Nextflow Events To, when the item gives one. */
+export function eventsUrlOf(context: IExecuteFunctions, itemIndex: number): string | undefined {
+	if (context.getNode().typeVersion < 1.3) return undefined;
+	const value = context.getNodeParameter(`${LAUNCH_SETTINGS_FIELD}.${EVENTS_URL_SETTING}`, itemIndex, '');
+	const url = typeof value === 'string' ? value.trim() : '';
+	return url === '' ? undefined : url;
+}
+
+/** What keeps a user and password from being Nextflow's `basicToken`, if anything. */
+export function basicTokenProblem(user: unknown, password: unknown): string | undefined {
+	if (typeof user !== 'string' || user === '' || typeof password !== 'string' || password === '') return 'needs a user and a password';
+	// Nextflow sends user:password as basic auth, which splits the pair at its first colon.
+	if (user.includes(':')) return 'needs a user without a colon';
+	return undefined;
+}
+
+async function eventsCredential(context: IExecuteFunctions, itemIndex: number): Promise<{ user: string; password: string }> {
+	const missing = (why: string) =>
+		new NodeOperationError(context.getNode(), `${EVENTS_URL_NAME} needs a Seqera Nextflow Events API credential${why}`, {
+			itemIndex,
+			description: 'Choose the same credential as the Seqera Nextflow Events trigger the URL belongs to: Nextflow sends its user and password with each event, and the trigger refuses events without them.',
+		});
+	let credential: { user?: unknown; password?: unknown };
+	try {
+		credential = await context.getCredentials(NEXTFLOW_EVENTS_CREDENTIAL, itemIndex);
+	} catch {
+		throw missing(' on this node');
+	}
+	const problem = basicTokenProblem(credential.user, credential.password);
+	if (problem !== undefined) throw missing(`, and the one chosen ${problem}`);
+	return { user: String(credential.user), password: String(credential.password) };
+}
+
+/** Where Send Nextflow Events To sends the run's events, with the credential's pair; undefined when the item gives no URL. */
+async function eventsTriggerTarget(context: IExecuteFunctions, itemIndex: number): Promise<WeblogTarget | undefined> {
+	const url = eventsUrlOf(context, itemIndex);
+	if (url === undefined) return undefined;
+	// nf-weblog takes http and https URLs only, and fails the run's start on any other.
+	if (!/^https?:\/\/\S+$/i.test(url) || !URL.canParse(url)) {
+		throw new NodeOperationError(context.getNode(), `${EVENTS_URL_NAME} is not an http or https URL`, {
+			itemIndex,
+			description: `Got "${url}". Paste the Production URL of a Seqera Nextflow Events trigger (open the trigger, Webhook URLs → Production URL).`,
+		});
+	}
+	return { url, ...(await eventsCredential(context, itemIndex)) };
+}
+
+/** The launch with a weblog block that sends the run's events to the trigger named in Send Nextflow Events To, if any. */
+export async function withEventsToTrigger(context: IExecuteFunctions, itemIndex: number, launch: IDataObject): Promise<IDataObject> {
+	const target = await eventsTriggerTarget(context, itemIndex);
+	if (target === undefined) return launch;
+	return withWeblogTarget(context, itemIndex, launch, target, {
+		adds: `${EVENTS_URL_NAME} adds a weblog block that sends the run's events to the trigger.`,
+		orElse: `remove ${EVENTS_URL_NAME}`,
+	});
+}

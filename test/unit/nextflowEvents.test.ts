@@ -1,0 +1,119 @@
+import { eventItemOf, eventKeyOf, nextflowEventOf } from '../../nodes/Seqera/trigger/nextflowEvents/eventItems';
+import { firstReport, type SeenEventsState } from '../../nodes/Seqera/trigger/nextflowEvents/seenEvents';
+import type { WeblogEvent } from '../../nodes/Seqera/runs/weblog';
+
+const RUN = { runName: 'nightly_fail', runId: '3f1c7a52-8d0e-4b7a-9c1e-5d2f6a7b8c9d' };
+const FAILED_TRACE = {
+	task_id: 7,
+	hash: 'a1/0024fd',
+	name: 'FASTQC (sample_2)',
+	process: 'FASTQC',
+	tag: 'sample_2',
+	status: 'FAILED',
+	exit: 1,
+	error_action: 'TERMINATE',
+	attempt: 1,
+	workdir: 's3://bucket/work/a1/0024fd028375e2b601aaed44d112e3',
+	submit: 1764325200000,
+	start: 1764325201000,
+	complete: 1764325260000,
+	duration: 60000,
+	realtime: 58000,
+};
+const processFailed: WeblogEvent = { ...RUN, event: 'process_completed', utcTime: '2026-11-28T10:21:00Z', trace: FAILED_TRACE };
+const runEnd = (success: boolean): WeblogEvent => ({
+	...RUN,
+	event: 'completed',
+	utcTime: '2026-11-28T10:22:00Z',
+	metadata: { parameters: { input: 's3://bucket/samples.csv' }, workflow: { success, exitStatus: success ? 0 : 1, errorMessage: success ? null : 'Process `FASTQC (sample_2)` terminated', duration: 120000 } },
+});
+
+describe('what a Nextflow weblog event reports', () => {
+	it('a task that ended FAILED is Process Failed, with its name, tag, exit status and work directory', () => {
+		expect(nextflowEventOf(processFailed)).toBe('processFailed');
+		expect(eventItemOf(processFailed, 'processFailed')).toMatchObject({
+			event: 'processFailed',
+			weblogEvent: 'process_completed',
+			runName: 'nightly_fail',
+			runId: RUN.runId,
+			sessionId: RUN.runId,
+			utcTime: '2026-11-28T10:21:00Z',
+			process: 'FASTQC',
+			name: 'FASTQC (sample_2)',
+			tag: 'sample_2',
+			status: 'FAILED',
+			exit: 1,
+			errorAction: 'TERMINATE',
+			workdir: FAILED_TRACE.workdir,
+			taskId: 7,
+			hash: 'a1/0024fd',
+			submit: '2025-11-28T10:20:00.000Z',
+			durationMs: 60000,
+			trace: FAILED_TRACE,
+		});
+	});
+
+	it('the error event of the same task is the same report, so it is reported once', () => {
+		const error: WeblogEvent = { ...processFailed, event: 'error' };
+		expect(nextflowEventOf(error)).toBe('processFailed');
+		expect(eventKeyOf(error, 'processFailed')).toBe(eventKeyOf(processFailed, 'processFailed'));
+		// A run that failed outside any task: its end reports it.
+		expect(nextflowEventOf({ ...RUN, event: 'error' })).toBeUndefined();
+	});
+
+	it('tells a completed task, a start, a success and a failure apart, and leaves submitted and started tasks out', () => {
+		expect(nextflowEventOf({ ...processFailed, trace: { ...FAILED_TRACE, status: 'COMPLETED', exit: 0 } })).toBe('processCompleted');
+		expect(nextflowEventOf({ ...processFailed, trace: { ...FAILED_TRACE, status: 'ABORTED' } })).toBeUndefined();
+		expect(nextflowEventOf({ ...processFailed, event: 'process_submitted' })).toBeUndefined();
+		expect(nextflowEventOf({ ...processFailed, event: 'process_started' })).toBeUndefined();
+		expect(nextflowEventOf({ ...RUN, event: 'started', metadata: { workflow: { success: false } } })).toBe('runStarted');
+		expect(nextflowEventOf(runEnd(true))).toBe('runCompleted');
+		expect(nextflowEventOf(runEnd(false))).toBe('runFailed');
+		// An end that does not say it succeeded is not taken for a success.
+		expect(nextflowEventOf({ ...RUN, event: 'completed' })).toBe('runFailed');
+	});
+
+	it("a run's end carries its outcome; its start does not, since Nextflow sends success false then", () => {
+		expect(eventItemOf(runEnd(false), 'runFailed')).toMatchObject({
+			event: 'runFailed',
+			success: false,
+			exitStatus: 1,
+			errorMessage: 'Process `FASTQC (sample_2)` terminated',
+			durationMs: 120000,
+		});
+		const started = eventItemOf({ ...RUN, event: 'started', metadata: { workflow: { success: false, start: '2026-11-28T10:19:00Z' } } }, 'runStarted');
+		expect(started).toMatchObject({ event: 'runStarted', start: '2026-11-28T10:19:00Z' });
+		expect(started).not.toHaveProperty('success');
+	});
+});
+
+describe('the events a trigger reported lately', () => {
+	it('reports an event once, and another task or status of the run again', () => {
+		const state: SeenEventsState = {};
+		const key = eventKeyOf(processFailed, 'processFailed');
+		expect(firstReport(state, 'wf1:node1:webhook', key)).toBe(true);
+		expect(firstReport(state, 'wf1:node1:webhook', key)).toBe(false);
+		const retried = { ...processFailed, trace: { ...FAILED_TRACE, task_id: 8, hash: '3c/9e07aa' } };
+		expect(firstReport(state, 'wf1:node1:webhook', eventKeyOf(retried, 'processFailed'))).toBe(true);
+		expect(state.seen).toHaveLength(2);
+	});
+
+	it('keeps the newest keys only', () => {
+		const state: SeenEventsState = {};
+		for (let index = 0; index < 5; index++) firstReport(state, 'wf2:node1:webhook', `key${index}`, 3);
+		expect(state.seen).toEqual(['key2', 'key3', 'key4']);
+		expect(firstReport({ seen: ['key4'] }, 'wf3:node1:webhook', 'key0', 3)).toBe(true);
+	});
+
+	it("knows a key that a concurrent call's save of the static data dropped, while the process lives", () => {
+		// Two calls read the same static data; the later save holds only its own key.
+		const first: SeenEventsState = {};
+		const second: SeenEventsState = {};
+		expect(firstReport(first, 'wf4:node1:webhook', 'a')).toBe(true);
+		expect(firstReport(second, 'wf4:node1:webhook', 'b')).toBe(true);
+		const savedLast: SeenEventsState = { seen: ['b'] };
+		expect(firstReport(savedLast, 'wf4:node1:webhook', 'a')).toBe(false);
+		// Another trigger knows nothing of it.
+		expect(firstReport({}, 'wf5:node1:webhook', 'a')).toBe(true);
+	});
+});
