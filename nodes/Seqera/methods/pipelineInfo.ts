@@ -2,11 +2,10 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { ILoadOptionsFunctions } from 'n8n-workflow';
 
 import { workspaceIdFor } from '../names/workspaceId';
-import { requireNumericId } from '../helpers/validate';
 import { savedPipelineSchema, type SavedPipelineSchema } from '../runs/pipelineSchema';
 import { launchpadSourceWorkspace } from '../runs/pipelineSource';
 import { versionIdFor } from '../runs/pipelineVersions';
-import { PIPELINES, idOrName } from '../names/lookups';
+import { pipelineIdFor } from '../names/lookups';
 import { apiRequest } from '../transport';
 
 /** What the platform reads from a pipeline repository (`PipelineInfo`): the parts the launch form offers. */
@@ -40,12 +39,7 @@ export async function repositoryInfo(context: ILoadOptionsFunctions): Promise<Pi
  * version 1.2, the version the Version field names (its own schema) rather than the default one.
  */
 export async function chosenPipelineSchema(context: ILoadOptionsFunctions): Promise<SavedPipelineSchema> {
-	const pipelineId = requireNumericId(
-		context.getNode(),
-		0,
-		await idOrName(context, 0, 'pipelineId', PIPELINES),
-		'Launchpad Pipeline',
-	);
+	const pipelineId = await pipelineIdFor(context, 0);
 	const workspaceId = await workspaceIdFor(context, 0);
 	const sourceWorkspaceId = await launchpadSourceWorkspace(context, pipelineId, workspaceId);
 	const versionId = context.getNode().typeVersion >= 1.2 ? await versionIdFor(context, 0, pipelineId, workspaceId) : undefined;

@@ -3,10 +3,9 @@ import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeLis
 
 import { dataLinksPage } from '../dataLinks/list';
 import { workspaceIdFor } from '../names/workspaceId';
-import { PIPELINES, idOrName } from '../names/lookups';
+import { pipelineIdFor } from '../names/lookups';
 import { workspaceMemberships } from '../names/workspaces';
 import { pipelineVersions, versionLabel } from '../runs/pipelineVersions';
-import { requireNumericId } from '../helpers/validate';
 import { type ApiRequest, apiRequest, pageHasMore, type QueryValue } from '../transport';
 
 const PAGE_SIZE = 50;
@@ -117,7 +116,7 @@ export async function searchPipelines(
 
 /** The versions of the Launchpad pipeline the node names, published and drafts, the default first. */
 export async function searchPipelineVersions(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
-	const pipelineId = requireNumericId(this.getNode(), 0, await idOrName(this, 0, 'pipelineId', PIPELINES), 'Launchpad Pipeline');
+	const pipelineId = await pipelineIdFor(this, 0);
 	const offset = offsetOf(paginationToken);
 	const { versions, totalSize } = await pipelineVersions(this, pipelineId, await chosenWorkspaceId(this), { search: filter || undefined, offset });
 	return {
