@@ -179,18 +179,25 @@ describe('runNode', () => {
 	});
 
 	it('cancels a running execution, aborting its in-flight request', async () => {
-		const started = Date.now();
-		const { run } = await harness.runNode({
+		// Cancelled once the request has reached the server, however busy the machine.
+		const slowArrived = new Promise<void>((resolve) => {
+			const watch = setInterval(() => {
+				if (!server.requests.some((request) => request.url === '/slow')) return;
+				clearInterval(watch);
+				resolve();
+			}, 10);
+		});
+		const { run, cancelledAt } = await harness.runNode({
 			type: FIXTURE_NODE_TYPE,
 			parameters: { operation: 'slow' },
 			credentials,
-			cancelAfterMs: 200,
+			cancelWhen: slowArrived,
 		});
 
 		expect(run.status).toBe('canceled');
 		// The fixture answers /slow after 10 s: ending in half of that, the request was aborted. A machine
-		// running both test lanes delays the cancel by well under a second.
-		expect(Date.now() - started).toBeLessThan(5_000);
+		// running both test lanes delays a timer by well under a second.
+		expect(performance.now() - cancelledAt!).toBeLessThan(5_000);
 		expect(run.data.resultData.runData[NODE_UNDER_TEST][0].error).toMatchObject({ httpCode: 'ERR_CANCELED' });
 	});
 });

@@ -212,6 +212,7 @@ describe('cancelling the execution', () => {
 
 describe('an item that fails on its own just after the cancel', () => {
 	const LATE_FAILURE_TYPE = 'test.lateFailure';
+	let itemsWaiting!: () => void;
 	let releaseItems!: () => void;
 	// Its items fail on their own, once released, whether or not the execution was cancelled meanwhile.
 	const lateFailure: INodeType = {
@@ -231,6 +232,7 @@ describe('an item that fails on its own just after the cancel', () => {
 			const released = new Promise<void>((resolve) => (releaseItems = resolve));
 			return [
 				await forEachItem(this, async (itemIndex) => {
+					itemsWaiting();
 					await released;
 					throw new Error(`Item ${itemIndex} failed on its own`);
 				}),
@@ -240,16 +242,18 @@ describe('an item that fails on its own just after the cancel', () => {
 
 	it('leaves the execution cancelled, not failed with that item\'s error', async () => {
 		const harness = createHarness({ nodeTypes: { [LATE_FAILURE_TYPE]: lateFailure }, credentialTypes: { seqeraApi: new SeqeraApi() } });
-		const cancelAfterMs = 100;
+		// Cancelled once the items are running.
+		const waiting = new Promise<void>((resolve) => (itemsWaiting = resolve));
 		const running = harness.runNode({
 			type: LATE_FAILURE_TYPE,
 			parameters: {},
 			items: [{}, {}, {}],
 			credentials: { seqeraApi: seqeraCredentials(platform.sim) },
-			cancelAfterMs,
+			cancelWhen: waiting,
 		});
-		// The items fail after the cancel, as an answer already on its way back when the user stops the run.
-		setTimeout(() => releaseItems(), cancelAfterMs + 50);
+		// The items fail after the cancel (a turn of the event loop later), as an answer already on its way
+		// back when the user stops the run.
+		void waiting.then(() => setImmediate(() => releaseItems()));
 		const result = await running;
 
 		expect(result.run.status).toBe('canceled');
