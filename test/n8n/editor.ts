@@ -89,7 +89,7 @@ export async function startEditor(
 	simulatorOptions: SimulatorOptions = {},
 	workflowsFor?: (sim: Simulator) => IDataObject[],
 ): Promise<Editor> {
-	if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: apt-get install -y chromium (.ci/run does) before these tests`);
+	if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: apt-get install -y chromium (scripts/setup-and-test.sh does) before these tests`);
 	const n8nBin = requireInstalled(version);
 	rmSync(artifacts, { recursive: true, force: true });
 	mkdirSync(artifacts, { recursive: true });
