@@ -14,6 +14,7 @@ const LOADING_NO_N8N = [
 	'releaseCheck',
 	'search',
 	'timedAssertions',
+	'weblog',
 ].map((name) => `<rootDir>/test/unit/${name}\\.test\\.ts$`);
 
 module.exports = {
