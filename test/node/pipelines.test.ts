@@ -162,7 +162,7 @@ describe('Pipeline → Update keeps what it is not given', () => {
 		const result = await update(PIPELINE_IDS.genomicsRnaseq, { updateFields: { description: 'RNA-seq for the genomics team' } });
 		expect(result.error).toBeUndefined();
 		expect(platform.sim.log.slice(before)[0]).toMatchObject({ path: `/pipelines/${PIPELINE_IDS.genomicsRnaseq}`, query: { attributes: 'labels' } });
-		expect(lastBody('PUT')).toMatchObject({ description: 'RNA-seq for the genomics team', labelIds: [LABEL_IDS.rnaseq] });
+		expect(lastBody('PUT')).toMatchObject({ description: 'RNA-seq for the genomics team', labelIds: [LABEL_IDS.rnaseq], icon: 'https://github.com/nf-core.png' });
 		expect(labelsOf(PIPELINE_IDS.genomicsRnaseq)).toEqual([LABEL_IDS.rnaseq]);
 	});
 
