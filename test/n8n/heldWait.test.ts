@@ -16,7 +16,8 @@ import { hashToken, startSimulator, type Simulator } from '../../dev/simulator/s
 import { weblogTargetOf } from '../../dev/simulator/weblogConfig';
 import { freePort, installPackage, n8nEnvironment, requireInstalled, runN8nCommand, startN8n, type N8nProcess } from '../../dev/n8n/n8nInstance';
 import versions from '../../dev/n8n/versions.json';
-import { CREDENTIAL, seqeraNode, simulatorCredential, workflow } from '../../dev/n8n/workflows';
+import { seqeraNode, simulatorCredential, webhookTrigger, workflow } from '../../dev/n8n/workflows';
+import { activateWorkflows, afterWaitReads, launchAndWaitWorkflow, postJson as post, READER, readerCredential, sleep, until as untilWithin } from '../../dev/n8n/heldWait';
 
 // Packing the package, two starts of n8n and a two-minute run, per release.
 jest.setTimeout(900_000);
@@ -24,50 +25,16 @@ jest.setTimeout(900_000);
 // The run spends this long in SUBMITTED and again in RUNNING: long enough for n8n to be killed and
 // started again before it ends, on a busy machine.
 const RUN_PROGRESS_MS = 75_000;
-const READER = { token: 'sim-token-beta', credential: { id: 'seqHeldCred0002', name: 'Seqera: after the wait' } };
 const WEBHOOK_PATH = 'seqera-held-wait';
 const RUN_NAME = 'held-by-n8n';
 
-const HELD_WAIT_WORKFLOW = workflow(
-	'seqHeldWait0001',
-	'Launch, n8n holds the wait, read the run',
-	[
-		seqeraNode(
-			'Launch and wait',
-			200,
-			{
-				operation: 'launch',
-				source: 'repository',
-				pipeline: 'https://github.com/nextflow-io/hello',
-				launchSettings: { runName: RUN_NAME },
-				waitForCompletion: true,
-				waitIn: 'n8n',
-			},
-			{ typeVersion: 1.3 },
-		),
-		// Reads the run's metrics only when it was handed the run as ended and succeeded, else its progress:
-		// the simulator's log tells what the node after the wait received, and how often it ran.
-		seqeraNode(
-			'After the wait',
-			400,
-			{
-				resource: 'customApiCall',
-				method: 'GET',
-				path: "=/workflow/{{ $json.workflowId }}/{{ $json.waitOutcome === 'runEnded' && $json.status === 'SUCCEEDED' ? 'metrics' : 'progress' }}",
-			},
-			{ typeVersion: 1.3, credentials: { seqeraApi: READER.credential } },
-		),
-	],
-	{
-		id: 'Webhook',
-		name: 'Webhook',
-		type: 'n8n-nodes-base.webhook',
-		typeVersion: 2.1,
-		position: [0, 0],
-		webhookId: '8b1d6f0e-3c2a-4f57-9d41-6a0e2c9b7f13',
-		parameters: { httpMethod: 'POST', path: WEBHOOK_PATH, responseMode: 'onReceived', options: {} },
-	},
-);
+const HELD_WAIT_WORKFLOW = launchAndWaitWorkflow({
+	id: 'seqHeldWait0001',
+	name: 'Launch, n8n holds the wait, read the run',
+	webhookPath: WEBHOOK_PATH,
+	webhookId: '8b1d6f0e-3c2a-4f57-9d41-6a0e2c9b7f13',
+	runName: RUN_NAME,
+});
 
 /**
  * Webhook → one launch per name in the call's body, held by n8n with `waitOptions` → a run search whose
@@ -112,7 +79,7 @@ function launchRunsAndReport(id: string, path: string, webhookId: string, waitOp
 						parameter: [
 							{
 								name: 'search',
-								value: "={{ $input.all().map(item => [item.json.workflowId, item.json.status ?? 'none', item.json.waitOutcome].join(':')).join(' ') }}",
+								value: "={{ $input.all().map(item => item.json.error ?? [item.json.workflowId, item.json.status ?? 'none', item.json.waitOutcome].join(':')).join(' ') }}",
 							},
 						],
 					},
@@ -120,30 +87,21 @@ function launchRunsAndReport(id: string, path: string, webhookId: string, waitOp
 				{ typeVersion: 1.3, executeOnce: true, credentials: { seqeraApi: READER.credential } },
 			),
 		],
-		{
-			id: 'Webhook',
-			name: 'Webhook',
-			type: 'n8n-nodes-base.webhook',
-			typeVersion: 2.1,
-			position: [0, 0],
-			webhookId,
-			parameters: { httpMethod: 'POST', path, responseMode: 'onReceived', options: {} },
-		},
+		webhookTrigger(path, webhookId),
 	);
 }
 
 const SEVERAL_RUNS = launchRunsAndReport('seqHeldWait0002', 'seqera-held-runs', '2f6d1c84-7a3e-4b90-8e15-d4c7a9b03e21', { failOnRunFailure: false });
-const FAILING_RUN = launchRunsAndReport('seqHeldWait0003', 'seqera-held-failing', '5a0e9b37-c1d4-4f62-9b78-e3f2a6c8d154', {});
+/** With Fail Item When Run Fails and On Error "Continue (using error output)": the report hangs off the error output. */
+const FAILING_RUN = ((failing: IDataObject) => {
+	const nodes = failing.nodes as IDataObject[];
+	const launch = nodes.find((node) => node.name === 'Launch and wait')!;
+	launch.onError = 'continueErrorOutput';
+	(failing.connections as IDataObject)['Launch and wait'] = { main: [[], [{ node: 'Report', type: 'main', index: 0 }]] };
+	return failing;
+})(launchRunsAndReport('seqHeldWait0003', 'seqera-held-failing', '5a0e9b37-c1d4-4f62-9b78-e3f2a6c8d154', {}));
 const PAST_LIMIT = launchRunsAndReport('seqHeldWait0004', 'seqera-held-limit', '7c4b2e19-8f0a-4d35-a6e1-b9d8c3f7a062', { timeoutMinutes: 1 });
 const WORKFLOWS = [HELD_WAIT_WORKFLOW, SEVERAL_RUNS, FAILING_RUN, PAST_LIMIT];
-
-const sleep = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms));
-
-async function post(url: string, body: unknown, auth?: string): Promise<number> {
-	const headers: Record<string, string> = { 'content-type': 'application/json' };
-	if (auth !== undefined) headers.authorization = `Basic ${Buffer.from(auth).toString('base64')}`;
-	return (await fetch(url, { method: 'POST', headers, body: JSON.stringify(body) })).status;
-}
 
 describe.each(versions)('a launch whose wait n8n holds, inside n8n %s', (version) => {
 	let sim: Simulator;
@@ -153,18 +111,9 @@ describe.each(versions)('a launch whose wait n8n holds, inside n8n %s', (version
 	let port: number;
 	let main: N8nProcess | undefined;
 
-	const readsAfterWait = (kind: 'metrics' | 'progress') =>
-		sim.log.filter((entry) => entry.tokenHash === hashToken(READER.token) && new RegExp(`^/workflow/[^/]+/${kind}$`).test(entry.path)).map((entry) => entry.path);
-
-	async function until<T>(what: string, found: () => T | undefined | Promise<T | undefined>, timeoutMs: number): Promise<T> {
-		const deadline = Date.now() + timeoutMs;
-		for (;;) {
-			const value = await found();
-			if (value !== undefined) return value;
-			if (Date.now() > deadline) throw new Error(`Not seen within ${timeoutMs} ms: ${what}\n${main?.output() ?? ''}`);
-			await sleep(250);
-		}
-	}
+	const readsAfterWait = (kind: 'metrics' | 'progress') => afterWaitReads(sim, kind).map((entry) => entry.path);
+	const until = async <T>(what: string, found: () => T | undefined | Promise<T | undefined>, timeoutMs: number) =>
+		await untilWithin(what, found, timeoutMs, () => main?.output() ?? '');
 
 	async function startMain(): Promise<N8nProcess> {
 		return await startN8n(n8nBin, { args: ['start'], env, readyOutput: /Editor is now accessible via/, port });
@@ -180,16 +129,13 @@ describe.each(versions)('a launch whose wait n8n holds, inside n8n %s', (version
 		await installPackage(n8nBin, env);
 		const files = path.join(userFolder, 'import');
 		mkdirSync(files);
-		const credentials = [{ ...simulatorCredential(sim.baseUrl), ...CREDENTIAL }, { ...simulatorCredential(sim.baseUrl, READER.token), ...READER.credential }];
+		const credentials = [simulatorCredential(sim.baseUrl), readerCredential(sim.baseUrl)];
 		writeFileSync(path.join(files, 'credentials.json'), JSON.stringify(credentials));
 		writeFileSync(path.join(files, 'workflows.json'), JSON.stringify(WORKFLOWS));
 		const n8n = async (...args: string[]) => await runN8nCommand(n8nBin, env, ...args);
 		expect(await n8n('import:credentials', `--input=${path.join(files, 'credentials.json')}`)).toContain('Successfully imported 2 credentials');
 		expect(await n8n('import:workflow', `--input=${path.join(files, 'workflows.json')}`)).toContain(`Successfully imported ${WORKFLOWS.length} workflows`);
-		for (const { id } of WORKFLOWS) {
-			if (version.startsWith('1.')) expect(await n8n('update:workflow', `--id=${String(id)}`, '--active=true')).toMatch(/Activating workflow with ID/);
-			else expect(await n8n('publish:workflow', `--id=${String(id)}`)).toMatch(/Publishing workflow with ID/);
-		}
+		await activateWorkflows(n8nBin, env, version, WORKFLOWS.map(({ id }) => String(id)));
 		main = await startMain();
 	});
 
@@ -243,7 +189,7 @@ describe.each(versions)('a launch whose wait n8n holds, inside n8n %s', (version
 		expect(sim.contractViolations).toEqual([]);
 	});
 
-	it('goes on once every run has ended, one item per run in item order; fails at the node on a failed run; past its time limit passes on the runs marked timeLimit', async () => {
+	it('goes on once every run has ended, one item per run in item order; a failed run is a failed item, sent to the error output; past its time limit passes on the runs marked timeLimit', async () => {
 		// Shorter runs from here on; the time limit's case is a run that posts no event at all.
 		sim.data.runProgressMs = 10_000;
 		const launchesBefore = sim.data.launches.length;
@@ -262,11 +208,12 @@ describe.each(versions)('a launch whose wait n8n holds, inside n8n %s', (version
 		const severalReport = `${a.id}:SUCCEEDED:runEnded ${b.id}:FAILED:runEnded ${c.id}:SUCCEEDED:runEnded`;
 		const pastLimitReport = `${silent.id}:none:timeLimit`;
 		// n8n looks for waits past their time once a minute.
-		await until('both reports', () => (reports().includes(severalReport) && reports().includes(pastLimitReport) ? true : undefined), 240_000);
+		await until('the reports', () => (reports().includes(severalReport) && reports().includes(pastLimitReport) && reports().length >= 3 ? true : undefined), 240_000);
 		await Promise.all([a, b, c, failing].map(async (run) => await sim.weblog.settled(run.id)));
 		await sleep(3000);
-		// Each report once; none from the execution whose run failed: it failed at the node, so nothing after it ran.
-		expect(reports().sort()).toEqual([pastLimitReport, severalReport].sort());
+		// Each report once; the failed run's came out of the error output, as the failed item n8n makes of it.
+		const failedReport = `Run ${failing.id} ended FAILED`;
+		expect(reports().sort()).toEqual([failedReport, pastLimitReport, severalReport].sort());
 		const failingTarget = weblogTargetOf((sim.data.launches.find((launch) => launch.workflowId === failing.id)!.request as { launch: IDataObject }).launch.configText as string)!;
 		// Its end, told again, finds the execution over.
 		const failingEnd = { runName: failing.runName, runId: failing.sessionId, event: 'completed', utcTime: '2026-11-28T10:00:00Z' };

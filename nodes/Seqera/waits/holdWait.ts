@@ -38,9 +38,13 @@ export async function withEventsToExecution(context: IExecuteFunctions, itemInde
 	});
 }
 
-/** The launched runs, held until they end where the node's Wait In asks n8n to hold the wait. */
+/**
+ * The launched runs, held until they end where the node's Wait In asks n8n to hold the wait. Items whose
+ * launch failed (with Continue On Fail) have no run: when no item has one, there is nothing to wait for.
+ */
 export async function holdIfAsked(context: IExecuteFunctions, launched: INodeExecutionData[]): Promise<INodeExecutionData[]> {
-	return holdsWaitInN8n(context) ? await holdUntilRunsEnd(context, launched) : launched;
+	const anyRun = launched.some((item) => item.json.workflowId !== undefined);
+	return anyRun && holdsWaitInN8n(context) ? await holdUntilRunsEnd(context, launched) : launched;
 }
 
 /**

@@ -1,4 +1,3 @@
-import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { answerCall } from '../helpers/webhookCalls';
@@ -13,6 +12,19 @@ import { claimResume } from './resumeClaims';
 async function readRun(context: IWebhookFunctions, waiting: IDataObject): Promise<IDataObject> {
 	const workspaceId = waiting.workspaceId === null || waiting.workspaceId === undefined ? undefined : String(waiting.workspaceId);
 	return flattenRun(await apiRequest<IDataObject>(context, { method: 'GET', path: ['workflow', String(waiting.workflowId)], query: { workspaceId } }));
+}
+
+/**
+ * A run that did not succeed, under Fail Item When Run Fails, as the error item n8n makes of a failed
+ * item with Continue On Fail: n8n runs no node code once it resumes an execution (an error thrown by
+ * the resume would still run the next node, with an empty item), so the item is failed in n8n's own
+ * shape, which On Error "Continue (using error output)" sends to the error output.
+ */
+function failedRunError(run: IDataObject): IDataObject {
+	return {
+		error: `Run ${String(run.id)} ended ${String(run.status)}`,
+		message: `${String(run.errorMessage ?? 'The platform gave no reason.')} Turn off "Fail Item When Run Fails" to receive the run as an item instead.`,
+	};
 }
 
 /** The items the held wait was put to wait with (the launched runs), as n8n kept them. */
@@ -63,16 +75,12 @@ export async function resumeOnRunEvent(context: IWebhookFunctions): Promise<IWeb
 		return answerCall(context, 409, 'The execution is being resumed by another call already.');
 	}
 	const failOnRunFailure = (context.getNodeParameter('waitOptions', {}) as IDataObject).failOnRunFailure !== false;
-	const failed = runs.find((other) => other !== undefined && other.status !== 'SUCCEEDED');
-	if (failOnRunFailure && failed) {
-		throw new NodeOperationError(context.getNode(), `Run ${String(failed.id)} ended ${String(failed.status)}`, {
-			description: `${String(failed.errorMessage ?? 'The platform gave no reason.')} Turn off "Fail Item When Run Fails" to receive the run as an item instead.`,
-		});
-	}
 	const ended = waiting.map((item, index) => {
-		const { waitLimit: _limit, ...launchOutput } = item.json;
 		const endedRun = runs[index];
-		return endedRun === undefined ? item : { ...item, json: { ...launchOutput, ...endedRun, waitOutcome: WAIT_OUTCOME.runEnded } };
+		if (endedRun === undefined) return item;
+		if (failOnRunFailure && endedRun.status !== 'SUCCEEDED') return { ...item, json: failedRunError(endedRun) };
+		const { waitLimit: _limit, ...launchOutput } = item.json;
+		return { ...item, json: { ...launchOutput, ...endedRun, waitOutcome: WAIT_OUTCOME.runEnded } };
 	});
 	return { workflowData: [ended], webhookResponse: { message: 'Every run the execution waited for has ended: the execution goes on.' } };
 }
