@@ -1,7 +1,7 @@
 /**
- * Adding, editing and deleting Launchpad pipelines: POST /pipelines, PUT /pipelines/{pipelineId},
- * DELETE /pipelines/{pipelineId} and the labels of pipelines (POST /pipelines/labels/add|remove|apply).
- * Names are unique in a workspace (409 otherwise, as on the platform).
+ * Adding and deleting Launchpad pipelines: POST /pipelines, DELETE /pipelines/{pipelineId} and the labels
+ * of pipelines (POST /pipelines/labels/add|remove|apply); what an update keeps, which
+ * pipelineVersionRoutes.ts applies. Names are unique in a workspace (409 otherwise, as on the platform).
  */
 import { randomBytes, randomInt } from 'node:crypto';
 
@@ -134,14 +134,6 @@ export const pipelineEditRoutes: Route[] = [
 			...launchSettings(data, workspace, launch),
 		};
 		data.pipelines.push(pipeline);
-		return json({ pipeline: pipelineDto(pipeline, data, new Set()) });
-	}),
-	route('PUT', '/pipelines/{pipelineId}', (request, { data }) => {
-		const workspace = workspaceOf(request, data);
-		const pipeline = findPipeline(request, data);
-		const body = bodyOf(request);
-		updateDetails(data, workspace, pipeline, body);
-		Object.assign(pipeline, savedLaunchOf(data, workspace, isRecord(body.launch) ? body.launch : {}));
 		return json({ pipeline: pipelineDto(pipeline, data, new Set()) });
 	}),
 	route('DELETE', '/pipelines/{pipelineId}', (request, { data }) => {

@@ -1,10 +1,12 @@
 /**
- * Changing pipeline versions: POST /pipelines/{pipelineId}/versions/{versionId} (UpdatePipelineVersion),
+ * Updating Launchpad pipelines and their versions: PUT /pipelines/{pipelineId} (the default version, as the
+ * contract's summary says), POST /pipelines/{pipelineId}/versions/{versionId} (UpdatePipelineVersion),
  * PUT …/versions/{versionId}/manage (a version's name, and which is the default) and
  * GET …/versions/validate (whether a version name is free). As on the platform, a change to a versioned
  * field (any launch setting; not the name, description, icon or labels) makes a new draft version with
  * the launch sent, which has no name and is not the default; any other change is made to the version
- * itself. The pipeline's own launch is the default version's.
+ * itself. The pipeline's own launch is the default version's; a pipeline without versions (an install
+ * without versioning) takes the launch a PUT sends.
  */
 import { randomBytes } from 'node:crypto';
 
@@ -77,26 +79,42 @@ function checkedVersionName(data: SimulatorData, pipeline: SimPipeline, name: un
 	return name;
 }
 
+/** An UpdatePipelineRequest to one version: the version it changed, or the draft it made. */
+function updateVersion(data: SimulatorData, workspace: WorkspaceRef, pipeline: SimPipeline, version: SimPipelineVersion, body: Record<string, unknown>): SimPipelineVersion {
+	const launch = isRecord(body.launch) ? body.launch : {};
+	const current = launchOfVersion(data, pipeline, version);
+	const versioned = VERSIONED_FIELDS.some((field) => launch[field] !== undefined && !sameValue(launch[field], current[field]));
+	updateDetails(data, workspace, pipeline, body);
+	if (versioned) {
+		const draft = newVersion({ ...current, ...launch });
+		data.pipelineVersions.set(pipeline.id, [...data.versionsOf(pipeline.id), draft]);
+		return draft;
+	}
+	if (version.isDefault) Object.assign(pipeline, savedLaunchOf(data, workspace, launch));
+	else version.launch = { ...version.launch, ...launchFieldsOf(launch) };
+	return version;
+}
+
+function updatedAnswer(data: SimulatorData, pipeline: SimPipeline, version: SimPipelineVersion | undefined) {
+	const dto = pipelineDto(pipeline, data, new Set());
+	return json({ pipeline: version === undefined ? dto : { ...dto, version: versionEntryDto(pipeline, version, data).version } });
+}
+
 export const pipelineVersionRoutes: Route[] = [
-	route('POST', '/pipelines/{pipelineId}/versions/{versionId}', (request, { data }) => {
+	route('PUT', '/pipelines/{pipelineId}', (request, { data }) => {
 		const workspace = workspaceOf(request, data);
 		const pipeline = findPipeline(request, data);
-		const version = versionOf(request, data, pipeline);
 		const body = bodyOf(request);
-		const launch = isRecord(body.launch) ? body.launch : {};
-		const current = launchOfVersion(data, pipeline, version);
-		const versioned = VERSIONED_FIELDS.some((field) => launch[field] !== undefined && !sameValue(launch[field], current[field]));
+		const defaultVersion = data.versionsOf(pipeline.id).find((each) => each.isDefault);
+		if (defaultVersion) return updatedAnswer(data, pipeline, updateVersion(data, workspace, pipeline, defaultVersion, body));
 		updateDetails(data, workspace, pipeline, body);
-		let changed = version;
-		if (versioned) {
-			changed = newVersion({ ...current, ...launch });
-			data.pipelineVersions.set(pipeline.id, [...data.versionsOf(pipeline.id), changed]);
-		} else if (version.isDefault) {
-			Object.assign(pipeline, savedLaunchOf(data, workspace, launch));
-		} else {
-			version.launch = { ...version.launch, ...launchFieldsOf(launch) };
-		}
-		return json({ pipeline: { ...pipelineDto(pipeline, data, new Set()), version: versionEntryDto(pipeline, changed, data).version } });
+		Object.assign(pipeline, savedLaunchOf(data, workspace, isRecord(body.launch) ? body.launch : {}));
+		return updatedAnswer(data, pipeline, undefined);
+	}),
+	route('POST', '/pipelines/{pipelineId}/versions/{versionId}', (request, { data }) => {
+		const pipeline = findPipeline(request, data);
+		const version = versionOf(request, data, pipeline);
+		return updatedAnswer(data, pipeline, updateVersion(data, workspaceOf(request, data), pipeline, version, bodyOf(request)));
 	}),
 	route('PUT', '/pipelines/{pipelineId}/versions/{versionId}/manage', (request, { data }) => {
 		const workspace = workspaceOf(request, data);

@@ -77,6 +77,22 @@ describe('Pipeline → Update through versions (1.3), as tower-cli sends it', ()
 		expect(platform.json(result)[0]).toMatchObject({ version: { id: HELLO_2, name: 'hello-2', isDefault: false }, versionCreated: false });
 	});
 
+	it('version 1.2 sends PUT, to the default version: a changed launch setting makes a draft nobody names, and launches keep the default', async () => {
+		const defaultBefore = versions().find((each) => each.isDefault)!;
+		const revisionBefore = hello().revision;
+		const before = platform.sim.log.length;
+		const result = await platform.run(
+			{ resource: 'pipeline', operation: 'update', pipelineId: { __rl: true, mode: 'id', value: String(HELLO) }, ...workspaceParameter(GENOMICS), pipelineSettings: { revision: 'master' } },
+			{ typeVersion: 1.2 },
+		);
+		expect(result.error).toBeUndefined();
+		expect(callsSince(before)).toEqual([`GET /pipelines/${HELLO}`, `GET /pipelines/${HELLO}/launch`, `PUT /pipelines/${HELLO}`]);
+		expect(platform.json(result)[0]).toMatchObject({ version: { name: null, isDefault: false } });
+		expect(platform.json(result)[0]).not.toHaveProperty('versionCreated');
+		expect(versions().find((each) => each.isDefault)).toEqual(defaultBefore);
+		expect(hello().revision).toBe(revisionBefore);
+	});
+
 	it('fails naming the versions there are when Version names none of them, before any change', async () => {
 		const before = platform.sim.log.length;
 		const result = await update({ pipelineVersion: { __rl: true, mode: 'id', value: 'noSuchVersion' }, updateFields: { description: 'Never' } });
