@@ -123,6 +123,62 @@ describe('By Name for the resources of a workspace', () => {
 		expect(created?.value).toBe('second');
 	});
 
+	it('version 1.3 launches on the AVAILABLE compute environment of a name an errored one shares, as tower-cli looks it up; 1.2 finds both', async () => {
+		const spot = platform.sim.data.computeEnvs.find((ce) => ce.id === COMPUTE_ENV_IDS.genomicsSpot)!;
+		platform.sim.data.computeEnvs.push({ ...spot, id: '6fErr0rEdSp0tC0mputeEnv', status: 'ERRORED', primary: false, config: { ...spot.config } });
+		try {
+			const launch = (typeVersion: number) =>
+				platform.run(
+					{
+						resource: 'pipeline',
+						operation: 'launch',
+						pipelineId: { __rl: true, mode: 'id', value: String(PIPELINE_IDS.genomicsHello) },
+						computeEnvId: byName('aws-batch-spot-genomics'),
+						launchSettings: { paramsText: 'greeting: Bonjour\ntimes: 3\n' },
+						...inGenomics,
+					},
+					{ typeVersion },
+				);
+			let before = platform.sim.log.length;
+			const launched = await launch(1.3);
+			expect(launched.error).toBeUndefined();
+			const sent = platform.sim.log.slice(before);
+			expect(sent.find((entry) => entry.path === '/compute-envs')?.query).toMatchObject({ workspaceId: String(GENOMICS), status: 'AVAILABLE' });
+			const launchBody = sent.find((entry) => entry.path === '/workflow/launch')?.body as { launch: { computeEnvId: string } };
+			expect(launchBody.launch.computeEnvId).toBe(COMPUTE_ENV_IDS.genomicsSpot);
+
+			before = platform.sim.log.length;
+			const earlier = await launch(1.2);
+			expect(earlier.error?.message).toBe(`Compute Environment 'aws-batch-spot-genomics' names 2 compute environments: IDs ${COMPUTE_ENV_IDS.genomicsSpot}, 6fErr0rEdSp0tC0mputeEnv`);
+			expect(platform.sim.log.slice(before).filter((entry) => entry.path === '/workflow/launch')).toEqual([]);
+
+			// The compute environment an operation acts on is found in any status: Get names both.
+			const get = await platform.run({ resource: 'computeEnv', operation: 'get', computeEnvId: byName('aws-batch-spot-genomics'), ...inGenomics });
+			expect(get.error?.message).toMatch(/names 2 compute environments/);
+		} finally {
+			platform.sim.data.computeEnvs.pop();
+		}
+	});
+
+	it('versions 1 and 1.1 find a pipeline by name among the workspace\'s own, as their list does; 1.2 and later, shared ones too', async () => {
+		const find = async (typeVersion: number) => {
+			const before = platform.sim.log.length;
+			const result = await platform.run(
+				{ resource: 'pipeline', operation: 'get', pipelineId: byName('viralrecon-shared'), ...inGenomics },
+				{ typeVersion },
+			);
+			return { result, query: platform.sim.log.slice(before).find((entry) => entry.path === '/pipelines')?.query };
+		};
+		for (const typeVersion of [1, 1.1]) {
+			const { result, query } = await find(typeVersion);
+			expect(query?.visibility).toBeUndefined();
+			expect(result.error?.message).toMatch(/^Launchpad Pipeline 'viralrecon-shared' was not found\./);
+		}
+		const { result, query } = await find(1.2);
+		expect(query?.visibility).toBe('all');
+		expect(platform.json(result)).toMatchObject([{ pipelineId: PIPELINE_IDS.rndViralreconShared }]);
+	});
+
 	it('fails a name two Studios have, naming both IDs, and sends nothing to either', async () => {
 		const original = platform.sim.data.studios.find((studio) => studio.sessionId === STUDIO_IDS.genomicsNotebook);
 		platform.sim.data.studios.push({ ...original!, sessionId: 'aa11bb22', mountedDataLinkIds: [] });

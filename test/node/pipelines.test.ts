@@ -37,6 +37,34 @@ describe('Pipeline → Create', () => {
 		expect(listed.map((pipeline) => pipeline.name)).toContain('hello-world');
 	});
 
+	it('version 1.3 adds a pipeline without a compute environment where the workspace has no primary one, as tower-cli does; 1.2 fails the item', async () => {
+		const primary = platform.sim.data.computeEnvs.find((ce) => ce.id === COMPUTE_ENV_IDS.genomicsBatch)!;
+		primary.primary = false;
+		try {
+			const create = (name: string, typeVersion: number) =>
+				platform.run(
+					{ resource: 'pipeline', operation: 'create', name, pipeline: 'https://github.com/nextflow-io/hello', ...workspaceParameter(GENOMICS) },
+					{ typeVersion },
+				);
+			let before = platform.sim.log.length;
+			const earlier = await create('hello-no-primary-1-2', 1.2);
+			expect(earlier.error?.message).toBe('No compute environment: choose one, or make one of the workspace primary');
+			expect(callsSince(before)).toEqual(['GET /compute-envs']);
+
+			before = platform.sim.log.length;
+			const result = await create('hello-no-primary', 1.3);
+			expect(result.error).toBeUndefined();
+			expect(callsSince(before)).toEqual(['GET /compute-envs', 'POST /pipelines']);
+			expect(lastBody('POST')).toEqual({
+				name: 'hello-no-primary',
+				launch: { pipeline: 'https://github.com/nextflow-io/hello', resume: false, pullLatest: false, stubRun: false },
+			});
+			expect(platform.json(result)).toMatchObject([{ name: 'hello-no-primary', pipelineId: expect.any(Number) }]);
+		} finally {
+			primary.primary = true;
+		}
+	});
+
 	it('sends the chosen compute environment, description, labels and every launch setting given', async () => {
 		const result = await platform.run({
 			resource: 'pipeline',

@@ -1,8 +1,8 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { dataLinksPage } from '../dataLinks/list';
 import { locatorOf } from '../helpers/parameters';
-import { requireNumericId } from '../helpers/validate';
+import { requireNumericId, requireStringId } from '../helpers/validate';
 import { workspaceIdFor } from './workspaceId';
 import { type ApiRequest, apiRequest, apiRequestPages, pagesCountedByTotal, type SeqeraFunctions } from '../transport';
 import { idNamed, type NameLookup, type NamedEntry } from './byName';
@@ -43,7 +43,7 @@ function lookupIn(context: SeqeraFunctions, itemIndex: number, list: WorkspaceLi
 	return {
 		field: list.field,
 		entries: list.entries,
-		key: `${list.path}\u0000${workspaceId ?? ''}`,
+		key: `${list.path}\u0000${JSON.stringify(list.query ?? {})}\u0000${workspaceId ?? ''}`,
 		searched: search !== undefined,
 		list: async (name) => await entriesOf(context, itemIndex, list, workspaceId, search?.(name)),
 		suggestions: search === undefined ? undefined : async () => await entriesOf(context, itemIndex, list, workspaceId),
@@ -62,7 +62,16 @@ export const PIPELINES = namedList('Launchpad Pipeline', 'pipelines', 'pipelines
 	query: { visibility: 'all' },
 });
 
+/**
+ * The workspace's own Launchpad pipelines, where versions 1 and 1.1 look a name up: they list only those,
+ * and never send the `sourceWorkspaceId` a shared pipeline's launch needs.
+ */
+const OWN_PIPELINES: WorkspaceList = { ...PIPELINES, query: {} };
+
 export const COMPUTE_ENVS = namedList('Compute Environment', 'compute environments', 'compute-envs', 'computeEnvs', 'id');
+
+/** Compute environments a run can go to: tower-cli's launch looks a name up among these (`status=AVAILABLE`). */
+const AVAILABLE_COMPUTE_ENVS: WorkspaceList = { ...COMPUTE_ENVS, query: { status: 'AVAILABLE' } };
 
 export const STUDIOS = namedList('Studio', 'Studios', 'studios', 'studios', 'sessionId', { search: (name) => name, paged: true });
 
@@ -89,7 +98,29 @@ export async function idOrName(context: SeqeraFunctions, itemIndex: number, para
 		: context.getNodeParameter(parameterName, '', { extractValue: true });
 }
 
-/** The Launchpad Pipeline field's pipeline ID, By Name looked up in the node's workspace. */
+/** The Launchpad Pipeline field's pipeline ID, By Name looked up in the node's workspace (shared pipelines too from version 1.2). */
 export async function pipelineIdFor(context: SeqeraFunctions, itemIndex: number): Promise<string> {
-	return requireNumericId(context.getNode(), itemIndex, await idOrName(context, itemIndex, 'pipelineId', PIPELINES), 'Launchpad Pipeline');
+	const pipelines = context.getNode().typeVersion >= 1.2 ? PIPELINES : OWN_PIPELINES;
+	return requireNumericId(context.getNode(), itemIndex, await idOrName(context, itemIndex, 'pipelineId', pipelines), 'Launchpad Pipeline');
+}
+
+/**
+ * What the Compute Environment field is for: `run`, where a run, a pipeline's launch or a Studio goes, which
+ * By Name looks up among the AVAILABLE ones from version 1.3, as tower-cli's launch does, so one that is
+ * being created or failed is neither picked nor makes the name ambiguous; `any`, the compute environment
+ * an operation acts on (Get, Make Primary, Validate), found whatever its status.
+ */
+export type ComputeEnvUse = 'run' | 'any';
+
+/**
+ * The Compute Environment field's ID, checked. Where it is `optional`, an empty list, ID or URL gives
+ * undefined (the caller then takes the primary one); an empty name fails, as every By Name does.
+ */
+export async function computeEnvIdFor(context: IExecuteFunctions, itemIndex: number, use: ComputeEnvUse, optional: true): Promise<string | undefined>;
+export async function computeEnvIdFor(context: IExecuteFunctions, itemIndex: number, use: ComputeEnvUse, optional?: false): Promise<string>;
+export async function computeEnvIdFor(context: IExecuteFunctions, itemIndex: number, use: ComputeEnvUse, optional = false): Promise<string | undefined> {
+	const list = use === 'run' && context.getNode().typeVersion >= 1.3 ? AVAILABLE_COMPUTE_ENVS : COMPUTE_ENVS;
+	const value = await idOrName(context, itemIndex, 'computeEnvId', list);
+	if (optional && String(value ?? '').trim() === '') return undefined;
+	return requireStringId(context.getNode(), itemIndex, value, 'Compute Environment');
 }

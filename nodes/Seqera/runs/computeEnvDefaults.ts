@@ -40,6 +40,15 @@ export async function computeEnvDefaults(
  * none is chosen; the item fails before anything is sent when the workspace has none.
  */
 export async function primaryComputeEnvId(context: IExecuteFunctions, itemIndex: number, workspaceId: string | undefined): Promise<string> {
+	const primary = await primaryComputeEnvIdIfAny(context, itemIndex, workspaceId);
+	if (primary === undefined) {
+		throw new NodeOperationError(context.getNode(), 'No compute environment: choose one, or make one of the workspace primary', { itemIndex });
+	}
+	return primary;
+}
+
+/** The workspace's primary compute environment, or undefined when it has none (tower-cli's `pipelines add` then goes ahead without one). */
+export async function primaryComputeEnvIdIfAny(context: IExecuteFunctions, itemIndex: number, workspaceId: string | undefined): Promise<string | undefined> {
 	const { computeEnvs = [] } = await keptPerExecution(context, `compute-envs:${workspaceId ?? ''}`, async () =>
 		await apiRequest<{ computeEnvs?: IDataObject[] }>(context, {
 			method: 'GET',
@@ -49,8 +58,5 @@ export async function primaryComputeEnvId(context: IExecuteFunctions, itemIndex:
 		}),
 	);
 	const primary = computeEnvs.find((computeEnv) => computeEnv.primary === true);
-	if (!primary) {
-		throw new NodeOperationError(context.getNode(), 'No compute environment: choose one, or make one of the workspace primary', { itemIndex });
-	}
-	return String(primary.id);
+	return primary ? String(primary.id) : undefined;
 }

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { EVENTS_URL_SETTING, LAUNCH_SETTINGS_FIELD } from '../fields/fieldNames';
-import { requireJsonOrYaml, requireNumericId, requireNumericIdList, requireStringId, toList } from '../helpers/validate';
-import { COMPUTE_ENVS, PIPELINES, idOrName } from '../names/lookups';
+import { requireJsonOrYaml, requireNumericIdList, toList } from '../helpers/validate';
+import { computeEnvIdFor, pipelineIdFor } from '../names/lookups';
 import { apiRequest } from '../transport';
 import { computeEnvDefaults, primaryComputeEnvId } from './computeEnvDefaults';
 import { launchLabelIds } from './labels';
@@ -85,13 +85,6 @@ async function withNamedLabels(context: IExecuteFunctions, itemIndex: number, wo
 	return { ...request, labelIds: [...new Set([...givenIds, ...namedIds])] };
 }
 
-async function computeEnvIdFor(context: IExecuteFunctions, itemIndex: number): Promise<string | undefined> {
-	const value = await idOrName(context, itemIndex, 'computeEnvId', COMPUTE_ENVS);
-	return String(value ?? '').trim() === ''
-		? undefined
-		: requireStringId(context.getNode(), itemIndex, value, 'Compute Environment');
-}
-
 /** A Launchpad pipeline's saved launch request, and its parameter schema (none when the platform has none). */
 export interface LaunchpadLaunch {
 	pipelineId: string;
@@ -108,12 +101,7 @@ export async function launchpadLaunch(
 	workspaceId: string | undefined,
 	schemas: PipelineSchemas,
 ): Promise<LaunchpadLaunch> {
-	const pipelineId = requireNumericId(
-		context.getNode(),
-		itemIndex,
-		await idOrName(context, itemIndex, 'pipelineId', PIPELINES),
-		'Launchpad Pipeline',
-	);
+	const pipelineId = await pipelineIdFor(context, itemIndex);
 	const asSeqeraClientsSend = context.getNode().typeVersion >= 1.2;
 	const sourceWorkspaceId = await launchpadSourceWorkspace(context, pipelineId, workspaceId, itemIndex);
 	// As tower-cli's launch --version-name / --version-id: the version's saved launch, and its schema.
@@ -248,7 +236,7 @@ export async function sendLaunch(
 	base: IDataObject,
 	source: LaunchSource,
 ): Promise<IDataObject> {
-	const computeEnvId = await computeEnvIdFor(context, itemIndex);
+	const computeEnvId = await computeEnvIdFor(context, itemIndex, 'run', true);
 	const launchpad = typeof source === 'object' ? source : undefined;
 	const asSeqeraClientsSend = context.getNode().typeVersion >= 1.2;
 	const fromRepository = source === 'repository' && asSeqeraClientsSend;

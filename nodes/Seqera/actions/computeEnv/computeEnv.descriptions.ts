@@ -1,9 +1,7 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
-import { requireStringId } from '../../helpers/validate';
 import { byId, byUrl, fromList, locator } from '../../fields/locatorBuilders';
 import { computeEnvLocator } from '../../fields/sharedLocators';
-import { COMPUTE_ENVS, idOrName } from '../../names/lookups';
 
 /**
  * A compute environment of the workspace in any status, not only the available ones a launch can use:
@@ -24,11 +22,6 @@ export const anyComputeEnvLocator: INodeProperties = locator(
 		}),
 	],
 );
-
-/** The compute environment an operation acts on, from the locator (list, ID or URL), checked before any call. */
-export async function computeEnvIdFor(context: IExecuteFunctions, itemIndex: number): Promise<string> {
-	return requireStringId(context.getNode(), itemIndex, await idOrName(context, itemIndex, 'computeEnvId', COMPUTE_ENVS), 'Compute Environment');
-}
 
 /** Credentials saved in the workspace (cloud keys, SSH keys) that a new compute environment uses. */
 export const workspaceCredentialsLocator: INodeProperties = locator(

@@ -5,7 +5,8 @@ import { workspaceIdFor } from '../../names/workspaceId';
 import { apiRequest } from '../../transport';
 import { workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
-import { anyComputeEnvLocator, computeEnvIdFor } from './computeEnv.descriptions';
+import { computeEnvIdFor } from '../../names/lookups';
+import { anyComputeEnvLocator } from './computeEnv.descriptions';
 
 const properties: INodeProperties[] = [anyComputeEnvLocator, workspaceLocator];
 
@@ -16,7 +17,7 @@ export const description = updateDisplayOptions(displayOptions, properties);
 /** The compute environment with its configuration (work directory, region, queues, ...). */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await forEachItem(this, async (itemIndex) => {
-		const computeEnvId = await computeEnvIdFor(this, itemIndex);
+		const computeEnvId = await computeEnvIdFor(this, itemIndex, 'any');
 		const response = await apiRequest<{ computeEnv?: IDataObject }>(this, {
 			method: 'GET',
 			path: ['compute-envs', computeEnvId],

@@ -5,7 +5,8 @@ import { workspaceIdFor } from '../../names/workspaceId';
 import { apiRequest } from '../../transport';
 import { workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
-import { anyComputeEnvLocator, computeEnvIdFor } from './computeEnv.descriptions';
+import { computeEnvIdFor } from '../../names/lookups';
+import { anyComputeEnvLocator } from './computeEnv.descriptions';
 
 const properties: INodeProperties[] = [
 	{ ...anyComputeEnvLocator, description: 'The compute environment launches use when they name none; the one primary before stops being it' },
@@ -19,7 +20,7 @@ export const description = updateDisplayOptions(displayOptions, properties);
 /** Makes the compute environment the workspace's primary one; a workspace has one primary at most. */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await forEachItem(this, async (itemIndex) => {
-		const computeEnvId = await computeEnvIdFor(this, itemIndex);
+		const computeEnvId = await computeEnvIdFor(this, itemIndex, 'any');
 		await apiRequest(this, {
 			method: 'POST',
 			path: ['compute-envs', computeEnvId, 'primary'],

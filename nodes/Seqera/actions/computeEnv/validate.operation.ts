@@ -5,7 +5,8 @@ import { workspaceIdFor } from '../../names/workspaceId';
 import { apiRequest } from '../../transport';
 import { workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
-import { anyComputeEnvLocator, computeEnvIdFor } from './computeEnv.descriptions';
+import { computeEnvIdFor } from '../../names/lookups';
+import { anyComputeEnvLocator } from './computeEnv.descriptions';
 
 const properties: INodeProperties[] = [
 	{ ...anyComputeEnvLocator, description: 'The compute environment to check again, typically one marked INVALID whose problem has been fixed' },
@@ -38,7 +39,7 @@ interface ValidationOutcome {
  */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await forEachItem(this, async (itemIndex) => {
-		const computeEnvId = await computeEnvIdFor(this, itemIndex);
+		const computeEnvId = await computeEnvIdFor(this, itemIndex, 'any');
 		const force = this.getNodeParameter('force', itemIndex, false) as boolean;
 		const outcome = await apiRequest<ValidationOutcome>(this, {
 			method: 'POST',

@@ -6,7 +6,7 @@ import { requireText } from '../../helpers/validate';
 import { apiRequest } from '../../transport';
 import { computeEnvLocator, workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
-import { computeEnvDefaults, primaryComputeEnvId } from '../../runs/computeEnvDefaults';
+import { computeEnvDefaults, primaryComputeEnvId, primaryComputeEnvIdIfAny } from '../../runs/computeEnvDefaults';
 import { chosenComputeEnvId, pipelineSettingsField, pipelineSettingsOf } from './pipelineSettings.descriptions';
 
 const properties: INodeProperties[] = [
@@ -24,7 +24,9 @@ export const description = updateDisplayOptions(displayOptions, properties);
 
 /**
  * Adds a pipeline to the Launchpad as tower-cli's `pipelines add` does: without a compute environment it
- * takes the workspace's primary one, and the work directory and scripts not given come from it.
+ * takes the workspace's primary one, and the work directory and scripts not given come from it. Where the
+ * workspace has no primary one, version 1.3 goes ahead without a compute environment, as tower-cli does;
+ * earlier versions fail the item.
  */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await forEachItem(this, async (itemIndex) => {
@@ -33,9 +35,11 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const name = requireText(node, itemIndex, 'Name', this.getNodeParameter('name', itemIndex));
 		const pipeline = requireText(node, itemIndex, 'Repository URL', this.getNodeParameter('pipeline', itemIndex));
 		const { launch, labelIds } = pipelineSettingsOf(this, itemIndex);
-		const computeEnvId = (await chosenComputeEnvId(this, itemIndex)) ?? (await primaryComputeEnvId(this, itemIndex, workspaceId));
+		const primaryOf = node.typeVersion >= 1.3 ? primaryComputeEnvIdIfAny : primaryComputeEnvId;
+		const computeEnvId = (await chosenComputeEnvId(this, itemIndex)) ?? (await primaryOf(this, itemIndex, workspaceId));
 		// tower-cli's pipelines add takes the environment's work directory and scripts, not its Nextflow config.
-		const { workDir, preRunScript, postRunScript } = await computeEnvDefaults(this, itemIndex, computeEnvId, workspaceId);
+		const { workDir, preRunScript, postRunScript } =
+			computeEnvId === undefined ? {} : await computeEnvDefaults(this, itemIndex, computeEnvId, workspaceId);
 		const fromComputeEnv = { workDir, preRunScript, postRunScript };
 		const text = this.getNodeParameter('description', itemIndex, '') as string;
 		const body: IDataObject = {

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { locatorOf } from '../../helpers/parameters';
-import { requireJsonOrYaml, requireNumericIdList, requireStringId, toList } from '../../helpers/validate';
-import { COMPUTE_ENVS, idOrName } from '../../names/lookups';
+import { requireJsonOrYaml, requireNumericIdList, toList } from '../../helpers/validate';
+import { computeEnvIdFor } from '../../names/lookups';
 
 /** The launch settings a Launchpad pipeline saves, as tower-cli's `pipelines add` and `pipelines update` take them. */
 export const pipelineSettingsField: INodeProperties = {
@@ -50,5 +50,5 @@ export function pipelineSettingsOf(context: IExecuteFunctions, itemIndex: number
 export async function chosenComputeEnvId(context: IExecuteFunctions, itemIndex: number): Promise<string | undefined> {
 	// Left empty, in any mode, the field is not given: Create then takes the primary one, Update keeps the saved one.
 	if (String(locatorOf(context, 'computeEnvId', itemIndex).value ?? '').trim() === '') return undefined;
-	return requireStringId(context.getNode(), itemIndex, await idOrName(context, itemIndex, 'computeEnvId', COMPUTE_ENVS), 'Compute Environment');
+	return await computeEnvIdFor(context, itemIndex, 'run');
 }

@@ -3,11 +3,11 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { workspaceIdFor } from '../../names/workspaceId';
-import { requireStringId, requireText } from '../../helpers/validate';
+import { requireText } from '../../helpers/validate';
 import { apiRequest } from '../../transport';
 import { computeEnvLocator, workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
-import { COMPUTE_ENVS, idOrName } from '../../names/lookups';
+import { computeEnvIdFor } from '../../names/lookups';
 import { lifespanField, mountedDataLinksField, mountsOf, requireCount, studioItem, withMountDataIds } from './studio.descriptions';
 
 // DataStudioCreateRequest.name
@@ -125,12 +125,7 @@ async function createRequest(context: IExecuteFunctions, itemIndex: number): Pro
 			description: `"${image}" holds spaces (item ${itemIndex}). Pick a template from the list, or give an image such as cr.example.com/team/my-studio:1.0.`,
 		});
 	}
-	const computeEnvId = requireStringId(
-		node,
-		itemIndex,
-		await idOrName(context, itemIndex, 'computeEnvId', COMPUTE_ENVS),
-		'Compute Environment',
-	);
+	const computeEnvId = await computeEnvIdFor(context, itemIndex, 'run');
 	const additional = context.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const description = (context.getNodeParameter('description', itemIndex, '') as string).trim();
 	const configuration: IDataObject = {
