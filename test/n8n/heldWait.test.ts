@@ -197,6 +197,10 @@ describe.each(versions)('a launch whose wait n8n holds, inside n8n %s', (version
 		const launchedAs = (runName: string) => until(`the launch of ${runName}`, () => sim.data.launches.slice(launchesBefore).map((launch) => sim.data.findRun(launch.workflowId)!).find((run) => run.runName === runName), 60_000);
 		const reports = () => sim.log.filter((entry) => entry.tokenHash === hashToken(READER.token) && entry.path === '/workflow').map((entry) => entry.query.search);
 
+		// n8n 2.x publishes workflows in the background after it starts: a call with no runs launches nothing.
+		for (const hookPath of ['seqera-held-runs', 'seqera-held-failing', 'seqera-held-limit']) {
+			await until(`the webhook ${hookPath} registered`, async () => ((await post(webhook(hookPath), { runs: [] })) === 200 ? true : undefined), 120_000);
+		}
 		expect(await post(webhook('seqera-held-runs'), { runs: [{ name: 'held_a' }, { name: 'held_b_fail' }, { name: 'held_c' }] })).toBe(200);
 		expect(await post(webhook('seqera-held-failing'), { runs: [{ name: 'held_only_fail' }] })).toBe(200);
 		const [a, b, c, failing] = await Promise.all(['held_a', 'held_b_fail', 'held_c', 'held_only_fail'].map(launchedAs));
