@@ -33,7 +33,7 @@ async function startReceiver(): Promise<{ url: string; received: Received[]; clo
 	});
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	const { port } = server.address() as AddressInfo;
-	return { url: `http://127.0.0.1:${port}/webhook/5d0c2f5e-7a1b-4c9d-8e3f-1a2b3c4d5e6f/events`, received, close: async () => await new Promise((resolve) => server.close(resolve)) };
+	return { url: `http://127.0.0.1:${port}/webhook/5d0c2f5e-7a1b-4c9d-8e3f-1a2b3c4d5e6f/events`, received, close: async () => await new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
 const launchesSent = () => platform.sim.data.launches.length;
