@@ -6,7 +6,7 @@ import { isWeblogEvent } from '../../runs/weblog';
 import { eventItemOf, eventKeyOf, NEXTFLOW_EVENT_OPTIONS, nextflowEventOf } from './eventItems';
 import { firstReport, type SeenEventsState } from './seenEvents';
 
-export const EVENTS_FIELD = 'events';
+const EVENTS_FIELD = 'events';
 
 export const nextflowEventsProperties: INodeProperties[] = [
 	{
