@@ -1,3 +1,7 @@
+import { NodeHelpers } from 'n8n-workflow';
+import type { INode, INodeParameters } from 'n8n-workflow';
+
+import { versionDescription } from '../../nodes/Seqera/actions/versionDescription';
 import { eventItemOf, eventKeyOf, nextflowEventOf } from '../../nodes/Seqera/trigger/nextflowEvents/eventItems';
 import { firstReport, type SeenEventsState } from '../../nodes/Seqera/trigger/nextflowEvents/seenEvents';
 import type { WeblogEvent } from '../../nodes/Seqera/runs/weblog';
@@ -115,5 +119,22 @@ describe('the events a trigger reported lately', () => {
 		expect(firstReport(savedLast, 'wf4:node1:webhook', 'a')).toBe(false);
 		// Another trigger knows nothing of it.
 		expect(firstReport({}, 'wf5:node1:webhook', 'a')).toBe(true);
+	});
+});
+
+describe("the launch node's Seqera Nextflow Events API credential", () => {
+	const credential = versionDescription.credentials!.find((each) => each.name === 'seqeraNextflowEventsApi')!;
+	const node = (parameters: INodeParameters): INode => ({ id: '1', name: 'Launch', type: 'n8n-nodes-seqera.seqera', typeVersion: 1.3, position: [0, 0], parameters });
+	const shown = (parameters: INodeParameters) => NodeHelpers.displayParameter(parameters, credential, node(parameters), versionDescription);
+
+	it('is asked for once Launch Settings give Send Nextflow Events To, by value or expression', () => {
+		expect(shown({ resource: 'workflow', operation: 'launch', launchSettings: { nextflowEventsUrl: 'https://n8n.example.org/webhook/5d0c/events' } })).toBe(true);
+		expect(shown({ resource: 'workflow', operation: 'launch', launchSettings: { nextflowEventsUrl: '={{ $json.eventsUrl }}' } })).toBe(true);
+	});
+
+	it('is not, without the setting', () => {
+		expect(shown({ resource: 'workflow', operation: 'launch', launchSettings: { runName: 'nightly' } })).toBe(false);
+		expect(shown({ resource: 'workflow', operation: 'launch', launchSettings: { nextflowEventsUrl: '' } })).toBe(false);
+		expect(shown({ resource: 'workflow', operation: 'getMany' })).toBe(false);
 	});
 });
