@@ -12,8 +12,7 @@ import type { SavedPipelineSchema } from './pipelineSchema';
 import { launchpadSourceWorkspace } from './pipelineSource';
 import { launchRequestFromSaved, newLaunchFromSaved } from './records';
 import { waitForRun } from './wait';
-import { holdsWaitInN8n, withEventsToExecution } from '../waits/holdWait';
-import { withEventsToTrigger } from './weblogLaunch';
+import { holdsWaitInN8n, withEventsToExecution, withEventsToTrigger } from './weblogLaunch';
 
 /**
  * Lays the settings the user filled in over `request`, checking each first. Settings left empty keep the

@@ -5,7 +5,7 @@ import { flattenRun } from '../runs/records';
 import { TERMINAL_STATUSES } from '../runs/statuses';
 import { isWeblogEvent, RUN_END_EVENT } from '../runs/weblog';
 import { apiRequest } from '../transport';
-import { carriesResumeSecret, ITEM_QUERY_PARAMETER } from './eventsTarget';
+import { carriesResumeSecret, ITEM_QUERY_PARAMETER } from '../runs/executionEvents';
 import { WAIT_OUTCOME } from './holdWait';
 import { claimResume } from './resumeClaims';
 

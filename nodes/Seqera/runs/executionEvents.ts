@@ -4,7 +4,7 @@ import type { IExecuteFunctions, IWebhookFunctions } from 'n8n-workflow';
 
 import { carriesBasicAuth } from '../helpers/webhookCalls';
 import { connectionOf } from '../transport';
-import type { WeblogTarget } from '../runs/weblog';
+import type { WeblogTarget } from './weblog';
 
 /** The query parameter of the resume URL that tells which item's run an event is about. */
 export const ITEM_QUERY_PARAMETER = 'seqeraItem';
