@@ -600,6 +600,14 @@ export function datasetVersionDto(dataset: SimDataset, version: SimDatasetVersio
 }
 
 /** ListActionsResponse.ActionInfo: API-triggered actions show their endpoint and a curl line to call it. */
+/** Action.ConfigType: the discriminator is the action's source, with its schedule or bucket. */
+export function actionConfigDto(action: SimAction): Json {
+	if (action.source === 'github') return { discriminator: 'github', events: ['push'] };
+	if (action.source === 'cron') return { discriminator: 'cron', expression: action.cron?.expression, timezone: action.cron?.timezone };
+	if (action.source === 'bucket') return { discriminator: 'bucket', dataLinkId: action.bucket?.dataLinkId, filter: action.bucket?.filter ?? null, events: ['created'] };
+	return { discriminator: 'tower' };
+}
+
 export function actionDto(action: SimAction, withLabels: boolean): Json {
 	const endpoint = action.source === 'tower' ? `/actions/${action.id}/launch` : undefined;
 	return {
@@ -608,7 +616,7 @@ export function actionDto(action: SimAction, withLabels: boolean): Json {
 		pipeline: action.launch.pipeline,
 		source: action.source,
 		status: action.status,
-		config: action.source === 'github' ? { discriminator: 'github', events: ['push'] } : { discriminator: 'tower' },
+		config: actionConfigDto(action),
 		event: action.lastWorkflowId
 			? { discriminator: 'tower', timestamp: ts(action.lastSeen), workflowId: action.lastWorkflowId }
 			: undefined,

@@ -229,10 +229,18 @@ export interface SimAction {
 	id: string;
 	workspaceId: WorkspaceRef;
 	name: string;
-	source: 'tower' | 'github';
+	source: 'tower' | 'github' | 'cron' | 'bucket';
 	status: 'CREATING' | 'ACTIVE' | 'ERROR' | 'PAUSED';
 	/** What each trigger launches; `paramsText` holds the action's own parameters. */
 	launch: Pick<LaunchSettings, 'pipeline' | 'revision' | 'computeEnvId' | 'workDir' | 'configProfiles' | 'paramsText'>;
+	/** The rest of the launch an action was created or updated with, as its Describe answers it. */
+	savedLaunch?: Record<string, unknown>;
+	/** A cron action's schedule. */
+	cron?: { expression: string; timezone: string };
+	/** A bucket action's data link and the path filter of its events. */
+	bucket?: { dataLinkId: string; filter?: string };
+	labelIds?: number[];
+	lastUpdated?: Date;
 	dateCreated: Date;
 	lastSeen?: Date;
 	/** The run the last trigger launched. */

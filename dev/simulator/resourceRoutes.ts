@@ -4,6 +4,7 @@
  */
 import { ApiError, badRequest, forbidden, json, noContent, withErrorId, type ApiRequest } from './apiTypes';
 import type { SimulatorData } from './data';
+import { actionEditRoutes } from './actionRoutes';
 import { actionDto, datasetDto, datasetVersionDto } from './dto';
 import type { SimAction, SimDataset, SimDatasetVersion } from './model';
 import { DEFAULT_PAGE, MAX_PAGE, attributesParam, booleanParam, enumParam, integerParam, pageOf, workspaceOf } from './params';
@@ -128,4 +129,4 @@ const runLabelRoutes: Route[] = (['add', 'remove', 'apply'] as const).map((chang
 	}),
 );
 
-export const resourceRoutes: Route[] = [...datasetRoutes, ...actionRoutes, ...runLabelRoutes];
+export const resourceRoutes: Route[] = [...datasetRoutes, ...actionRoutes, ...actionEditRoutes, ...runLabelRoutes];

@@ -27,7 +27,7 @@ type NodeMap = {
 	computeEnv: 'getMany' | 'get' | 'create' | 'makePrimary' | 'validate';
 	label: 'getMany' | 'create';
 	dataset: 'getMany' | 'get' | 'getVersions' | 'create' | 'uploadVersion' | 'download' | 'hide' | 'show' | 'delete';
-	action: 'getMany' | 'trigger';
+	action: 'create' | 'delete' | 'getMany' | 'pause' | 'resume' | 'trigger' | 'update';
 	dataLink: 'getMany' | 'browse' | 'downloadFile' | 'uploadFile' | 'generateDownloadUrl';
 	studio: 'getMany' | 'get' | 'create' | 'start' | 'stop' | 'delete' | 'wait';
 	secret: 'getMany' | 'create' | 'update' | 'delete';

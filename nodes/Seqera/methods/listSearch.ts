@@ -13,6 +13,7 @@ export { searchPipelineSecrets } from './secretSearch';
 export { searchStudios, searchStudioTemplates } from './studioSearch';
 export {
 	searchActions,
+	searchAllActions,
 	searchComputeEnvs,
 	searchDataLinks,
 	searchDatasets,

@@ -187,6 +187,23 @@ export async function searchActions(this: ILoadOptionsFunctions, filter?: string
 	return { results };
 }
 
+/** Every pipeline action of the workspace, whatever starts it, for the operations that change one. */
+export async function searchAllActions(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	const response = await apiRequest<{ actions?: IDataObject[] }>(this, {
+		method: 'GET',
+		path: ['actions'],
+		query: { workspaceId: await chosenWorkspaceId(this) },
+	});
+	const results = (response.actions ?? [])
+		.filter((action) => matches(filter, action.name, action.id, action.pipeline))
+		.map((action) => ({
+			name: `${String(action.name)} · ${String(action.source)} · ${String(action.status)}`,
+			value: String(action.id),
+			description: String(action.pipeline ?? ''),
+		}));
+	return { results };
+}
+
 /** The data links of the workspace that the Data Explorer shows (hidden ones are left out), once the platform has fetched them. */
 export async function searchDataLinks(
 	this: ILoadOptionsFunctions,

@@ -73,6 +73,8 @@ export const COMPUTE_ENVS = namedList('Compute Environment', 'compute environmen
 /** Compute environments a run can go to: tower-cli's launch looks a name up among these (`status=AVAILABLE`). */
 const AVAILABLE_COMPUTE_ENVS: WorkspaceList = { ...COMPUTE_ENVS, query: { status: 'AVAILABLE' } };
 
+export const ACTIONS = namedList('Action', 'actions', 'actions', 'actions', 'id');
+
 export const STUDIOS = namedList('Studio', 'Studios', 'studios', 'studios', 'sessionId', { search: (name) => name, paged: true });
 
 export const SECRETS = namedList('Secret', 'secrets', 'pipeline-secrets', 'pipelineSecrets', 'id');
@@ -123,4 +125,9 @@ export async function computeEnvIdFor(context: IExecuteFunctions, itemIndex: num
 	const value = await idOrName(context, itemIndex, 'computeEnvId', list);
 	if (optional && String(value ?? '').trim() === '') return undefined;
 	return requireStringId(context.getNode(), itemIndex, value, 'Compute Environment');
+}
+
+/** The Action field's action ID, By Name looked up among the workspace's actions. */
+export async function actionIdFor(context: IExecuteFunctions, itemIndex: number): Promise<string> {
+	return requireStringId(context.getNode(), itemIndex, await idOrName(context, itemIndex, 'actionId', ACTIONS), 'Action');
 }

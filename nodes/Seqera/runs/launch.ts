@@ -223,18 +223,24 @@ async function repositoryOnComputeEnv(
 /** What a launch starts from: a repository URL, a run to relaunch, or a Launchpad pipeline's saved launch. */
 export type LaunchSource = 'repository' | 'relaunch' | Pick<LaunchpadLaunch, 'pipelineSchema' | 'sourceWorkspaceId'>;
 
+/** A launch request with every check passed, ready to send or to save with an action. */
+export interface BuiltLaunch {
+	launch: IDataObject;
+	/** The required parameters a Launchpad launch leaves to the pipeline. */
+	leftToPipeline: LaunchpadParameters['leftToPipeline'];
+}
+
 /**
- * Applies the chosen compute environment, the launch settings and the parameters to `request`, sends the
- * launch once, and returns what Launch and Relaunch both output. A Launchpad launch's output names the
- * required parameters left to the pipeline, if any.
+ * Applies the chosen compute environment, the launch settings and the parameters to `base`: the launch
+ * Workflow → Launch and Relaunch send, and Action → Create and Update save with an action.
  */
-export async function sendLaunch(
+export async function buildLaunch(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	workspaceId: string | undefined,
 	base: IDataObject,
 	source: LaunchSource,
-): Promise<IDataObject> {
+): Promise<BuiltLaunch> {
 	const computeEnvId = await computeEnvIdFor(context, itemIndex, 'run', true);
 	const launchpad = typeof source === 'object' ? source : undefined;
 	const asSeqeraClientsSend = context.getNode().typeVersion >= 1.2;
@@ -251,7 +257,22 @@ export async function sendLaunch(
 	const onEnvironment = fromRepository ? await repositoryOnComputeEnv(context, itemIndex, workspaceId, request, computeEnvId) : request;
 	const withEvents = holdsWaitInN8n(context) ? await withEventsToExecution(context, itemIndex, onEnvironment) : await withEventsToTrigger(context, itemIndex, onEnvironment);
 	// Last before sending: a missing label is created only for a launch that passed every check.
-	const launch = await withNamedLabels(context, itemIndex, workspaceId, withEvents);
+	return { launch: await withNamedLabels(context, itemIndex, workspaceId, withEvents), leftToPipeline };
+}
+
+/**
+ * Builds the launch (buildLaunch), sends it once, and returns what Launch and Relaunch both output. A
+ * Launchpad launch's output names the required parameters left to the pipeline, if any.
+ */
+export async function sendLaunch(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	workspaceId: string | undefined,
+	base: IDataObject,
+	source: LaunchSource,
+): Promise<IDataObject> {
+	const launchpad = typeof source === 'object' ? source : undefined;
+	const { launch, leftToPipeline } = await buildLaunch(context, itemIndex, workspaceId, base, source);
 	const launched = await apiRequest<{ workflowId?: string }>(context, {
 		method: 'POST',
 		path: ['workflow', 'launch'],
@@ -263,8 +284,8 @@ export async function sendLaunch(
 	const output: IDataObject = {
 		workflowId: launched.workflowId,
 		workspaceId: workspaceId === undefined ? null : Number(workspaceId),
-		pipeline: request.pipeline,
-		...(request.runName ? { runName: request.runName } : {}),
+		pipeline: launch.pipeline,
+		...(launch.runName ? { runName: launch.runName } : {}),
 		...(leftToPipeline.names.length > 0 ? { requiredParametersLeftToPipeline: leftToPipeline.names } : {}),
 	};
 	// A wait that n8n holds starts once every item has launched (waits/holdWait.ts).

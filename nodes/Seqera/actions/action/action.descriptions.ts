@@ -1,0 +1,63 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { byId, byName, fromList, locator } from '../../fields/locatorBuilders';
+import { requireStringId, requireText } from '../../helpers/validate';
+import { DATA_LINKS, idOrName } from '../../names/lookups';
+
+/** Any pipeline action of the workspace, whatever starts it: the one Update, Pause, Resume and Delete change. */
+export const anyActionLocator: INodeProperties = locator(
+	{ displayName: 'Action', name: 'actionId', required: true, description: 'A pipeline action of the workspace' },
+	[
+		fromList('searchAllActions'),
+		byName({ placeholder: 'nightly-rnaseq' }),
+		byId({ placeholder: '4jV7xYp2Bq9TmN', check: { kind: 'string', errorMessage: 'An action ID has only letters, digits, - and _' } }),
+	],
+);
+
+/** What starts an action the node creates; API-triggered ones are made in the web app. */
+export type CreatedSource = 'cron' | 'bucket' | 'github';
+
+export const scheduleField: INodeProperties = {
+	displayName: 'Schedule',
+	name: 'schedule',
+	type: 'string',
+	default: '',
+	placeholder: '0 2 * * *',
+	description: 'A cron expression: minute, hour, day of month, month, day of week',
+};
+
+export const timezoneField: INodeProperties = {
+	displayName: 'Time Zone',
+	name: 'timezone',
+	type: 'string',
+	default: '',
+	placeholder: 'Europe/Madrid',
+	description: "The time zone the schedule is read in. Empty: the workflow's time zone.",
+};
+
+export const pathField: INodeProperties = {
+	displayName: 'Path',
+	name: 'path',
+	type: 'string',
+	default: '',
+	placeholder: 'runs/incoming/',
+	description: 'Only files created below this path of the data link start the pipeline. Empty: any file of the data link.',
+};
+
+/** A cron action's schedule: the expression as given (the platform checks it) and a time zone. */
+export function cronOf(context: IExecuteFunctions, itemIndex: number, saved: IDataObject = {}): IDataObject {
+	const given = (context.getNodeParameter('schedule', itemIndex, '') as string).trim();
+	const expression = given !== '' ? given : String(saved.expression ?? '');
+	const timezone = (context.getNodeParameter('timezone', itemIndex, '') as string).trim();
+	return {
+		expression: requireText(context.getNode(), itemIndex, 'Schedule', expression),
+		timezone: timezone !== '' ? timezone : String(saved.timezone ?? context.getTimezone()),
+	};
+}
+
+/** A bucket action's data link (By Name looked up in the workspace) and the path its files are created below. */
+export async function bucketOf(context: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const dataLinkId = requireStringId(context.getNode(), itemIndex, await idOrName(context, itemIndex, 'dataLinkId', DATA_LINKS), 'Data Link');
+	const path = (context.getNodeParameter('path', itemIndex, '') as string).trim().replace(/^\/+/, '');
+	return { dataLinkId, ...(path !== '' ? { filter: path } : {}) };
+}
