@@ -206,6 +206,26 @@ async function startN8nOnce(n8nBin: string, options: StartOptions, port: number)
 	}
 }
 
+// n8n 2.x publishes active workflows in the background after the editor is up, more slowly on a busy machine.
+const WEBHOOK_REGISTRATION_TIMEOUT_MS = 120_000;
+
+/**
+ * Waits until an n8n process answers for a production webhook: being up is not enough, since n8n 2.x
+ * registers active workflows after the editor is up. A GET asks without starting an execution: n8n
+ * answers that the webhook wants a POST once it is registered.
+ */
+export async function webhookRegistered(n8nProcess: N8nProcess, url: string): Promise<void> {
+	const deadline = Date.now() + WEBHOOK_REGISTRATION_TIMEOUT_MS;
+	for (;;) {
+		const answer = await fetch(url).then(async (response) => await response.text());
+		if (answer.includes('Did you mean to make a POST request?')) return;
+		if (Date.now() > deadline) {
+			throw new Error(`The webhook was not registered after ${WEBHOOK_REGISTRATION_TIMEOUT_MS} ms: GET ${url} answered ${answer}\n${n8nProcess.output()}`);
+		}
+		await new Promise((resolve) => setTimeout(resolve, 1000));
+	}
+}
+
 export interface Owner {
 	email: string;
 	password: string;

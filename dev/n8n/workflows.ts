@@ -25,6 +25,23 @@ export function seqeraNode(name: string, x: number, parameters: IDataObject, ext
 	};
 }
 
+/**
+ * n8n's Webhook trigger on POST `path`. It answers at once (`onReceived`) unless told to answer when the
+ * last node is done, with all its items (`lastNode`).
+ */
+export function webhookTrigger(path: string, webhookId: string, responseMode: 'onReceived' | 'lastNode' = 'onReceived'): IDataObject {
+	const response = responseMode === 'lastNode' ? { responseMode, responseData: 'allEntries' } : { responseMode };
+	return {
+		id: 'Webhook',
+		name: 'Webhook',
+		type: 'n8n-nodes-base.webhook',
+		typeVersion: 2.1,
+		position: [0, 0],
+		webhookId,
+		parameters: { httpMethod: 'POST', path, ...response, options: {} },
+	};
+}
+
 const MANUAL_TRIGGER: IDataObject = { id: 'Start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
 
 /** A workflow as n8n exports it: a trigger (a Manual Trigger unless given), then the nodes in a chain. */

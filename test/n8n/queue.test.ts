@@ -16,9 +16,9 @@ import type { IDataObject } from 'n8n-workflow';
 import { budgetKey } from '../../nodes/Seqera/transport';
 import { startRedisServer, type RedisServer } from '../../dev/queue/redisServer';
 import { hashToken, startSimulator, type Simulator } from '../../dev/simulator/server';
-import { installPackage, n8nEnvironment, requireInstalled, runN8nCommand, startN8n, type N8nProcess } from '../../dev/n8n/n8nInstance';
+import { installPackage, n8nEnvironment, requireInstalled, runN8nCommand, startN8n, webhookRegistered, type N8nProcess } from '../../dev/n8n/n8nInstance';
 import versions from '../../dev/n8n/versions.json';
-import { GENOMICS, seqeraNode, simulatorCredential, workflow } from '../../dev/n8n/workflows';
+import { GENOMICS, seqeraNode, simulatorCredential, webhookTrigger, workflow } from '../../dev/n8n/workflows';
 
 const TOKEN = 'sim-token-alpha';
 const WORKERS = 2;
@@ -28,7 +28,6 @@ const RUNS_PER_EXECUTION = 100;
 // between the workers and run at once: without the shared budget, each worker alone would spend all 20 per second.
 const WORKER_CONCURRENCY = EXECUTIONS / WORKERS;
 const WEBHOOK_PATH = 'seqera-queue';
-const WEBHOOK_REGISTRATION_TIMEOUT_MS = 120_000;
 
 // Packing the package, starting three n8n processes on a busy 2-core machine and 600 calls at 20 per
 // second take minutes per release.
@@ -49,16 +48,8 @@ const QUEUE_WORKFLOW = workflow(
 		// One Workflow → Get per item: one call each.
 		seqeraNode('Seqera', 400, { operation: 'get', workflowId: { __rl: true, mode: 'id', value: '={{ $json.id }}' } }),
 	],
-	{
-		id: 'Webhook',
-		name: 'Webhook',
-		type: 'n8n-nodes-base.webhook',
-		typeVersion: 2.1,
-		position: [0, 0],
-		webhookId: '5e9c2d4a-8f31-4b6e-9a0d-3c7f1e2b4a60',
-		// Answers when the last node is done, with its items, so each request tells whether its execution succeeded.
-		parameters: { httpMethod: 'POST', path: WEBHOOK_PATH, responseMode: 'lastNode', responseData: 'allEntries', options: {} },
-	},
+	// Answers when the last node is done, with its items, so each request tells whether its execution succeeded.
+	webhookTrigger(WEBHOOK_PATH, '5e9c2d4a-8f31-4b6e-9a0d-3c7f1e2b4a60', 'lastNode'),
 );
 
 interface WorkerLogLine {
@@ -92,23 +83,6 @@ function executionsRunBy(worker: N8nProcess): { started: string[]; finished: Fin
 }
 
 const byExecutionId = (a: FinishedExecution, b: FinishedExecution) => Number(a.executionId) - Number(b.executionId);
-
-/**
- * Waits until the main process answers for the production webhook. n8n 2.x publishes active workflows in
- * the background after the editor is up, so being up is not enough. A GET asks without starting an
- * execution: n8n answers that the webhook wants a POST once it is registered.
- */
-async function webhookRegistered(main: N8nProcess, url: string): Promise<void> {
-	const deadline = Date.now() + WEBHOOK_REGISTRATION_TIMEOUT_MS;
-	for (;;) {
-		const answer = await fetch(url).then(async (response) => await response.text());
-		if (answer.includes('Did you mean to make a POST request?')) return;
-		if (Date.now() > deadline) {
-			throw new Error(`The webhook was not registered after ${WEBHOOK_REGISTRATION_TIMEOUT_MS} ms: GET ${url} answered ${answer}\n${main.output()}`);
-		}
-		await new Promise((resolve) => setTimeout(resolve, 1000));
-	}
-}
 
 describe.each(versions)('queue mode inside n8n %s', (version) => {
 	let sim: Simulator;

@@ -1,0 +1,114 @@
+/**
+ * A launch and wait inside real n8n, for the tests and the benchmark of a wait that n8n holds: an active
+ * workflow (Webhook → Launch and wait → a read of the run) and what tells, from the simulator, when and
+ * how often the node after the wait ran.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { hashToken, type LoggedRequest, type Simulator } from '../simulator/server';
+import { runN8nCommand } from './n8nInstance';
+import { seqeraNode, simulatorCredential, webhookTrigger, workflow } from './workflows';
+
+/**
+ * The node after the wait reads with a token of its own, so the simulator's log tells its calls from the
+ * launch's and the wait's.
+ */
+export const READER = { token: 'sim-token-beta', credential: { id: 'seqHeldCred0002', name: 'Seqera: after the wait' } };
+
+/** The reader's credential, as `n8n import:credentials` reads it. */
+export function readerCredential(baseUrl: string): IDataObject {
+	return { ...simulatorCredential(baseUrl, READER.token), ...READER.credential };
+}
+
+export interface LaunchAndWaitSettings {
+	id: string;
+	name: string;
+	webhookPath: string;
+	webhookId: string;
+	/** A name, or an expression such as `={{ $json.body.runName }}`. */
+	runName: string;
+	/** Who holds the wait: n8n until the run's events (the default), or the running execution. */
+	waitIn?: 'n8n' | 'execution';
+}
+
+/**
+ * Webhook → Workflow → Launch of nextflow-io/hello with Wait for Completion → a read of the run. The read
+ * asks for the run's metrics only when it was handed the run as ended and succeeded (not past the wait's
+ * time limit), else its progress:
+ * the simulator's log tells what the node after the wait received, when, and how often it ran.
+ */
+export function launchAndWaitWorkflow(settings: LaunchAndWaitSettings): IDataObject {
+	return workflow(
+		settings.id,
+		settings.name,
+		[
+			seqeraNode(
+				'Launch and wait',
+				200,
+				{
+					operation: 'launch',
+					source: 'repository',
+					pipeline: 'https://github.com/nextflow-io/hello',
+					launchSettings: { runName: settings.runName },
+					waitForCompletion: true,
+					waitIn: settings.waitIn ?? 'n8n',
+				},
+				{ typeVersion: 1.3 },
+			),
+			seqeraNode(
+				'After the wait',
+				400,
+				{
+					resource: 'customApiCall',
+					method: 'GET',
+					path: "=/workflow/{{ $json.workflowId }}/{{ $json.status === 'SUCCEEDED' && $json.waitOutcome !== 'timeLimit' ? 'metrics' : 'progress' }}",
+				},
+				{ typeVersion: 1.3, credentials: { seqeraApi: READER.credential } },
+			),
+		],
+		webhookTrigger(settings.webhookPath, settings.webhookId),
+	);
+}
+
+/** The calls the node after the wait made, oldest first: `metrics` for a run handed to it as ended and succeeded, else `progress`. */
+export function afterWaitReads(sim: Simulator, kind: 'metrics' | 'progress'): LoggedRequest[] {
+	const reader = hashToken(READER.token);
+	const pattern = new RegExp(`^/workflow/[^/]+/${kind}$`);
+	return sim.log.filter((entry) => entry.tokenHash === reader && pattern.test(entry.path));
+}
+
+/** A JSON POST, with Basic auth from `user:password` when given; resolves with the HTTP status. */
+export async function postJson(url: string, body: unknown, auth?: string): Promise<number> {
+	const headers: Record<string, string> = { 'content-type': 'application/json' };
+	if (auth !== undefined) headers.authorization = `Basic ${Buffer.from(auth).toString('base64')}`;
+	return (await fetch(url, { method: 'POST', headers, body: JSON.stringify(body) })).status;
+}
+
+export const sleep = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * What `found` returns once it returns something, asked every quarter second; past `timeoutMs` it throws
+ * naming `what`, with `context()` (an n8n process's output, say).
+ */
+export async function until<T>(what: string, found: () => T | undefined | Promise<T | undefined>, timeoutMs: number, context: () => string = () => ''): Promise<T> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const value = await found();
+		if (value !== undefined) return value;
+		if (Date.now() > deadline) throw new Error(`Not seen within ${timeoutMs} ms: ${what}\n${context()}`);
+		await sleep(250);
+	}
+}
+
+/**
+ * Makes imported workflows active, as a user does: 1.x activates, 2.x publishes. Either only writes the
+ * database, which n8n reads when it starts.
+ */
+export async function activateWorkflows(n8nBin: string, env: NodeJS.ProcessEnv, version: string, ids: string[]): Promise<void> {
+	for (const id of ids) {
+		const output = version.startsWith('1.')
+			? await runN8nCommand(n8nBin, env, 'update:workflow', `--id=${id}`, '--active=true')
+			: await runN8nCommand(n8nBin, env, 'publish:workflow', `--id=${id}`);
+		if (!/(Activating|Publishing) workflow with ID/.test(output)) throw new Error(`Workflow ${id} was not made active:\n${output}`);
+	}
+}
