@@ -1,8 +1,9 @@
 import type { INodeParameters } from 'n8n-workflow';
 
+import { cronProblem } from '../../dev/simulator/actionRoutes';
 import { LAUNCH_ROLE_TOKEN } from '../../dev/simulator/roles';
-import { COMPUTE_ENV_IDS, DATA_LINK_IDS } from '../../dev/simulator/seed';
-import { GENOMICS, usePlatform, workspaceParameter } from './platform';
+import { ACTION_IDS, COMPUTE_ENV_IDS, DATA_LINK_IDS } from '../../dev/simulator/seed';
+import { GENOMICS, SEQERA_NODE, usePlatform, workspaceParameter } from './platform';
 
 const platform = usePlatform();
 
@@ -88,6 +89,17 @@ describe('Action → Create, Pause, Resume and Delete', () => {
 	});
 });
 
+describe('the Action field of Update, Pause, Resume and Delete', () => {
+	it('lists every action of the workspace, whatever starts it, with its source and status', async () => {
+		const listed = await platform.harness.listSearch(SEQERA_NODE, 'searchAllActions', platform.credentials(), undefined, undefined, workspaceParameter(GENOMICS));
+		expect(listed.results.map((item) => [item.name, item.value])).toEqual([
+			['nightly-rnaseq · tower · ACTIVE', ACTION_IDS.genomicsNightly],
+			['sarek-on-push · github · ACTIVE', ACTION_IDS.genomicsSarekOnPush],
+			['hello-paused · tower · PAUSED', ACTION_IDS.genomicsPausedHello],
+		]);
+	});
+});
+
 describe('Action → Update', () => {
 	it('changes the schedule and keeps the launch, its labels and the time zone', async () => {
 		await createAction({ name: 'to-update', source: 'cron', schedule: '0 2 * * *', timezone: 'Europe/London', launchSettings: { revision: '3.14.0', labels: 'kept-label' } });
@@ -116,5 +128,23 @@ describe('Action changes and workspace roles', () => {
 		const deleted = await platform.run({ resource: 'action', operation: 'delete', actionId: byName('nightly-rnaseq'), ...workspaceParameter(GENOMICS) }, asLaunchRole);
 		expect(deleted.error?.message).toBe("Forbidden: your role in workspace 'acme-bio/genomics' (Launch) does not allow deleting actions");
 		expect(actionNamed('nightly-rnaseq')?.status).toBe('ACTIVE');
+	});
+});
+
+describe("the simulator's check of a cron action's schedule", () => {
+	it.each(['0 0 * * *', '*/15 * * * *', '0 9 1,15 * MON-FRI', '30 6-18/2 * jan-mar 0', '0 0 * * 7'])('takes %s', (expression) => {
+		expect(cronProblem(expression)).toBeUndefined();
+	});
+
+	it.each([
+		['* * * *', 'a cron expression has 5 fields (minute hour day-of-month month day-of-week), not 4'],
+		['60 * * * *', "'60' is not a valid minute"],
+		['0 0 32 * *', "'32' is not a valid day of month"],
+		['0 0 * 13 *', "'13' is not a valid month"],
+		['0 0 * * 8', "'8' is not a valid day of week"],
+		['*/0 * * * *', "'*/0' is not a valid minute"],
+		['5-1 * * * *', "'5-1' is not a valid minute"],
+	])('refuses %s: %s', (expression, problem) => {
+		expect(cronProblem(expression)).toBe(problem);
 	});
 });
