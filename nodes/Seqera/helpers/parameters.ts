@@ -2,7 +2,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeParameterResourceLocator } from 'n8n-workflow';
 
 import type { SeqeraFunctions } from '../transport';
-import { requireWorkflowId } from './validate';
+import { requireNumericId, requireWorkflowId } from './validate';
 
 /** A resource locator's mode and value: an execution reads it per item; a poll or an editor list has one value. */
 export function locatorOf(context: SeqeraFunctions, parameterName: string, itemIndex: number): { mode: string; value: unknown } {
@@ -22,6 +22,11 @@ export function readsNamesInIdMode(context: SeqeraFunctions): boolean {
 export function runIdFor(context: IExecuteFunctions, itemIndex: number, parameterName = 'workflowId'): string {
 	const value = context.getNodeParameter(parameterName, itemIndex, '', { extractValue: true });
 	return requireWorkflowId(context.getNode(), itemIndex, value);
+}
+
+/** The task an operation reads, from the Task ID field (the number Get Tasks lists it with), checked before any call. */
+export function taskIdFor(context: IExecuteFunctions, itemIndex: number): string {
+	return requireNumericId(context.getNode(), itemIndex, context.getNodeParameter('taskId', itemIndex), 'Task ID');
 }
 
 type NameValue = { name?: string; value?: string };

@@ -113,6 +113,18 @@ export function requireStudioId(node: INode, itemIndex: number, value: unknown, 
 	return refuseRouteWord(node, itemIndex, field, text, "Give the Studio's session ID, like 3f9a1c7e: pick the Studio from the list, or paste the URL of its page");
 }
 
+/** A count such as CPUs: a whole number, at least `min`. */
+export function requireCount(node: INode, itemIndex: number, value: unknown, field: string, min: number): number {
+	const count = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+	if (typeof count !== 'number' || !Number.isInteger(count) || count < min) {
+		throw new NodeOperationError(node, `${field} must be a whole number of at least ${min}`, {
+			itemIndex,
+			description: `"${String(value)}" was given (item ${itemIndex}).`,
+		});
+	}
+	return count;
+}
+
 /** A list typed as "a, b, c" or given as an array by an expression. */
 export function toList(value: unknown): string[] {
 	const parts = Array.isArray(value) ? value.map((part) => String(part)) : String(value ?? '').split(',');

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { dataLinksPage } from '../dataLinks/list';
 import { locatorOf } from '../helpers/parameters';
-import { requireNumericId, requireStringId } from '../helpers/validate';
+import { requireNumericId, requireStringId, requireStudioId } from '../helpers/validate';
 import { workspaceIdFor } from './workspaceId';
 import { type ApiRequest, apiRequest, apiRequestPages, pagesCountedByTotal, type SeqeraFunctions } from '../transport';
 import { idNamed, type NameLookup, type NamedEntry } from './byName';
@@ -130,4 +130,9 @@ export async function computeEnvIdFor(context: IExecuteFunctions, itemIndex: num
 /** The Action field's action ID, By Name looked up among the workspace's actions. */
 export async function actionIdFor(context: IExecuteFunctions, itemIndex: number): Promise<string> {
 	return requireStringId(context.getNode(), itemIndex, await idOrName(context, itemIndex, 'actionId', ACTIONS), 'Action');
+}
+
+/** The Studio an operation acts on, from the Studio locator (list, ID or URL; By Name looked up among the workspace's Studios), checked before any call. */
+export async function studioIdFor(context: IExecuteFunctions, itemIndex: number): Promise<string> {
+	return requireStudioId(context.getNode(), itemIndex, await idOrName(context, itemIndex, 'sessionId', STUDIOS));
 }

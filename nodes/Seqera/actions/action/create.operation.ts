@@ -9,7 +9,8 @@ import { workspaceIdFor } from '../../names/workspaceId';
 import { buildLaunch } from '../../runs/launch';
 import { apiRequest } from '../../transport';
 import { repositoryLaunchSettingsField } from '../workflow/launch.descriptions';
-import { bucketOf, type CreatedSource, cronOf, pathField, scheduleField, timezoneField } from './action.descriptions';
+import { type CreatedSource, pathField, scheduleField, timezoneField } from './action.descriptions';
+import { bucketOf, cronOf } from './actionTriggers';
 
 const properties: INodeProperties[] = [
 	{ displayName: 'Name', name: 'name', type: 'string', default: '', required: true, placeholder: 'nightly-rnaseq', description: 'Unique in the workspace' },

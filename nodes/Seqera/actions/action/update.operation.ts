@@ -10,7 +10,8 @@ import { buildLaunch } from '../../runs/launch';
 import { launchRequestFromSaved } from '../../runs/records';
 import { apiRequest } from '../../transport';
 import { repositoryLaunchSettingsField } from '../workflow/launch.descriptions';
-import { anyActionLocator, bucketOf, cronOf, pathField, scheduleField, timezoneField } from './action.descriptions';
+import { anyActionLocator, pathField, scheduleField, timezoneField } from './action.descriptions';
+import { bucketOf, cronOf } from './actionTriggers';
 
 const properties: INodeProperties[] = [
 	anyActionLocator,

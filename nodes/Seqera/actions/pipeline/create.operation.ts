@@ -7,7 +7,8 @@ import { apiRequest } from '../../transport';
 import { computeEnvLocator, workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 import { computeEnvDefaults, primaryComputeEnvId, primaryComputeEnvIdIfAny } from '../../runs/computeEnvDefaults';
-import { chosenComputeEnvId, pipelineSettingsField, pipelineSettingsOf } from './pipelineSettings.descriptions';
+import { pipelineSettingsField } from './pipelineSettings.descriptions';
+import { chosenComputeEnvId, pipelineSettingsOf } from './pipelineSettings';
 
 const properties: INodeProperties[] = [
 	{ displayName: 'Name', name: 'name', type: 'string', default: '', required: true, placeholder: 'nf-core-rnaseq', description: 'Unique in the workspace' },

@@ -8,7 +8,8 @@ import { forEachItem } from '../../items/perItem';
 import { pipelineIdFor } from '../../names/lookups';
 import { defaultVersionOf, manageVersion, nextVersionName, unknownVersionError, versionIdFor } from '../../runs/pipelineVersions';
 import { launchRequestFromSaved } from '../../runs/records';
-import { chosenComputeEnvId, pipelineSettingsField, pipelineSettingsOf } from './pipelineSettings.descriptions';
+import { pipelineSettingsField } from './pipelineSettings.descriptions';
+import { chosenComputeEnvId, pipelineSettingsOf } from './pipelineSettings';
 
 const properties: INodeProperties[] = [
 	{ ...pipelineLocator, description: 'The Launchpad pipeline to change' },

@@ -3,12 +3,14 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { workspaceIdFor } from '../../names/workspaceId';
-import { requireText } from '../../helpers/validate';
+import { requireCount, requireText } from '../../helpers/validate';
 import { apiRequest } from '../../transport';
 import { computeEnvLocator, workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 import { computeEnvIdFor } from '../../names/lookups';
-import { lifespanField, mountedDataLinksField, mountsOf, requireCount, studioItem, withMountDataIds } from './studio.descriptions';
+import { mountsOf, withMountDataIds } from '../../studios/mounts';
+import { studioItem } from '../../studios/status';
+import { lifespanField, mountedDataLinksField } from './studio.descriptions';
 
 // DataStudioCreateRequest.name
 const NAME_MAX_LENGTH = 80;
@@ -135,7 +137,7 @@ async function createRequest(context: IExecuteFunctions, itemIndex: number): Pro
 		...(additional.lifespanHours === undefined
 			? {}
 			: { lifespanHours: requireCount(node, itemIndex, additional.lifespanHours, 'Lifespan (Hours)', 0) }),
-		mountDataV2: mountsOf(node, itemIndex, context.getNodeParameter('dataLinkIds', itemIndex, [])),
+		mountDataV2: mountsOf(node, itemIndex, context.getNodeParameter('dataLinkIds', itemIndex, []), mountedDataLinksField.displayName),
 	};
 	return {
 		name,

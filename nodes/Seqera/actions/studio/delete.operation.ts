@@ -5,7 +5,8 @@ import { workspaceIdFor } from '../../names/workspaceId';
 import { apiRequest } from '../../transport';
 import { workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
-import { studioIdFor, studioLocator } from './studio.descriptions';
+import { studioIdFor } from '../../names/lookups';
+import { studioLocator } from './studio.descriptions';
 
 const properties: INodeProperties[] = [studioLocator, workspaceLocator];
 

@@ -4,8 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { returnAllAndLimit } from '../../fields/common';
 import { workspaceLocator } from '../../fields/sharedLocators';
 import { listInWorkspace } from '../../items/listInWorkspace';
-import { STUDIO_STATUS_OPTIONS } from '../../studios/status';
-import { studioItem } from './studio.descriptions';
+import { STUDIO_STATUS_OPTIONS, studioItem } from '../../studios/status';
 
 const ANY_STATUS = 'any';
 

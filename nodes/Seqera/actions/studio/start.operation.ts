@@ -2,7 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { workspaceLocator } from '../../fields/sharedLocators';
-import { lifespanField, mountedDataLinksField, mountsOf, requireCount, studioLocator, withMountDataIds } from './studio.descriptions';
+import { requireCount } from '../../helpers/validate';
+import { mountsOf, withMountDataIds } from '../../studios/mounts';
+import { lifespanField, mountedDataLinksField, studioLocator } from './studio.descriptions';
 import { submitStudioChange } from './submit';
 
 // The contract's DataStudioConfiguration: what a Start sends back of the Studio's current configuration.
@@ -50,7 +52,7 @@ function startBodyOf(context: IExecuteFunctions): (itemIndex: number, studio: ID
 		}
 		if (overrides.dataLinkIds !== undefined) {
 			delete configuration.mountData;
-			configuration.mountDataV2 = mountsOf(node, itemIndex, overrides.dataLinkIds);
+			configuration.mountDataV2 = mountsOf(node, itemIndex, overrides.dataLinkIds, mountedDataLinksField.displayName);
 		}
 		return {
 			configuration: node.typeVersion >= 1.2 ? withMountDataIds(configuration) : configuration,

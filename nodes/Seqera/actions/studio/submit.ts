@@ -3,7 +3,8 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { workspaceIdFor } from '../../names/workspaceId';
 import { apiRequest } from '../../transport';
 import { forEachItem } from '../../items/perItem';
-import { studioIdFor, studioItem } from './studio.descriptions';
+import { studioIdFor } from '../../names/lookups';
+import { studioItem } from '../../studios/status';
 
 /** The body of an item's Start, built from the Studio as the platform describes it now. */
 export type StartBodyOf = (itemIndex: number, studio: IDataObject) => IDataObject;

@@ -8,7 +8,9 @@ import { waitOptionsCollection } from '../../fields/waitFields';
 import { apiRequest } from '../../transport';
 import { workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
-import { studioIdFor, studioItem, studioLocator } from './studio.descriptions';
+import { studioIdFor } from '../../names/lookups';
+import { studioItem } from '../../studios/status';
+import { studioLocator } from './studio.descriptions';
 
 type Target = 'running' | 'stopped';
 

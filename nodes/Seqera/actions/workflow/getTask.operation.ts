@@ -1,13 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { runIdFor } from '../../helpers/parameters';
+import { runIdFor, taskIdFor } from '../../helpers/parameters';
 import { workspaceIdFor } from '../../names/workspaceId';
 import { taskOf } from '../../runs/tasks';
 import { apiRequest } from '../../transport';
 import { runLocator, workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
-import { taskIdField, taskIdFor } from './task.descriptions';
+import { taskIdField } from './task.descriptions';
 
 const properties: INodeProperties[] = [
 	runLocator,

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { runIdFor } from '../../helpers/parameters';
+import { runIdFor, taskIdFor } from '../../helpers/parameters';
 import { workspaceIdFor } from '../../names/workspaceId';
 import { taskOf } from '../../runs/tasks';
 import { binaryOfStreamedFile } from '../../items/binaryFromStream';
@@ -9,7 +9,7 @@ import { apiRequest, apiRequestStream, type StreamedFile } from '../../transport
 import { outputFileField, outputFileFieldName } from '../../fields/common';
 import { runLocator, workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItemWithBinary } from '../../items/perItem';
-import { taskIdField, taskIdFor } from './task.descriptions';
+import { taskIdField } from './task.descriptions';
 
 /** The files of a task's work directory tower-cli's `runs view download --task` offers, by its --type. */
 const TASK_FILES = ['.command.out', '.command.err', '.command.log'] as const;

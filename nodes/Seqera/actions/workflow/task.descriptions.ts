@@ -1,6 +1,4 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-
-import { requireNumericId } from '../../helpers/validate';
+import type { INodeProperties } from 'n8n-workflow';
 
 /** A task of the run, by the number Get Tasks lists it with. */
 export const taskIdField: INodeProperties = {
@@ -12,8 +10,3 @@ export const taskIdField: INodeProperties = {
 	placeholder: '17',
 	description: 'The numeric task ID, as listed by Get Tasks',
 };
-
-/** The Task ID field's value, checked to be a number before any call. */
-export function taskIdFor(context: IExecuteFunctions, itemIndex: number): string {
-	return requireNumericId(context.getNode(), itemIndex, context.getNodeParameter(taskIdField.name, itemIndex), taskIdField.displayName);
-}
