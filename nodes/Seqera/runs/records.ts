@@ -47,12 +47,14 @@ const LAUNCH_REQUEST_FIELDS = [
 	'syntaxParser',
 ] as const;
 
-/** The named fields of a saved launch that have a value. */
-function fieldsWithValue(saved: IDataObject, fields: readonly string[]): IDataObject {
+const hasValue = (value: unknown): boolean => value !== undefined && value !== null && value !== '';
+
+/** The named fields of a saved launch that have a value (`kept`: by default, neither missing, null nor empty). */
+function fieldsWithValue(saved: IDataObject, fields: readonly string[], kept: (value: unknown) => boolean = hasValue): IDataObject {
 	const request: IDataObject = {};
 	for (const field of fields) {
 		const value = saved[field];
-		if (value !== undefined && value !== null && value !== '') request[field] = value;
+		if (kept(value)) request[field] = value;
 	}
 	return request;
 }
@@ -102,4 +104,42 @@ export function newLaunchFromSaved(saved: IDataObject): IDataObject {
 /** Version 1.2's relaunch of a run's launch, with the fields tower-cli's `runs relaunch` sends. */
 export function relaunchFromSaved(saved: IDataObject): IDataObject {
 	return savedFields(saved, RELAUNCH_FIELDS);
+}
+
+// What tower-cli's `pipelines update` sends again of the saved launch when it is not given (UpdateCmd.buildUpdateRequest),
+// in the order it sends them.
+const TOWER_CLI_UPDATE_FIELDS: readonly LaunchRequestField[] = [
+	'pipeline',
+	'revision',
+	'workDir',
+	'configProfiles',
+	'paramsText',
+	'configText',
+	'preRunScript',
+	'postRunScript',
+	'pullLatest',
+	'stubRun',
+	'mainScript',
+	'entryName',
+	'schemaName',
+	'pipelineSchemaId',
+	'userSecrets',
+	'workspaceSecrets',
+];
+
+/**
+ * The launch Pipeline → Update sends back: a Launchpad pipeline's saved launch, with `computeEnvId` the compute
+ * environment given, else the saved one. From version 1.3 (`keepsAll`) it is launchRequestFromSaved's reading,
+ * every field with a value. Versions 1 to 1.2 send what tower-cli's `pipelines update` sends again, and differ
+ * from a launch on purpose, as their saved workflows send it: fewer fields, each kept unless missing or null, an
+ * empty text too, since tower-cli copies them as the platform gave them. Both take the saved compute environment
+ * from the launch's `computeEnv` first, as tower-cli does: versions 1 to 1.2 leave a `computeEnvId` beside it
+ * out, and from version 1.3 that goes back only where `computeEnv` has no ID.
+ */
+export function pipelineUpdateFromSaved(saved: IDataObject, computeEnvId: string | undefined, keepsAll: boolean): IDataObject {
+	const launch: IDataObject = keepsAll ? launchRequestFromSaved(saved) : {};
+	const sentComputeEnvId = computeEnvId ?? (saved.computeEnv as IDataObject | undefined)?.id;
+	if (sentComputeEnvId) launch.computeEnvId = sentComputeEnvId;
+	if (!keepsAll) Object.assign(launch, fieldsWithValue(saved, TOWER_CLI_UPDATE_FIELDS, (value) => value !== undefined && value !== null));
+	return launch;
 }

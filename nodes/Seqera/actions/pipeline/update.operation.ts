@@ -7,7 +7,7 @@ import { computeEnvLocator, pipelineLocator, pipelineVersionLocator, workspaceLo
 import { forEachItem } from '../../items/perItem';
 import { pipelineIdFor } from '../../names/lookups';
 import { defaultVersionOf, manageVersion, nextVersionName, unknownVersionError, versionIdFor } from '../../runs/pipelineVersions';
-import { launchRequestFromSaved } from '../../runs/records';
+import { pipelineUpdateFromSaved } from '../../runs/records';
 import { pipelineSettingsField } from './pipelineSettings.descriptions';
 import { chosenComputeEnvId, pipelineSettingsOf } from './pipelineSettings';
 
@@ -48,33 +48,6 @@ const displayOptions = { show: { resource: ['pipeline'], operation: ['update'] }
 
 export const description = updateDisplayOptions(displayOptions, properties);
 
-/** The saved launch settings tower-cli's `pipelines update` sends again when not given (UpdateCmd.buildUpdateRequest). */
-const KEPT_SETTINGS = [
-	'pipeline',
-	'revision',
-	'workDir',
-	'configProfiles',
-	'paramsText',
-	'configText',
-	'preRunScript',
-	'postRunScript',
-	'pullLatest',
-	'stubRun',
-	'mainScript',
-	'entryName',
-	'schemaName',
-	'pipelineSchemaId',
-	'userSecrets',
-	'workspaceSecrets',
-];
-
-/** Versions 1 to 1.2: the fields of KEPT_SETTINGS the saved launch has, null aside. */
-function towerCliKeptSettings(saved: IDataObject): IDataObject {
-	const kept: IDataObject = {};
-	for (const name of KEPT_SETTINGS) if (saved[name] !== undefined && saved[name] !== null) kept[name] = saved[name];
-	return kept;
-}
-
 /** The IDs of the labels a pipeline read with `attributes=labels` has. */
 function labelIdsOf(pipeline: IDataObject): number[] {
 	const labels = Array.isArray(pipeline.labels) ? (pipeline.labels as IDataObject[]) : [];
@@ -97,11 +70,7 @@ interface Read {
 async function updateRequest(context: IExecuteFunctions, itemIndex: number, { pipeline, saved }: Read, keepsAll: boolean): Promise<IDataObject> {
 	const fields = context.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const { launch: given, labelIds: givenLabelIds } = pipelineSettingsOf(context, itemIndex);
-	const launch: IDataObject = keepsAll ? launchRequestFromSaved(saved) : {};
-	const savedComputeEnv = saved.computeEnv as IDataObject | undefined;
-	const computeEnvId = (await chosenComputeEnvId(context, itemIndex)) ?? savedComputeEnv?.id;
-	if (computeEnvId) launch.computeEnvId = computeEnvId;
-	if (!keepsAll) Object.assign(launch, towerCliKeptSettings(saved));
+	const launch = pipelineUpdateFromSaved(saved, await chosenComputeEnvId(context, itemIndex), keepsAll);
 	if (typeof fields.pipeline === 'string' && fields.pipeline !== '') launch.pipeline = fields.pipeline;
 	Object.assign(launch, given);
 	const newName = typeof fields.newName === 'string' && fields.newName !== '' ? fields.newName : pipeline.name;
