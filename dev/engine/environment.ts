@@ -1,5 +1,8 @@
+import { setSafeRegexEngine } from 'n8n-workflow';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+
+import { patientRegexEngine } from './regexEngine';
 
 /**
  * Points n8n-core's process-wide configuration at harmless places before the first service is
@@ -16,6 +19,8 @@ import path from 'node:path';
  * - BinaryDataService needs nothing: until its `init()` runs it has no storage manager, so
  *   `prepareBinaryData` keeps the bytes base64-encoded in the item (n8n's in-memory mode) and
  *   `getBinaryDataBuffer` decodes them from there. The harness never calls `init()`.
+ * - Parameters are checked against their regexes as n8n does, stopped after 5 s rather than 250 ms
+ *   (regexEngine.ts): a busy machine is not a runaway pattern.
  */
 export function prepareN8nEnvironment(): void {
 	if (process.env.N8N_USER_FOLDER === undefined) {
@@ -24,4 +29,5 @@ export function prepareN8nEnvironment(): void {
 		process.env.N8N_ENCRYPTION_KEY = 'n8n-nodes-seqera-test-harness';
 	}
 	process.env.N8N_LOG_LEVEL ??= 'silent';
+	setSafeRegexEngine(patientRegexEngine());
 }
