@@ -58,35 +58,40 @@ function options(): { runs: number; version: string } {
 }
 
 /**
- * Calls a webhook until n8n takes the call. n8n 2.x answers every request 503 ("Database is not ready")
- * while its database ping is late, which a starved machine makes happen: the call is made again.
+ * Calls the webhook until the run is launched; returns how many calls n8n refused first. On a starved
+ * machine n8n 2.x answers 503 while its database ping is late, and fails an execution at its start (500)
+ * when checking a parameter's pattern takes over its 250 ms limit: nothing was launched, so the call is
+ * made again.
  */
-async function callWebhook(url: string, body: unknown): Promise<void> {
-	for (let attempt = 1; ; attempt++) {
+async function launchThrough(sim: Simulator, url: string, body: unknown): Promise<number> {
+	const launched = sim.data.launches.length;
+	for (let refused = 0; ; refused++) {
 		const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-		if (response.status === 200) return;
-		if (response.status !== 503 || attempt === LAUNCH_ATTEMPTS) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
+		if (response.status === 200) return refused;
+		const text = await response.text();
+		if (sim.data.launches.length > launched || refused + 1 === LAUNCH_ATTEMPTS) throw new Error(`${url} answered ${response.status}: ${text}`);
 		await new Promise((resolve) => setTimeout(resolve, 1000));
 	}
 }
 
 /** Launches one run per call, the kinds in turn, each with its own duration; the simulator's pace is set before each call. */
-async function launchRuns(sim: Simulator, n8nPort: number, perKind: number): Promise<BenchRun[]> {
+async function launchRuns(sim: Simulator, n8nPort: number, perKind: number): Promise<{ runs: BenchRun[]; refused: number }> {
 	const random = new SeededRandom(SEED);
 	const runs: BenchRun[] = [];
+	let refused = 0;
 	for (let index = 0; index < 2 * perKind; index++) {
 		const kind: Kind = index % 2 === 0 ? 'events' : 'checks';
 		const durationMs = SHORTEST_RUN_MS + random.next() * (LONGEST_RUN_MS - SHORTEST_RUN_MS);
 		// A run spends one step SUBMITTED and one RUNNING, then ends.
 		sim.data.runProgressMs = durationMs / 2;
 		const launched = sim.data.launches.length;
-		await callWebhook(`http://127.0.0.1:${n8nPort}/webhook/${KINDS[kind].webhookPath}`, { runName: `bench_${kind}_${index}` });
+		refused += await launchThrough(sim, `http://127.0.0.1:${n8nPort}/webhook/${KINDS[kind].webhookPath}`, { runName: `bench_${kind}_${index}` });
 		const launch = await until(`launch ${index + 1}`, () => sim.data.launches[launched], LAUNCH_TIMEOUT_MS);
 		const progression = sim.data.findRun(launch.workflowId)?.progression;
 		if (!progression) throw new Error(`Run ${launch.workflowId} ended before it was seen launched`);
 		runs.push({ kind, workflowId: launch.workflowId, endsAt: progression.launchedAt + 2 * progression.stepMs });
 	}
-	return runs;
+	return { runs, refused };
 }
 
 interface KindFigures {
@@ -95,12 +100,29 @@ interface KindFigures {
 	p50Ms: number;
 	p99Ms: number;
 	slowestMs: number;
-	/** With events: runs whose `completed` post n8n did not answer 200 (Nextflow never posts it again). */
-	endsRefused?: number;
+	/** With events: how n8n answered each run's `completed` post (0: no answer within the simulator's 30 s), by status. */
+	endAnswers?: Record<string, number>;
+	/** With events: the events each run posted, and how long n8n took to answer one, p50 and p99. */
+	posts?: { perRun: number; p50AnswerMs: number; p99AnswerMs: number };
 	/** Without events: the interval between the wait's last two checks, the shortest and the longest. */
 	intervalsMs?: [number, number];
 	/** Without events: runs whose next node started within the interval in which the run ended. */
 	withinInterval?: number;
+}
+
+function eventFigures(sim: Simulator, runs: BenchRun[]): Pick<KindFigures, 'endAnswers' | 'posts'> {
+	const endAnswers: Record<string, number> = {};
+	const answerTimes: number[] = [];
+	let posts = 0;
+	for (const run of runs) {
+		const own = sim.weblog.postsOf(run.workflowId);
+		posts += own.length;
+		for (const post of own) if (post.answeredAt !== undefined) answerTimes.push(post.answeredAt - post.at);
+		const status = String(own.find((post) => post.event === 'completed')?.status ?? 'none');
+		endAnswers[status] = (endAnswers[status] ?? 0) + 1;
+	}
+	answerTimes.sort((a, b) => a - b);
+	return { endAnswers, posts: { perRun: round(posts / runs.length, 1), p50AnswerMs: round(percentile(answerTimes, 0.5), 0), p99AnswerMs: round(percentile(answerTimes, 0.99), 0) } };
 }
 
 function figuresOf(sim: Simulator, runs: BenchRun[]): KindFigures {
@@ -133,7 +155,7 @@ function figuresOf(sim: Simulator, runs: BenchRun[]): KindFigures {
 		p50Ms: round(percentile(latencies, 0.5), 0),
 		p99Ms: round(percentile(latencies, 0.99), 0),
 		slowestMs: round(latencies.at(-1) ?? Number.NaN, 0),
-		...(runs[0]?.kind === 'events' ? { endsRefused: runs.filter((run) => sim.weblog.postsOf(run.workflowId).find((post) => post.event === 'completed')?.status !== 200).length } : {}),
+		...(runs[0]?.kind === 'events' ? eventFigures(sim, runs) : {}),
 		...(intervals.length > 0 ? { intervalsMs: [round(intervals[0], 0), round(intervals.at(-1)!, 0)] as [number, number], withinInterval } : {}),
 	};
 }
@@ -144,7 +166,8 @@ function print(version: string, figures: Record<Kind, KindFigures>): void {
 		const f = figures[kind];
 		console.log(`  ${KINDS[kind].label}:`);
 		console.log(`    ${f.runs} runs, ${f.wentOnOnce} went on exactly once; p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms, slowest ${f.slowestMs} ms`);
-		if (f.endsRefused) console.log(`    ${f.endsRefused} runs' completed post was not answered 200: ${f.endsRefused === 1 ? 'that execution waits' : 'those executions wait'} for the time limit`);
+		if (f.posts) console.log(`    ${f.posts.perRun} events posted per run; n8n answered a post in p50 ${f.posts.p50AnswerMs} ms, p99 ${f.posts.p99AnswerMs} ms`);
+		if (f.endAnswers) console.log(`    n8n's answers to the runs' completed posts, by status (0: none within 30 s): ${JSON.stringify(f.endAnswers)}`);
 		if (f.intervalsMs) console.log(`    check interval at the run's end ${f.intervalsMs[0]} to ${f.intervalsMs[1]} ms; next node within it: ${f.withinInterval} of ${f.runs}`);
 	}
 }
@@ -178,7 +201,7 @@ async function main(): Promise<void> {
 		for (const kind of Object.keys(KINDS) as Kind[]) await webhookRegistered(n8n, `http://127.0.0.1:${port}/webhook/${KINDS[kind].webhookPath}`);
 
 		console.log(`Launching ${perKind} runs of each kind...`);
-		const runs = await launchRuns(sim, port, perKind);
+		const { runs, refused } = await launchRuns(sim, port, perKind);
 		const lastEnd = Math.max(...runs.map((run) => run.endsAt));
 		const reads = () => new Set([...afterWaitReads(sim, 'metrics'), ...afterWaitReads(sim, 'progress')].map((entry) => entry.path.split('/')[2]));
 		console.log(`Waiting for the runs to end (the last in ${round((lastEnd - performance.now()) / 1000, 0)} s) and the next nodes to start...`);
@@ -190,6 +213,9 @@ async function main(): Promise<void> {
 			events: figuresOf(sim, runs.filter((run) => run.kind === 'events')),
 			checks: figuresOf(sim, runs.filter((run) => run.kind === 'checks')),
 		});
+		if (refused > 0) console.log(`  n8n refused ${refused} launch calls on the starved machine (503 or 500 before launching), each made again`);
+		const failedExecutions = n8n.output().match(/^Problem with execution \d+/gm)?.length ?? 0;
+		if (failedExecutions > 0) console.log(`  n8n failed ${failedExecutions} executions itself (its output says why)`);
 		const pingsLate = n8n.output().match(/Database ping failed/g)?.length ?? 0;
 		if (pingsLate > 0) console.log(`  n8n's database ping was late ${pingsLate} times (the machine was starved; meanwhile n8n answers 503)`);
 		if (sim.contractViolations.length > 0) console.log(`Contract violations: ${JSON.stringify(sim.contractViolations)}`);
