@@ -128,8 +128,9 @@ describe.each(versions)('a launch whose wait n8n holds, in queue mode inside n8n
 	});
 
 	it('goes on once, with the ended run, after the worker that ran it and then main were killed and started again during the wait', async () => {
-		// The run spends this long in SUBMITTED and again in RUNNING: long enough for both restarts on a busy machine.
-		sim.data.runProgressMs = 100_000;
+		// The run spends this long in SUBMITTED and again in RUNNING: both restarts took about a minute on a
+		// busy 2-core machine, so the run ends well after them.
+		sim.data.runProgressMs = 80_000;
 		const [launched] = await launch(['held_in_queue']);
 		const run = sim.data.findRun(launched.workflowId)!;
 		await waiting(launched);
@@ -156,8 +157,9 @@ describe.each(versions)('a launch whose wait n8n holds, in queue mode inside n8n
 	});
 
 	it(`${WAITING_EXECUTIONS} executions waiting hold none of the worker's ${WORKER_CONCURRENCY} places: ${OTHER_EXECUTIONS} other executions complete while they wait, and each of the ${WAITING_EXECUTIONS} goes on once when its run ends`, async () => {
-		// Runs of three minutes: every launch and the other executions come well before the first end.
-		sim.data.runProgressMs = 90_000;
+		// Runs of a minute and a half: the 20 launches and the other executions took about 10 s on a busy
+		// 2-core machine, well before the first run ends.
+		sim.data.runProgressMs = 45_000;
 		const launches = await launch(Array.from({ length: WAITING_EXECUTIONS }, (_, index) => `held_queue_${index}`));
 		// Had each wait held a place, the worker would have taken 5 launches and no more until their runs ended.
 		for (const launched of launches) await waiting(launched);
