@@ -53,6 +53,21 @@ describe('Wait In "Held by n8n Until the Run\'s Events"', () => {
 		for (const launch of sent) expect(String(launch.configText)).toMatch(/^process\.executor = 'awsbatch'\n\nweblog \{\n/);
 	});
 
+	it('goes on without waiting when every run has ended by the time it would wait: no end would come to resume it', async () => {
+		platform.sim.data.runProgressMs = 1;
+		try {
+			const result = await platform.run(heldLaunch(), { typeVersion: 1.3, items: [{ name: 'held_quick' }, { name: 'held_quick_fail' }] });
+			expect(result.run.status).toBe('success');
+			const [ended, failed] = result.outputs[0];
+			expect(ended.json).toMatchObject({ runName: 'held_quick', status: 'SUCCEEDED', waitOutcome: 'runEnded' });
+			// Fail Item When Run Fails: the failed run as n8n's failed item.
+			const failedRun = platform.sim.data.launches.map((launch) => platform.sim.data.findRun(launch.workflowId)!).find((run) => run.runName === 'held_quick_fail')!;
+			expect(failed.json).toEqual({ error: `Run ${failedRun.id} ended FAILED`, message: expect.stringContaining('Fail Item When Run Fails') });
+		} finally {
+			platform.sim.data.runProgressMs = 60_000;
+		}
+	});
+
 	it("fails the item before launching when the launch's own config sets weblog, naming it", async () => {
 		const before = platform.sim.data.launches.length;
 		const result = await platform.run(heldLaunch({ configText: "weblog {\n  enabled = true\n  url = 'https://events.example.org'\n}" }), { typeVersion: 1.3, items: [{ name: 'own_weblog' }] });
