@@ -17,7 +17,7 @@ const FAILED_TRACE = {
 	exit: 1,
 	error_action: 'TERMINATE',
 	attempt: 1,
-	workdir: 's3://bucket/work/a1/0024fd028375e2b601aaed44d112e3',
+	workdir: 's3://bucket/scratch/a1/0024fd028375e2b601aaed44d112e3',
 	submit: 1764325200000,
 	start: 1764325201000,
 	complete: 1764325260000,
