@@ -1,5 +1,5 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
-import type { INodeTypeDescription } from 'n8n-workflow';
+import type { INodeTypeDescription, NodeParameterValue } from 'n8n-workflow';
 
 import { EVENTS_URL_SETTING, LAUNCH_SETTINGS_FIELD } from '../fields/fieldNames';
 
@@ -43,7 +43,10 @@ export const versionDescription: INodeTypeDescription = {
 			name: 'seqeraNextflowEventsApi',
 			required: true,
 			testedBy: 'seqeraNextflowEventsCheck',
-			displayOptions: { hide: { [`${LAUNCH_SETTINGS_FIELD}.${EVENTS_URL_SETTING}`]: ['', undefined, null] } },
+			// Shown only where the URL has a value: n8n's editor reads a path the node's parameters lack as
+			// no value at all, which no hide rule matches, so a hide rule showed it on every node. n8n checks
+			// a credential's display conditions as a parameter's, `_cnd` included, though its type leaves it out.
+			displayOptions: { show: { [`${LAUNCH_SETTINGS_FIELD}.${EVENTS_URL_SETTING}`]: [{ _cnd: { regex: '\\S' } } as unknown as NodeParameterValue] } },
 		},
 	],
 	// The execution's resume URL while n8n holds a wait for runs (waits/): only a waiting execution has
