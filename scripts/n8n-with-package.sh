@@ -59,6 +59,10 @@ find "$cache" -maxdepth 1 -name 'package-*' ! -name "package-$content" -mtime +0
 
 # Everything but the folder n8n reads goes to stderr, so a caller can keep stdout clean.
 tarball="$kept/$package-$version.tgz"
+# Suites that run side by side may both find no tarball: one builds and packs while the other waits,
+# rather than rebuilding dist/ under a pack in progress.
+exec 9>"$kept/.pack.lock"
+flock 9
 if [ ! -f "$tarball" ]; then
 	npm run build >&2
 	mkdir -p "$kept/.pack-$$"
@@ -66,6 +70,7 @@ if [ ! -f "$tarball" ]; then
 	mv "$kept/.pack-$$/$package-$version.tgz" "$tarball"
 	rm -rf "$kept/.pack-$$"
 fi
+flock -u 9
 
 # n8n's CommunityPackagesService (installOrUpdateNpmPackage → downloadPackage): the tarball is unpacked
 # into <user folder>/.n8n/nodes/node_modules/<package>, its dev, peer and optional dependencies are

@@ -3,7 +3,9 @@
 # network test alone.
 #
 #   n8n      test/n8n: the package inside real n8n releases and their editor in Chromium. Most of its
-#            time is spent waiting for n8n to start, for the editor and for n8n's own schedules.
+#            time is spent waiting for n8n to start, for the editor, for n8n's own schedules and for
+#            runs that last minutes, so two suites run at once (each with its own n8n, ports and
+#            user folder).
 #   engine   every other suite on n8n 2.x's engine, then the suites that run code through n8n again on
 #            the n8n 1.x engine (`npm run test:n8n1`). Most of its time is spent in the token's budget:
 #            20 calls a second against the simulator.
@@ -51,7 +53,7 @@ if [ ! -f "$contract" ]; then
 fi
 
 echo "Lanes n8n and engine run side by side; their output follows as each ends."
-lane n8n 'npx jest test/n8n/' &
+lane n8n 'npx jest --maxWorkers=2 test/n8n/' &
 n8n_lane=$!
 lane engine "npx jest --testPathIgnorePatterns='/node_modules/|/test/node/network\\.test\\.ts\$|/test/n8n/'" 'npm run test:n8n1 --' &
 engine_lane=$!
