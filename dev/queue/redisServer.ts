@@ -11,6 +11,10 @@ export interface RedisServer {
 	url: string;
 	/** Stops the server and waits for it to exit. */
 	stop(): Promise<void>;
+	/** Freezes the server (SIGSTOP): connections stay open and nothing is answered, as with a hung Redis. */
+	freeze(): void;
+	/** Lets a frozen server go on (SIGCONT). */
+	thaw(): void;
 }
 
 export interface RedisServerOptions {
@@ -80,7 +84,15 @@ export async function startRedisServer(options: RedisServerOptions = {}): Promis
 	return {
 		port,
 		url: `redis://127.0.0.1:${port}`,
+		freeze() {
+			child.kill('SIGSTOP');
+		},
+		thaw() {
+			child.kill('SIGCONT');
+		},
 		async stop() {
+			// A frozen server would never act on SIGTERM.
+			if (child.exitCode === null && child.signalCode === null) child.kill('SIGCONT');
 			if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
 			await exited(child);
 			removeDir();

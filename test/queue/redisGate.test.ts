@@ -469,6 +469,51 @@ describe('RedisGate against a real redis-server', () => {
 		}
 	});
 
+	it('a Redis that stops answering: the gate keeps to its local share once a command has waited a second, and warns once', async () => {
+		const hung = await startRedisServer();
+		const warn = jest.fn();
+		const budget = sharedBudget({ kind: 'url', url: hung.url, label: 'the hung Redis' }, warn);
+		const gate = budget.makeGate(freshKey(), DEFAULT_LIMITS);
+		try {
+			await answered(gate);
+			hung.freeze();
+			const asked = performance.now();
+			await answered(gate);
+			// A lower bound: the call waited for the frozen Redis before it fell back.
+			expect(performance.now() - asked).toBeGreaterThanOrEqual(1000);
+			expect(warn).toHaveBeenCalledTimes(1);
+			expect(warn.mock.calls[0][0]).toMatch(/Redis at the hung Redis is out of reach \(Redis did not answer within 1000 ms\)/);
+		} finally {
+			await budget.close();
+			await hung.stop();
+		}
+	});
+
+	it('a reply that arrived while the process stalled past the command timeout counts: the process stays on Redis', async () => {
+		const warn = jest.fn();
+		const budget = sharedBudget(undefined, warn);
+		const key = freshKey();
+		const gate = budget.makeGate(key, DEFAULT_LIMITS);
+		await answered(gate);
+		const client = (await budget.usableClient())!;
+		const admit = client.seqeraBudgetAdmit.bind(client);
+		jest.spyOn(client, 'seqeraBudgetAdmit').mockImplementationOnce((...args: Parameters<typeof admit>) => {
+			const reply = admit(...args);
+			// Once the command is written and its timeout set, the process stalls for 1.5 s (a busy
+			// machine, a long garbage collection) while Redis answers; Node then runs its due timers
+			// before it reads the reply.
+			queueMicrotask(() => {
+				const stalledUntil = Date.now() + 1500;
+				while (Date.now() < stalledUntil);
+			});
+			return reply;
+		});
+		await answered(gate);
+		expect(warn).not.toHaveBeenCalled();
+		expect(await budget.usableClient()).toBe(client);
+		expect(await admin.zcard(`seqera:budget:{${key}}:hour`)).toBe(2);
+	});
+
 	it('a failed command makes the client unusable at once, though it still reads ready until its socket closes', async () => {
 		const budget = sharedBudget();
 		const client = await budget.usableClient();

@@ -7,7 +7,7 @@ import { ADMIT_SCRIPT, budgetKeys, NOTE_TIME_SCRIPT, PAUSE_SCRIPT, type BudgetKe
 import { localShare, LocalGate, type AdmissionOptions, type AdmittedCall, type BudgetGate, type CallPriority, type GateFactory } from './gate';
 import { DEFAULT_FALLBACK_SHARE, type RedisTarget } from '../../environment/limiterRedis';
 import type { ArrivalBound, WindowLimits } from './admissionRule';
-import { sleep, unlessCancelled } from './timing';
+import { sleep, unlessCancelled, withinTime } from './timing';
 
 /**
  * A token's budget shared by every n8n process through Redis (queue mode), so that together they keep
@@ -21,6 +21,16 @@ const REDIS_RETRY_MS = 5000;
 const CONNECT_TIMEOUT_MS = 2000;
 // A start decision is one short script; a Redis that takes longer is treated as down.
 const COMMAND_TIMEOUT_MS = 1000;
+
+/**
+ * A command's reply, or a failure once Redis has taken longer than COMMAND_TIMEOUT_MS. Not ioredis's own
+ * command timeout: after a stall of the process it fails replies that arrived in time, and this process
+ * would then keep to its local share while the others, still on Redis, spend the whole budget: together,
+ * more than the platform allows.
+ */
+async function replyOf<T>(command: Promise<T>): Promise<T> {
+	return await withinTime(command, COMMAND_TIMEOUT_MS, `Redis did not answer within ${COMMAND_TIMEOUT_MS} ms`);
+}
 
 interface BudgetCommands {
 	// KEYS and ARGV as budgetScripts.ts's ADMIT_SCRIPT takes them.
@@ -113,7 +123,6 @@ export class SharedBudget {
 			lazyConnect: true,
 			enableOfflineQueue: false,
 			connectTimeout: CONNECT_TIMEOUT_MS,
-			commandTimeout: COMMAND_TIMEOUT_MS,
 			maxRetriesPerRequest: 1,
 			retryStrategy: () => null,
 		};
@@ -172,7 +181,7 @@ export class RedisGate implements BudgetGate {
 		const client = await this.shared.usableClient();
 		if (!client) return;
 		try {
-			await client.seqeraBudgetPause(this.keys.pause, this.keys.cautious, Math.ceil(durationMs));
+			await replyOf(client.seqeraBudgetPause(this.keys.pause, this.keys.cautious, Math.ceil(durationMs)));
 		} catch (error) {
 			this.shared.failed(error);
 		}
@@ -194,9 +203,11 @@ export class RedisGate implements BudgetGate {
 			const boundMs = bound.boundMs(Date.now());
 			try {
 				const { second, answers, bounds, hour, last, pause, cautious, waiting, sent } = this.keys;
-				wait = await client.seqeraBudgetAdmit(second, answers, bounds, hour, last, pause, cautious, waiting, sent,
-					Math.max(1, Math.floor(this.limits.maxCallsPerSecond)), Math.max(1, Math.floor(this.limits.maxCallsPerHour)), this.limits.spacingMs,
-					member, Number.isFinite(boundMs) ? boundMs : -1, this.shared.processId, priority, waiterId);
+				wait = await replyOf(
+					client.seqeraBudgetAdmit(second, answers, bounds, hour, last, pause, cautious, waiting, sent,
+						Math.max(1, Math.floor(this.limits.maxCallsPerSecond)), Math.max(1, Math.floor(this.limits.maxCallsPerHour)), this.limits.spacingMs,
+						member, Number.isFinite(boundMs) ? boundMs : -1, this.shared.processId, priority, waiterId),
+				);
 			} catch (error) {
 				this.shared.failed(error);
 				continue;
@@ -219,7 +230,7 @@ export class RedisGate implements BudgetGate {
 	private noteTime(hash: string, member: string): void {
 		void this.shared
 			.usableClient()
-			.then(async (client) => await client?.seqeraBudgetNoteTime(this.keys.second, hash, member))
+			.then(async (client) => client && (await replyOf(client.seqeraBudgetNoteTime(this.keys.second, hash, member))))
 			.catch(() => undefined);
 	}
 }

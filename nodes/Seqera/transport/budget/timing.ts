@@ -1,5 +1,5 @@
 // eslint-disable-next-line @n8n/community-nodes/no-restricted-imports -- the limiter's cancellable wait is built on timers
-import { setTimeout as delay } from 'node:timers/promises';
+import { setImmediate as afterPendingReads, setTimeout as delay } from 'node:timers/promises';
 
 /** Waits `ms`, or rejects as soon as the execution is cancelled. */
 export async function sleep(ms: number, signal?: AbortSignal): Promise<void> {
@@ -37,4 +37,23 @@ export async function unlessCancelled<T>(promise: Promise<T>, signal?: AbortSign
 			},
 		);
 	});
+}
+
+/**
+ * Waits for `promise` up to `ms`, then rejects with `timeoutMessage`. The time is up only once the process
+ * has also read what reached it meanwhile: after a stall (a busy machine, a long garbage collection) Node
+ * runs its due timers before it reads its sockets, so a plain timer fails an answer that came in time.
+ */
+export async function withinTime<T>(promise: Promise<T>, ms: number, timeoutMessage: string): Promise<T> {
+	const settled = new AbortController();
+	const late = delay(ms, undefined, { signal: settled.signal })
+		.then(async () => await afterPendingReads(undefined, { signal: settled.signal }))
+		.then(() => {
+			throw new Error(timeoutMessage);
+		});
+	try {
+		return await Promise.race([promise, late]);
+	} finally {
+		settled.abort();
+	}
 }
