@@ -3,6 +3,7 @@ import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunction
 
 import { credentialTest, listSearch } from './methods';
 import { dataLinkFileEvents } from './trigger/dataLinkFiles/dataLinkFileEvents';
+import { onePollAtATime } from './trigger/onePollAtATime';
 import type { TriggerEvent } from './trigger/triggerEvent';
 import { runEvents } from './trigger/runs/runEvents';
 import { studioEvents } from './trigger/studios/studioEvents';
@@ -47,6 +48,6 @@ export class SeqeraTrigger implements INodeType {
 		const chosen = this.getNodeParameter('event') as string;
 		const event = EVENTS.find((each) => each.options.some((option) => option.value === chosen));
 		if (!event) throw new NodeOperationError(this.getNode(), `Unknown value "${chosen}" for Trigger On`, { description: 'Choose an event in Trigger On' });
-		return await event.poll.call(this, chosen);
+		return await onePollAtATime(this, async () => await event.poll.call(this, chosen));
 	}
 }

@@ -73,6 +73,29 @@ describe('Seqera Platform Trigger: New File in Data Link', () => {
 		expect(await poll(watch, staticData)).toEqual([]);
 	});
 
+	it('a poll that starts while the last one is still running reports nothing: each new file is reported once', async () => {
+		const staticData: IDataObject = {};
+		const watch = { glob: FASTQ_GLOB };
+		await poll(watch, staticData);
+		platform.sim.data.addDataLinkObject(INBOX, 'runs/240516_A00123_0045_CHXYZ/fastq/S1_L001_R1_001.fastq.gz');
+
+		// The first poll's listing is held until the second poll has ended, as when n8n 1.x starts the next
+		// poll on schedule while a slow one is still running.
+		let secondEnded!: () => void;
+		const holdUntil = new Promise<void>((resolve) => (secondEnded = resolve));
+		platform.sim.addFault({ method: 'GET', path: /^\/data-links\/[^/]+\/browse/, kind: 'delay', until: holdUntil });
+		const listing = platform.sim.logged((entry) => entry.path.includes('/browse'));
+		const first = poll(watch, staticData);
+		await listing;
+		const before = platform.sim.log.length;
+		const second = await poll(watch, staticData).finally(secondEnded);
+
+		expect(second).toEqual([]);
+		expect(platform.sim.log.slice(before).filter((entry) => entry.path.includes('/browse'))).toEqual([]);
+		expect(pathsOf(await first)).toEqual(['runs/240516_A00123_0045_CHXYZ/fastq/S1_L001_R1_001.fastq.gz']);
+		expect(await poll(watch, staticData)).toEqual([]);
+	});
+
 	it('emits only files matching the prefix and the glob, and lists no folder the glob rules out', async () => {
 		const staticData: IDataObject = {};
 		const watch = { glob: FASTQ_GLOB };
