@@ -21,6 +21,21 @@ const requestsSince = (before: number) => platform.sim.log.slice(before);
 /** A stopped Studio of the genomics workspace that only the test creating it touches. */
 const newStoppedStudio = (name: string) => platform.sim.data.addStudio({ workspaceId: GENOMICS, name }).sessionId;
 
+/**
+ * Runs `act` while a Studio started or stopped stays starting or stopping (for an hour, not 300 ms), so
+ * the status the node read back after its call is the one the platform gave at the call, however long a
+ * busy machine takes between the two requests.
+ */
+async function whileStudiosHold<T>(act: () => Promise<T>): Promise<T> {
+	const progressMs = platform.sim.data.runProgressMs;
+	platform.sim.data.runProgressMs = 3_600_000;
+	try {
+		return await act();
+	} finally {
+		platform.sim.data.runProgressMs = progressMs;
+	}
+}
+
 const createParameters = (name: string, overrides: INodeParameters = {}): INodeParameters =>
 	inGenomics({
 		operation: 'create',
@@ -139,12 +154,15 @@ describe('Studio → Create', () => {
 	});
 
 	it('takes an image of your own and data link IDs from an expression, and starts the Studio by default', async () => {
-		const result = await platform.run(
-			createParameters('custom-image', {
-				template: locator('cr.example.com/team/my-studio:1.0', 'image'),
-				dataLinkIds: `={{ "${DATA_LINK_IDS.genomicsReferences}" }}`,
-				autoStart: true,
-			}),
+		const result = await whileStudiosHold(
+			async () =>
+				await platform.run(
+					createParameters('custom-image', {
+						template: locator('cr.example.com/team/my-studio:1.0', 'image'),
+						dataLinkIds: `={{ "${DATA_LINK_IDS.genomicsReferences}" }}`,
+						autoStart: true,
+					}),
+				),
 		);
 		expect(platform.json(result)[0]).toMatchObject({
 			name: 'custom-image',
@@ -178,18 +196,21 @@ describe('Studio → Create', () => {
 describe('Studio → Start, Stop and Wait', () => {
 	it('starts a Studio, waits until it is running, stops it and waits until it is stopped', async () => {
 		const sessionId = newStoppedStudio('round-trip');
-		const started = platform.json(await platform.run(inGenomics({ operation: 'start', ...studioParameter(sessionId) })));
+		const started = platform.json(await whileStudiosHold(async () => await platform.run(inGenomics({ operation: 'start', ...studioParameter(sessionId) }))));
 		expect(started).toEqual([
 			expect.objectContaining({ sessionId, status: 'starting', jobSubmitted: true, studioUrl: `https://${sessionId}.connect.cloud.seqera.io` }),
 		]);
+		// The platform finishes the start.
+		platform.sim.data.setStudioStatus(sessionId, 'running');
 
 		const running = platform.json(
 			await platform.run(inGenomics({ operation: 'wait', waitUntil: 'running', waitOptions: fastChecks, ...studioParameter(sessionId) })),
 		);
 		expect(running).toEqual([expect.objectContaining({ sessionId, status: 'running', waitChecks: 1 })]);
 
-		const stopped = platform.json(await platform.run(inGenomics({ operation: 'stop', ...studioParameter(sessionId) })));
+		const stopped = platform.json(await whileStudiosHold(async () => await platform.run(inGenomics({ operation: 'stop', ...studioParameter(sessionId) }))));
 		expect(stopped[0]).toMatchObject({ sessionId, status: 'stopping', jobSubmitted: true });
+		platform.sim.data.setStudioStatus(sessionId, 'stopped');
 
 		const waited = platform.json(
 			await platform.run(inGenomics({ operation: 'wait', waitUntil: 'stopped', waitOptions: fastChecks, ...studioParameter(sessionId) })),
@@ -202,7 +223,9 @@ describe('Studio → Start, Stop and Wait', () => {
 		const sessionId = platform.sim.data.addStudio({ workspaceId: GENOMICS, name: 'mounted', description: 'QC notebook', cpu: 2, mountedDataLinkIds: mounts }).sessionId;
 		const before = platform.sim.log.length;
 		const [started] = platform.json(
-			await platform.run(inGenomics({ operation: 'start', overrides: { cpu: 8, lifespanHours: 2 }, ...studioParameter(sessionId) }), { typeVersion: 1.1 }),
+			await whileStudiosHold(
+				async () => await platform.run(inGenomics({ operation: 'start', overrides: { cpu: 8, lifespanHours: 2 }, ...studioParameter(sessionId) }), { typeVersion: 1.1 }),
+			),
 		);
 		expect(started).toMatchObject({ sessionId, status: 'starting', jobSubmitted: true, configuration: { cpu: 8, lifespanHours: 2, memory: 8192 } });
 		expect((started.mountedDataLinks as Array<{ id: string }>).map((link) => link.id).sort()).toEqual([...mounts].sort());
@@ -229,7 +252,7 @@ describe('Studio → Start, Stop and Wait', () => {
 		const mounts = [DATA_LINK_IDS.genomicsInbox];
 		const sessionId = platform.sim.data.addStudio({ workspaceId: GENOMICS, name: 'mounted-v1', cpu: 4, mountedDataLinkIds: mounts }).sessionId;
 		const before = platform.sim.log.length;
-		const [started] = platform.json(await platform.run(inGenomics({ operation: 'start', ...studioParameter(sessionId) }), { typeVersion: 1 }));
+		const [started] = platform.json(await whileStudiosHold(async () => await platform.run(inGenomics({ operation: 'start', ...studioParameter(sessionId) }), { typeVersion: 1 })));
 		expect(started).toMatchObject({ sessionId, status: 'starting', jobSubmitted: true, configuration: { cpu: 4 } });
 		const calls = requestsSince(before);
 		expect(calls.map((entry) => `${entry.method} ${entry.path}`)).toEqual([`PUT /studios/${sessionId}/start`, `GET /studios/${sessionId}`]);
@@ -290,10 +313,13 @@ describe('Studio → Start, Stop and Wait', () => {
 describe('Studio items', () => {
 	it('with Continue On Fail, each item gets its own Studio or its own error, in order, and the token appears nowhere', async () => {
 		const sessionId = newStoppedStudio('per-item');
-		const result = await platform.run(inGenomics({ operation: 'start', sessionId: locator('={{ $json.studio }}') }), {
-			items: [{ studio: sessionId }, { studio: 'not/a/studio' }, { studio: STUDIO_IDS.rndNotebook }],
-			continueOnFail: true,
-		});
+		const result = await whileStudiosHold(
+			async () =>
+				await platform.run(inGenomics({ operation: 'start', sessionId: locator('={{ $json.studio }}') }), {
+					items: [{ studio: sessionId }, { studio: 'not/a/studio' }, { studio: STUDIO_IDS.rndNotebook }],
+					continueOnFail: true,
+				}),
+		);
 		const items = result.outputs[0];
 		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 		expect(items[0].json).toMatchObject({ sessionId, status: 'starting', jobSubmitted: true });
