@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+
 import {
 	CredentialTestContext,
 	ExecutionLifecycleHooks,
@@ -231,9 +233,17 @@ export function createHarness(setup: HarnessSetup): Harness {
 	const nodeTypes = new TestNodeTypes({ ...setup.nodeTypes, [ITEMS_SOURCE_TYPE]: itemsSourceNode });
 	let executionCount = 0;
 
+	// Each workflow an ID of its own, as n8n gives them, across every harness of the process; the polls
+	// of one saved state (one active workflow in n8n) share theirs.
+	const workflowIdsByState = new WeakMap<IDataObject, string>();
+	const workflowIdFor = (staticData?: IDataObject) => {
+		const id = (staticData && workflowIdsByState.get(staticData)) ?? `test-workflow-${randomUUID()}`;
+		if (staticData) workflowIdsByState.set(staticData, id);
+		return id;
+	};
 	const createWorkflow = (nodes: INode[], connections: IConnections, staticData?: IDataObject) =>
 		new Workflow({
-			id: 'test-workflow',
+			id: workflowIdFor(staticData),
 			name: 'Test workflow',
 			nodes,
 			connections,
