@@ -19,18 +19,11 @@ import { sleep, unlessCancelled, withinTime } from './timing';
 
 const REDIS_RETRY_MS = 5000;
 const CONNECT_TIMEOUT_MS = 2000;
-// A start decision is one short script; a Redis that takes longer is treated as down.
+// A start decision is one short script; a Redis that takes longer is treated as down. Timed here, not
+// with ioredis's commandTimeout, which fails replies that came in time when the process stalled: it
+// would then keep to its local share while the others spend the whole budget through Redis.
 const COMMAND_TIMEOUT_MS = 1000;
-
-/**
- * A command's reply, or a failure once Redis has taken longer than COMMAND_TIMEOUT_MS. Not ioredis's own
- * command timeout: after a stall of the process it fails replies that arrived in time, and this process
- * would then keep to its local share while the others, still on Redis, spend the whole budget: together,
- * more than the platform allows.
- */
-async function replyOf<T>(command: Promise<T>): Promise<T> {
-	return await withinTime(command, COMMAND_TIMEOUT_MS, `Redis did not answer within ${COMMAND_TIMEOUT_MS} ms`);
-}
+const replyOf = async <T>(command: Promise<T>) => await withinTime(command, COMMAND_TIMEOUT_MS, `Redis did not answer within ${COMMAND_TIMEOUT_MS} ms`);
 
 interface BudgetCommands {
 	// KEYS and ARGV as budgetScripts.ts's ADMIT_SCRIPT takes them.
@@ -203,11 +196,9 @@ export class RedisGate implements BudgetGate {
 			const boundMs = bound.boundMs(Date.now());
 			try {
 				const { second, answers, bounds, hour, last, pause, cautious, waiting, sent } = this.keys;
-				wait = await replyOf(
-					client.seqeraBudgetAdmit(second, answers, bounds, hour, last, pause, cautious, waiting, sent,
-						Math.max(1, Math.floor(this.limits.maxCallsPerSecond)), Math.max(1, Math.floor(this.limits.maxCallsPerHour)), this.limits.spacingMs,
-						member, Number.isFinite(boundMs) ? boundMs : -1, this.shared.processId, priority, waiterId),
-				);
+				wait = await replyOf(client.seqeraBudgetAdmit(second, answers, bounds, hour, last, pause, cautious, waiting, sent,
+					Math.max(1, Math.floor(this.limits.maxCallsPerSecond)), Math.max(1, Math.floor(this.limits.maxCallsPerHour)), this.limits.spacingMs,
+					member, Number.isFinite(boundMs) ? boundMs : -1, this.shared.processId, priority, waiterId));
 			} catch (error) {
 				this.shared.failed(error);
 				continue;

@@ -23,37 +23,15 @@ function cancelledError(signal: AbortSignal): Error {
 export async function unlessCancelled<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> {
 	if (!signal) return await promise;
 	if (signal.aborted) throw cancelledError(signal);
-	return await new Promise<T>((resolve, reject) => {
-		const onAbort = () => reject(cancelledError(signal));
-		signal.addEventListener('abort', onAbort, { once: true });
-		promise.then(
-			(value) => {
-				signal.removeEventListener('abort', onAbort);
-				resolve(value);
-			},
-			(error: unknown) => {
-				signal.removeEventListener('abort', onAbort);
-				reject(error);
-			},
-		);
-	});
+	let onAbort = () => undefined as void;
+	const cancelled = new Promise<never>((_, reject) => signal.addEventListener('abort', (onAbort = () => reject(cancelledError(signal))), { once: true }));
+	return await Promise.race([promise, cancelled]).finally(() => signal.removeEventListener('abort', onAbort));
 }
 
-/**
- * Waits for `promise` up to `ms`, then rejects with `timeoutMessage`. The time is up only once the process
- * has also read what reached it meanwhile: after a stall (a busy machine, a long garbage collection) Node
- * runs its due timers before it reads its sockets, so a plain timer fails an answer that came in time.
- */
+/** `promise`, or a failure after `ms` counted once the process has also read what reached it: after a stall, Node runs due timers before it reads its sockets. */
 export async function withinTime<T>(promise: Promise<T>, ms: number, timeoutMessage: string): Promise<T> {
 	const settled = new AbortController();
-	const late = delay(ms, undefined, { signal: settled.signal })
-		.then(async () => await afterPendingReads(undefined, { signal: settled.signal }))
-		.then(() => {
-			throw new Error(timeoutMessage);
-		});
-	try {
-		return await Promise.race([promise, late]);
-	} finally {
-		settled.abort();
-	}
+	const late = delay(ms, undefined, { signal: settled.signal }).then(async () => await afterPendingReads(undefined, { signal: settled.signal }));
+	const timedOut = late.then(() => Promise.reject(new Error(timeoutMessage)));
+	return await Promise.race([promise, timedOut]).finally(() => settled.abort());
 }
