@@ -11,10 +11,8 @@ export interface RedisServer {
 	url: string;
 	/** Stops the server and waits for it to exit. */
 	stop(): Promise<void>;
-	/** Freezes the server (SIGSTOP): connections stay open and nothing is answered, as with a hung Redis. */
+	/** Freezes the server (SIGSTOP) until it is stopped: connections stay open and nothing is answered, as with a hung Redis. */
 	freeze(): void;
-	/** Lets a frozen server go on (SIGCONT). */
-	thaw(): void;
 }
 
 export interface RedisServerOptions {
@@ -86,9 +84,6 @@ export async function startRedisServer(options: RedisServerOptions = {}): Promis
 		url: `redis://127.0.0.1:${port}`,
 		freeze() {
 			child.kill('SIGSTOP');
-		},
-		thaw() {
-			child.kill('SIGCONT');
 		},
 		async stop() {
 			// A frozen server would never act on SIGTERM.
