@@ -10,9 +10,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { IDataObject } from 'n8n-workflow';
 
-import { freePort } from '../freePort';
+import { freePort, stablePort } from '../freePort';
 
-export { freePort };
+export { freePort, stablePort };
 
 const execFileAsync = promisify(execFile);
 const REPO = path.resolve(__dirname, '../..');

@@ -21,7 +21,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 
 import { activateWorkflows, afterWaitReads, launchAndWaitWorkflow, READER, readerCredential, until } from '../../dev/n8n/heldWait';
-import { freePort, importIntoN8n, installPackage, n8nEnvironment, requireInstalled, startN8n, webhookRegistered, type N8nProcess } from '../../dev/n8n/n8nInstance';
+import { importIntoN8n, installPackage, n8nEnvironment, requireInstalled, stablePort, startN8n, webhookRegistered, type N8nProcess } from '../../dev/n8n/n8nInstance';
 import versions from '../../dev/n8n/versions.json';
 import { simulatorCredential } from '../../dev/n8n/workflows';
 import { SeededRandom } from '../../dev/simulator/random';
@@ -180,9 +180,9 @@ async function main(): Promise<void> {
 	const userFolder = mkdtempSync(path.join(os.tmpdir(), 'n8n-nodes-seqera-bench-held-wait-'));
 	let n8n: N8nProcess | undefined;
 	try {
-		const port = await freePort();
-		// The resume URL a launch sends to Nextflow is built from WEBHOOK_URL.
-		const env = n8nEnvironment(userFolder, { WEBHOOK_URL: `http://127.0.0.1:${port}/` });
+		// The resume URL a launch sends to Nextflow is built from WEBHOOK_URL: n8n must listen on the port it names.
+		const port = await stablePort();
+		const env = n8nEnvironment(userFolder, { N8N_PORT: String(port), WEBHOOK_URL: `http://127.0.0.1:${port}/` });
 		console.log(`Installing the package into n8n ${version}...`);
 		await installPackage(n8nBin, env);
 		const workflows = (Object.keys(KINDS) as Kind[]).map((kind, index) =>
@@ -197,7 +197,7 @@ async function main(): Promise<void> {
 		);
 		await importIntoN8n(n8nBin, env, { credentials: [simulatorCredential(sim.baseUrl), readerCredential(sim.baseUrl)], workflows });
 		await activateWorkflows(n8nBin, env, version, workflows.map((workflow) => String(workflow.id)));
-		n8n = await startN8n(n8nBin, { args: ['start'], env, readyOutput: /Editor is now accessible via/, port });
+		n8n = await startN8n(n8nBin, { args: ['start'], env, readyOutput: /Editor is now accessible via/ });
 		for (const kind of Object.keys(KINDS) as Kind[]) await webhookRegistered(n8n, `http://127.0.0.1:${port}/webhook/${KINDS[kind].webhookPath}`);
 
 		console.log(`Launching ${perKind} runs of each kind...`);

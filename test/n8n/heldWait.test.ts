@@ -14,7 +14,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { hashToken, startSimulator, type Simulator } from '../../dev/simulator/server';
 import { weblogTargetOf } from '../../dev/simulator/weblogConfig';
-import { freePort, installPackage, n8nEnvironment, requireInstalled, runN8nCommand, startN8n, type N8nProcess } from '../../dev/n8n/n8nInstance';
+import { installPackage, n8nEnvironment, requireInstalled, runN8nCommand, stablePort, startN8n, type N8nProcess } from '../../dev/n8n/n8nInstance';
 import versions from '../../dev/n8n/versions.json';
 import { seqeraNode, simulatorCredential, webhookTrigger, workflow } from '../../dev/n8n/workflows';
 import { activateWorkflows, afterWaitReads, launchAndWaitWorkflow, postJson as post, READER, readerCredential, sleep, until as untilWithin } from '../../dev/n8n/heldWait';
@@ -116,16 +116,17 @@ describe.each(versions)('a launch whose wait n8n holds, inside n8n %s', (version
 		await untilWithin(what, found, timeoutMs, () => main?.output() ?? '');
 
 	async function startMain(): Promise<N8nProcess> {
-		return await startN8n(n8nBin, { args: ['start'], env, readyOutput: /Editor is now accessible via/, port });
+		return await startN8n(n8nBin, { args: ['start'], env, readyOutput: /Editor is now accessible via/ });
 	}
 
 	beforeAll(async () => {
 		n8nBin = requireInstalled(version);
 		sim = await startSimulator({ runProgressMs: RUN_PROGRESS_MS, tokens: ['sim-token-alpha', READER.token], weblog: { duplicateChance: 1 } });
 		userFolder = mkdtempSync(path.join(os.tmpdir(), `n8n-nodes-seqera-held-wait-${version}-`));
-		// The resume URL a launch sends to Nextflow is built from WEBHOOK_URL, so n8n comes back on the same port.
-		port = await freePort();
-		env = n8nEnvironment(userFolder, { WEBHOOK_URL: `http://127.0.0.1:${port}/` });
+		// The resume URL a launch sends to Nextflow is built from WEBHOOK_URL, so n8n comes back on the same
+		// port, one nothing else takes while n8n is down; a start that finds it taken fails.
+		port = await stablePort();
+		env = n8nEnvironment(userFolder, { N8N_PORT: String(port), WEBHOOK_URL: `http://127.0.0.1:${port}/` });
 		await installPackage(n8nBin, env);
 		const files = path.join(userFolder, 'import');
 		mkdirSync(files);

@@ -15,7 +15,7 @@ import path from 'node:path';
 import type { IDataObject } from 'n8n-workflow';
 
 import { activateWorkflows, afterWaitReads, launchAndWaitWorkflow, postJson, READER, readerCredential, sleep, until } from '../../dev/n8n/heldWait';
-import { freePort, importIntoN8n, installPackage, n8nEnvironment, requireInstalled, startN8n, webhookRegistered, type N8nProcess } from '../../dev/n8n/n8nInstance';
+import { importIntoN8n, installPackage, n8nEnvironment, requireInstalled, stablePort, startN8n, webhookRegistered, type N8nProcess } from '../../dev/n8n/n8nInstance';
 import versions from '../../dev/n8n/versions.json';
 import { GENOMICS, seqeraNode, simulatorCredential, webhookTrigger, workflow } from '../../dev/n8n/workflows';
 import { startRedisServer, type RedisServer } from '../../dev/queue/redisServer';
@@ -64,11 +64,11 @@ describe.each(versions)('a launch whose wait n8n holds, in queue mode inside n8n
 	const readsOf = (kind: 'metrics' | 'progress', workflowId: string) => afterWaitReads(sim, kind).filter((entry) => entry.path === `/workflow/${workflowId}/${kind}`);
 
 	async function startMain(): Promise<N8nProcess> {
-		return await startN8n(n8nBin, { args: ['start'], env, readyOutput: /Editor is now accessible via/, port });
+		return await startN8n(n8nBin, { args: ['start'], env, readyOutput: /Editor is now accessible via/ });
 	}
 
 	async function startWorker(): Promise<N8nProcess> {
-		return await startN8n(n8nBin, { args: ['worker', `--concurrency=${WORKER_CONCURRENCY}`], env: { ...env, N8N_PORT: String(port) }, readyOutput: /n8n worker is now ready/ });
+		return await startN8n(n8nBin, { args: ['worker', `--concurrency=${WORKER_CONCURRENCY}`], env, readyOutput: /n8n worker is now ready/ });
 	}
 
 	async function killed(n8nProcess: N8nProcess): Promise<void> {
@@ -102,11 +102,13 @@ describe.each(versions)('a launch whose wait n8n holds, in queue mode inside n8n
 		n8nBin = requireInstalled(version);
 		[sim, redis] = await Promise.all([startSimulator({ tokens: ['sim-token-alpha', READER.token], weblog: { duplicateChance: 1 } }), startRedisServer()]);
 		userFolder = mkdtempSync(path.join(os.tmpdir(), `n8n-nodes-seqera-held-queue-${version}-`));
-		port = await freePort();
+		// One nothing else takes while main is down; a start that finds it taken fails.
+		port = await stablePort();
 		env = n8nEnvironment(userFolder, {
 			EXECUTIONS_MODE: 'queue',
 			QUEUE_BULL_REDIS_HOST: '127.0.0.1',
 			QUEUE_BULL_REDIS_PORT: String(redis.port),
+			N8N_PORT: String(port),
 			// Main comes back on the same port, so the resume URLs already in the runs' configs still reach it.
 			WEBHOOK_URL: `http://127.0.0.1:${port}/`,
 		});

@@ -15,7 +15,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { hashToken, startSimulator, type Simulator } from '../../dev/simulator/server';
 import { withWeblogBlock } from '../../nodes/Seqera/runs/weblog';
-import { freePort, importIntoN8n, installPackage, n8nEnvironment, requireInstalled, runN8nCommand, startN8n, type N8nProcess } from '../../dev/n8n/n8nInstance';
+import { importIntoN8n, installPackage, n8nEnvironment, requireInstalled, runN8nCommand, stablePort, startN8n, type N8nProcess } from '../../dev/n8n/n8nInstance';
 import versions from '../../dev/n8n/versions.json';
 import { GENOMICS, seqeraNode, simulatorCredential, workflow } from '../../dev/n8n/workflows';
 
@@ -88,8 +88,9 @@ describe.each(versions)('the Seqera Nextflow Events trigger in an active workflo
 		const n8nBin = requireInstalled(version);
 		sim = await startSimulator({ runProgressMs: RUN_PROGRESS_MS, tokens: ['sim-token-alpha', RECORDER.token], weblog: { duplicateChance: 1 } });
 		userFolder = mkdtempSync(path.join(os.tmpdir(), `n8n-nodes-seqera-nextflow-events-${version}-`));
-		const port = await freePort();
-		const env = n8nEnvironment(userFolder, { WEBHOOK_URL: `http://127.0.0.1:${port}/` });
+		// The URL the trigger shows is built from WEBHOOK_URL: n8n must listen on the port it names.
+		const port = await stablePort();
+		const env = n8nEnvironment(userFolder, { N8N_PORT: String(port), WEBHOOK_URL: `http://127.0.0.1:${port}/` });
 		await installPackage(n8nBin, env);
 		await importIntoN8n(n8nBin, env, {
 			credentials: [EVENTS_CREDENTIAL, { ...simulatorCredential(sim.baseUrl, RECORDER.token), ...RECORDER.credential }],
@@ -98,7 +99,7 @@ describe.each(versions)('the Seqera Nextflow Events trigger in an active workflo
 		const id = String(EVENTS_WORKFLOW.id);
 		if (version.startsWith('1.')) expect(await runN8nCommand(n8nBin, env, 'update:workflow', `--id=${id}`, '--active=true')).toMatch(/Activating workflow with ID/);
 		else expect(await runN8nCommand(n8nBin, env, 'publish:workflow', `--id=${id}`)).toMatch(/Publishing workflow with ID/);
-		main = await startN8n(n8nBin, { args: ['start'], env, readyOutput: /Editor is now accessible via/, port });
+		main = await startN8n(n8nBin, { args: ['start'], env, readyOutput: /Editor is now accessible via/ });
 		triggerUrl = `http://127.0.0.1:${main.port}/webhook/${WEBHOOK_ID}/events`;
 	});
 

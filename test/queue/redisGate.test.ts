@@ -7,6 +7,7 @@ import { type RedisTarget, sharedBudgetConfig } from '../../nodes/Seqera/environ
 import { type AdmittedCall, ArrivalBound, type BudgetGate, budgetKey, type CallPriority, CancelledError, localShare, SAFETY_MARGIN_MS, SharedBudget, TokenLimiter, windowLimits, type WindowLimits } from '../../nodes/Seqera/transport';
 import { maxInAnyWindow } from '../../dev/simulator/rateLimiter';
 import { startRedisServer, type RedisServer } from '../../dev/queue/redisServer';
+import { stablePort } from '../../dev/freePort';
 
 const DEFAULT_LIMITS = windowLimits({ maxCallsPerSecond: 20, maxCallsPerHour: 72000 });
 
@@ -437,7 +438,8 @@ describe('RedisGate against a real redis-server', () => {
 	});
 
 	it('without Redis, keeps to the local share and warns once; uses Redis again once it is back', async () => {
-		const spare = await startRedisServer();
+		// It comes back on the same port, one no other server a test starts takes while it is down.
+		const spare = await startRedisServer({ port: await stablePort() });
 		const warn = jest.fn();
 		const budget = sharedBudget({ kind: 'url', url: spare.url, label: 'the spare Redis' }, warn);
 		const key = freshKey();
