@@ -2,7 +2,7 @@ import { setSafeRegexEngine } from 'n8n-workflow';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { patientRegexEngine } from './regexEngine';
+import { patientRegexEngine } from '../patientRegex.cjs';
 
 /**
  * Points n8n-core's process-wide configuration at harmless places before the first service is
@@ -20,7 +20,7 @@ import { patientRegexEngine } from './regexEngine';
  *   `prepareBinaryData` keeps the bytes base64-encoded in the item (n8n's in-memory mode) and
  *   `getBinaryDataBuffer` decodes them from there. The harness never calls `init()`.
  * - Parameters are checked against their regexes as n8n does, stopped after 5 s rather than 250 ms
- *   (regexEngine.ts): a busy machine is not a runaway pattern.
+ *   (../patientRegex.cjs): a busy machine is not a runaway pattern.
  */
 export function prepareN8nEnvironment(): void {
 	if (process.env.N8N_USER_FOLDER === undefined) {

@@ -16,6 +16,9 @@ export { freePort, stablePort };
 
 const execFileAsync = promisify(execFile);
 const REPO = path.resolve(__dirname, '../..');
+// Node options for every n8n process started here: its parameter regex checks stopped after 5 s, not
+// 250 ms, which a machine running both test lanes has broken (patientRegexInN8n.cjs).
+const N8N_NODE_OPTIONS = ['--require', path.join(__dirname, 'patientRegexInN8n.cjs')];
 // Packing the package and letting n8n load it once takes a minute on a busy 2-core machine.
 const INSTALL_TIMEOUT_MS = 300_000;
 
@@ -81,7 +84,7 @@ const COMMAND_TIMEOUT_MS = 180_000;
 /** Runs an n8n CLI command (import:workflow, execute, ...) to its end and returns what it printed on stdout. */
 export async function runN8nCommand(n8nBin: string, env: NodeJS.ProcessEnv, ...args: string[]): Promise<string> {
 	try {
-		const { stdout } = await execFileAsync(process.execPath, [n8nBin, ...args], {
+		const { stdout } = await execFileAsync(process.execPath, [...N8N_NODE_OPTIONS, n8nBin, ...args], {
 			env,
 			cwd: env.N8N_USER_FOLDER,
 			maxBuffer: 64 * 1024 * 1024,
@@ -168,7 +171,7 @@ class N8nExited extends Error {
 }
 
 async function startN8nOnce(n8nBin: string, options: StartOptions, port: number): Promise<N8nProcess> {
-	const child = spawn(process.execPath, [n8nBin, ...options.args], {
+	const child = spawn(process.execPath, [...N8N_NODE_OPTIONS, n8nBin, ...options.args], {
 		env: { N8N_RUNNERS_BROKER_PORT: String(await freePort()), ...options.env, N8N_PORT: String(port), NO_COLOR: '1' },
 		cwd: options.env.N8N_USER_FOLDER,
 		stdio: ['ignore', 'pipe', 'pipe'],
