@@ -24,7 +24,7 @@ function sentSince(before: number) {
 
 describe('429 and Retry-After', () => {
 	it('pauses every caller of the token for Retry-After, then retries; no item is lost', async () => {
-		const items = runItems(12);
+		const items = runItems(30);
 		platform.sim.addFault({ method: 'GET', path: /^\/workflow\/\w+$/, kind: 'rateLimit', retryAfterSeconds: 1, times: 2 });
 		const before = platform.sim.log.length;
 		const result = await platform.run(getRun, { items });
@@ -32,14 +32,22 @@ describe('429 and Retry-After', () => {
 		expect(result.error).toBeUndefined();
 		expect(result.outputs[0].map((item) => item.json.id)).toEqual(items.map((item) => item.id));
 		const sent = sentSince(before);
-		expect(sent.filter((entry) => entry.status === 429)).toHaveLength(2);
+		const refused = sent.filter((entry) => entry.status === 429);
+		expect(refused).toHaveLength(2);
 		expect(sent.filter((entry) => entry.status === 200)).toHaveLength(items.length);
-		// Nothing was sent while the token was paused after the last 429. A call already on its way when the
-		// 429 came back still arrives just after it (on a busy machine, tens of ms), so the pause is checked
-		// from 250 ms after that answer; without a pause the other items would arrive within it.
-		const pausedFrom = Math.max(...sent.filter((entry) => entry.status === 429).map((entry) => entry.answeredAt ?? entry.at));
-		expect(sent.filter((entry) => entry.at > pausedFrom + 250 && entry.at < pausedFrom + 950)).toEqual([]);
-		expect(sent.filter((entry) => entry.at >= pausedFrom + 950).length).toBeGreaterThanOrEqual(2);
+		// The client pauses the token once it has read the last 429, a second from then. Calls it had let go
+		// before that still arrive within the second: on a quiet machine none, on a busy one a few, since
+		// the process the client and the simulator share may take a while to read the answer, and a call let
+		// go may wait for a connection's handshakes. Without a pause the other items would go on 50 ms apart,
+		// about 20 of them within the second. At most 10 allows 500 ms of calls let go before the client
+		// acted on the 429; the failures this replaces saw 2.
+		const lastRefusal = Math.max(...refused.map((entry) => entry.answeredAt ?? entry.at));
+		const afterRefusal = sent.filter((entry) => entry.at > lastRefusal);
+		// 5 ms for the pause's clock (Date.now, whole ms) against the simulator's (performance.now).
+		const waited = afterRefusal.filter((entry) => entry.at >= lastRefusal + 995);
+		expect(afterRefusal.length - waited.length).toBeLessThanOrEqual(10);
+		const retried = refused.map((entry) => entry.path);
+		expect(waited.map((entry) => entry.path)).toEqual(expect.arrayContaining(retried));
 	});
 
 	it('retries a refused launch: a 429 means the platform did nothing, and the run is launched once', async () => {
