@@ -12,9 +12,9 @@ import { startRedisServer, type RedisServer } from '../../dev/queue/redisServer'
  * n8n queue mode for real: separate Node processes, each running the Seqera node through n8n's engine,
  * all with one access token, against the simulator's strict per-token limits.
  *
- * The limiter spaces starts on Redis's clock; the simulator counts arrivals. The spacing margin absorbs
- * differences in delivery delay of some 40-80 ms within one second; a process stalled for longer (a
- * saturated machine) can still put 21 arrivals in a second and draw a 429.
+ * The limiter spaces starts on Redis's clock; the simulator counts arrivals. On loopback each call
+ * holds its place until a second after its answer, which comes after its arrival however late a busy
+ * machine lets the simulator read it (see ArrivalBound: the path is judged by its fastest round trip).
  */
 const TOKEN = 'sim-token-alpha';
 /** The simulator's other token: a budget of its own, for each worker's warm-up call. */

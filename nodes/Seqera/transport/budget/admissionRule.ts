@@ -190,11 +190,14 @@ export class SlidingWindow {
  *
  * Where nothing is measured yet (fewer than MIN_ROUND_TRIPS answers), and for CAUTION_MS after a
  * 429 (the platform saw arrivals bunch more than assumed), a call has no bound: it holds its place
- * until a second after its answer. So does a call on a fast network, where the median of the last
- * ROUND_TRIP_SAMPLES round trips is no longer than the bound would be: there the answer costs no
- * more than the bound.
+ * until a second after its answer. So does a call on a short path (loopback, a LAN), where the
+ * fastest round trip is no longer than the bound would be: there the bound would be its margin
+ * alone, a bet that the platform counts every call within SAFETY_MARGIN_MS, and the answer settles
+ * it instead, for the platform's time to answer. The fastest round trip decides, not a typical one:
+ * a process that other work stalls reads its answers late, which lengthens its round trips but not
+ * the path, and a median round trip so lengthened once gave loopback calls a bound of their margin
+ * while the platform's side stalled for longer (docs/rate-limits.md).
  */
-const ROUND_TRIP_SAMPLES = 64;
 const FASTEST_OF = 512;
 const MIN_ROUND_TRIPS = 8;
 export const JITTER_SHARE = 0.4;
@@ -206,27 +209,14 @@ export class ArrivalBound {
 	private readonly roundTrips: number[] = [];
 	private next = 0;
 	private cautiousUntil = 0;
-	private summary: { fastest: number; median: number } | undefined;
+	private fastest: number | undefined;
 
 	/** A call of the token was answered `ms` after its request was sent. */
 	recordRoundTrip(ms: number): void {
 		if (this.roundTrips.length < FASTEST_OF) this.roundTrips.push(ms);
 		else this.roundTrips[this.next] = ms;
 		this.next = (this.next + 1) % FASTEST_OF;
-		this.summary = undefined;
-	}
-
-	/** The fastest of the kept round trips, and the median of the last ROUND_TRIP_SAMPLES. */
-	private roundTripSummary(): { fastest: number; median: number } {
-		if (this.summary) return this.summary;
-		const { roundTrips, next } = this;
-		const recent: number[] = [];
-		for (let back = 1; back <= Math.min(ROUND_TRIP_SAMPLES, roundTrips.length); back++) {
-			recent.push(roundTrips[(next - back + FASTEST_OF) % FASTEST_OF]);
-		}
-		recent.sort((a, b) => a - b);
-		this.summary = { fastest: Math.min(...roundTrips), median: recent[Math.floor(recent.length / 2)] };
-		return this.summary;
+		this.fastest = undefined;
 	}
 
 	/** The platform answered 429: arrivals bunched more than the bound allowed. */
@@ -237,9 +227,8 @@ export class ArrivalBound {
 	/** The bound for a call starting at `now`, in ms; Infinity when none can be given. */
 	boundMs(now: number): number {
 		if (now < this.cautiousUntil || this.roundTrips.length < MIN_ROUND_TRIPS) return Infinity;
-		const { fastest, median } = this.roundTripSummary();
-		const fastestOneWayMs = fastest / 2;
-		const bound = Math.ceil(JITTER_SHARE * fastestOneWayMs + SAFETY_MARGIN_MS);
-		return median <= bound ? Infinity : bound;
+		const fastest = (this.fastest ??= Math.min(...this.roundTrips));
+		const bound = Math.ceil(JITTER_SHARE * (fastest / 2) + SAFETY_MARGIN_MS);
+		return fastest <= bound ? Infinity : bound;
 	}
 }
