@@ -167,7 +167,8 @@ describe.each(versions)('queue mode inside n8n %s', (version) => {
 
 		// Every execution succeeded and returned the run of each item, in order.
 		answers.forEach((answer, execution) => {
-			expect(answer.status).toBe(200);
+			// The whole answer, so that a failed execution shows n8n's reason.
+			expect(answer).toMatchObject({ status: 200 });
 			expect(answer.body.map((run) => run.id)).toEqual(requests[execution]);
 		});
 
