@@ -42,6 +42,38 @@ export function webhookTrigger(path: string, webhookId: string, responseMode: 'o
 	};
 }
 
+/** A Seqera Nextflow Events trigger on Process Failed, with the Seqera Nextflow Events API credential `credential`. */
+export function nextflowEventsTrigger(typeVersion: number, webhookId: string, credential: { id: string; name: string }): IDataObject {
+	return {
+		id: 'Nextflow events',
+		name: 'Nextflow events',
+		type: 'n8n-nodes-seqera.seqeraNextflowEvents',
+		typeVersion,
+		position: [0, 0],
+		webhookId,
+		parameters: { events: ['processFailed'] },
+		credentials: { seqeraNextflowEventsApi: { id: credential.id, name: credential.name } },
+	};
+}
+
+/**
+ * Workflow → Launch of nextflow-io/hello named `runName` (version 1.4), sending the run's events to the
+ * trigger of the workflow `picked` (a workflow field's value), with the events credential `credential`.
+ */
+export function launchSendingEventsTo(runName: string, picked: IDataObject, credential: { id: string; name: string }): IDataObject {
+	return seqeraNode(
+		'Launch',
+		300,
+		{
+			operation: 'launch',
+			source: 'repository',
+			pipeline: 'https://github.com/nextflow-io/hello',
+			launchSettings: { runName, nextflowEventsUrl: { workflow: { workflowId: { __rl: true, mode: 'list', ...picked } } } },
+		},
+		{ typeVersion: 1.4, credentials: { seqeraApi: CREDENTIAL, seqeraNextflowEventsApi: { id: credential.id, name: credential.name } } },
+	);
+}
+
 const MANUAL_TRIGGER: IDataObject = { id: 'Start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
 
 /** A workflow as n8n exports it: a trigger (a Manual Trigger unless given), then the nodes in a chain. */

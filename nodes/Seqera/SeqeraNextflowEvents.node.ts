@@ -4,6 +4,7 @@ import type { INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookRespon
 import { credentialTest } from './methods';
 import { NEXTFLOW_EVENT_OPTIONS } from './trigger/nextflowEvents/eventItems';
 import { nextflowEventsProperties, receiveNextflowEvent } from './trigger/nextflowEvents/nextflowEvents';
+import { TRIGGER_PATH_PREFIX } from './trigger/nextflowEvents/triggerPath';
 
 const EVENT_NAMES = Object.fromEntries(NEXTFLOW_EVENT_OPTIONS.map((option) => [option.value, option.name]));
 
@@ -15,23 +16,35 @@ export class SeqeraNextflowEvents implements INodeType {
 		// eslint-disable-next-line @n8n/community-nodes/icon-prefer-themed-variants -- the icon draws its own dark tile, which reads on light and dark canvases alike
 		icon: 'file:../../icons/seqera.svg',
 		group: ['trigger'],
-		version: 1,
+		// 1.1: listens at a path named by its workflow's ID, so that a launch can pick the workflow (trigger/nextflowEvents/triggerPath.ts).
+		version: [1, 1.1],
+		defaultVersion: 1.1,
 		subtitle: `={{ ($parameter["events"] || []).map((event) => ${JSON.stringify(EVENT_NAMES)}[event]).join(", ") }}`,
 		description: "Starts the workflow on a pipeline run's own events as Nextflow sends them: a process failed or completed, the run started, completed or failed",
 		defaults: { name: 'Seqera Nextflow Events' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'seqeraNextflowEventsApi', required: true, testedBy: 'seqeraNextflowEventsCheck' }],
-		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'events' }],
-		activationMessage: "Launches with this trigger's Production URL in Send Nextflow Events To now start this workflow on their events.",
+		webhooks: [
+			{
+				name: 'default',
+				httpMethod: 'POST',
+				responseMode: 'onReceived',
+				// n8n evaluates both when it registers the webhook and when the editor shows its URLs. Version 1's
+				// path stays under the node's webhook ID, where its saved URLs point.
+				path: `={{ $nodeVersion < 1.1 ? 'events' : '${TRIGGER_PATH_PREFIX}/' + $workflow.id }}`,
+				isFullPath: '={{ $nodeVersion >= 1.1 }}' as unknown as boolean,
+			},
+		],
+		activationMessage: 'Launches that send their Nextflow events to this workflow now start it on them.',
 		triggerPanel: {
 			header: 'Listen for a run’s Nextflow events',
 			executionsHelp: {
 				inactive:
-					"Click 'Listen for test event', then launch a run with this trigger's Test URL in the Seqera Platform node's Launch Settings → Send Nextflow Events To: its first chosen event shows here. Once the workflow is active, launches with the Production URL start it.",
-				active: "Launches with this trigger's Production URL in Send Nextflow Events To start this workflow on their chosen events.",
+					"Click 'Listen for test event', then launch a run with this trigger's Test URL in the Seqera Platform node's Launch Settings → Send Nextflow Events To → URL: its first chosen event shows here. Once the workflow is active, launches that pick this workflow in Send Nextflow Events To start it.",
+				active: 'Launches that pick this workflow in Send Nextflow Events To (or give its Production URL) start it on their chosen events.',
 			},
-			activationHint: "Once you've finished building your workflow, activate it and launch runs with its Production URL.",
+			activationHint: "Once you've finished building your workflow, activate it and launch runs that pick it in Send Nextflow Events To.",
 		},
 		properties: nextflowEventsProperties,
 	};

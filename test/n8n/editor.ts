@@ -81,13 +81,14 @@ export interface Editor {
  * Starts the simulator and n8n `version` (installed by scripts/n8n-install.sh) with this package packed
  * and installed as a community node, sets up the owner and opens a page in Chromium. The artifacts
  * folder is emptied first. `workflowsFor` gives workflows to import before n8n starts, with the
- * simulator's credential (dev/n8n/workflows.ts, CREDENTIAL) for their nodes.
+ * simulator's credential (dev/n8n/workflows.ts, CREDENTIAL) and any `credentials` for their nodes.
  */
 export async function startEditor(
 	version: string,
 	artifacts: string,
 	simulatorOptions: SimulatorOptions = {},
 	workflowsFor?: (sim: Simulator) => IDataObject[],
+	credentials: IDataObject[] = [],
 ): Promise<Editor> {
 	if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: apt-get install -y chromium (scripts/setup-and-test.sh does) before these tests`);
 	const n8nBin = requireInstalled(version);
@@ -107,7 +108,7 @@ export async function startEditor(
 		sim = await startSimulator(simulatorOptions);
 		const env = n8nEnvironment(userFolder);
 		await installPackage(n8nBin, env);
-		if (workflowsFor) await importIntoN8n(n8nBin, env, { credentials: [simulatorCredential(sim.baseUrl)], workflows: workflowsFor(sim) });
+		if (workflowsFor) await importIntoN8n(n8nBin, env, { credentials: [simulatorCredential(sim.baseUrl), ...credentials], workflows: workflowsFor(sim) });
 		n8n = await startN8n(n8nBin, { args: ['start'], env, readyOutput: /Editor is now accessible via/, port: 0 });
 		const baseUrl = `http://127.0.0.1:${n8n.port}`;
 		await setUpOwner(baseUrl);

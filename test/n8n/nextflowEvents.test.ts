@@ -7,6 +7,8 @@
  * the trigger, and posts each of its events twice, as a retrying proxy would; then three at once, whose
  * calls are in flight together, so that n8n's saves of the static data overwrite each other. Calls
  * without the credential, with a wrong password, or with a body that is not an event, start nothing.
+ * Then a Seqera launch (version 1.4), itself started by a webhook, picks the workflow of a version 1.1
+ * trigger in Send Nextflow Events To: the run's failed process starts that workflow, once.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -17,7 +19,7 @@ import { hashToken, startSimulator, type Simulator } from '../../dev/simulator/s
 import { withWeblogBlock } from '../../nodes/Seqera/runs/weblog';
 import { importIntoN8n, installPackage, n8nEnvironment, requireInstalled, runN8nCommand, stablePort, startN8n, type N8nProcess } from '../../dev/n8n/n8nInstance';
 import versions from '../../dev/n8n/versions.json';
-import { GENOMICS, seqeraNode, simulatorCredential, workflow } from '../../dev/n8n/workflows';
+import { GENOMICS, launchSendingEventsTo, nextflowEventsTrigger, seqeraNode, simulatorCredential, webhookTrigger, workflow } from '../../dev/n8n/workflows';
 
 // Packing the package and starting n8n take a minute or two per release on a busy machine.
 jest.setTimeout(600_000);
@@ -29,32 +31,37 @@ const EVENTS_CREDENTIAL = { id: 'seqNfEvCred0001', name: 'Nextflow events', type
 const BASIC_TOKEN = `${EVENTS_CREDENTIAL.data.user}:${EVENTS_CREDENTIAL.data.password}`;
 const WEBHOOK_ID = '5d0c2f5e-7a1b-4c9d-8e3f-1a2b3c4d5e6f';
 
-const EVENTS_WORKFLOW = workflow(
-	'seqNfEvents0001',
-	'Nextflow events: record failed processes',
-	[
-		seqeraNode(
-			'Record event',
-			300,
-			{
-				resource: 'customApiCall',
-				method: 'GET',
-				path: '/workflow',
-				queryParameters: { parameter: [{ name: 'search', value: '={{ $json.runName }} {{ $json.name }} exit {{ $json.exit }} {{ $json.event }}' }] },
-			},
-			{ credentials: { seqeraApi: RECORDER.credential } },
-		),
-	],
-	{
-		id: 'Nextflow events',
-		name: 'Nextflow events',
-		type: 'n8n-nodes-seqera.seqeraNextflowEvents',
-		typeVersion: 1,
-		position: [0, 0],
-		webhookId: WEBHOOK_ID,
-		parameters: { events: ['processFailed'] },
-		credentials: { seqeraNextflowEventsApi: { id: EVENTS_CREDENTIAL.id, name: EVENTS_CREDENTIAL.name } },
-	},
+/** A node that records each event it is started on as a search of runs, `marker` first: a call nothing else makes. */
+function recordEvent(marker: string): IDataObject {
+	return seqeraNode(
+		'Record event',
+		300,
+		{
+			resource: 'customApiCall',
+			method: 'GET',
+			path: '/workflow',
+			queryParameters: { parameter: [{ name: 'search', value: `=${marker}{{ $json.runName }} {{ $json.name }} exit {{ $json.exit }} {{ $json.event }}` }] },
+		},
+		{ credentials: { seqeraApi: RECORDER.credential } },
+	);
+}
+
+const EVENTS_WORKFLOW = workflow('seqNfEvents0001', 'Nextflow events: record failed processes', [recordEvent('')], nextflowEventsTrigger(1, WEBHOOK_ID, EVENTS_CREDENTIAL));
+
+// Version 1.1 of the trigger listens at a path named by its workflow's ID; a launch picks the workflow.
+const PICKED_WORKFLOW_ID = 'seqNfEvents0002';
+const PICKED_EVENTS_WORKFLOW = workflow(
+	PICKED_WORKFLOW_ID,
+	'Nextflow events: picked by a launch',
+	[recordEvent('picked ')],
+	nextflowEventsTrigger(1.1, '8a4e1c9b-2d7f-4e63-b5a0-6c3d9f1e2b47', EVENTS_CREDENTIAL),
+);
+const LAUNCH_PATH = 'launch-with-events';
+const LAUNCH_WORKFLOW = workflow(
+	'seqNfLaunch0001',
+	'Launch, sending the run events to a workflow',
+	[launchSendingEventsTo('picked_fail', { value: PICKED_WORKFLOW_ID, cachedResultName: 'Nextflow events: picked by a launch' }, EVENTS_CREDENTIAL)],
+	webhookTrigger(LAUNCH_PATH, '2f6b8d1e-4c3a-4b9e-8d7f-1a5c3e9b0d24', 'lastNode'),
 );
 
 const sleep = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms));
@@ -93,12 +100,13 @@ describe.each(versions)('the Seqera Nextflow Events trigger in an active workflo
 		const env = n8nEnvironment(userFolder, { N8N_PORT: String(port), WEBHOOK_URL: `http://127.0.0.1:${port}/` });
 		await installPackage(n8nBin, env);
 		await importIntoN8n(n8nBin, env, {
-			credentials: [EVENTS_CREDENTIAL, { ...simulatorCredential(sim.baseUrl, RECORDER.token), ...RECORDER.credential }],
-			workflows: [EVENTS_WORKFLOW],
+			credentials: [EVENTS_CREDENTIAL, simulatorCredential(sim.baseUrl), { ...simulatorCredential(sim.baseUrl, RECORDER.token), ...RECORDER.credential }],
+			workflows: [EVENTS_WORKFLOW, PICKED_EVENTS_WORKFLOW, LAUNCH_WORKFLOW],
 		});
-		const id = String(EVENTS_WORKFLOW.id);
-		if (version.startsWith('1.')) expect(await runN8nCommand(n8nBin, env, 'update:workflow', `--id=${id}`, '--active=true')).toMatch(/Activating workflow with ID/);
-		else expect(await runN8nCommand(n8nBin, env, 'publish:workflow', `--id=${id}`)).toMatch(/Publishing workflow with ID/);
+		for (const id of [EVENTS_WORKFLOW.id, PICKED_WORKFLOW_ID, LAUNCH_WORKFLOW.id].map(String)) {
+			if (version.startsWith('1.')) expect(await runN8nCommand(n8nBin, env, 'update:workflow', `--id=${id}`, '--active=true')).toMatch(/Activating workflow with ID/);
+			else expect(await runN8nCommand(n8nBin, env, 'publish:workflow', `--id=${id}`)).toMatch(/Publishing workflow with ID/);
+		}
 		main = await startN8n(n8nBin, { args: ['start'], env, readyOutput: /Editor is now accessible via/ });
 		triggerUrl = `http://127.0.0.1:${main.port}/webhook/${WEBHOOK_ID}/events`;
 	});
@@ -160,5 +168,23 @@ describe.each(versions)('the Seqera Nextflow Events trigger in an active workflo
 		await until('the three failed processes recorded', () => (recorded().length >= before + 3 ? true : undefined), 60_000);
 		await sleep(5000);
 		expect(recorded().slice(before).sort()).toEqual(expected.sort());
+	});
+
+	it("a launch that picks a version 1.1 trigger's workflow sends its run's events there: the failed process starts that workflow once", async () => {
+		const before = recorded().length;
+		const answer = await fetch(`http://127.0.0.1:${main!.port}/webhook/${LAUNCH_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+		const launched = (await answer.json()) as IDataObject[];
+		expect({ status: answer.status, runName: launched[0]?.runName }).toEqual({ status: 200, runName: 'picked_fail' });
+		const runId = String(launched[0].workflowId);
+		const posts = await sim.weblog.settled(runId, { timeoutMs: 180_000 });
+		// n8n built the trigger's URL from WEBHOOK_URL and the picked workflow's ID; the trigger answered each post.
+		expect(new Set(posts.map((each) => each.url))).toEqual(new Set([`http://127.0.0.1:${main!.port}/webhook/nextflow-events/${PICKED_WORKFLOW_ID}`]));
+		expect(posts.filter((each) => each.status !== 200)).toEqual([]);
+		const trace = posts.find((each) => each.event === 'process_completed' && each.message.trace?.status === 'FAILED')!.message.trace as IDataObject;
+		const expected = `picked picked_fail ${String(trace.name)} exit ${String(trace.exit)} processFailed`;
+		await until('the picked workflow recorded the failed process', () => (recorded().length > before ? true : undefined), 60_000);
+		await sleep(5000);
+		expect(recorded().slice(before)).toEqual([expected]);
+		expect(sim.contractViolations).toEqual([]);
 	});
 });

@@ -137,3 +137,45 @@ describe('Launch Settings → Send Nextflow Events To', () => {
 		expect(lastLaunchBody()).not.toHaveProperty('nextflowEventsUrl');
 	});
 });
+
+describe("Launch Settings → Send Nextflow Events To, version 1.4: a trigger's workflow, or a URL", () => {
+	// The engine's resume URLs are under http://localhost:5678/webhook-waiting/, as n8n's own are by default.
+	const TRIGGER_OF = (workflowId: string) => `http://localhost:5678/webhook/nextflow-events/${workflowId}`;
+	const picked = (value: string, mode = 'list') => ({ workflow: { workflowId: { __rl: true, mode, value, cachedResultName: 'Nextflow events' } } });
+
+	it("sends the events to the picked workflow's trigger on this n8n, with the credential's pair", async () => {
+		const result = await launch(repositoryLaunch({ runName: 'events-to-workflow', nextflowEventsUrl: picked('Xq7fR2kLm9PzW4vA') }), { typeVersion: 1.4 });
+		expect(result.error).toBeUndefined();
+		expect(weblogTargetOf(lastLaunchBody().configText as string)).toEqual({ url: TRIGGER_OF('Xq7fR2kLm9PzW4vA'), basicToken: 'nextflow:k3Qz-7f1d-9c2b' });
+		expect(lastLaunchBody()).not.toHaveProperty('nextflowEventsUrl');
+	});
+
+	it('takes the workflow by ID too, and a URL as version 1.3 did', async () => {
+		await launch(repositoryLaunch({ nextflowEventsUrl: picked(' Hn3wQ8sTz1KcV6yB ', 'id') }), { typeVersion: 1.4 });
+		expect(weblogTargetOf(lastLaunchBody().configText as string)?.url).toBe(TRIGGER_OF('Hn3wQ8sTz1KcV6yB'));
+		await launch(repositoryLaunch({ nextflowEventsUrl: { url: { url: 'https://n8n.example.org/webhook-test/nextflow-events/Hn3wQ8sTz1KcV6yB' } } }), { typeVersion: 1.4 });
+		expect(weblogTargetOf(lastLaunchBody().configText as string)?.url).toBe('https://n8n.example.org/webhook-test/nextflow-events/Hn3wQ8sTz1KcV6yB');
+	});
+
+	it('fails the item before launching with both a workflow and a URL, with an ID that is not one, or while n8n also holds the wait', async () => {
+		const before = launchesSent();
+		const both = await launch(
+			repositoryLaunch({ nextflowEventsUrl: { ...picked('Xq7fR2kLm9PzW4vA'), url: { url: 'https://n8n.example.org/webhook/nextflow-events/Xq7fR2kLm9PzW4vA' } } }),
+			{ typeVersion: 1.4 },
+		);
+		expect(both.error?.message).toBe("Send Nextflow Events To has both a trigger's workflow and a URL");
+		const notAnId = await launch(repositoryLaunch({ nextflowEventsUrl: picked('my workflow', 'id') }), { typeVersion: 1.4 });
+		expect(notAnId.error?.message).toBe('Send Nextflow Events To → Workflow is not a workflow\'s ID');
+		expect((notAnId.error as { description?: string }).description).toMatch(/^Got "my workflow"\. Pick the workflow from the list/);
+		const heldToo = await launch(repositoryLaunch({ nextflowEventsUrl: picked('Xq7fR2kLm9PzW4vA') }, { waitForCompletion: true, waitIn: 'n8n' }), { typeVersion: 1.4 });
+		expect(heldToo.error?.message).toBe('Wait In "Held by n8n Until the Run\'s Events" and Send Nextflow Events To both send the run\'s events');
+		const noCredential = await launch(repositoryLaunch({ nextflowEventsUrl: picked('Xq7fR2kLm9PzW4vA') }), { typeVersion: 1.4, withCredential: false });
+		expect(noCredential.error?.message).toBe('Send Nextflow Events To needs a Seqera Nextflow Events API credential on this node');
+		expect(launchesSent()).toBe(before);
+	});
+
+	it('sends nothing when the setting was added without a destination', async () => {
+		await launch(repositoryLaunch({ configText: 'process.cpus = 4', nextflowEventsUrl: {} }), { typeVersion: 1.4, withCredential: false });
+		expect(lastLaunchBody().configText).toBe('process.cpus = 4');
+	});
+});

@@ -4,6 +4,7 @@ import type { INode, INodeParameters } from 'n8n-workflow';
 import { versionDescription } from '../../nodes/Seqera/actions/versionDescription';
 import { eventItemOf, eventKeyOf, nextflowEventOf } from '../../nodes/Seqera/trigger/nextflowEvents/eventItems';
 import { firstReport, type SeenEventsState } from '../../nodes/Seqera/trigger/nextflowEvents/seenEvents';
+import { triggerUrlOf } from '../../nodes/Seqera/runs/triggerUrl';
 import type { WeblogEvent } from '../../nodes/Seqera/runs/weblog';
 
 const RUN = { runName: 'nightly_fail', runId: '3f1c7a52-8d0e-4b7a-9c1e-5d2f6a7b8c9d' };
@@ -132,9 +133,34 @@ describe("the launch node's Seqera Nextflow Events API credential", () => {
 		expect(shown({ resource: 'workflow', operation: 'launch', launchSettings: { nextflowEventsUrl: '={{ $json.eventsUrl }}' } })).toBe(true);
 	});
 
+	it("is asked for once version 1.4's setting has a destination, whichever", () => {
+		const picked = { workflow: { workflowId: { __rl: true, mode: 'list', value: 'Xq7fR2kLm9PzW4vA' } } };
+		expect(shown({ resource: 'workflow', operation: 'launch', launchSettings: { nextflowEventsUrl: picked } })).toBe(true);
+		expect(shown({ resource: 'workflow', operation: 'launch', launchSettings: { nextflowEventsUrl: { url: { url: 'https://n8n.example.org/webhook/nextflow-events/Xq7f' } } } })).toBe(true);
+	});
+
 	it('is not, without the setting', () => {
 		expect(shown({ resource: 'workflow', operation: 'launch', launchSettings: { runName: 'nightly' } })).toBe(false);
 		expect(shown({ resource: 'workflow', operation: 'launch', launchSettings: { nextflowEventsUrl: '' } })).toBe(false);
 		expect(shown({ resource: 'workflow', operation: 'getMany' })).toBe(false);
+	});
+});
+
+describe("the URL of a picked workflow's trigger, from the execution's resume URL", () => {
+	it("is under n8n's webhook endpoint, where its resume URLs are under the waiting one", () => {
+		expect(triggerUrlOf('https://n8n.example.org/webhook-waiting/4821', 'Xq7fR2kLm9PzW4vA', {})).toBe('https://n8n.example.org/webhook/nextflow-events/Xq7fR2kLm9PzW4vA');
+		// n8n 2.x signs its resume URLs; WEBHOOK_URL may carry a path of its own.
+		expect(triggerUrlOf('https://example.org/n8n/webhook-waiting/4821?signature=5f1c', 'Xq7f', {})).toBe('https://example.org/n8n/webhook/nextflow-events/Xq7f');
+	});
+
+	it("follows n8n's endpoint settings", () => {
+		const env = { N8N_ENDPOINT_WEBHOOK: '/hooks/', N8N_ENDPOINT_WEBHOOK_WAIT: 'hooks-waiting' };
+		expect(triggerUrlOf('http://127.0.0.1:5678/hooks-waiting/17', 'Xq7f', env)).toBe('http://127.0.0.1:5678/hooks/nextflow-events/Xq7f');
+	});
+
+	it('gives none for a resume URL that does not end in the waiting endpoint and an ID', () => {
+		expect(triggerUrlOf('http://127.0.0.1:5678/webhook-waiting/17', 'Xq7f', { N8N_ENDPOINT_WEBHOOK_WAIT: 'elsewhere' })).toBeUndefined();
+		expect(triggerUrlOf('http://127.0.0.1:5678/webhook-waiting/', 'Xq7f', {})).toBeUndefined();
+		expect(triggerUrlOf('not a URL', 'Xq7f', {})).toBeUndefined();
 	});
 });

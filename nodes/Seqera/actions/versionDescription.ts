@@ -1,7 +1,7 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
 import type { INodeTypeDescription, NodeParameterValue } from 'n8n-workflow';
 
-import { EVENTS_URL_SETTING, LAUNCH_SETTINGS_FIELD } from '../fields/fieldNames';
+import { EVENTS_DESTINATION_SETTING, LAUNCH_SETTINGS_FIELD } from '../fields/fieldNames';
 
 import * as action from './action/Action.resource';
 import * as apiOperation from './apiOperation/ApiOperation.resource';
@@ -26,9 +26,9 @@ export const versionDescription: INodeTypeDescription = {
 	name: 'seqera',
 	icon: 'file:../../icons/seqera.svg',
 	group: ['transform'],
-	// 1.1: data-link paths go out a segment at a time, and Studio Start sends the Studio's configuration; 1.2: launches, relaunches and Studios are sent as Seqera's own clients send them; 1.3: waits that n8n holds, and updates that keep what the user did not change (docs/node-versions.md).
-	version: [1, 1.1, 1.2, 1.3],
-	defaultVersion: 1.3,
+	// 1.1: data-link paths go out a segment at a time, and Studio Start sends the Studio's configuration; 1.2: launches, relaunches and Studios are sent as Seqera's own clients send them; 1.3: waits that n8n holds, and updates that keep what the user did not change; 1.4: a launch sends its run's events to a trigger's workflow (docs/node-versions.md).
+	version: [1, 1.1, 1.2, 1.3, 1.4],
+	defaultVersion: 1.4,
 	subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
 	description: 'Launch, watch, cancel and clean up Nextflow pipeline runs on the Seqera Platform',
 	defaults: { name: 'Seqera Platform' },
@@ -37,16 +37,18 @@ export const versionDescription: INodeTypeDescription = {
 	outputs: [NodeConnectionTypes.Main],
 	credentials: [
 		{ name: 'seqeraApi', required: true, testedBy: 'seqeraApiConnectionTest' },
-		// Version 1.3's Send Nextflow Events To: the basic-auth pair Nextflow sends with the run's events,
-		// asked for once a launch gives the URL (n8n reads the path into the collection, in the editor and when the node runs).
+		// Send Nextflow Events To: the basic-auth pair Nextflow sends with the run's events, asked for once
+		// a launch has the setting (n8n reads the path into the collection, in the editor and when the node runs).
 		{
 			name: 'seqeraNextflowEventsApi',
 			required: true,
 			testedBy: 'seqeraNextflowEventsCheck',
-			// Shown only where the URL has a value: n8n's editor reads a path the node's parameters lack as
-			// no value at all, which no hide rule matches, so a hide rule showed it on every node. n8n checks
-			// a credential's display conditions as a parameter's, `_cnd` included, though its type leaves it out.
-			displayOptions: { show: { [`${LAUNCH_SETTINGS_FIELD}.${EVENTS_URL_SETTING}`]: [{ _cnd: { regex: '\\S' } } as unknown as NodeParameterValue] } },
+			// Shown only where the setting has a value: version 1.3's URL, version 1.4's destinations (an
+			// object). n8n's editor reads a path the node's parameters lack as no value at all, which no hide
+			// rule matches, so a hide rule showed it on every node; and n8n reads one set of conditions per
+			// credential, its first, when the node runs. It checks them as a parameter's, `_cnd` included,
+			// though the credential's type leaves it out.
+			displayOptions: { show: { [`${LAUNCH_SETTINGS_FIELD}.${EVENTS_DESTINATION_SETTING}`]: [{ _cnd: { exists: true } } as unknown as NodeParameterValue] } },
 		},
 	],
 	// The execution's resume URL while n8n holds a wait for runs (waits/): only a waiting execution has

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { EVENTS_URL_SETTING, LAUNCH_SETTINGS_FIELD } from '../fields/fieldNames';
+import { EVENTS_DESTINATION_SETTING, LAUNCH_SETTINGS_FIELD } from '../fields/fieldNames';
 import { requireJsonOrYaml, requireNumericIdList, toList } from '../helpers/validate';
 import { computeEnvIdFor, pipelineIdFor } from '../names/lookups';
 import { apiRequest } from '../transport';
@@ -56,7 +56,7 @@ function applyLaunchSettings(context: IExecuteFunctions, itemIndex: number, requ
 			case 'labels':
 				// Names looked up (and created) on the platform: see withNamedLabels.
 				break;
-			case EVENTS_URL_SETTING:
+			case EVENTS_DESTINATION_SETTING:
 				// A weblog block added to the config text: see withEventsToTrigger.
 				break;
 			case 'headJobCpus':

@@ -1,9 +1,18 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { EVENTS_URL_SETTING, LAUNCH_SETTINGS_FIELD, NEXTFLOW_EVENTS_CREDENTIAL } from '../fields/fieldNames';
+import {
+	EVENTS_DESTINATION_SETTING,
+	EVENTS_TO_URL,
+	EVENTS_TO_WORKFLOW,
+	EVENTS_URL_FIELD,
+	EVENTS_WORKFLOW_FIELD,
+	LAUNCH_SETTINGS_FIELD,
+	NEXTFLOW_EVENTS_CREDENTIAL,
+} from '../fields/fieldNames';
 import { WAIT_IN_FIELD } from '../fields/waitFields';
 import { eventsTargetFor } from './executionEvents';
+import { triggerUrlOf } from './triggerUrl';
 import { setsWeblogScope, withWeblogBlock, type WeblogTarget } from './weblog';
 
 /** The launch setting's display name, as errors quote it. */
@@ -33,12 +42,42 @@ export function withWeblogTarget(context: IExecuteFunctions, itemIndex: number, 
 	return { ...launch, configText: withWeblogBlock(configText, target) };
 }
 
-/** Version 1.3's Send Nextflow Events To, when the item gives one. */
-export function eventsUrlOf(context: IExecuteFunctions, itemIndex: number): string | undefined {
-	if (context.getNode().typeVersion < 1.3) return undefined;
-	const value = context.getNodeParameter(`${LAUNCH_SETTINGS_FIELD}.${EVENTS_URL_SETTING}`, itemIndex, '');
-	const url = typeof value === 'string' ? value.trim() : '';
-	return url === '' ? undefined : url;
+/** Where Send Nextflow Events To sends a run's events: a URL, or the trigger of a workflow of this n8n. */
+type EventsDestination = { url: string } | { workflowId: string };
+
+const DESTINATION_PATH = `${LAUNCH_SETTINGS_FIELD}.${EVENTS_DESTINATION_SETTING}`;
+
+/** A text field's value, or a workflow selector's ID (its value holds it in any mode), trimmed. */
+function textOf(value: unknown): string {
+	const text = value !== null && typeof value === 'object' && '__rl' in value ? (value as { value?: unknown }).value : value;
+	return typeof text === 'string' || typeof text === 'number' ? String(text).trim() : '';
+}
+
+/** Send Nextflow Events To, when the item gives it: version 1.3's URL, version 1.4's trigger's workflow or URL. */
+function eventsDestinationOf(context: IExecuteFunctions, itemIndex: number): EventsDestination | undefined {
+	const version = context.getNode().typeVersion;
+	if (version < 1.3) return undefined;
+	if (version < 1.4) {
+		const url = textOf(context.getNodeParameter(DESTINATION_PATH, itemIndex, ''));
+		return url === '' ? undefined : { url };
+	}
+	const workflowId = textOf(context.getNodeParameter(`${DESTINATION_PATH}.${EVENTS_TO_WORKFLOW}.${EVENTS_WORKFLOW_FIELD}`, itemIndex, ''));
+	const url = textOf(context.getNodeParameter(`${DESTINATION_PATH}.${EVENTS_TO_URL}.${EVENTS_URL_FIELD}`, itemIndex, ''));
+	if (workflowId !== '' && url !== '') {
+		throw new NodeOperationError(context.getNode(), `${EVENTS_URL_NAME} has both a trigger's workflow and a URL`, {
+			itemIndex,
+			description: "Nextflow's weblog sends a run's events to one URL: keep one of the two.",
+		});
+	}
+	if (workflowId === '') return url === '' ? undefined : { url };
+	// n8n's workflow IDs are letters and digits; the ID becomes a segment of the trigger's URL.
+	if (!/^[\w-]+$/.test(workflowId)) {
+		throw new NodeOperationError(context.getNode(), `${EVENTS_URL_NAME} → Workflow is not a workflow's ID`, {
+			itemIndex,
+			description: `Got "${workflowId}". Pick the workflow from the list, or give its ID: the last part of its address in the editor (…/workflow/<ID>).`,
+		});
+	}
+	return { workflowId };
 }
 
 /** What keeps a user and password from being Nextflow's `basicToken`, if anything. */
@@ -53,7 +92,7 @@ async function eventsCredential(context: IExecuteFunctions, itemIndex: number): 
 	const missing = (why: string) =>
 		new NodeOperationError(context.getNode(), `${EVENTS_URL_NAME} needs a Seqera Nextflow Events API credential${why}`, {
 			itemIndex,
-			description: 'Choose the same credential as the Seqera Nextflow Events trigger the URL belongs to: Nextflow sends its user and password with each event, and the trigger refuses events without them.',
+			description: 'Choose the same credential as the Seqera Nextflow Events trigger the events go to: Nextflow sends its user and password with each event, and the trigger refuses events without them.',
 		});
 	let credential: { user?: unknown; password?: unknown };
 	try {
@@ -66,10 +105,28 @@ async function eventsCredential(context: IExecuteFunctions, itemIndex: number): 
 	return { user: String(credential.user), password: String(credential.password) };
 }
 
-/** Where Send Nextflow Events To sends the run's events, with the credential's pair; undefined when the item gives no URL. */
+/** The URL of the picked workflow's trigger on this n8n, from this execution's resume URL (triggerUrl.ts). */
+function pickedTriggerUrl(context: IExecuteFunctions, itemIndex: number, workflowId: string): string {
+	const resumeUrl = String(context.evaluateExpression('{{ $execution.resumeUrl }}', itemIndex));
+	// eslint-disable-next-line @n8n/community-nodes/no-restricted-globals -- n8n's endpoint settings are in its environment
+	const url = triggerUrlOf(resumeUrl, workflowId, process.env);
+	if (url === undefined) {
+		throw new NodeOperationError(context.getNode(), `${EVENTS_URL_NAME} cannot tell this n8n's webhook address`, {
+			itemIndex,
+			description: "n8n gives a node its webhook address within the execution's resume URL, and this one does not end in N8N_ENDPOINT_WEBHOOK_WAIT and the execution's ID. Give the trigger's Production URL as the URL instead.",
+		});
+	}
+	return url;
+}
+
+/** Where Send Nextflow Events To sends the run's events, with the credential's pair; undefined when the item gives no destination. */
 async function eventsTriggerTarget(context: IExecuteFunctions, itemIndex: number): Promise<WeblogTarget | undefined> {
-	const url = eventsUrlOf(context, itemIndex);
-	if (url === undefined) return undefined;
+	const destination = eventsDestinationOf(context, itemIndex);
+	if (destination === undefined) return undefined;
+	if ('workflowId' in destination) {
+		return { url: pickedTriggerUrl(context, itemIndex, destination.workflowId), ...(await eventsCredential(context, itemIndex)) };
+	}
+	const { url } = destination;
 	// nf-weblog takes http and https URLs only, and fails the run's start on any other.
 	if (!/^https?:\/\/\S+$/i.test(url) || !URL.canParse(url)) {
 		throw new NodeOperationError(context.getNode(), `${EVENTS_URL_NAME} is not an http or https URL`, {
@@ -108,7 +165,7 @@ export function holdsWaitInN8n(context: IExecuteFunctions): boolean {
  * item before anything is launched, as does a config that sets `weblog` itself.
  */
 export async function withEventsToExecution(context: IExecuteFunctions, itemIndex: number, launch: IDataObject): Promise<IDataObject> {
-	if (eventsUrlOf(context, itemIndex) !== undefined) {
+	if (eventsDestinationOf(context, itemIndex) !== undefined) {
 		throw new NodeOperationError(context.getNode(), `Wait In "${HELD_BY_N8N}" and ${EVENTS_URL_NAME} both send the run's events`, {
 			itemIndex,
 			description: `Nextflow's weblog sends a run's events to one URL. Choose Wait In "This Execution" to send them to the trigger, or remove ${EVENTS_URL_NAME} to let n8n hold the wait.`,

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { EVENTS_URL_SETTING, LAUNCH_SETTINGS_FIELD } from '../../fields/fieldNames';
+import { EVENTS_DESTINATION_SETTING, EVENTS_TO_URL, EVENTS_TO_WORKFLOW, EVENTS_URL_FIELD, EVENTS_WORKFLOW_FIELD, LAUNCH_SETTINGS_FIELD } from '../../fields/fieldNames';
 
 // Typed text in typeVersion 1, picked from a list the platform fills from 1.1 on.
 const TYPED_UP_TO_1: INodeProperties['displayOptions'] = { show: { '@version': [1] } };
@@ -190,13 +190,55 @@ export const launchSettingsField: INodeProperties = {
 		},
 		{
 			displayName: 'Send Nextflow Events To',
-			name: EVENTS_URL_SETTING,
+			name: EVENTS_DESTINATION_SETTING,
 			type: 'string',
 			default: '',
 			placeholder: 'https://n8n.example.com/webhook/0b6f.../events',
 			description:
 				"The Production URL of a Seqera Nextflow Events trigger: Nextflow posts the run's events there, with the Seqera Nextflow Events API credential chosen above. The compute environment's head job must reach the URL and fetch the nf-weblog plugin.",
-			displayOptions: { show: { '@version': [{ _cnd: { gte: 1.3 } }] } },
+			displayOptions: { show: { '@version': [1.3] } },
+		},
+		{
+			displayName: 'Send Nextflow Events To',
+			name: EVENTS_DESTINATION_SETTING,
+			type: 'fixedCollection',
+			default: {},
+			placeholder: 'Add Trigger',
+			description:
+				"A Seqera Nextflow Events trigger: Nextflow posts the run's events to it, with the Seqera Nextflow Events API credential chosen above. The compute environment's head job must reach n8n and fetch the nf-weblog plugin.",
+			options: [
+				{
+					displayName: "Trigger's Workflow",
+					name: EVENTS_TO_WORKFLOW,
+					values: [
+						{
+							displayName: 'Workflow',
+							name: EVENTS_WORKFLOW_FIELD,
+							type: 'workflowSelector',
+							default: '',
+							required: true,
+							description:
+								"The workflow whose Seqera Nextflow Events trigger (version 1.1 or later) receives the events, at its Production URL on this n8n: they start it once the workflow is active",
+						},
+					],
+				},
+				{
+					displayName: 'URL',
+					name: EVENTS_TO_URL,
+					values: [
+						{
+							displayName: 'URL',
+							name: EVENTS_URL_FIELD,
+							type: 'string',
+							default: '',
+							required: true,
+							placeholder: 'https://n8n.example.com/webhook/nextflow-events/3kD8fQ2mZp7LwX1c',
+							description: "A Seqera Nextflow Events trigger's Production URL, or its Test URL while you listen for a test event",
+						},
+					],
+				},
+			],
+			displayOptions: { show: { '@version': [{ _cnd: { gte: 1.4 } }] } },
 		},
 		{
 			displayName: 'Stub Run',

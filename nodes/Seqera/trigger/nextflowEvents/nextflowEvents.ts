@@ -15,6 +15,15 @@ export const nextflowEventsProperties: INodeProperties[] = [
 		name: 'notice',
 		type: 'notice',
 		default: '',
+		displayOptions: { show: { '@version': [1] } },
+	},
+	{
+		displayName:
+			"In a Seqera Platform launch, pick this workflow in Launch Settings → Send Nextflow Events To, with the same credential. One such trigger per workflow. The compute environment's head job must reach n8n (WEBHOOK_URL) and fetch the nf-weblog plugin.",
+		name: 'notice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { '@version': [{ _cnd: { gte: 1.1 } }] } },
 	},
 	{
 		displayName: 'Events',
