@@ -168,6 +168,8 @@ describe.each(versions)('a launch whose wait n8n holds, inside n8n %s', (version
 		// The run has not ended on the platform: its end is not believed.
 		expect(await post(url, end, basicToken)).toBe(202);
 		expect(await post(url, { ...end, event: 'process_completed', trace: { name: 'sayHello (1)' } }, basicToken)).toBe(200);
+		// Any event but the end is answered before the secret is checked: it changes nothing.
+		expect(await post(url, { ...end, event: 'process_completed', trace: { name: 'sayHello (1)' } })).toBe(200);
 		expect(readsAfterWait('metrics')).toEqual([]);
 		expect(readsAfterWait('progress')).toEqual([]);
 

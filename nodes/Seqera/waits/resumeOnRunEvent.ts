@@ -12,28 +12,30 @@ function waitingItems(context: IWebhookFunctions): INodeExecutionData[] {
 }
 
 /**
- * Receives a call to a held wait's resume URL. Only a call with the execution's secret and a weblog event
- * for a run the execution waits for counts. Every event but the run's end is answered and leaves the
- * execution waiting. At a run's end the platform is asked, since anyone could post an event: the run must
- * be the one the event names and have ended there. Once every run the execution waits for has ended, the
- * execution goes on, once, with one item per run in item order.
+ * Receives a call to a held wait's resume URL. Only the run's end counts, from a call with the execution's
+ * secret and for a run the execution waits for. Every other event is answered at once and leaves the
+ * execution waiting: it changes nothing, so it is not worth the credential's decryption, the secret and
+ * the waiting items that n8n would prepare for each of the three posts a task makes. At a run's end the
+ * platform is asked, since anyone could post an event: the run must be the one the event names and have
+ * ended there. Once every run the execution waits for has ended, the execution goes on, once, with one
+ * item per run in item order.
  */
 export async function resumeOnRunEvent(context: IWebhookFunctions): Promise<IWebhookResponseData> {
-	if (!(await carriesResumeSecret(context))) {
-		return answerCall(context, 401, "This call does not carry the execution's secret: nothing was resumed.");
-	}
 	const event = context.getBodyData();
 	if (!isWeblogEvent(event)) {
 		return answerCall(context, 400, 'The body is not a Nextflow weblog event (it needs "event", "runId" and "runName"): nothing was resumed.');
+	}
+	if (event.event !== RUN_END_EVENT) {
+		return answerCall(context, 200, `Event "${event.event}" received; the execution waits for the run to end.`);
+	}
+	if (!(await carriesResumeSecret(context))) {
+		return answerCall(context, 401, "This call does not carry the execution's secret: nothing was resumed.");
 	}
 	const waiting = waitingItems(context);
 	const itemIndex = Number((context.getQueryData() as IDataObject)[ITEM_QUERY_PARAMETER]);
 	const own = Number.isInteger(itemIndex) ? waiting[itemIndex] : undefined;
 	if (own?.json.workflowId === undefined) {
 		return answerCall(context, 404, `The execution waits for no run as item ${String(itemIndex)}: nothing was resumed.`);
-	}
-	if (event.event !== RUN_END_EVENT) {
-		return answerCall(context, 200, `Event "${event.event}" received; the execution waits for the run to end.`);
 	}
 	const run = (await readRun(context, own.json))!;
 	const runId = String(own.json.workflowId);
