@@ -6,8 +6,10 @@
  * (lan, the default: none; wan: ~100 ms each way and 20-300 ms processing per
  * call; far: ~250 ms each way and 50-800 ms processing; see network.ts), and
  * SIM_NETWORK_SEED (an integer) to draw other random delays. The events of runs launched with a
- * `weblog` scope in their config (weblog.ts): SIM_WEBLOG_DUPLICATES, the chance an event is posted twice
- * (default 0.05), SIM_WEBLOG_SILENT_RUNS, the chance a run posts nothing (default 0),
+ * `weblog` scope in their config (weblog.ts): SIM_WEBLOG_PLATFORM_LAG_MS=min,max, how long after a run's
+ * `completed` was answered the platform shows it ended (default 100,5000), SIM_WEBLOG_CANCEL_SILENT, the
+ * chance a cancelled run posts nothing (default 0.5), SIM_WEBLOG_DUPLICATES, the chance an event is posted
+ * twice (default 0), SIM_WEBLOG_SILENT_RUNS, the chance a run posts nothing (default 0),
  * SIM_WEBLOG_DROP_FINAL=1 to leave out every run's `error` and `completed`, and SIM_WEBLOG_SEED.
  */
 import { writeFileSync } from 'node:fs';
@@ -55,6 +57,14 @@ function weblogChance(name: string): number | undefined {
 	return chance;
 }
 
+function weblogLag(name: string): [number, number] | undefined {
+	const value = process.env[name];
+	if (!value) return undefined;
+	const match = /^\s*(\d+)\s*,\s*(\d+)\s*$/.exec(value);
+	if (!match || Number(match[1]) > Number(match[2])) throw new SettingError(`${name} must be min,max in ms with min <= max; got '${value}'`);
+	return [Number(match[1]), Number(match[2])];
+}
+
 async function main(): Promise<void> {
 	const port = Number(process.env.PORT ?? 8443);
 	const network = networkName(process.env.SIM_NETWORK);
@@ -69,6 +79,8 @@ async function main(): Promise<void> {
 			duplicateChance: weblogChance('SIM_WEBLOG_DUPLICATES'),
 			silentRunChance: weblogChance('SIM_WEBLOG_SILENT_RUNS'),
 			dropFinalEvents: process.env.SIM_WEBLOG_DROP_FINAL === '1',
+			platformLagMs: weblogLag('SIM_WEBLOG_PLATFORM_LAG_MS'),
+			cancelSilentChance: weblogChance('SIM_WEBLOG_CANCEL_SILENT'),
 			seed: seedOf('SIM_WEBLOG_SEED', DEFAULT_WEBLOG_SEED),
 		},
 	});
@@ -82,8 +94,11 @@ async function main(): Promise<void> {
 	console.log(`Network:      ${network} (${describeNetwork(NETWORK_PROFILES[network])}; seed ${seed})`);
 	console.log(`Certificate:  ${certFile} (self-signed; trust it with NODE_EXTRA_CA_CERTS=${certFile})`);
 	console.log(`Storage:      ${sim.storage?.origin ?? '-'} (the data links' storage host, for presigned URLs; same certificate)`);
-	const { duplicateChance, silentRunChance, dropFinalEvents } = sim.weblog;
-	console.log(`Weblog:       events twice ${duplicateChance}, silent runs ${silentRunChance}${dropFinalEvents ? ', final events dropped' : ''}`);
+	const { platformLagMs, cancelSilentChance, duplicateChance, silentRunChance, dropFinalEvents } = sim.weblog;
+	console.log(
+		`Weblog:       run ends shown ${platformLagMs.join('-')} ms after completed, cancelled runs silent ${cancelSilentChance}, ` +
+			`events twice ${duplicateChance}, silent runs ${silentRunChance}${dropFinalEvents ? ', final events dropped' : ''}`,
+	);
 	console.log(`Try:          curl --cacert ${certFile} -H "Authorization: Bearer ${DEFAULT_TOKENS[0]}" ${sim.baseUrl}/user-info`);
 	console.log('Press Ctrl-C to stop.');
 

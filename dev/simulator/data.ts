@@ -13,6 +13,7 @@ import {
 	type DatasetMediaType,
 	type LaunchRecord,
 	type LaunchSettings,
+	type RunProgression,
 	type SimAction,
 	type SimComputeEnv,
 	type SimDataLink,
@@ -75,6 +76,15 @@ const stringList = (value: unknown): string[] =>
 export interface RunWatcher {
 	launched(run: SimRun): void;
 	cancelled(run: SimRun): void;
+}
+
+/** What a launched run's end sets: its outcome, and the completion time Nextflow reports, one `stepMs` after it started. */
+export function endOf(run: SimRun, progression: RunProgression): Pick<SimRun, 'status' | 'complete' | 'exitStatus'> {
+	return {
+		status: progression.outcome,
+		complete: new Date(run.submit.getTime() + 2 * progression.stepMs),
+		exitStatus: progression.outcome === 'SUCCEEDED' ? 0 : 1,
+	};
 }
 
 export class SimulatorData {
@@ -444,7 +454,19 @@ export class SimulatorData {
 		run.progression = undefined;
 		run.status = 'CANCELLED';
 		run.complete = new Date();
+		run.platformEndedAt = performance.now();
 		this.runWatcher?.cancelled(run);
+	}
+
+	/** The launched run stays RUNNING past its end time until releaseRunEnd: the weblog poster tells when Nextflow would let the platform know. */
+	holdRunEnd(run: SimRun): void {
+		if (run.progression) run.progression.endHeld = true;
+	}
+
+	/** The platform learns that a held run ended, with the outcome its launch gave; a run deleted or cancelled meanwhile stays as it is. */
+	releaseRunEnd(workflowId: string): void {
+		const run = this.findRun(workflowId);
+		if (run?.progression) this.end(run, run.progression, performance.now());
 	}
 
 	/** Deleting an active run needs `force`, as on the platform. */
@@ -619,22 +641,25 @@ export class SimulatorData {
 		return {};
 	}
 
-	/** Launched runs take one `stepMs` per status: SUBMITTED, RUNNING, then their outcome. */
+	/**
+	 * Launched runs take one `stepMs` per status: SUBMITTED, RUNNING, then their outcome, unless their end is
+	 * held: then they stay RUNNING until releaseRunEnd.
+	 */
 	private advance(run: SimRun, now: number): void {
 		const progression = run.progression;
 		if (!progression) return;
-		const steps = Math.floor((now - progression.launchedAt) / progression.stepMs);
-		const launched = run.submit.getTime();
-		if (steps >= 1) {
+		if (now >= progression.launchedAt + progression.stepMs) {
 			run.status = 'RUNNING';
-			run.start ??= new Date(launched + progression.stepMs);
+			run.start ??= new Date(run.submit.getTime() + progression.stepMs);
 		}
-		if (steps >= 2) {
-			run.status = progression.outcome;
-			run.complete = new Date(launched + 2 * progression.stepMs);
-			run.exitStatus = progression.outcome === 'SUCCEEDED' ? 0 : 1;
-			run.progression = undefined;
-		}
+		const endTime = progression.launchedAt + 2 * progression.stepMs;
+		if (now >= endTime && !progression.endHeld) this.end(run, progression, endTime);
+	}
+
+	private end(run: SimRun, progression: RunProgression, platformEndedAt: number): void {
+		Object.assign(run, endOf(run, progression));
+		run.platformEndedAt = platformEndedAt;
+		run.progression = undefined;
 	}
 
 	private sortRuns(): void {

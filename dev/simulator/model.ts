@@ -152,6 +152,11 @@ export interface RunProgression {
 	launchedAt: number;
 	stepMs: number;
 	outcome: 'SUCCEEDED' | 'FAILED';
+	/**
+	 * The run stays RUNNING past its end time until the weblog poster releases it (SimulatorData.releaseRunEnd):
+	 * the platform learns of a run's end from Nextflow, after Nextflow has posted its weblog `completed`.
+	 */
+	endHeld?: boolean;
 }
 
 export interface SimRun {
@@ -184,6 +189,8 @@ export interface SimRun {
 	errorMessage?: string;
 	launch: LaunchSettings;
 	progression?: RunProgression;
+	/** performance.now() when the platform learned that the launched run ended: its clock's end, its release by the weblog poster, or its cancel. */
+	platformEndedAt?: number;
 }
 
 export interface LaunchRecord {

@@ -62,7 +62,11 @@ export interface SimulatorOptions {
 	networkSeed?: number;
 	/** How a deleted (or another workspace's) run ID is answered: 403 (default), 400 or 404; `sim.unknownRunStatus` changes it later. */
 	unknownRunStatus?: UnknownRunStatus;
-	/** The faults of the events posted to a launch's weblog URL (weblog.ts); `sim.weblog` changes them later. */
+	/**
+	 * The events posted to a launch's weblog URL (weblog.ts): when the platform shows a run's end after its
+	 * `completed` (`platformLagMs`), whether a cancelled run posts it (`cancelSilentChance`), faults and seed;
+	 * `sim.weblog` changes them later.
+	 */
 	weblog?: WeblogOptions;
 }
 

@@ -2,24 +2,35 @@
  * Posts a launched run's events as Nextflow's nf-weblog plugin does, when the launch's Nextflow config
  * (`configText`) turns a `weblog` scope on (weblogConfig.ts reads it): `started` when the run turns
  * RUNNING, `process_submitted`, `process_started` and `process_completed` for its tasks at their trace
- * times, and at the moment the run's status becomes terminal `error` (a failed run, with the failed
- * task's trace) and `completed`. A cancelled run posts `completed` when it is cancelled.
+ * times, and at the run's end `error` (a failed run, with the failed task's trace) and `completed`.
  *
  * As nf-weblog does (WebLogObserver.groovy), a run's events go out one at a time, in order, each a JSON
- * POST with Basic auth from `basicToken`; a post that fails or is refused is logged and never sent again.
- * Unlike Nextflow, the simulator can post an event twice (`duplicateChance`), post nothing for a run
- * (`silentRunChance`), or leave out the final events (`dropFinalEvents`), so clients meet what a network
- * and a proxy in between can do.
+ * POST with Basic auth from `basicToken`, each once: a post that fails or is refused is logged and dropped.
+ *
+ * The platform learns of a run's end from Nextflow, after the weblog: Session.notifyFlowComplete() calls
+ * the trace observers in turn, nf-weblog's posts `error` and `completed` and waits for the answer to
+ * `completed`, and only then does nf-tower's send `PUT /trace/{id}/complete`. So the end of a run whose
+ * events are posted is held (data.ts): at its end time it still shows RUNNING while `completed`, whose
+ * metadata describes the ended run, is posted; once that post is answered or has failed (or was not
+ * sent) and a lag drawn per run has passed (`platformLagMs`), the poster releases the end and the
+ * platform shows the run terminal. A client that reads the run on receiving `completed` sees it RUNNING.
+ *
+ * A run cancelled on the platform turns CANCELLED at once and its head job is killed: Nextflow then posts
+ * `completed` as it shuts down, or dies first and posts nothing (`cancelSilentChance`).
+ *
+ * Beyond what Nextflow does, the simulator can post an event twice (`duplicateChance`), post nothing for
+ * a run (`silentRunChance`), or leave out the final events (`dropFinalEvents`), so clients meet what a
+ * network and a proxy in between can do.
  *
  * Run status is computed when read (data.ts), so each run has a timer that fires at each step of its
- * schedule and reads the run then: a client that gets `completed` and asks for the run sees it terminal.
+ * schedule.
  */
 import http from 'node:http';
 import https from 'node:https';
 import { isoSeconds } from './apiTypes';
-import type { RunWatcher, SimulatorData } from './data';
+import { endOf, type RunWatcher, type SimulatorData } from './data';
 import { statsDto, workflowDto } from './dto';
-import { isActive, type SimRun } from './model';
+import type { SimRun } from './model';
 import { SeededRandom, hashString } from './random';
 import { tasksOf, type SimTask } from './runDetails';
 import { weblogTargetOf, type WeblogTarget } from './weblogConfig';
@@ -57,17 +68,28 @@ export interface WeblogPost {
 }
 
 export interface WeblogOptions {
-	/** Chance that an event is posted twice in a row; default 0.05. */
+	/** Chance that an event is posted twice in a row, which Nextflow never does; default 0. */
 	duplicateChance?: number;
 	/** Chance, drawn once per run, that the run posts nothing at all; default 0. */
 	silentRunChance?: number;
 	/** Leave out every run's `error` and `completed` events; default false. */
 	dropFinalEvents?: boolean;
-	/** Seed of the duplicate and silent-run draws. */
+	/**
+	 * How long after a run's `completed` post was answered (or failed, or was not sent) the platform shows
+	 * the run ended, drawn once per run from [min, max] ms: nf-tower's report of the end, sent after it,
+	 * and the platform's handling of it; default [100, 5000].
+	 */
+	platformLagMs?: readonly [number, number];
+	/** Chance, drawn once per run, that a run cancelled after it started posts nothing, its Nextflow killed before it could post `completed`; default 0.5. */
+	cancelSilentChance?: number;
+	/** Seed of the per-run draws and the duplicates'. */
 	seed?: number;
 }
 
 export const DEFAULT_WEBLOG_SEED = 5678;
+const DEFAULT_PLATFORM_LAG_MS: readonly [number, number] = [100, 5000];
+/** How long a cancelled run's Nextflow takes to shut down and post `completed`. */
+const CANCELLED_RUN_SHUTDOWN_MS = 300;
 /** A post with no answer within this long fails, so a receiver that never answers cannot hold back a run's later events for good. */
 const POST_TIMEOUT_MS = 30_000;
 /** The CLI may run for days; old posts are dropped from the log beyond this many. */
@@ -87,21 +109,34 @@ interface FollowedRun {
 	workflowId: string;
 	target: WeblogTarget;
 	silent: boolean;
+	/** Cancelled after it started, it posts nothing. */
+	silentIfCancelled: boolean;
+	/** How long after its end was posted the platform shows the run ended. */
+	platformLagMs: number;
+	/** What the run's end sets, which its `completed` reports before the platform shows it. */
+	outcome: ReturnType<typeof endOf>;
 	/** What is left to post, in the order of their times (performance.now()). */
 	steps: Step[];
+	/** The next step's, then that of the lag after the end, or of a cancelled run's shutdown. */
 	timer?: NodeJS.Timeout;
 	startedPosted: boolean;
-	/** Posts go out one after another, as nf-weblog's agent sends them. */
+	/** Posts go out one after another, as nf-weblog's agent sends them; the release of the run's end follows them. */
 	queue: Promise<void>;
-	/** Resolves when the run will post nothing more. */
+	/** Resolves when the run will post nothing more and the platform shows it ended. */
 	settled: Promise<void>;
 	settle: () => void;
+	/** Its end or its cancel was taken: no more steps. */
 	ended: boolean;
 }
 
 function chance(name: string, value: number): number {
 	if (!(value >= 0 && value <= 1)) throw new Error(`Weblog option ${name} must be between 0 and 1, got ${value}`);
 	return value;
+}
+
+function lagRange([min, max]: readonly [number, number]): [number, number] {
+	if (!(min >= 0 && max >= min && Number.isFinite(max))) throw new Error(`Weblog option platformLagMs must be [min, max] with 0 <= min <= max, got [${min}, ${max}]`);
+	return [min, max];
 }
 
 /** A task's trace record at a stage, with the fields of Nextflow's trace report; what is not known yet is null. */
@@ -186,7 +221,7 @@ function scheduleOf(run: SimRun, data: SimulatorData): Step[] {
 	const startAt = progression.launchedAt + progression.stepMs;
 	const endAt = progression.launchedAt + 2 * progression.stepMs;
 	// The run as it will be when it ends: its tasks, their hashes and times are those GET /workflow/{id}/tasks will give.
-	const ended: SimRun = { ...run, status: progression.outcome, start: new Date(launched + progression.stepMs), complete: new Date(launched + 2 * progression.stepMs) };
+	const ended: SimRun = { ...run, ...endOf(run, progression), start: new Date(launched + progression.stepMs) };
 	const within = (date: Date) => Math.min(endAt, Math.max(startAt, progression.launchedAt + date.getTime() - launched));
 	const steps: Step[] = [{ at: startAt, kind: 'started' }];
 	for (const task of tasksOf(ended, data.computeEnvById(run.computeEnvId))) {
@@ -207,6 +242,8 @@ export class WeblogPoster implements RunWatcher {
 	duplicateChance: number;
 	silentRunChance: number;
 	dropFinalEvents: boolean;
+	platformLagMs: [number, number];
+	cancelSilentChance: number;
 	private random: SeededRandom;
 	private readonly runs = new Map<string, FollowedRun>();
 	private readonly requests = new Set<http.ClientRequest>();
@@ -217,13 +254,15 @@ export class WeblogPoster implements RunWatcher {
 		private readonly data: SimulatorData,
 		options: WeblogOptions = {},
 	) {
-		this.duplicateChance = chance('duplicateChance', options.duplicateChance ?? 0.05);
+		this.duplicateChance = chance('duplicateChance', options.duplicateChance ?? 0);
 		this.silentRunChance = chance('silentRunChance', options.silentRunChance ?? 0);
 		this.dropFinalEvents = options.dropFinalEvents ?? false;
+		this.platformLagMs = lagRange(options.platformLagMs ?? DEFAULT_PLATFORM_LAG_MS);
+		this.cancelSilentChance = chance('cancelSilentChance', options.cancelSilentChance ?? 0.5);
 		this.random = new SeededRandom(options.seed ?? DEFAULT_WEBLOG_SEED);
 	}
 
-	/** Starts the draws of duplicates and silent runs again from a seed. */
+	/** Starts the per-run draws and those of duplicates again from a seed. */
 	reseed(seed: number): void {
 		this.random = new SeededRandom(seed);
 	}
@@ -254,8 +293,9 @@ export class WeblogPoster implements RunWatcher {
 	}
 
 	/**
-	 * Resolves with the run's posts once it will post nothing more: its end was posted (or dropped, or the
-	 * run was silent), it was cancelled or deleted. At once for a run that posts no events.
+	 * Resolves with the run's posts once it will post nothing more and the platform shows it ended: its end
+	 * was posted (or dropped, or the run was silent) and the lag after it passed, or it was cancelled (and
+	 * posted `completed` or not), or it was deleted. At once for a run that posts no events.
 	 */
 	async settled(workflowId: string, { timeoutMs = DEFAULT_WAIT_MS }: { timeoutMs?: number } = {}): Promise<WeblogPost[]> {
 		const run = this.runs.get(workflowId);
@@ -274,10 +314,14 @@ export class WeblogPoster implements RunWatcher {
 		if (!target || !run.progression || this.closed) return;
 		let settle!: () => void;
 		const settled = new Promise<void>((resolve) => (settle = resolve));
+		const [minLagMs, maxLagMs] = this.platformLagMs;
 		const followed: FollowedRun = {
 			workflowId: run.id,
 			target,
 			silent: this.random.next() < this.silentRunChance,
+			silentIfCancelled: this.random.next() < this.cancelSilentChance,
+			platformLagMs: minLagMs + this.random.next() * (maxLagMs - minLagMs),
+			outcome: endOf(run, run.progression),
 			steps: scheduleOf(run, this.data),
 			startedPosted: false,
 			queue: Promise.resolve(),
@@ -286,17 +330,26 @@ export class WeblogPoster implements RunWatcher {
 			ended: false,
 		};
 		this.runs.set(run.id, followed);
+		this.data.holdRunEnd(run);
 		this.arm(followed);
 	}
 
-	/** A cancelled run that had started ends with `completed`, not a success; one still SUBMITTED had not started Nextflow, and posts nothing. */
+	/**
+	 * The platform has made the run CANCELLED and killed its head job. One still SUBMITTED had not started
+	 * Nextflow, and posts nothing; a started one posts `completed`, not a success, as Nextflow shuts down,
+	 * unless it was killed before it could.
+	 */
 	cancelled(run: SimRun): void {
 		const followed = this.runs.get(run.id);
 		if (!followed || followed.ended) return;
 		clearTimeout(followed.timer);
 		followed.steps = [];
-		if (followed.startedPosted) this.enqueueFinal(followed, 'completed', run, () => ({ metadata: metadataOf(run, this.tasksOf(run), true) }));
-		this.end(followed);
+		followed.ended = true;
+		if (!followed.startedPosted || followed.silentIfCancelled) return this.forget(followed);
+		followed.timer = setTimeout(() => {
+			this.enqueueFinal(followed, 'completed', run, () => ({ metadata: metadataOf(run, this.tasksOf(run), true) }));
+			this.forget(followed);
+		}, CANCELLED_RUN_SHUTDOWN_MS);
 	}
 
 	/** Stops every timer and cuts every post under way; nothing more is posted. */
@@ -334,12 +387,12 @@ export class WeblogPoster implements RunWatcher {
 			if (!run) {
 				// Deleted: the platform drops its head job, and nothing more is heard from it.
 				followed.steps = [];
-				this.end(followed);
+				this.forget(followed);
 				return;
 			}
 			const step = followed.steps[0];
-			// The run's clock (data.ts) and this timer's may part by a fraction of a millisecond: wait for the run.
-			if ((step.kind === 'started' && run.status === 'SUBMITTED') || (step.kind === 'end' && isActive(run.status))) return this.arm(followed, 1);
+			// The run's clock (data.ts) and this timer's may part by a fraction of a millisecond: wait for the run to start.
+			if (step.kind === 'started' && run.status === 'SUBMITTED') return this.arm(followed, 1);
 			followed.steps.shift();
 			this.take(followed, run, step);
 		}
@@ -358,13 +411,27 @@ export class WeblogPoster implements RunWatcher {
 				return;
 			}
 			case 'end': {
-				const tasks = this.tasksOf(run);
+				// Nextflow has ended the run; the platform, not told yet, still shows it RUNNING.
+				const ended: SimRun = { ...run, ...followed.outcome };
+				const tasks = this.tasksOf(ended);
 				const failed = tasks.find((task) => task.status === 'FAILED');
-				if (run.status === 'FAILED' && failed) this.enqueueFinal(followed, 'error', run, () => ({ trace: traceOf(failed, 'completed') }));
-				this.enqueueFinal(followed, 'completed', run, () => ({ metadata: metadataOf(run, tasks, true) }));
-				this.end(followed);
+				if (ended.status === 'FAILED' && failed) this.enqueueFinal(followed, 'error', ended, () => ({ trace: traceOf(failed, 'completed') }));
+				this.enqueueFinal(followed, 'completed', ended, () => ({ metadata: metadataOf(ended, tasks, true) }));
+				followed.queue = followed.queue.then(() => this.releaseEndAfterLag(followed));
+				this.forget(followed);
 			}
 		}
+	}
+
+	/** nf-tower reports the end once nf-weblog's `completed` is answered, and the platform shows it a while later. */
+	private releaseEndAfterLag(followed: FollowedRun): Promise<void> {
+		if (this.closed) return Promise.resolve();
+		return new Promise((resolve) => {
+			followed.timer = setTimeout(() => {
+				this.data.releaseRunEnd(followed.workflowId);
+				resolve();
+			}, followed.platformLagMs);
+		});
 	}
 
 	private enqueueFinal(followed: FollowedRun, event: 'error' | 'completed', run: SimRun, payload: () => Payload): void {
@@ -377,12 +444,13 @@ export class WeblogPoster implements RunWatcher {
 		const message: WeblogMessage = { runName: run.runName, runId: run.sessionId, event, utcTime: isoSeconds(new Date()), ...payload() };
 		followed.queue = followed.queue.then(async () => {
 			await this.post(followed, message, false);
-			if (this.random.next() < this.duplicateChance) await this.post(followed, message, true);
+			// No draw when duplicates are off, so the per-run draws follow from the seed and the launches alone.
+			if (this.duplicateChance > 0 && this.random.next() < this.duplicateChance) await this.post(followed, message, true);
 		});
 	}
 
-	/** Once its last post is answered the run is forgotten: `settled` then answers at once. */
-	private end(followed: FollowedRun): void {
+	/** Once all that was queued for it is done the run is forgotten: `settled` then answers at once. */
+	private forget(followed: FollowedRun): void {
 		followed.ended = true;
 		void followed.queue.then(() => {
 			this.runs.delete(followed.workflowId);
