@@ -17,8 +17,9 @@ export class SeqeraNextflowEvents implements INodeType {
 		icon: 'file:../../icons/seqera.svg',
 		group: ['trigger'],
 		// 1.1: listens at a path named by its workflow's ID, so that a launch can pick the workflow (trigger/nextflowEvents/triggerPath.ts).
-		version: [1, 1.1],
-		defaultVersion: 1.1,
+		// 1.2: takes the credential's own password only with Accept the Shared Password on; each run's own secret at every version.
+		version: [1, 1.1, 1.2],
+		defaultVersion: 1.2,
 		subtitle: `={{ ($parameter["events"] || []).map((event) => ${JSON.stringify(EVENT_NAMES)}[event]).join(", ") }}`,
 		description: "Starts the workflow on a pipeline run's own events as Nextflow sends them: a process failed or completed, the run started, completed or failed",
 		defaults: { name: 'Seqera Nextflow Events' },

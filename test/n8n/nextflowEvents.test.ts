@@ -8,7 +8,9 @@
  * calls are in flight together, so that n8n's saves of the static data overwrite each other. Calls
  * without the credential, with a wrong password, or with a body that is not an event, start nothing.
  * Then a Seqera launch (version 1.4), itself started by a webhook, picks the workflow of a version 1.1
- * trigger in Send Nextflow Events To: the run's failed process starts that workflow, once.
+ * trigger in Send Nextflow Events To: the run's failed process starts that workflow, once. Last, a
+ * version 1.2 trigger takes an event with its run's own secret only, where version 1.1 still takes the
+ * shared password.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -16,6 +18,7 @@ import path from 'node:path';
 import type { IDataObject } from 'n8n-workflow';
 
 import { hashToken, startSimulator, type Simulator } from '../../dev/simulator/server';
+import { runEventsSecret } from '../../nodes/Seqera/runs/runEventsSecret';
 import { withWeblogBlock } from '../../nodes/Seqera/runs/weblog';
 import { importIntoN8n, installPackage, n8nEnvironment, requireInstalled, runN8nCommand, stablePort, startN8n, type N8nProcess } from '../../dev/n8n/n8nInstance';
 import versions from '../../dev/n8n/versions.json';
@@ -55,6 +58,14 @@ const PICKED_EVENTS_WORKFLOW = workflow(
 	'Nextflow events: picked by a launch',
 	[recordEvent('picked ')],
 	nextflowEventsTrigger(1.1, '8a4e1c9b-2d7f-4e63-b5a0-6c3d9f1e2b47', EVENTS_CREDENTIAL),
+);
+// Version 1.2 takes each run's own secret, and the shared password only with Accept the Shared Password on.
+const SECRET_WORKFLOW_ID = 'seqNfEvents0003';
+const SECRET_EVENTS_WORKFLOW = workflow(
+	SECRET_WORKFLOW_ID,
+	"Nextflow events: each run's own secret",
+	[recordEvent('secret ')],
+	nextflowEventsTrigger(1.2, 'c3e7a1f4-9b2d-4f86-a0c5-7d1e3b9f2a68', EVENTS_CREDENTIAL),
 );
 const LAUNCH_PATH = 'launch-with-events';
 const LAUNCH_WORKFLOW = workflow(
@@ -101,9 +112,9 @@ describe.each(versions)('the Seqera Nextflow Events trigger in an active workflo
 		await installPackage(n8nBin, env);
 		await importIntoN8n(n8nBin, env, {
 			credentials: [EVENTS_CREDENTIAL, simulatorCredential(sim.baseUrl), { ...simulatorCredential(sim.baseUrl, RECORDER.token), ...RECORDER.credential }],
-			workflows: [EVENTS_WORKFLOW, PICKED_EVENTS_WORKFLOW, LAUNCH_WORKFLOW],
+			workflows: [EVENTS_WORKFLOW, PICKED_EVENTS_WORKFLOW, SECRET_EVENTS_WORKFLOW, LAUNCH_WORKFLOW],
 		});
-		for (const id of [EVENTS_WORKFLOW.id, PICKED_WORKFLOW_ID, LAUNCH_WORKFLOW.id].map(String)) {
+		for (const id of [EVENTS_WORKFLOW.id, PICKED_WORKFLOW_ID, SECRET_WORKFLOW_ID, LAUNCH_WORKFLOW.id].map(String)) {
 			if (version.startsWith('1.')) expect(await runN8nCommand(n8nBin, env, 'update:workflow', `--id=${id}`, '--active=true')).toMatch(/Activating workflow with ID/);
 			else expect(await runN8nCommand(n8nBin, env, 'publish:workflow', `--id=${id}`)).toMatch(/Publishing workflow with ID/);
 		}
@@ -186,5 +197,26 @@ describe.each(versions)('the Seqera Nextflow Events trigger in an active workflo
 		await sleep(5000);
 		expect(recorded().slice(before)).toEqual([expected]);
 		expect(sim.contractViolations).toEqual([]);
+	});
+
+	it("a version 1.2 trigger starts on its run's own secret, not on the shared password or another run's secret (401); a version 1.1 trigger still takes the shared password", async () => {
+		const triggerOf = (workflowId: string) => `http://127.0.0.1:${main!.port}/webhook/nextflow-events/${workflowId}`;
+		const failed = (runName: string) => ({
+			runName,
+			runId: '6a2f9c1e-3b7d-4e58-9f0a-1c4d7e2b8a35',
+			event: 'process_completed',
+			utcTime: '2026-11-28T11:00:00Z',
+			trace: { task_id: 1, hash: '5e/1a2b3c', name: `${runName.toUpperCase()} (1)`, status: 'FAILED', exit: 1 },
+		});
+		const withSecretOf = (runName: string) => `${EVENTS_CREDENTIAL.data.user}:${runEventsSecret(EVENTS_CREDENTIAL.data.password, runName)}`;
+		const before = recorded().length;
+		expect(await post(triggerOf(SECRET_WORKFLOW_ID), failed('secret_run'), BASIC_TOKEN)).toBe(401);
+		expect(await post(triggerOf(SECRET_WORKFLOW_ID), failed('secret_run'), withSecretOf('other_run'))).toBe(401);
+		expect(await post(triggerOf(SECRET_WORKFLOW_ID), failed('secret_run'), withSecretOf('secret_run'))).toBe(200);
+		expect(await post(triggerOf(PICKED_WORKFLOW_ID), failed('shared_run'), BASIC_TOKEN)).toBe(200);
+		const expected = ['picked shared_run SHARED_RUN (1) exit 1 processFailed', 'secret secret_run SECRET_RUN (1) exit 1 processFailed'];
+		await until('both events recorded', () => (recorded().length >= before + 2 ? true : undefined), 60_000);
+		await sleep(3000);
+		expect(recorded().slice(before).sort()).toEqual(expected);
 	});
 });

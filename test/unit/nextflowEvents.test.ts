@@ -1,8 +1,11 @@
+import { createHmac } from 'node:crypto';
+
 import { NodeHelpers } from 'n8n-workflow';
-import type { INode, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INode, INodeParameters, IWebhookFunctions } from 'n8n-workflow';
 
 import { versionDescription } from '../../nodes/Seqera/actions/versionDescription';
 import { eventItemOf, eventKeyOf, nextflowEventOf } from '../../nodes/Seqera/trigger/nextflowEvents/eventItems';
+import { receiveNextflowEvent } from '../../nodes/Seqera/trigger/nextflowEvents/nextflowEvents';
 import { firstReport, type SeenEventsState } from '../../nodes/Seqera/trigger/nextflowEvents/seenEvents';
 import { triggerUrlOf } from '../../nodes/Seqera/runs/triggerUrl';
 import type { WeblogEvent } from '../../nodes/Seqera/runs/weblog';
@@ -162,5 +165,60 @@ describe("the URL of a picked workflow's trigger, from the execution's resume UR
 		expect(triggerUrlOf('http://127.0.0.1:5678/webhook-waiting/17', 'Xq7f', { N8N_ENDPOINT_WEBHOOK_WAIT: 'elsewhere' })).toBeUndefined();
 		expect(triggerUrlOf('http://127.0.0.1:5678/webhook-waiting/', 'Xq7f', {})).toBeUndefined();
 		expect(triggerUrlOf('not a URL', 'Xq7f', {})).toBeUndefined();
+	});
+});
+
+describe("who the Seqera Nextflow Events trigger lets in", () => {
+	const CREDENTIAL = { user: 'nextflow', password: 'w8Kq-2c7e-4f1a-9b3d' };
+	// Written out here, not taken from the node, so that a change to how launches make the secret, which
+	// would lock out every run launched before it, fails this test.
+	const secretOf = (runName: string) => createHmac('sha256', CREDENTIAL.password).update(`seqera-nextflow-events:${runName}`).digest('hex');
+	let triggerCount = 0;
+
+	/** The answer a trigger of `typeVersion` gives a Process Failed event of the run `nightly_fail` posted with `basicToken`: its status, or that it started the workflow. */
+	async function answerTo(typeVersion: number, basicToken: string | undefined, parameters: IDataObject = {}, body: unknown = processFailed): Promise<number | 'started'> {
+		let status = 200;
+		const nodeId = `trigger${++triggerCount}`;
+		const context = {
+			getCredentials: async () => CREDENTIAL,
+			getHeaderData: () => (basicToken === undefined ? {} : { authorization: `Basic ${Buffer.from(basicToken).toString('base64')}` }),
+			getBodyData: () => body,
+			getNode: () => ({ id: nodeId, typeVersion }),
+			getNodeParameter: (name: string, fallback: unknown) => ({ events: ['processFailed'], ...parameters })[name] ?? fallback,
+			getResponseObject: () => ({ setHeader: () => undefined, status: (code: number) => ((status = code), { json: () => undefined }) }),
+			getWorkflowStaticData: () => ({}),
+			getWorkflow: () => ({ id: 'wfAuth' }),
+			getMode: () => 'webhook',
+			helpers: { returnJsonArray: (items: IDataObject[]) => items.map((json) => ({ json })) },
+		} as unknown as IWebhookFunctions;
+		const answer = await receiveNextflowEvent(context);
+		return answer.workflowData === undefined ? status : 'started';
+	}
+	const shared = `${CREDENTIAL.user}:${CREDENTIAL.password}`;
+	const ownSecret = `${CREDENTIAL.user}:${secretOf(RUN.runName)}`;
+
+	it("at version 1.2, starts on the credential's user with the secret of the event's run, and refuses the shared password and another run's secret (401)", async () => {
+		expect(await answerTo(1.2, ownSecret)).toBe('started');
+		expect(await answerTo(1.2, shared)).toBe(401);
+		expect(await answerTo(1.2, `${CREDENTIAL.user}:${secretOf('another_run')}`)).toBe(401);
+		expect(await answerTo(1.2, `someone:${secretOf(RUN.runName)}`)).toBe(401);
+		expect(await answerTo(1.2, undefined)).toBe(401);
+		// Refused before its body is judged, as a call without the credential always was.
+		expect(await answerTo(1.2, shared, {}, { hello: 'world' })).toBe(401);
+		expect(await answerTo(1.2, ownSecret, {}, { ...processFailed, event: 'finished' })).toBe(400);
+	});
+
+	it('at version 1.2 with Accept the Shared Password, starts on the shared password too', async () => {
+		expect(await answerTo(1.2, shared, { acceptSharedPassword: true })).toBe('started');
+		expect(await answerTo(1.2, ownSecret, { acceptSharedPassword: true })).toBe('started');
+		expect(await answerTo(1.2, `${CREDENTIAL.user}:not-the-password`, { acceptSharedPassword: true })).toBe(401);
+	});
+
+	it("at versions 1 and 1.1, starts on the shared password as before, and on the run's own secret", async () => {
+		for (const typeVersion of [1, 1.1]) {
+			expect(await answerTo(typeVersion, shared)).toBe('started');
+			expect(await answerTo(typeVersion, ownSecret)).toBe('started');
+			expect(await answerTo(typeVersion, `${CREDENTIAL.user}:${secretOf('another_run')}`)).toBe(401);
+		}
 	});
 });

@@ -2,11 +2,16 @@ import type { INodeProperties, IWebhookFunctions, IWebhookResponseData } from 'n
 
 import { NEXTFLOW_EVENTS_CREDENTIAL } from '../../fields/fieldNames';
 import { answerCall, carriesBasicAuth } from '../../helpers/webhookCalls';
+import { runEventsSecret } from '../../runs/runEventsSecret';
 import { isWeblogEvent } from '../../runs/weblog';
 import { eventItemOf, eventKeyOf, NEXTFLOW_EVENT_OPTIONS, nextflowEventOf } from './eventItems';
 import { firstReport, type SeenEventsState } from './seenEvents';
 
 const EVENTS_FIELD = 'events';
+const ACCEPT_SHARED_PASSWORD_FIELD = 'acceptSharedPassword';
+
+/** The trigger version that refuses the credential's own password unless Accept the Shared Password is on. */
+const RUN_SECRET_ONLY_VERSION = 1.2;
 
 export const nextflowEventsProperties: INodeProperties[] = [
 	{
@@ -34,13 +39,37 @@ export const nextflowEventsProperties: INodeProperties[] = [
 		options: [...NEXTFLOW_EVENT_OPTIONS],
 		description: 'The events that start the workflow, one item each',
 	},
+	{
+		displayName: 'Accept the Shared Password',
+		name: ACCEPT_SHARED_PASSWORD_FIELD,
+		type: 'boolean',
+		default: false,
+		description:
+			"Whether to also accept events that carry the credential's own password, as runs launched by Seqera Platform node versions 1.3 and 1.4 send it. Anyone who can read such a run's Nextflow config can then post events as any run. From version 1.5 a launch sends a secret made for its run's name, which this trigger always accepts.",
+		displayOptions: { show: { '@version': [{ _cnd: { gte: RUN_SECRET_ONLY_VERSION } }] } },
+	},
 ];
 
-/** Whether the call carries the credential's user and password; a trigger without a complete credential lets nothing in. */
-async function carriesCredential(context: IWebhookFunctions): Promise<boolean> {
+/**
+ * Whether the trigger takes the credential's own password: always before version 1.2, where runs launched
+ * by Seqera Platform 1.3 and 1.4 post it; from 1.2 only with Accept the Shared Password on.
+ */
+function acceptsSharedPassword(context: IWebhookFunctions): boolean {
+	return context.getNode().typeVersion < RUN_SECRET_ONLY_VERSION || context.getNodeParameter(ACCEPT_SHARED_PASSWORD_FIELD, false) === true;
+}
+
+/**
+ * Whether the call carries the credential's user with the secret of the run the body names (runEventsSecret),
+ * or, where the trigger takes it, with the credential's password. Every version takes the run's secret, so a
+ * trigger saved before keeps receiving the runs a version 1.5 launch starts. A trigger without a complete
+ * credential lets nothing in.
+ */
+async function carriesCredential(context: IWebhookFunctions, body: unknown): Promise<boolean> {
 	const credential = await context.getCredentials<{ user?: string; password?: string }>(NEXTFLOW_EVENTS_CREDENTIAL).catch(() => undefined);
 	if (!credential?.user || !credential.password) return false;
-	return carriesBasicAuth(context, credential.user, credential.password);
+	const runName = typeof body === 'object' && body !== null ? (body as { runName?: unknown }).runName : undefined;
+	if (typeof runName === 'string' && carriesBasicAuth(context, credential.user, runEventsSecret(credential.password, runName))) return true;
+	return acceptsSharedPassword(context) && carriesBasicAuth(context, credential.user, credential.password);
 }
 
 /**
@@ -49,12 +78,12 @@ async function carriesCredential(context: IWebhookFunctions): Promise<boolean> {
  * was reported already, is answered 200 and starts nothing. Any other starts the workflow with one item.
  */
 export async function receiveNextflowEvent(context: IWebhookFunctions): Promise<IWebhookResponseData> {
-	if (!(await carriesCredential(context))) {
+	const event = context.getBodyData();
+	if (!(await carriesCredential(context, event))) {
 		return answerCall(context, 401, "This call does not carry the trigger's credential (basic auth): nothing was started.", {
 			'WWW-Authenticate': 'Basic realm="Seqera Nextflow Events"',
 		});
 	}
-	const event = context.getBodyData();
 	if (!isWeblogEvent(event)) {
 		return answerCall(context, 400, 'The body is not a Nextflow weblog event (it needs "event", "runId" and "runName"): nothing was started.');
 	}
