@@ -3,13 +3,14 @@
  * trigger's URL and the credential's user and password, and the simulator, as Nextflow would, posts the
  * run's events there. A launch that cannot carry it fails before anything is launched.
  */
+import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { PIPELINE_IDS, WORKSPACE_IDS } from '../../dev/simulator/seed';
 import { weblogTargetOf } from '../../dev/simulator/weblogConfig';
-import { GENOMICS, SEQERA_NODE, usePlatform, workspaceParameter } from './platform';
+import { GENOMICS, runParameter, SEQERA_NODE, usePlatform, workspaceParameter } from './platform';
 
 const platform = usePlatform({ runProgressMs: 400, weblog: { duplicateChance: 0 } });
 
@@ -177,5 +178,89 @@ describe("Launch Settings → Send Nextflow Events To, version 1.4: a trigger's 
 	it('sends nothing when the setting was added without a destination', async () => {
 		await launch(repositoryLaunch({ configText: 'process.cpus = 4', nextflowEventsUrl: {} }), { typeVersion: 1.4, withCredential: false });
 		expect(lastLaunchBody().configText).toBe('process.cpus = 4');
+	});
+});
+
+describe("Send Nextflow Events To, version 1.5: a secret of the run's own in place of the password", () => {
+	// Written out here, not taken from the node: the trigger checks the same HMAC, and runs launched before
+	// a change to it would be locked out.
+	const secretOf = (runName: string) => createHmac('sha256', EVENTS_CREDENTIAL.password).update(`seqera-nextflow-events:${runName}`).digest('hex');
+	const toWorkflow = { workflow: { workflowId: { __rl: true, mode: 'id', value: 'Xq7fR2kLm9PzW4vA' } } };
+	const sentToken = () => weblogTargetOf(lastLaunchBody().configText as string)?.basicToken;
+
+	it("carries the credential's user with the HMAC of the run name, not the password", async () => {
+		const result = await launch(repositoryLaunch({ runName: 'events-with-secret', nextflowEventsUrl: toWorkflow }), { typeVersion: 1.5 });
+		expect(result.error).toBeUndefined();
+		expect(lastLaunchBody().runName).toBe('events-with-secret');
+		expect(sentToken()).toBe(`nextflow:${secretOf('events-with-secret')}`);
+		expect(lastLaunchBody().configText).not.toContain(EVENTS_CREDENTIAL.password);
+	});
+
+	it('names a launch that gives no run name, outputs the name, and the run posts its events under it with its secret', async () => {
+		const receiver = await startReceiver();
+		try {
+			const result = await launch(repositoryLaunch({ nextflowEventsUrl: { url: { url: receiver.url } } }), { typeVersion: 1.5 });
+			expect(result.error).toBeUndefined();
+			const runName = String(lastLaunchBody().runName);
+			expect(runName).toMatch(/^n8n_[0-9a-f]{12}$/);
+			expect(platform.json(result)[0].runName).toBe(runName);
+			expect(sentToken()).toBe(`nextflow:${secretOf(runName)}`);
+
+			const workflowId = String(platform.json(result)[0].workflowId);
+			expect(platform.sim.data.findRun(workflowId)!.runName).toBe(runName);
+			await platform.sim.weblog.settled(workflowId);
+			expect(new Set(receiver.received.map((post) => post.body.runName))).toEqual(new Set([runName]));
+			expect(new Set(receiver.received.map((post) => post.authorization))).toEqual(new Set([`Basic ${Buffer.from(`nextflow:${secretOf(runName)}`).toString('base64')}`]));
+		} finally {
+			await receiver.close();
+		}
+		// Each launch gets a name of its own.
+		await launch(repositoryLaunch({ nextflowEventsUrl: toWorkflow }), { typeVersion: 1.5 });
+		const second = String(lastLaunchBody().runName);
+		await launch(repositoryLaunch({ nextflowEventsUrl: toWorkflow }), { typeVersion: 1.5 });
+		expect(lastLaunchBody().runName).not.toBe(second);
+	});
+
+	it("binds a relaunch to the run name it sends, which is Launch Settings' and never the original run's", async () => {
+		const original = platform.sim.data.runsIn(GENOMICS).find((run) => run.status === 'FAILED' && run.start !== undefined)!;
+		const relaunch = (launchSettings: IDataObject): INodeParameters =>
+			({ resource: 'workflow', operation: 'relaunch', resume: false, ...runParameter(original.id), ...workspaceParameter(GENOMICS), launchSettings }) as INodeParameters;
+		await launch(relaunch({ runName: 'relaunched-with-secret', nextflowEventsUrl: toWorkflow }), { typeVersion: 1.5 });
+		expect(lastLaunchBody().runName).toBe('relaunched-with-secret');
+		expect(sentToken()).toBe(`nextflow:${secretOf('relaunched-with-secret')}`);
+		await launch(relaunch({ nextflowEventsUrl: toWorkflow }), { typeVersion: 1.5 });
+		const runName = String(lastLaunchBody().runName);
+		expect(runName).toMatch(/^n8n_[0-9a-f]{12}$/);
+		expect(sentToken()).toBe(`nextflow:${secretOf(runName)}`);
+	});
+
+	it("names a Pipeline → Launch that gives no run name, and binds the secret to that name", async () => {
+		const result = await launch(
+			{
+				resource: 'pipeline',
+				operation: 'launch',
+				pipelineId: { __rl: true, mode: 'id', value: String(PIPELINE_IDS.showcaseRnaseqConfigured) },
+				...workspaceParameter(WORKSPACE_IDS.showcase),
+				launchSettings: { nextflowEventsUrl: toWorkflow },
+			},
+			{ typeVersion: 1.5 },
+		);
+		expect(result.error).toBeUndefined();
+		const runName = String(lastLaunchBody().runName);
+		expect(runName).toMatch(/^n8n_[0-9a-f]{12}$/);
+		expect(sentToken()).toBe(`nextflow:${secretOf(runName)}`);
+	});
+
+	it('leaves version 1.4 as it was: the password, and no run name of its own', async () => {
+		await launch(repositoryLaunch({ nextflowEventsUrl: toWorkflow }), { typeVersion: 1.4 });
+		expect(sentToken()).toBe('nextflow:k3Qz-7f1d-9c2b');
+		expect(lastLaunchBody()).not.toHaveProperty('runName');
+		await launch(repositoryLaunch({ runName: 'events-with-password', nextflowEventsUrl: toWorkflow }), { typeVersion: 1.4 });
+		expect(sentToken()).toBe('nextflow:k3Qz-7f1d-9c2b');
+	});
+
+	it('names nothing without Send Nextflow Events To', async () => {
+		await launch(repositoryLaunch({ configText: 'process.cpus = 2' }), { typeVersion: 1.5, withCredential: false });
+		expect(lastLaunchBody()).not.toHaveProperty('runName');
 	});
 });

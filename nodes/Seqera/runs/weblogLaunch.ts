@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
@@ -12,6 +14,7 @@ import {
 } from '../fields/fieldNames';
 import { WAIT_IN_FIELD } from '../fields/waitFields';
 import { eventsTargetFor } from './executionEvents';
+import { runEventsSecret } from './runEventsSecret';
 import { triggerUrlOf } from './triggerUrl';
 import { setsWeblogScope, withWeblogBlock, type WeblogTarget } from './weblog';
 
@@ -137,14 +140,32 @@ async function eventsTriggerTarget(context: IExecuteFunctions, itemIndex: number
 	return { url, ...(await eventsCredential(context, itemIndex)) };
 }
 
-/** The launch with a weblog block that sends the run's events to the trigger named in Send Nextflow Events To, if any. */
+/** The node version from which a run's events carry a secret made for its run name rather than the credential's password. */
+const RUN_SECRET_VERSION = 1.5;
+
+/** A run name for a launch that gives none: `n8n_` and 12 hex digits (48 random bits), as the platform's pattern for run names allows. */
+function generatedRunName(): string {
+	return `n8n_${randomBytes(6).toString('hex')}`;
+}
+
+/**
+ * The launch with a weblog block that sends the run's events to the trigger named in Send Nextflow Events
+ * To, if any. From version 1.5 the block carries the run's own secret (runEventsSecret.ts), bound to the
+ * run name the launch sends: Launch Settings → Run Name, the only place a launch, relaunch or Launchpad
+ * launch takes it from. Nextflow posts that name with each event (the platform runs it as `-name`); a
+ * launch without one is given one here, since the platform would otherwise pick a name the secret does
+ * not know.
+ */
 export async function withEventsToTrigger(context: IExecuteFunctions, itemIndex: number, launch: IDataObject): Promise<IDataObject> {
 	const target = await eventsTriggerTarget(context, itemIndex);
 	if (target === undefined) return launch;
-	return withWeblogTarget(context, itemIndex, launch, target, {
+	const addedBy: WeblogAddedBy = {
 		adds: `${EVENTS_URL_NAME} adds a weblog block that sends the run's events to the trigger.`,
 		orElse: `remove ${EVENTS_URL_NAME}`,
-	});
+	};
+	if (context.getNode().typeVersion < RUN_SECRET_VERSION) return withWeblogTarget(context, itemIndex, launch, target, addedBy);
+	const runName = launch.runName === undefined ? generatedRunName() : String(launch.runName);
+	return withWeblogTarget(context, itemIndex, { ...launch, runName }, { ...target, password: runEventsSecret(target.password, runName) }, addedBy);
 }
 
 /** Wait In's option that has n8n hold the wait, as errors quote it. */
