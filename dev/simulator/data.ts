@@ -31,6 +31,7 @@ import {
 	type StudioStopReason,
 	type WorkspaceRef,
 } from './model';
+import { DEFAULT_NEXTFLOW_VERSION } from './nextflowCatalog';
 import { seedPipelineVersions, type SimPipelineVersion } from './pipelineVersionSeed';
 import { SeededRandom } from './random';
 import {
@@ -63,7 +64,6 @@ const RUN_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,79}$/;
 const LABEL_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,38}$/;
 const DATASET_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/;
 const DATASET_MEDIA_TYPES: Record<string, DatasetMediaType> = { csv: 'text/csv', tsv: 'text/tab-separated-values' };
-const DEFAULT_NEXTFLOW_VERSION = '24.10.4';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
 	typeof value === 'object' && value !== null && !Array.isArray(value);

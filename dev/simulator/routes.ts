@@ -1,5 +1,5 @@
 /**
- * The endpoint table: account, organisations, workspaces, compute
+ * The endpoint table: account, the Nextflow version catalog, organisations, workspaces, compute
  * environments, pipelines and labels. A pipeline's schema and a repository's details are in
  * pipelineInfoRoutes.ts. Run endpoints live in workflowRoutes.ts;
  * datasets, actions and labels on runs in resourceRoutes.ts; data links in dataLinkRoutes.ts and
@@ -36,6 +36,7 @@ import { pipelineEditRoutes } from './pipelineEditRoutes';
 import { pipelineVersionRoutes } from './pipelineVersionRoutes';
 import { findPipeline, pipelineInfoRoutes } from './pipelineInfoRoutes';
 import { pipelineVersionsAnswer, versionLaunch } from './pipelineVersions';
+import { nextflowVersionsAnswer } from './nextflowCatalog';
 import { orgAdminOf } from './orgAdmin';
 import { orgRoutes } from './orgRoutes';
 import { resourceRoutes } from './resourceRoutes';
@@ -76,6 +77,8 @@ const accountRoutes: Route[] = [
 			}),
 		{ public: true },
 	),
+	// The contract lists the catalog without `security`, as the launch form reads it.
+	route('GET', '/platform/versions', () => json(nextflowVersionsAnswer()), { public: true }),
 	route('GET', '/user-info', (_request, { data, callerId }) =>
 		json({ user: userDto(orgAdminOf(data).userOf(callerId)), needConsent: false, defaultWorkspaceId: WORKSPACE_IDS.genomics }),
 	),

@@ -1,6 +1,7 @@
 /**
  * Posts a launched run's events as Nextflow's nf-weblog plugin does, when the launch's Nextflow config
- * (`configText`) turns a `weblog` scope on (weblogConfig.ts reads it): `started` when the run turns
+ * (`configText`) turns a `weblog` scope on and the run's Nextflow loads the plugin (weblogConfig.ts reads
+ * both, with the pre-run script and the run's Nextflow version): `started` when the run turns
  * RUNNING, `process_submitted`, `process_started` and `process_completed` for its tasks at their trace
  * times, and at the run's end `error` (a failed run, with the failed task's trace) and `completed`.
  *
@@ -33,7 +34,7 @@ import { statsDto, workflowDto } from './dto';
 import type { SimRun } from './model';
 import { SeededRandom, hashString } from './random';
 import { tasksOf, type SimTask } from './runDetails';
-import { weblogTargetOf, type WeblogTarget } from './weblogConfig';
+import { runWeblogTargetOf, type WeblogTarget } from './weblogConfig';
 
 export type WeblogEvent = 'started' | 'process_submitted' | 'process_started' | 'process_completed' | 'error' | 'completed';
 
@@ -310,7 +311,7 @@ export class WeblogPoster implements RunWatcher {
 	}
 
 	launched(run: SimRun): void {
-		const target = weblogTargetOf(run.launch.configText);
+		const target = runWeblogTargetOf(run.launch, run.nextflowVersion);
 		if (!target || !run.progression || this.closed) return;
 		let settle!: () => void;
 		const settled = new Promise<void>((resolve) => (settle = resolve));
