@@ -10,11 +10,14 @@ export interface ComputeEnvDefaults {
 	preRunScript?: string;
 	postRunScript?: string;
 	nextflowConfig?: string;
+	/** Where it runs tasks (`aws-batch`, `k8s-platform`, ...), which decides the plugins Nextflow infers (weblogPlugin.ts). */
+	platform?: string;
 }
 
 /**
  * The chosen compute environment's work directory, pre-/post-run scripts and Nextflow config, each only
- * where it has one, as tower-cli reads them for `pipelines add` and `launch`; read once per execution.
+ * where it has one, as tower-cli reads them for `pipelines add` and `launch`, and its platform; read once
+ * per execution.
  */
 export async function computeEnvDefaults(
 	context: IExecuteFunctions,
@@ -23,7 +26,7 @@ export async function computeEnvDefaults(
 	workspaceId: string | undefined,
 ): Promise<ComputeEnvDefaults> {
 	const { computeEnv } = await keptPerExecution(context, `compute-env:${workspaceId ?? ''}/${computeEnvId}`, async () =>
-		await apiRequest<{ computeEnv?: { config?: IDataObject } }>(context, {
+		await apiRequest<{ computeEnv?: { config?: IDataObject; platform?: string } }>(context, {
 			method: 'GET',
 			path: ['compute-envs', computeEnvId],
 			query: { workspaceId },
@@ -32,7 +35,13 @@ export async function computeEnvDefaults(
 	);
 	const config = computeEnv?.config ?? {};
 	const given = (name: keyof ComputeEnvDefaults) => (typeof config[name] === 'string' && config[name] !== '' ? (config[name] as string) : undefined);
-	return { workDir: given('workDir'), preRunScript: given('preRunScript'), postRunScript: given('postRunScript'), nextflowConfig: given('nextflowConfig') };
+	return {
+		workDir: given('workDir'),
+		preRunScript: given('preRunScript'),
+		postRunScript: given('postRunScript'),
+		nextflowConfig: given('nextflowConfig'),
+		platform: typeof computeEnv?.platform === 'string' && computeEnv.platform !== '' ? computeEnv.platform : undefined,
+	};
 }
 
 /**

@@ -6,6 +6,7 @@ import { computeEnvIdFor, pipelineIdFor } from '../names/lookups';
 import { apiRequest } from '../transport';
 import { computeEnvDefaults, primaryComputeEnvId } from './computeEnvDefaults';
 import { launchLabelIds } from './labels';
+import { defaultNextflowVersion } from './nextflowCatalog';
 import { unknownVersionError, versionIdFor } from './pipelineVersions';
 import { hintLeftToPipeline, launchpadParameters, type LaunchpadParameters, type PipelineSchemas } from './launchParameters';
 import type { SavedPipelineSchema } from './pipelineSchema';
@@ -13,6 +14,7 @@ import { launchpadSourceWorkspace } from './pipelineSource';
 import { launchRequestFromSaved, newLaunchFromSaved } from './records';
 import { waitForRun } from './wait';
 import { holdsWaitInN8n, withEventsToExecution, withEventsToTrigger } from './weblogLaunch';
+import { inferredCloudPlugins, infersWeblogPlugin, setsNextflowVersion, withWeblogPluginScript } from './weblogPlugin';
 
 /**
  * Lays the settings the user filled in over `request`, checking each first. Settings left empty keep the
@@ -220,6 +222,26 @@ async function repositoryOnComputeEnv(
 	return onComputeEnv;
 }
 
+/**
+ * Version 1.5's launch with a weblog block, which Nextflow 26.09 and later also need to be told to load
+ * nf-weblog for (weblogPlugin.ts). The run's Nextflow is the launch's version, or else the platform's
+ * default; a pre-run script that sets NXF_VER makes it unknown. A known one before 26.09 loads the
+ * plugin for the block alone, and the launch goes as it is. Otherwise the pre-run script (the launch's,
+ * or else its compute environment's) ends with the lines that add nf-weblog to NXF_PLUGINS_DEFAULT,
+ * naming the cloud plugins Nextflow infers for the compute environment.
+ */
+async function withWeblogPluginLoaded(context: IExecuteFunctions, itemIndex: number, workspaceId: string | undefined, launch: IDataObject): Promise<IDataObject> {
+	if (context.getNode().typeVersion < 1.5) return launch;
+	const given = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
+	const computeEnvId = given(launch.computeEnvId);
+	const computeEnv = computeEnvId === undefined ? {} : await computeEnvDefaults(context, itemIndex, computeEnvId, workspaceId);
+	const preRunScript = given(launch.preRunScript) ?? computeEnv.preRunScript;
+	const nextflowVersion = setsNextflowVersion(preRunScript) ? undefined : (given(launch.nextflowVersion)?.trim() ?? (await defaultNextflowVersion(context, itemIndex)));
+	if (infersWeblogPlugin(nextflowVersion)) return launch;
+	const cloudPlugins = inferredCloudPlugins(computeEnv.platform, given(launch.workDir) ?? computeEnv.workDir);
+	return { ...launch, preRunScript: withWeblogPluginScript(preRunScript, cloudPlugins) };
+}
+
 /** What a launch starts from: a repository URL, a run to relaunch, or a Launchpad pipeline's saved launch. */
 export type LaunchSource = 'repository' | 'relaunch' | Pick<LaunchpadLaunch, 'pipelineSchema' | 'sourceWorkspaceId'>;
 
@@ -256,8 +278,11 @@ export async function buildLaunch(
 	else request.paramsText = paramsText;
 	const onEnvironment = fromRepository ? await repositoryOnComputeEnv(context, itemIndex, workspaceId, request, computeEnvId) : request;
 	const withEvents = holdsWaitInN8n(context) ? await withEventsToExecution(context, itemIndex, onEnvironment) : await withEventsToTrigger(context, itemIndex, onEnvironment);
+	// A weblog block is all that either adds to the config text.
+	const addedWeblog = withEvents.configText !== onEnvironment.configText;
+	const withWeblogPlugin = addedWeblog ? await withWeblogPluginLoaded(context, itemIndex, workspaceId, withEvents) : withEvents;
 	// Last before sending: a missing label is created only for a launch that passed every check.
-	return { launch: await withNamedLabels(context, itemIndex, workspaceId, withEvents), leftToPipeline };
+	return { launch: await withNamedLabels(context, itemIndex, workspaceId, withWeblogPlugin), leftToPipeline };
 }
 
 /**
