@@ -29,6 +29,8 @@ export interface LaunchAndWaitSettings {
 	runName: string;
 	/** Who holds the wait: n8n until the run's events (the default), or the running execution. */
 	waitIn?: 'n8n' | 'execution';
+	/** The launch's Wait Options; none by default. */
+	waitOptions?: IDataObject;
 }
 
 /**
@@ -52,6 +54,7 @@ export function launchAndWaitWorkflow(settings: LaunchAndWaitSettings): IDataObj
 					launchSettings: { runName: settings.runName },
 					waitForCompletion: true,
 					waitIn: settings.waitIn ?? 'n8n',
+					...(settings.waitOptions ? { waitOptions: settings.waitOptions } : {}),
 				},
 				{ typeVersion: 1.3 },
 			),
@@ -67,6 +70,32 @@ export function launchAndWaitWorkflow(settings: LaunchAndWaitSettings): IDataObj
 			),
 		],
 		webhookTrigger(settings.webhookPath, settings.webhookId),
+	);
+}
+
+/**
+ * A held launch of nextflow-io/hello named `runName` (an expression, say), with these Wait Options, at
+ * version 1.3.
+ */
+export function heldLaunchNode(name: string, x: number, runName: string, waitOptions: IDataObject): IDataObject {
+	return seqeraNode(
+		name,
+		x,
+		{ operation: 'launch', source: 'repository', pipeline: 'https://github.com/nextflow-io/hello', launchSettings: { runName }, waitForCompletion: true, waitIn: 'n8n', waitOptions },
+		{ typeVersion: 1.3 },
+	);
+}
+
+/**
+ * A run search with the reader's credential, made once for all its input items, whose text `search` (an
+ * expression) tells what the node received: the simulator's log then tells what, and how often.
+ */
+export function reportNode(x: number, search: string): IDataObject {
+	return seqeraNode(
+		'Report',
+		x,
+		{ resource: 'customApiCall', method: 'GET', path: '/workflow', queryParameters: { parameter: [{ name: 'search', value: search }] } },
+		{ typeVersion: 1.3, executeOnce: true, credentials: { seqeraApi: READER.credential } },
 	);
 }
 

@@ -1,8 +1,8 @@
 /**
- * A launch whose wait n8n holds (Wait In "Held by n8n Until the Run's Events", version 1.3), inside real
+ * A launch whose wait n8n holds (Wait In "Pause the Execution Until the Runs End", version 1.3), inside real
  * n8n: for each release in versions.json, an active workflow (Webhook → Launch and wait → a read of the
  * run) is called once. The run lasts two minutes on the simulator, which posts its events to the
- * execution's resume URL as Nextflow's weblog does, each twice. While the execution waits, calls that
+ * execution's resume URL as Nextflow's weblog does (the end before the platform learns it), each twice. While the execution waits, calls that
  * are not the run's own end (no secret, a wrong one, a body that is not an event, another session's
  * end, an end the platform does not show) resume nothing. Then n8n is killed and started again; the run
  * ends after that, and the node after the wait runs once, with the ended run.
@@ -16,8 +16,8 @@ import { hashToken, startSimulator, type Simulator } from '../../dev/simulator/s
 import { weblogTargetOf } from '../../dev/simulator/weblogConfig';
 import { installPackage, n8nEnvironment, requireInstalled, runN8nCommand, stablePort, startN8n, type N8nProcess } from '../../dev/n8n/n8nInstance';
 import versions from '../../dev/n8n/versions.json';
-import { seqeraNode, simulatorCredential, webhookTrigger, workflow } from '../../dev/n8n/workflows';
-import { activateWorkflows, afterWaitReads, launchAndWaitWorkflow, postJson as post, READER, readerCredential, sleep, until as untilWithin } from '../../dev/n8n/heldWait';
+import { simulatorCredential, webhookTrigger, workflow } from '../../dev/n8n/workflows';
+import { activateWorkflows, afterWaitReads, heldLaunchNode, launchAndWaitWorkflow, postJson as post, READER, readerCredential, reportNode, sleep, until as untilWithin } from '../../dev/n8n/heldWait';
 
 // Packing the package, two starts of n8n and a two-minute run, per release.
 jest.setTimeout(900_000);
@@ -54,38 +54,8 @@ function launchRunsAndReport(id: string, path: string, webhookId: string, waitOp
 				position: [200, 0],
 				parameters: { fieldToSplitOut: 'body.runs', include: 'noOtherFields', options: {} },
 			},
-			seqeraNode(
-				'Launch and wait',
-				400,
-				{
-					operation: 'launch',
-					source: 'repository',
-					pipeline: 'https://github.com/nextflow-io/hello',
-					launchSettings: { runName: '={{ $json.name }}' },
-					waitForCompletion: true,
-					waitIn: 'n8n',
-					waitOptions,
-				},
-				{ typeVersion: 1.3 },
-			),
-			seqeraNode(
-				'Report',
-				600,
-				{
-					resource: 'customApiCall',
-					method: 'GET',
-					path: '/workflow',
-					queryParameters: {
-						parameter: [
-							{
-								name: 'search',
-								value: "={{ $input.all().map(item => item.json.error ?? [item.json.workflowId, item.json.status ?? 'none', item.json.waitOutcome].join(':')).join(' ') }}",
-							},
-						],
-					},
-				},
-				{ typeVersion: 1.3, executeOnce: true, credentials: { seqeraApi: READER.credential } },
-			),
+			heldLaunchNode('Launch and wait', 400, '={{ $json.name }}', waitOptions),
+			reportNode(600, "={{ $input.all().map(item => item.json.error ?? [item.json.workflowId, item.json.status ?? 'none', item.json.waitOutcome].join(':')).join(' ') }}"),
 		],
 		webhookTrigger(path, webhookId),
 	);
@@ -180,9 +150,13 @@ describe.each(versions)('a launch whose wait n8n holds, inside n8n %s', (version
 		expect(sim.data.findRun(run.id)!.status).not.toMatch(/SUCCEEDED|FAILED/);
 
 		const ended = await until('the run ended and its end posted', () => sim.weblog.postsOf(run.id).find((p) => p.event === 'completed' && p.answeredAt !== undefined), 4 * RUN_PROGRESS_MS);
-		expect(ended.status).toBe(200);
+		// Nextflow posts the end before the platform knows it: the node answers at once, and confirms with the platform.
+		expect(ended.status).toBe(202);
+		const endedOnPlatform = await until('the run ended on the platform', () => sim.data.findRun(run.id)!.platformEndedAt, 60_000);
 		await until('the node after the wait', () => (readsAfterWait('metrics').length > 0 ? true : undefined), 60_000);
-		// The duplicate end Nextflow sent, and one more a few seconds later, change nothing.
+		// Within two seconds of the platform's end (the node reads every half second until then).
+		expect(afterWaitReads(sim, 'metrics')[0].at - endedOnPlatform).toBeLessThan(2_000);
+		// The duplicate end, and one more a few seconds later, change nothing.
 		await sim.weblog.settled(run.id);
 		await sleep(3000);
 		expect(await post(url, end, basicToken)).toBeGreaterThanOrEqual(400);

@@ -10,9 +10,10 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { PIPELINE_IDS, WORKSPACE_IDS } from '../../dev/simulator/seed';
 import { weblogTargetOf } from '../../dev/simulator/weblogConfig';
-import { GENOMICS, runParameter, SEQERA_NODE, usePlatform, workspaceParameter } from './platform';
+import { GENOMICS, runParameter, SEQERA_NODE, usePlatform, useWebhookUrl, workspaceParameter } from './platform';
 
 const platform = usePlatform({ runProgressMs: 400, weblog: { duplicateChance: 0 } });
+useWebhookUrl();
 
 const EVENTS_CREDENTIAL = { user: 'nextflow', password: 'k3Qz-7f1d-9c2b' };
 
@@ -107,7 +108,7 @@ describe('Launch Settings → Send Nextflow Events To', () => {
 		const result = await launch(
 			repositoryLaunch({ nextflowEventsUrl: 'https://n8n.example.org/webhook/5d0c2f5e/events' }, { waitForCompletion: true, waitIn: 'n8n' }),
 		);
-		expect(result.error?.message).toBe('Wait In "Held by n8n Until the Run\'s Events" and Send Nextflow Events To both send the run\'s events');
+		expect(result.error?.message).toBe('Wait In "Pause the Execution Until the Runs End" and Send Nextflow Events To both send the run\'s events');
 		expect((result.error as { description?: string }).description).toMatch(/weblog sends a run's events to one URL/);
 		expect(launchesSent()).toBe(before);
 	});
@@ -169,7 +170,7 @@ describe("Launch Settings → Send Nextflow Events To, version 1.4: a trigger's 
 		expect(notAnId.error?.message).toBe('Send Nextflow Events To → Workflow is not a workflow\'s ID');
 		expect((notAnId.error as { description?: string }).description).toMatch(/^Got "my workflow"\. Pick the workflow from the list/);
 		const heldToo = await launch(repositoryLaunch({ nextflowEventsUrl: picked('Xq7fR2kLm9PzW4vA') }, { waitForCompletion: true, waitIn: 'n8n' }), { typeVersion: 1.4 });
-		expect(heldToo.error?.message).toBe('Wait In "Held by n8n Until the Run\'s Events" and Send Nextflow Events To both send the run\'s events');
+		expect(heldToo.error?.message).toBe('Wait In "Pause the Execution Until the Runs End" and Send Nextflow Events To both send the run\'s events');
 		const noCredential = await launch(repositoryLaunch({ nextflowEventsUrl: picked('Xq7fR2kLm9PzW4vA') }), { typeVersion: 1.4, withCredential: false });
 		expect(noCredential.error?.message).toBe('Send Nextflow Events To needs a Seqera Nextflow Events API credential on this node');
 		expect(launchesSent()).toBe(before);

@@ -112,3 +112,19 @@ export function workspaceParameter(id: number): INodeParameters {
 export function runParameter(id: string): INodeParameters {
 	return { workflowId: { __rl: true, mode: 'id', value: id } };
 }
+
+/**
+ * Runs the file's tests as n8n started with WEBHOOK_URL set to the harness's own webhook address, which
+ * a launch at version 1.5 needs before it sends a run's events to n8n (runs/webhookAddress.ts).
+ */
+export function useWebhookUrl(url = 'http://localhost:5678/'): void {
+	let before: string | undefined;
+	beforeAll(() => {
+		before = process.env.WEBHOOK_URL;
+		process.env.WEBHOOK_URL = url;
+	});
+	afterAll(() => {
+		if (before === undefined) delete process.env.WEBHOOK_URL;
+		else process.env.WEBHOOK_URL = before;
+	});
+}

@@ -8,9 +8,10 @@ import type { AddressInfo } from 'node:net';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { weblogPluginScript } from '../../nodes/Seqera/runs/weblogPlugin';
-import { GENOMICS, SEQERA_NODE, usePlatform, workspaceParameter } from './platform';
+import { GENOMICS, SEQERA_NODE, usePlatform, useWebhookUrl, workspaceParameter } from './platform';
 
 const platform = usePlatform({ runProgressMs: 300, weblog: { duplicateChance: 0, silentRunChance: 0, platformLagMs: [0, 50] } });
+useWebhookUrl();
 
 const EVENTS_CREDENTIAL = { user: 'nextflow', password: 'k3Qz-7f1d-9c2b' };
 /** The lines for the workspace's primary compute environment: AWS Batch, with its work directory on S3. */

@@ -26,9 +26,9 @@ export const versionDescription: INodeTypeDescription = {
 	name: 'seqera',
 	icon: 'file:../../icons/seqera.svg',
 	group: ['transform'],
-	// 1.1: data-link paths go out a segment at a time, and Studio Start sends the Studio's configuration; 1.2: launches, relaunches and Studios are sent as Seqera's own clients send them; 1.3: waits that n8n holds, and updates that keep what the user did not change; 1.4: a launch sends its run's events to a trigger's workflow (docs/node-versions.md).
-	version: [1, 1.1, 1.2, 1.3, 1.4],
-	defaultVersion: 1.4,
+	// 1.1: data-link paths go out a segment at a time, and Studio Start sends the Studio's configuration; 1.2: launches, relaunches and Studios are sent as Seqera's own clients send them; 1.3: waits that n8n holds, and updates that keep what the user did not change; 1.4: a launch sends its run's events to a trigger's workflow; 1.5: events on every Nextflow, relaunches without the old run's events, and held waits with a time limit in hours or days (docs/node-versions.md).
+	version: [1, 1.1, 1.2, 1.3, 1.4, 1.5],
+	defaultVersion: 1.5,
 	subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
 	description: 'Launch, watch, cancel and clean up Nextflow pipeline runs on the Seqera Platform',
 	defaults: { name: 'Seqera Platform' },

@@ -1,7 +1,13 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { DisplayCondition, INodeProperties } from 'n8n-workflow';
 
 /** How long a wait lasts when its Wait Options set no timeout. */
 export const DEFAULT_TIMEOUT_MINUTES = 1440;
+
+/** What a paused wait (version 1.5) passes on at its time limit: the runs as error items, or marked. */
+export const AT_TIME_LIMIT_FIELD = 'atTimeLimit';
+
+/** How often n8n checks the runs of a wait it holds unless told (waits/checkExecution.ts). */
+export const DEFAULT_CHECK_INTERVAL_MINUTES = 5;
 
 /** Version 1.3's choice of who holds the wait: the running execution, or n8n. */
 export const WAIT_IN_FIELD = 'waitIn';
@@ -55,7 +61,7 @@ export const waitOptionsField = waitOptionsCollection('run', {
 	description: 'Whether a run that ends FAILED, CANCELLED or UNKNOWN makes this item fail',
 });
 
-/** Who holds a launch's wait (version 1.3): the running execution, or n8n until the run's events resume it. */
+/** Who holds a launch's wait (version 1.3): the running execution, or n8n, paused until the runs end. */
 const waitInField: INodeProperties = {
 	displayName: 'Wait In',
 	name: WAIT_IN_FIELD,
@@ -64,19 +70,107 @@ const waitInField: INodeProperties = {
 	default: 'execution',
 	options: [
 		{
-			name: 'This Execution',
+			name: 'Keep This Execution Running',
 			value: 'execution',
-			description: 'The execution runs on and checks the run at growing intervals; a restart of n8n ends the wait and the rest of the workflow',
+			description: 'The execution runs on, holding its worker, and reads the run at growing intervals; a restart of n8n ends the wait and the rest of the workflow',
 		},
 		{
-			name: "Held by N8n Until the Run's Events",
+			name: 'Pause the Execution Until the Runs End',
 			value: 'n8n',
-			description:
-				"The execution waits in n8n, through restarts and without holding a worker, and Nextflow's own events resume it. The compute environment must reach n8n's webhook URL (WEBHOOK_URL) and fetch the nf-weblog plugin.",
+			description: "The execution is saved and its worker freed; the runs' ends resume it, through restarts of n8n",
 		},
 	],
 	displayOptions: { show: { waitForCompletion: [true], '@version': [{ _cnd: { gte: 1.3 } }] } },
 };
+
+/** What a paused wait needs and does, where the user picks it: the dropdown cuts an option's text after two lines. */
+const pausedWaitNotice: INodeProperties = {
+	displayName:
+		"The execution pauses until every run has ended. Nextflow tells n8n of a run's end at n8n's webhook address: the compute environment must reach it, so start n8n with WEBHOOK_URL set to that address (without it, n8n gives http://localhost:5678, and the launch fails). Nextflow 23.07 and later send the end (26.09 and later from this node's version 1.5). An end that never arrives (n8n down, a refused post, a run that posts nothing) is found by a check every Check Interval (Wait Options, 5 minutes by default). Send Nextflow Events To (Launch Settings) cannot be used beside it.",
+	name: 'pausedWaitNotice',
+	type: 'notice',
+	default: '',
+	displayOptions: { show: { waitForCompletion: [true], [WAIT_IN_FIELD]: ['n8n'], '@version': [{ _cnd: { gte: 1.3 } }] } },
+};
+
+/** Shown in Wait Options only where n8n holds the wait, or only where it does not. */
+const whereHeld = { show: { [`/${WAIT_IN_FIELD}`]: ['n8n'] } };
+const whereNotHeld = { hide: { [`/${WAIT_IN_FIELD}`]: ['n8n'] } };
+
+const checkIntervalOption: INodeProperties = {
+	displayName: 'Check Interval (Minutes)',
+	name: 'checkIntervalMinutes',
+	type: 'number',
+	default: DEFAULT_CHECK_INTERVAL_MINUTES,
+	typeOptions: { minValue: 1 },
+	description:
+		"How often n8n checks the runs on the platform while it holds the wait, in case a run's end was lost on its way (n8n down, a refused post, a run that posts nothing): the wait goes on within this long of the last run's end",
+	displayOptions: whereHeld,
+};
+
+/** The time limit of a paused wait (version 1.5), in a unit runs are measured in, and what it does. */
+const timeLimitOptions: INodeProperties[] = [
+	{
+		displayName: 'At the Time Limit',
+		name: AT_TIME_LIMIT_FIELD,
+		type: 'options',
+		options: [
+			{
+				name: 'Fail the Items',
+				value: 'fail',
+				description: 'Each run not ended becomes an error item, which On Error "Continue (using error output)" sends to the error output',
+			},
+			{
+				name: 'Output the Runs, Marked',
+				value: 'output',
+				description: 'Each run not ended is output as launched, with waitOutcome "timeLimit"',
+			},
+		],
+		default: 'fail',
+		description: 'What n8n passes on for the runs that have not ended when the time limit comes; the runs themselves go on',
+		displayOptions: whereHeld,
+	},
+	{
+		displayName: 'Time Limit',
+		name: 'timeLimit',
+		type: 'number',
+		default: 1,
+		typeOptions: { minValue: 1 },
+		description: 'How long n8n holds the wait, in Time Limit Unit, before it gives up on the runs',
+		displayOptions: whereHeld,
+	},
+	{
+		displayName: 'Time Limit Unit',
+		name: 'timeLimitUnit',
+		type: 'options',
+		options: [
+			{ name: 'Hours', value: 'hours' },
+			{ name: 'Days', value: 'days' },
+		],
+		default: 'days',
+		displayOptions: whereHeld,
+	},
+];
+
+const byDisplayName = (a: INodeProperties, b: INodeProperties) => a.displayName.localeCompare(b.displayName);
+
+/**
+ * The Wait Options of a launch: where n8n holds the wait, the runs' events end it and a check every few
+ * minutes finds an end that was lost, so the pace of the reads in the execution does not apply. From
+ * version 1.5 its time limit is given in hours or days, and the user says what it does.
+ */
+function launchWaitOptions(timeLimitInDays: boolean): INodeProperties {
+	const pace = (waitOptionsField.options as INodeProperties[]).map((option) => {
+		const onlyInExecution = option.name === 'pollIntervalSeconds' || option.name === 'maxPollIntervalSeconds' || (timeLimitInDays && option.name === 'timeoutMinutes');
+		return onlyInExecution ? { ...option, displayOptions: whereNotHeld } : option;
+	});
+	return { ...waitOptionsField, options: [...pace, checkIntervalOption, ...(timeLimitInDays ? timeLimitOptions : [])].sort(byDisplayName) };
+}
+
+/** Wait Options, shown with Wait for Completion, at the node versions given. */
+function waitOptionsShown(options: INodeProperties, versions?: DisplayCondition): INodeProperties {
+	return { ...options, displayOptions: { show: { waitForCompletion: [true], ...(versions ? { '@version': [versions] } : {}) } } };
+}
 
 /**
  * "Wait for Completion" and its options, for the operations that start a run. A launch whose Nextflow
@@ -91,7 +185,7 @@ export function waitFields({ heldByN8n }: { heldByN8n: boolean }): INodeProperti
 			default: false,
 			description: 'Whether to hold the item until the run finishes, and output the run with its final status and progress',
 		},
-		...(heldByN8n ? [waitInField] : []),
-		{ ...waitOptionsField, displayOptions: { show: { waitForCompletion: [true] } } },
+		...(heldByN8n ? [waitInField, pausedWaitNotice] : [waitOptionsShown(waitOptionsField)]),
+		...(heldByN8n ? [waitOptionsShown(launchWaitOptions(false), { _cnd: { lt: 1.5 } }), waitOptionsShown(launchWaitOptions(true), { _cnd: { gte: 1.5 } })] : []),
 	];
 }

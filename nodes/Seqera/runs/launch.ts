@@ -13,8 +13,9 @@ import type { SavedPipelineSchema } from './pipelineSchema';
 import { launchpadSourceWorkspace } from './pipelineSource';
 import { launchRequestFromSaved, newLaunchFromSaved } from './records';
 import { waitForRun } from './wait';
+import { withoutNodeWeblogBlocks } from './weblog';
 import { holdsWaitInN8n, withEventsToExecution, withEventsToTrigger } from './weblogLaunch';
-import { inferredCloudPlugins, infersWeblogPlugin, setsNextflowVersion, withWeblogPluginScript } from './weblogPlugin';
+import { inferredCloudPlugins, infersWeblogPlugin, setsNextflowVersion, withoutWeblogPluginScript, withWeblogPluginScript } from './weblogPlugin';
 
 /**
  * Lays the settings the user filled in over `request`, checking each first. Settings left empty keep the
@@ -242,6 +243,24 @@ async function withWeblogPluginLoaded(context: IExecuteFunctions, itemIndex: num
 	return { ...launch, preRunScript: withWeblogPluginScript(preRunScript, cloudPlugins) };
 }
 
+/**
+ * Version 1.5: a launch copied from a run (a relaunch, or a pipeline saved from one) without the weblog
+ * block and the plugin lines this node wrote for that run. They point at that run's execution or
+ * trigger: kept, they would send the new run's events there, or make a held wait refuse the launch as
+ * one whose config sets weblog already.
+ */
+function withoutCopiedEventSettings(launch: IDataObject): IDataObject {
+	const fresh = { ...launch };
+	for (const [field, without] of [['configText', withoutNodeWeblogBlocks], ['preRunScript', withoutWeblogPluginScript]] as const) {
+		const value = fresh[field];
+		if (typeof value !== 'string') continue;
+		const kept = without(value);
+		if (kept === '') delete fresh[field];
+		else fresh[field] = kept;
+	}
+	return fresh;
+}
+
 /** What a launch starts from: a repository URL, a run to relaunch, or a Launchpad pipeline's saved launch. */
 export type LaunchSource = 'repository' | 'relaunch' | Pick<LaunchpadLaunch, 'pipelineSchema' | 'sourceWorkspaceId'>;
 
@@ -267,10 +286,11 @@ export async function buildLaunch(
 	const launchpad = typeof source === 'object' ? source : undefined;
 	const asSeqeraClientsSend = context.getNode().typeVersion >= 1.2;
 	const fromRepository = source === 'repository' && asSeqeraClientsSend;
-	let onComputeEnv = base;
-	if (launchpad && asSeqeraClientsSend) onComputeEnv = await launchpadOnComputeEnv(context, itemIndex, workspaceId, base, computeEnvId);
+	const fresh = context.getNode().typeVersion >= 1.5 ? withoutCopiedEventSettings(base) : base;
+	let onComputeEnv = fresh;
+	if (launchpad && asSeqeraClientsSend) onComputeEnv = await launchpadOnComputeEnv(context, itemIndex, workspaceId, fresh, computeEnvId);
 	// A launch from a repository (1.2) reads its compute environment once the settings passed their checks.
-	else if (computeEnvId !== undefined && !fromRepository) onComputeEnv = { ...base, computeEnvId };
+	else if (computeEnvId !== undefined && !fromRepository) onComputeEnv = { ...fresh, computeEnvId };
 	const request = applyLaunchSettings(context, itemIndex, onComputeEnv);
 	const pipelineSchema = launchpad?.pipelineSchema;
 	const { paramsText, leftToPipeline } = await parametersFor(context, itemIndex, workspaceId, request, pipelineSchema);

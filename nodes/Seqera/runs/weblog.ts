@@ -43,6 +43,19 @@ export function withWeblogBlock(configText: string | undefined, target: WeblogTa
 	return own === '' ? `${block}\n` : `${own}\n\n${block}\n`;
 }
 
+// The block withWeblogBlock writes, exactly: a Groovy single-quoted string is `'`, then escaped or plain characters, then `'`.
+const QUOTED = String.raw`'(?:[^'\\\n]|\\.)*'`;
+const NODE_WEBLOG_BLOCK = new RegExp(String.raw`\n*^weblog \{\n    enabled = true\n    url = ${QUOTED}\n    basicToken = ${QUOTED}\n\}$\n?`, 'gm');
+
+/**
+ * The config text without the `weblog` blocks this node wrote (withWeblogBlock), which point at the
+ * execution or trigger of the run whose launch is being copied; a block of the user's own stays.
+ */
+export function withoutNodeWeblogBlocks(configText: string): string {
+	const without = configText.replace(NODE_WEBLOG_BLOCK, '\n').replace(/\s+$/, '');
+	return without === '' ? '' : `${without}\n`;
+}
+
 /** The events nf-weblog posts, in the order a run sends them; a failed run sends `error` before `completed`. */
 export const WEBLOG_EVENTS = ['started', 'process_submitted', 'process_started', 'process_completed', 'error', 'completed'] as const;
 export type WeblogEventName = (typeof WEBLOG_EVENTS)[number];

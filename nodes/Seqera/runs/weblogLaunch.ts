@@ -16,6 +16,7 @@ import { WAIT_IN_FIELD } from '../fields/waitFields';
 import { eventsTargetFor } from './executionEvents';
 import { runEventsSecret } from './runEventsSecret';
 import { triggerUrlOf } from './triggerUrl';
+import { refuseUnreachableWebhookAddress } from './webhookAddress';
 import { setsWeblogScope, withWeblogBlock, type WeblogTarget } from './weblog';
 
 /** The launch setting's display name, as errors quote it. */
@@ -119,6 +120,8 @@ function pickedTriggerUrl(context: IExecuteFunctions, itemIndex: number, workflo
 			description: "n8n gives a node its webhook address within the execution's resume URL, and this one does not end in N8N_ENDPOINT_WEBHOOK_WAIT and the execution's ID. Give the trigger's Production URL as the URL instead.",
 		});
 	}
+	// eslint-disable-next-line @n8n/community-nodes/no-restricted-globals -- WEBHOOK_URL is n8n's own setting, in its environment
+	if (context.getNode().typeVersion >= 1.5) refuseUnreachableWebhookAddress(context, itemIndex, url, process.env, `${EVENTS_URL_NAME} → Trigger's Workflow`);
 	return url;
 }
 
@@ -169,7 +172,9 @@ export async function withEventsToTrigger(context: IExecuteFunctions, itemIndex:
 }
 
 /** Wait In's option that has n8n hold the wait, as errors quote it. */
-const HELD_BY_N8N = "Held by n8n Until the Run's Events";
+const HELD_BY_N8N = 'Pause the Execution Until the Runs End';
+/** Wait In's option that keeps the wait in the running execution, as errors quote it. */
+const IN_EXECUTION = 'Keep This Execution Running';
 
 /**
  * Whether this node holds its wait in n8n rather than in the running execution: version 1.3's Wait In,
@@ -189,11 +194,11 @@ export async function withEventsToExecution(context: IExecuteFunctions, itemInde
 	if (eventsDestinationOf(context, itemIndex) !== undefined) {
 		throw new NodeOperationError(context.getNode(), `Wait In "${HELD_BY_N8N}" and ${EVENTS_URL_NAME} both send the run's events`, {
 			itemIndex,
-			description: `Nextflow's weblog sends a run's events to one URL. Choose Wait In "This Execution" to send them to the trigger, or remove ${EVENTS_URL_NAME} to let n8n hold the wait.`,
+			description: `Nextflow's weblog sends a run's events to one URL. Choose Wait In "${IN_EXECUTION}" to send them to the trigger, or remove ${EVENTS_URL_NAME} to let n8n hold the wait.`,
 		});
 	}
 	return withWeblogTarget(context, itemIndex, launch, await eventsTargetFor(context, itemIndex), {
 		adds: `Wait In "${HELD_BY_N8N}" adds a weblog block that sends the run's events to this execution.`,
-		orElse: 'choose Wait In "This Execution"',
+		orElse: `choose Wait In "${IN_EXECUTION}"`,
 	});
 }

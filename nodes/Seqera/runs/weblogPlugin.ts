@@ -82,3 +82,18 @@ export function withWeblogPluginScript(preRunScript: string | undefined, cloudPl
 	const script = weblogPluginScript(cloudPlugins);
 	return own === '' ? `${script}\n` : `${own}\n\n${script}\n`;
 }
+
+// weblogPluginScript's lines, whatever plugins the `true` branch names.
+const PLUGIN_LIST_MARK = 'nf-plugins-listed-here';
+const NODE_PLUGIN_SCRIPT = new RegExp(
+	`\\n*${weblogPluginScript([PLUGIN_LIST_MARK])
+		.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+		.replace(`${PLUGIN_LIST_MARK},nf-weblog`, '[\\w@.,-]*')}\\n?`,
+	'g',
+);
+
+/** The pre-run script without the lines weblogPluginScript wrote for the run whose launch is being copied. */
+export function withoutWeblogPluginScript(preRunScript: string): string {
+	const without = preRunScript.replace(NODE_PLUGIN_SCRIPT, '\n').replace(/\s+$/, '');
+	return without === '' ? '' : `${without}\n`;
+}

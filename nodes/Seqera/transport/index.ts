@@ -8,6 +8,7 @@ export { headerText, type ApiRequest } from './exchange';
 export { apiRequestPages, pageHasMore, pagesCountedByTotal } from './pages';
 export { backoffMs, decideRetry, isIdempotent, MAX_ATTEMPTS, MAX_RETRY_AFTER_MS, retryAfterMs, type CallOutcome } from './retry';
 export { apiRequest, apiRequestFile, apiRequestWithStatus } from './request';
+export { callOwnWebhook } from './ownWebhook';
 export { deleteFromStorage, putPart, putToStorage, type StorageTarget } from './storage';
 export { apiRequestStream, type StreamedFile } from './streamRequest';
 export { buildUrl, UnsafePathSegmentError, type QueryValue } from './url';

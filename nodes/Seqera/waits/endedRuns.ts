@@ -7,6 +7,15 @@ import { apiRequest, type SeqeraFunctions } from '../transport';
 /** What a held wait's items say of how the wait ended. */
 export const WAIT_OUTCOME = { runEnded: 'runEnded', timeLimit: 'timeLimit' } as const;
 
+/**
+ * The launched run a waiting item holds: the item itself, or, where the wait fails its items at the time
+ * limit (holdWait.ts), the `details` of the error item it was put to wait as.
+ */
+export function launchedRunOf(waiting: INodeExecutionData): IDataObject {
+	const { error, details } = waiting.json;
+	return error !== undefined && typeof details === 'object' && details !== null && !Array.isArray(details) ? (details as IDataObject) : waiting.json;
+}
+
 /** The run a held wait's item stands for, as the platform shows it now; none for an item whose launch failed. */
 export async function readRun(context: SeqeraFunctions, waiting: IDataObject): Promise<IDataObject | undefined> {
 	if (waiting.workflowId === undefined) return undefined;
@@ -37,7 +46,7 @@ export function endedItems(waiting: INodeExecutionData[], runs: Array<IDataObjec
 		const run = runs[index];
 		if (run === undefined) return item;
 		if (failOnRunFailure && run.status !== 'SUCCEEDED') return { ...item, json: failedRunError(run) };
-		const { waitLimit: _limit, ...launchOutput } = item.json;
+		const { waitLimit: _limit, ...launchOutput } = launchedRunOf(item);
 		return { ...item, json: { ...launchOutput, ...run, waitOutcome: WAIT_OUTCOME.runEnded } };
 	});
 }
