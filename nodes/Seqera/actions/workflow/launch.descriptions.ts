@@ -205,7 +205,7 @@ export const launchSettingsField: INodeProperties = {
 			default: {},
 			placeholder: 'Add Trigger',
 			description:
-				"A Seqera Nextflow Events trigger: Nextflow posts the run's events to it, with the Seqera Nextflow Events API credential chosen above. The compute environment's head job must reach n8n and fetch the nf-weblog plugin.",
+				"A Seqera Nextflow Events trigger: Nextflow posts the run's events to it, with the Seqera Nextflow Events API credential chosen above. The compute environment's head job must reach n8n and fetch the nf-weblog plugin. Not with Wait In \"Pause the Execution Until the Runs End\", whose events go to the paused execution.",
 			options: [
 				{
 					displayName: "Trigger's Workflow",
@@ -219,6 +219,8 @@ export const launchSettingsField: INodeProperties = {
 							required: true,
 							description:
 								"The workflow whose Seqera Nextflow Events trigger (version 1.1 or later) receives the events, at its Production URL on this n8n: they start it once the workflow is active",
+							// n8n 2.x's workflow list holds only workflows that start with an Execute Workflow Trigger.
+							hint: "On n8n 2.x the list offers only sub-workflows: choose By ID and paste the trigger's workflow ID, the last part of its address in the editor (…/workflow/<ID>)",
 						},
 					],
 				},
