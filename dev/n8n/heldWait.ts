@@ -75,14 +75,14 @@ export function launchAndWaitWorkflow(settings: LaunchAndWaitSettings): IDataObj
 
 /**
  * A held launch of nextflow-io/hello named `runName` (an expression, say), with these Wait Options, at
- * version 1.3.
+ * `typeVersion` (1.3 unless told).
  */
-export function heldLaunchNode(name: string, x: number, runName: string, waitOptions: IDataObject): IDataObject {
+export function heldLaunchNode(name: string, x: number, runName: string, waitOptions: IDataObject, typeVersion = 1.3): IDataObject {
 	return seqeraNode(
 		name,
 		x,
 		{ operation: 'launch', source: 'repository', pipeline: 'https://github.com/nextflow-io/hello', launchSettings: { runName }, waitForCompletion: true, waitIn: 'n8n', waitOptions },
-		{ typeVersion: 1.3 },
+		{ typeVersion },
 	);
 }
 

@@ -41,7 +41,7 @@ const HELD_WAIT_WORKFLOW = launchAndWaitWorkflow({
  * text lists what the node after the wait received: each item's run, its status and how its wait ended,
  * in item order. The search is made once for all items, so the log tells how often that node ran.
  */
-function launchRunsAndReport(id: string, path: string, webhookId: string, waitOptions: IDataObject): IDataObject {
+function launchRunsAndReport(id: string, path: string, webhookId: string, waitOptions: IDataObject, typeVersion = 1.3): IDataObject {
 	return workflow(
 		id,
 		`Launch runs, n8n holds the wait (${path})`,
@@ -54,7 +54,7 @@ function launchRunsAndReport(id: string, path: string, webhookId: string, waitOp
 				position: [200, 0],
 				parameters: { fieldToSplitOut: 'body.runs', include: 'noOtherFields', options: {} },
 			},
-			heldLaunchNode('Launch and wait', 400, '={{ $json.name }}', waitOptions),
+			heldLaunchNode('Launch and wait', 400, '={{ $json.name }}', waitOptions, typeVersion),
 			reportNode(600, "={{ $input.all().map(item => item.json.error ?? [item.json.workflowId, item.json.status ?? 'none', item.json.waitOutcome].join(':')).join(' ') }}"),
 		],
 		webhookTrigger(path, webhookId),
@@ -62,16 +62,22 @@ function launchRunsAndReport(id: string, path: string, webhookId: string, waitOp
 }
 
 const SEVERAL_RUNS = launchRunsAndReport('seqHeldWait0002', 'seqera-held-runs', '2f6d1c84-7a3e-4b90-8e15-d4c7a9b03e21', { failOnRunFailure: false });
-/** With Fail Item When Run Fails and On Error "Continue (using error output)": the report hangs off the error output. */
-const FAILING_RUN = ((failing: IDataObject) => {
-	const nodes = failing.nodes as IDataObject[];
+/** With On Error "Continue (using error output)": the report hangs off the error output. */
+function reportingFailures(workflowWithReport: IDataObject): IDataObject {
+	const nodes = workflowWithReport.nodes as IDataObject[];
 	const launch = nodes.find((node) => node.name === 'Launch and wait')!;
 	launch.onError = 'continueErrorOutput';
-	(failing.connections as IDataObject)['Launch and wait'] = { main: [[], [{ node: 'Report', type: 'main', index: 0 }]] };
-	return failing;
-})(launchRunsAndReport('seqHeldWait0003', 'seqera-held-failing', '5a0e9b37-c1d4-4f62-9b78-e3f2a6c8d154', {}));
+	(workflowWithReport.connections as IDataObject)['Launch and wait'] = { main: [[], [{ node: 'Report', type: 'main', index: 0 }]] };
+	return workflowWithReport;
+}
+/** Fail Item When Run Fails. */
+const FAILING_RUN = reportingFailures(launchRunsAndReport('seqHeldWait0003', 'seqera-held-failing', '5a0e9b37-c1d4-4f62-9b78-e3f2a6c8d154', {}));
 const PAST_LIMIT = launchRunsAndReport('seqHeldWait0004', 'seqera-held-limit', '7c4b2e19-8f0a-4d35-a6e1-b9d8c3f7a062', { timeoutMinutes: 1 });
-const WORKFLOWS = [HELD_WAIT_WORKFLOW, SEVERAL_RUNS, FAILING_RUN, PAST_LIMIT];
+/** Version 1.5 fails the runs not ended at the time limit (72 s here; a user gives hours or days): n8n routes them to the error output as it passes the wait on. */
+const FAILED_AT_LIMIT = reportingFailures(
+	launchRunsAndReport('seqHeldWait0005', 'seqera-held-limit-fails', '1e8a4c6f-3b92-4d07-8f15-a9c2e7d04b63', { timeLimit: 0.02, timeLimitUnit: 'hours' }, 1.5),
+);
+const WORKFLOWS = [HELD_WAIT_WORKFLOW, SEVERAL_RUNS, FAILING_RUN, PAST_LIMIT, FAILED_AT_LIMIT];
 
 describe.each(versions)('a launch whose wait n8n holds, inside n8n %s', (version) => {
 	let sim: Simulator;
@@ -175,26 +181,30 @@ describe.each(versions)('a launch whose wait n8n holds, inside n8n %s', (version
 		const reports = () => sim.log.filter((entry) => entry.tokenHash === hashToken(READER.token) && entry.path === '/workflow').map((entry) => entry.query.search);
 
 		// n8n 2.x publishes workflows in the background after it starts: a call with no runs launches nothing.
-		for (const hookPath of ['seqera-held-runs', 'seqera-held-failing', 'seqera-held-limit']) {
+		for (const hookPath of ['seqera-held-runs', 'seqera-held-failing', 'seqera-held-limit', 'seqera-held-limit-fails']) {
 			await until(`the webhook ${hookPath} registered`, async () => ((await post(webhook(hookPath), { runs: [] })) === 200 ? true : undefined), 120_000);
 		}
 		expect(await post(webhook('seqera-held-runs'), { runs: [{ name: 'held_a' }, { name: 'held_b_fail' }, { name: 'held_c' }] })).toBe(200);
 		expect(await post(webhook('seqera-held-failing'), { runs: [{ name: 'held_only_fail' }] })).toBe(200);
 		const [a, b, c, failing] = await Promise.all(['held_a', 'held_b_fail', 'held_c', 'held_only_fail'].map(launchedAs));
 		sim.weblog.silentRunChance = 1;
+		// Runs that post nothing and outlast the limit: no check finds them ended before it.
+		sim.data.runProgressMs = 120_000;
 		expect(await post(webhook('seqera-held-limit'), { runs: [{ name: 'held_silent' }] })).toBe(200);
-		const silent = await launchedAs('held_silent');
+		expect(await post(webhook('seqera-held-limit-fails'), { runs: [{ name: 'held_silent_fails' }] })).toBe(200);
+		const [silent, silentFails] = await Promise.all(['held_silent', 'held_silent_fails'].map(launchedAs));
 		sim.weblog.silentRunChance = 0;
 
 		const severalReport = `${a.id}:SUCCEEDED:runEnded ${b.id}:FAILED:runEnded ${c.id}:SUCCEEDED:runEnded`;
 		const pastLimitReport = `${silent.id}:none:timeLimit`;
+		const failedAtLimitReport = `Run ${silentFails.id} had not ended at the wait's time limit`;
 		// n8n looks for waits past their time once a minute.
-		await until('the reports', () => (reports().includes(severalReport) && reports().includes(pastLimitReport) && reports().length >= 3 ? true : undefined), 240_000);
+		await until('the reports', () => (reports().includes(severalReport) && reports().includes(pastLimitReport) && reports().includes(failedAtLimitReport) && reports().length >= 4 ? true : undefined), 240_000);
 		await Promise.all([a, b, c, failing].map(async (run) => await sim.weblog.settled(run.id)));
 		await sleep(3000);
 		// Each report once; the failed run's came out of the error output, as the failed item n8n makes of it.
 		const failedReport = `Run ${failing.id} ended FAILED`;
-		expect(reports().sort()).toEqual([failedReport, pastLimitReport, severalReport].sort());
+		expect(reports().sort()).toEqual([failedReport, pastLimitReport, severalReport, failedAtLimitReport].sort());
 		const failingTarget = weblogTargetOf((sim.data.launches.find((launch) => launch.workflowId === failing.id)!.request as { launch: IDataObject }).launch.configText as string)!;
 		// Its end, told again, finds the execution over.
 		const failingEnd = { runName: failing.runName, runId: failing.sessionId, event: 'completed', utcTime: '2026-11-28T10:00:00Z' };

@@ -40,6 +40,20 @@ const HELD_WORKFLOW = launchAndWaitWorkflow({
 	runName: '={{ $json.body.runName }}',
 });
 
+const CHECKED_PATH = 'seqera-held-queue-checked';
+const CHECK_INTERVAL_MS = 60_000;
+/** n8n's own part in a check: main's wait tracker, the check execution's steps on a worker, the resumed execution's start. */
+const CHECK_MARGIN_MS = 30_000;
+
+const CHECKED_WORKFLOW = launchAndWaitWorkflow({
+	id: 'seqHeldQueue003',
+	name: 'Queue: launch, n8n holds the wait with a check every minute, read the run',
+	webhookPath: CHECKED_PATH,
+	webhookId: '5f0b3d72-9e14-4a68-8c2f-1d7e6a4b9c35',
+	runName: '={{ $json.body.runName }}',
+	waitOptions: { checkIntervalMinutes: CHECK_INTERVAL_MS / 60_000 },
+});
+
 // Answers when the Get is done, with its item, so each call tells that its execution ran to the end.
 const GET_WORKFLOW = workflow(
 	'seqHeldQueue002',
@@ -79,9 +93,9 @@ describe.each(versions)('a launch whose wait n8n holds, in queue mode inside n8n
 	}
 
 	/** Calls the launch-and-wait workflow for each name and returns the launches, in the order the platform took them. */
-	async function launch(runNames: string[]): Promise<LaunchRecord[]> {
+	async function launch(runNames: string[], hookPath = HELD_PATH): Promise<LaunchRecord[]> {
 		const before = sim.data.launches.length;
-		for (const runName of runNames) expect(await postJson(`http://127.0.0.1:${port}/webhook/${HELD_PATH}`, { runName })).toBe(200);
+		for (const runName of runNames) expect(await postJson(`http://127.0.0.1:${port}/webhook/${hookPath}`, { runName })).toBe(200);
 		return await until(`${runNames.length} launches`, () => (sim.data.launches.length >= before + runNames.length ? sim.data.launches.slice(before) : undefined), 180_000, outputs);
 	}
 
@@ -113,11 +127,11 @@ describe.each(versions)('a launch whose wait n8n holds, in queue mode inside n8n
 			WEBHOOK_URL: `http://127.0.0.1:${port}/`,
 		});
 		await installPackage(n8nBin, env);
-		await importIntoN8n(n8nBin, env, { credentials: [simulatorCredential(sim.baseUrl), readerCredential(sim.baseUrl)], workflows: [HELD_WORKFLOW, GET_WORKFLOW] });
-		await activateWorkflows(n8nBin, env, version, [String(HELD_WORKFLOW.id), String(GET_WORKFLOW.id)]);
+		const workflows = [HELD_WORKFLOW, GET_WORKFLOW, CHECKED_WORKFLOW];
+		await importIntoN8n(n8nBin, env, { credentials: [simulatorCredential(sim.baseUrl), readerCredential(sim.baseUrl)], workflows });
+		await activateWorkflows(n8nBin, env, version, workflows.map(({ id }) => String(id)));
 		main = await startMain();
-		await webhookRegistered(main, `http://127.0.0.1:${port}/webhook/${HELD_PATH}`);
-		await webhookRegistered(main, `http://127.0.0.1:${port}/webhook/${GET_PATH}`);
+		for (const hookPath of [HELD_PATH, GET_PATH, CHECKED_PATH]) await webhookRegistered(main, `http://127.0.0.1:${port}/webhook/${hookPath}`);
 		worker = await startWorker();
 	});
 
@@ -191,6 +205,23 @@ describe.each(versions)('a launch whose wait n8n holds, in queue mode inside n8n
 		expect(runs.map((run) => readsOf('metrics', run.id).length)).toEqual(runs.map(() => 1));
 		expect(runs.flatMap((run) => readsOf('progress', run.id))).toEqual([]);
 		expect(runs.flatMap((run) => sim.weblog.postsOf(run.id).filter((post) => post.event === 'completed' && post.status !== 202 && !post.duplicate))).toEqual([]);
+		expect(sim.contractViolations).toEqual([]);
+	});
+
+	it('a run whose end never reaches n8n: the check execution, started on the worker and resumed by main, resumes the wait within its interval', async () => {
+		sim.data.runProgressMs = 20_000;
+		sim.weblog.silentRunChance = 1;
+		const [launched] = await launch(['held_queue_silent'], CHECKED_PATH);
+		sim.weblog.silentRunChance = 0;
+		const run = sim.data.findRun(launched.workflowId)!;
+		const endedAt = await until(`run ${run.id} ended on the platform`, () => sim.data.findRun(run.id)!.platformEndedAt, 180_000, outputs);
+		await until('the node after the wait', () => (readsOf('metrics', run.id).length > 0 ? true : undefined), 240_000, outputs);
+		// The bound the checks promise: within the check interval of the end, with a margin for n8n's own part (CHECK_MARGIN_MS).
+		expect(readsOf('metrics', run.id)[0].at - endedAt).toBeLessThan(CHECK_INTERVAL_MS + CHECK_MARGIN_MS);
+		expect(sim.weblog.postsOf(run.id)).toEqual([]);
+		// The next check finds the wait over, and ends the check execution: the node after the wait ran once.
+		await sleep(CHECK_INTERVAL_MS + 5_000);
+		expect(readsOf('metrics', run.id)).toHaveLength(1);
 		expect(sim.contractViolations).toEqual([]);
 	});
 });
