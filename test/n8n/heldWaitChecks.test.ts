@@ -83,13 +83,14 @@ describe.each(versions)('held waits whose run’s end is lost on its way, inside
 	/** When the platform first showed the run ended. */
 	const platformEnd = async (run: SimRun) => await until(`run ${run.id} ended on the platform`, () => sim.data.findRun(run.id)?.platformEndedAt, 300_000);
 
-	/** The node after the wait ran once, with the run ended and not past the limit; returns when it started. */
-	async function wentOnOnce(run: SimRun): Promise<number> {
+	/** The runs whose wait went on, for the last test, which checks that each went on once. */
+	const wentOnRuns: SimRun[] = [];
+	let twoWaitsReport: string | undefined;
+
+	/** When the node after the wait first ran, with the run ended and not past the limit. */
+	async function wentOn(run: SimRun): Promise<number> {
 		const [read] = await until(`the node after the wait for run ${run.id}`, () => (metricsReads(run).length > 0 ? metricsReads(run) : undefined), 300_000);
-		// Another check, and a late event, find the wait gone on.
-		await sleep(CHECK_INTERVAL_MS + 5_000);
-		expect(metricsReads(run)).toHaveLength(1);
-		expect(progressReads(run)).toEqual([]);
+		wentOnRuns.push(run);
 		return read.at;
 	}
 
@@ -119,7 +120,7 @@ describe.each(versions)('held waits whose run’s end is lost on its way, inside
 		const run = await launchHeld('held_silent_run');
 		sim.weblog.silentRunChance = 0;
 		const endedAt = await platformEnd(run);
-		const wentOnAt = await wentOnOnce(run);
+		const wentOnAt = await wentOn(run);
 		expect(sim.weblog.postsOf(run.id)).toEqual([]);
 		// The bound the checks promise: within the check interval of the end, with a margin for n8n's own part (CHECK_MARGIN_MS).
 		expect(wentOnAt - endedAt).toBeLessThan(CHECK_INTERVAL_MS + CHECK_MARGIN_MS);
@@ -138,7 +139,7 @@ describe.each(versions)('held waits whose run’s end is lost on its way, inside
 		expect(end?.status).toBe(0);
 		main = await startMain();
 		const upAt = performance.now();
-		const wentOnAt = await wentOnOnce(run);
+		const wentOnAt = await wentOn(run);
 		// The bound the checks promise once n8n is up again, with a margin for n8n's own part (CHECK_MARGIN_MS).
 		expect(wentOnAt - upAt).toBeLessThan(CHECK_INTERVAL_MS + CHECK_MARGIN_MS);
 		expect(sim.contractViolations).toEqual([]);
@@ -152,7 +153,7 @@ describe.each(versions)('held waits whose run’s end is lost on its way, inside
 		sim.clearFaults();
 		expect(end.status).toBe(503);
 		const endedAt = await platformEnd(run);
-		const wentOnAt = await wentOnOnce(run);
+		const wentOnAt = await wentOn(run);
 		// The bound the checks promise: within the check interval of the end, with a margin for n8n's own part (CHECK_MARGIN_MS).
 		expect(wentOnAt - endedAt).toBeLessThan(CHECK_INTERVAL_MS + CHECK_MARGIN_MS);
 		expect(sim.contractViolations).toEqual([]);
@@ -170,12 +171,19 @@ describe.each(versions)('held waits whose run’s end is lost on its way, inside
 		const secondEnd = await platformEnd(second);
 		const expected = `${first.id}:SUCCEEDED:runEnded ${second.id}:SUCCEEDED:runEnded`;
 		await until('the report', () => (reports().includes(expected) ? true : undefined), 120_000);
+		twoWaitsReport = expected;
 		const reported = sim.log.find((entry) => entry.query.search === expected)!;
 		// On the event, not a check: well within one check interval (CHECK_MARGIN_MS is half of it).
 		expect(reported.at - secondEnd).toBeLessThan(CHECK_MARGIN_MS);
-		await sleep(CHECK_INTERVAL_MS + 5_000);
-		expect(reports().filter((search) => search.includes(first.id))).toEqual([expected]);
 		for (const run of [first, second]) expect(sim.weblog.postsOf(run.id).find((post) => post.event === 'completed')?.status).toBe(202);
 		expect(sim.contractViolations).toEqual([]);
+	});
+
+	it('each wait went on once: the checks after it, and late ends, find it over', async () => {
+		// Every check execution checks once more within an interval, and ends on finding its wait over.
+		await sleep(CHECK_INTERVAL_MS + 5_000);
+		expect(wentOnRuns.map((run) => [run.id, metricsReads(run).length, progressReads(run).length])).toEqual(wentOnRuns.map((run) => [run.id, 1, 0]));
+		const reports = sim.log.filter((entry) => entry.tokenHash === hashToken(READER.token) && entry.path === '/workflow').map((entry) => entry.query.search);
+		expect(reports).toEqual([twoWaitsReport]);
 	});
 });
