@@ -20,9 +20,9 @@ const WAIT_IN_CHOICES = ['Keep This Execution Running', 'Pause the Execution Unt
 const OPTIONS_OF_A_WAIT_IN_THE_EXECUTION = ['Fail Item When Run Fails', 'First Check After (Seconds)', 'Longest Interval (Seconds)', 'Timeout (Minutes)'];
 const OPTIONS_OF_A_PAUSED_WAIT = ['At the Time Limit', 'Check Interval (Minutes)', 'Fail Item When Run Fails', 'Time Limit', 'Time Limit Unit'];
 const PAUSED_WAIT_NOTICE =
-	"The execution pauses until every run has ended. Nextflow tells n8n of a run's end at n8n's webhook address: the compute environment must reach it, so start n8n with WEBHOOK_URL set to that address (without it, n8n gives http://localhost:5678, and the launch fails). Nextflow 23.07 and later send the end (26.09 and later from this node's version 1.5). An end that never arrives (n8n down, a refused post, a run that posts nothing) is found by a check every Check Interval (Wait Options, 5 minutes by default). Send Nextflow Events To (Launch Settings) cannot be used beside it.";
+	"The execution pauses until every run has ended. Nextflow posts each run's end to n8n: start n8n with WEBHOOK_URL set to an address the compute environment reaches (without it, n8n's address is http://localhost:5678 and the launch fails). Nextflow 23.07 and later send it; 26.09 and later from this node's version 1.5. A check every Check Interval (Wait Options) finds an end that never arrives. Not with Send Nextflow Events To.";
 const TRIGGER_WORKFLOW_HINT =
-	"On n8n 2.x the list offers only sub-workflows: choose By ID and paste the trigger's workflow ID, the last part of its address in the editor (…/workflow/<ID>)";
+	"On n8n 2.x the list offers only sub-workflows: choose By ID and paste the trigger's workflow ID, the last part of its address in the editor (…/workflow/ID)";
 
 /**
  * Opens the drop-down of a select's input (n8n's selects and "Add …" lists are Element Plus selects) and

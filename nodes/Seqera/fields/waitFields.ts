@@ -72,7 +72,7 @@ const waitInField: INodeProperties = {
 		{
 			name: 'Keep This Execution Running',
 			value: 'execution',
-			description: 'The execution runs on, holding its worker, and reads the run at growing intervals; a restart of n8n ends the wait and the rest of the workflow',
+			description: 'The execution keeps running and reads the run at growing intervals; a restart of n8n ends it',
 		},
 		{
 			name: 'Pause the Execution Until the Runs End',
@@ -86,7 +86,7 @@ const waitInField: INodeProperties = {
 /** What a paused wait needs and does, where the user picks it: the dropdown cuts an option's text after two lines. */
 const pausedWaitNotice: INodeProperties = {
 	displayName:
-		"The execution pauses until every run has ended. Nextflow tells n8n of a run's end at n8n's webhook address: the compute environment must reach it, so start n8n with WEBHOOK_URL set to that address (without it, n8n gives http://localhost:5678, and the launch fails). Nextflow 23.07 and later send the end (26.09 and later from this node's version 1.5). An end that never arrives (n8n down, a refused post, a run that posts nothing) is found by a check every Check Interval (Wait Options, 5 minutes by default). Send Nextflow Events To (Launch Settings) cannot be used beside it.",
+		"The execution pauses until every run has ended. Nextflow posts each run's end to n8n: start n8n with WEBHOOK_URL set to an address the compute environment reaches (without it, n8n's address is http://localhost:5678 and the launch fails). Nextflow 23.07 and later send it; 26.09 and later from this node's version 1.5. A check every Check Interval (Wait Options) finds an end that never arrives. Not with Send Nextflow Events To.",
 	name: 'pausedWaitNotice',
 	type: 'notice',
 	default: '',

@@ -220,7 +220,7 @@ export const launchSettingsField: INodeProperties = {
 							description:
 								"The workflow whose Seqera Nextflow Events trigger (version 1.1 or later) receives the events, at its Production URL on this n8n: they start it once the workflow is active",
 							// n8n 2.x's workflow list holds only workflows that start with an Execute Workflow Trigger.
-							hint: "On n8n 2.x the list offers only sub-workflows: choose By ID and paste the trigger's workflow ID, the last part of its address in the editor (…/workflow/<ID>)",
+							hint: "On n8n 2.x the list offers only sub-workflows: choose By ID and paste the trigger's workflow ID, the last part of its address in the editor (…/workflow/ID)",
 						},
 					],
 				},
