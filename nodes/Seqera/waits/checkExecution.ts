@@ -66,6 +66,9 @@ function checkWorkflow(context: IExecuteFunctions): IExecuteWorkflowInfo['code']
 			[waitStep]: { main: [[{ node: checkStep, type: 'main', index: 0 }]] },
 			[checkStep]: { main: [[{ node: waitStep, type: 'main', index: 0 }]] },
 		},
+		// The held wait's own settings (time zone, error workflow, what to save). n8n checks a sub-workflow's
+		// caller policy even for one given inline under the caller's own ID: this one calls only itself.
+		settings: { ...context.getWorkflowSettings(), callerPolicy: 'workflowsFromSameOwner' },
 	} as unknown as IExecuteWorkflowInfo['code'];
 }
 
