@@ -13,8 +13,8 @@ describe("the node's own weblog block", () => {
 		expect(withoutNodeWeblogBlocks(withWeblogBlock(undefined, { url: 'https://n8n.example.com/x', user: 'n8n', password: 'f00d' }))).toBe('');
 	});
 
-	it("keeps a weblog scope of the user's own, which the launch then refuses as before", () => {
-		for (const users of ["weblog {\n  enabled = true\n  url = 'https://events.example.org'\n}\n", "weblog.enabled = true\nweblog.url = 'https://events.example.org'\n"]) {
+	it("keeps a weblog scope of the user's own, which the launch then refuses as before, and a config without one as it is", () => {
+		for (const users of ["weblog {\n  enabled = true\n  url = 'https://events.example.org'\n}\n", "weblog.enabled = true\nweblog.url = 'https://events.example.org'", 'process.executor = "slurm"   ']) {
 			expect(withoutNodeWeblogBlocks(users)).toBe(users);
 		}
 	});
@@ -28,8 +28,7 @@ describe("the node's own plugin lines in the pre-run script", () => {
 		}
 	});
 
-	it("keep a script of the user's own that sets NXF_PLUGINS_DEFAULT", () => {
-		const users = 'export NXF_PLUGINS_DEFAULT=nf-amazon,nf-weblog\n';
-		expect(withoutWeblogPluginScript(users)).toBe(users);
+	it("keep a script of the user's own as it is, one that sets NXF_PLUGINS_DEFAULT too", () => {
+		for (const users of ['export NXF_PLUGINS_DEFAULT=nf-amazon,nf-weblog\n', 'module load java']) expect(withoutWeblogPluginScript(users)).toBe(users);
 	});
 });

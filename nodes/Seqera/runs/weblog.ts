@@ -52,6 +52,7 @@ const NODE_WEBLOG_BLOCK = new RegExp(String.raw`\n*^weblog \{\n    enabled = tru
  * execution or trigger of the run whose launch is being copied; a block of the user's own stays.
  */
 export function withoutNodeWeblogBlocks(configText: string): string {
+	if (!configText.match(NODE_WEBLOG_BLOCK)) return configText;
 	const without = configText.replace(NODE_WEBLOG_BLOCK, '\n').replace(/\s+$/, '');
 	return without === '' ? '' : `${without}\n`;
 }

@@ -94,6 +94,7 @@ const NODE_PLUGIN_SCRIPT = new RegExp(
 
 /** The pre-run script without the lines weblogPluginScript wrote for the run whose launch is being copied. */
 export function withoutWeblogPluginScript(preRunScript: string): string {
+	if (!preRunScript.match(NODE_PLUGIN_SCRIPT)) return preRunScript;
 	const without = preRunScript.replace(NODE_PLUGIN_SCRIPT, '\n').replace(/\s+$/, '');
 	return without === '' ? '' : `${without}\n`;
 }
