@@ -1,60 +1,93 @@
 /**
- * From a run's end to the next node's start, inside real n8n (regular mode, the newest release of
- * dev/n8n/versions.json): `npm run bench:held-wait [-- --runs 100 --version 2.41.1]`.
+ * From the platform showing a run's end to the next node's start, for waits that n8n holds (Wait In "Pause
+ * the Execution Until the Runs End"), inside real n8n (regular mode, the newest release of
+ * dev/n8n/versions.json): `npm run bench:held-wait [-- --runs 100 --load --version 2.41.1]`.
  *
- * Two active workflows, Webhook → Workflow → Launch and wait → a read of the run with a token of its own,
- * one with Wait In "Held by n8n Until the Run's Events", one with the wait in the execution (default Wait
- * Options: a first check after 5 s, each interval 1.5 times the last, up to 60 s). Each run is its own
- * execution, since a node that waits for several runs goes on only once the last has ended: `--runs`
- * per kind, launched one after another, the two kinds in turn, each lasting a duration drawn between 2
- * and 4 minutes, where the checks of a wait in the execution have reached their longest interval, as
- * they have for most real runs. Both kinds run side by side in one n8n, as they would on a busy instance.
+ * One active workflow, Webhook → Launch and wait → a read of the run with a token of its own, with a Check
+ * Interval of 1 minute rather than the default 5, so that an end found by the checks takes minutes, not
+ * the better part of an hour, to measure. Each run is its own execution, since a node that waits for
+ * several runs goes on only once the last has ended. Two groups of `--runs` each, launched one after
+ * another, the groups in turn, side by side in one n8n:
  *
- * Measured at the simulator, on its clock: with events, from the run's `completed` post to the next
- * node's first call for that run; without, from the moment the run turned terminal to that call. Printed:
- * p50, p99 and the slowest of each, how many executions went on exactly once, and for the wait in the
- * execution the interval between its last two checks (the interval in which the run ended).
+ * - events: the simulator posts the run's events as Nextflow does: `completed` first, answered by n8n,
+ *   and the platform shows the end a lag after it (0.1 to 5 s);
+ * - lost: the run posts nothing at all (Nextflow cannot reach n8n), so only the wait's checks find its end.
+ *
+ * Each run lasts a duration drawn between 1 and 3 minutes, so that ends are spread over several check
+ * intervals and fall anywhere within one.
+ *
+ * Measured at the simulator, on its clock: from the moment the platform showed the run ended to the next
+ * node's first call for that run. Printed per group: how many executions went on exactly once, and the
+ * ends lost (went on never, more than once, or only at the wait's time limit); p50, p99 and the slowest
+ * time from the platform's end to the next node; whether every end that did not reach n8n (posted
+ * nothing, or `completed` not answered 2xx) went on within the check interval and a margin; and the
+ * platform reads of the run per wait with the launch's token.
+ *
+ * The wait in the execution (Wait In "Execution") is left out: it reads the platform whatever Nextflow
+ * posts, so the order of Nextflow's posts does not change its figures (docs/waits.md keeps them), and its
+ * executions, running side by side, would add load that the held waits measured here would then share.
+ *
+ * `--load` starts two busy processes per core for the launches and the waits, so that a loaded run can
+ * be made again: the machine is then as starved as when it is shared.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
-import { activateWorkflows, afterWaitReads, launchAndWaitWorkflow, READER, readerCredential, until } from '../../dev/n8n/heldWait';
+import { activateWorkflows, afterWaitReads, launchAndWaitWorkflow, READER, readerCredential, sleep, until } from '../../dev/n8n/heldWait';
 import { importIntoN8n, installPackage, n8nEnvironment, requireInstalled, stablePort, startN8n, webhookRegistered, type N8nProcess } from '../../dev/n8n/n8nInstance';
 import versions from '../../dev/n8n/versions.json';
 import { simulatorCredential } from '../../dev/n8n/workflows';
 import { SeededRandom } from '../../dev/simulator/random';
-import { hashToken, startSimulator, type Simulator } from '../../dev/simulator/server';
-import { percentile, round } from './setup';
+import { startSimulator, type LoggedRequest, type Simulator } from '../../dev/simulator/server';
+import { percentile, round, TOKEN, TOKEN_HASH } from './setup';
 
-const KINDS = {
-	events: { webhookPath: 'seqera-bench-held', waitIn: 'n8n', label: "with events (Wait In \"Held by n8n Until the Run's Events\")" },
-	checks: { webhookPath: 'seqera-bench-checks', waitIn: 'execution', label: 'without events (the wait in the execution, default Wait Options)' },
+const GROUPS = {
+	events: { silent: false, label: 'ends posted as Nextflow posts them' },
+	lost: { silent: true, label: 'ends lost: the run posts nothing' },
 } as const;
-type Kind = keyof typeof KINDS;
+type Group = keyof typeof GROUPS;
 
-const SHORTEST_RUN_MS = 120_000;
-const LONGEST_RUN_MS = 240_000;
+const WEBHOOK_PATH = 'seqera-bench-held';
+const CHECK_INTERVAL_MS = 60_000;
+/** n8n's own part in a check: its wait tracker, the check execution's steps, the resumed execution's start (as test/n8n/heldWaitChecks.test.ts allows). */
+const CHECK_MARGIN_MS = 30_000;
+const SHORTEST_RUN_MS = 60_000;
+const LONGEST_RUN_MS = 180_000;
+/** Between one launch seen at the platform and the next call to n8n: runs start a little apart, as a user's would. */
+const LAUNCH_SPACING_MS = 300;
 const SEED = 20261128;
 // A launch goes through n8n's webhook, an execution and the platform: seconds on a busy machine, never a minute.
 const LAUNCH_TIMEOUT_MS = 60_000;
 const LAUNCH_ATTEMPTS = 30;
-// Past the longest run: a check interval of 60 s, the next node's call, and room for a busy machine.
-const AFTER_LAST_END_MS = 180_000;
+/** Past the last run's end: the platform's lag after Nextflow's post, a check interval and its margin, and room for a busy machine. */
+const AFTER_LAST_END_MS = 5_000 + CHECK_INTERVAL_MS + CHECK_MARGIN_MS + 60_000;
+/** The whole bench, from the first launch, whatever happens: the busy processes of `--load` spin no longer. */
+const BENCH_LIMIT_MS = 45 * 60_000;
 
 interface BenchRun {
-	kind: Kind;
+	group: Group;
 	workflowId: string;
-	/** performance.now() on the simulator's clock when the run turns terminal. */
+	/** performance.now() on the simulator's clock when Nextflow ends the run, before the platform shows it. */
 	endsAt: number;
 }
 
-function options(): { runs: number; version: string } {
-	const { values } = parseArgs({ args: process.argv.slice(2), options: { runs: { type: 'string' }, version: { type: 'string' } } });
+function options(): { runs: number; version: string; load: boolean } {
+	const { values } = parseArgs({
+		args: process.argv.slice(2),
+		options: { runs: { type: 'string' }, version: { type: 'string' }, load: { type: 'boolean' } },
+	});
 	const runs = Number(values.runs ?? 100);
 	if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs ${values.runs}: expected a whole number ≥ 1`);
-	return { runs, version: values.version ?? versions[versions.length - 1] };
+	return { runs, version: values.version ?? versions[versions.length - 1], load: values.load ?? false };
+}
+
+/** Two processes per core spinning a tight loop, each stopping by itself at `untilMs` from now should this script die first. */
+function startBusyProcesses(untilMs: number): ChildProcess[] {
+	const spin = `const end = Date.now() + ${untilMs}; while (Date.now() < end);`;
+	return Array.from({ length: os.availableParallelism() * 2 }, () => spawn(process.execPath, ['-e', spin], { stdio: 'ignore' }));
 }
 
 /**
@@ -70,149 +103,219 @@ async function launchThrough(sim: Simulator, url: string, body: unknown): Promis
 		if (response.status === 200) return refused;
 		const text = await response.text();
 		if (sim.data.launches.length > launched || refused + 1 === LAUNCH_ATTEMPTS) throw new Error(`${url} answered ${response.status}: ${text}`);
-		await new Promise((resolve) => setTimeout(resolve, 1000));
+		await sleep(1000);
 	}
 }
 
-/** Launches one run per call, the kinds in turn, each with its own duration; the simulator's pace is set before each call. */
-async function launchRuns(sim: Simulator, n8nPort: number, perKind: number): Promise<{ runs: BenchRun[]; refused: number }> {
+/**
+ * Launches one run per call, the groups in turn, each with its own duration. The simulator draws whether a
+ * run posts anything when it is launched, so the chance is made certain for a lost run's launch alone.
+ */
+async function launchRuns(sim: Simulator, n8nPort: number, perGroup: number, deadline: number): Promise<{ runs: BenchRun[]; refused: number }> {
 	const random = new SeededRandom(SEED);
 	const runs: BenchRun[] = [];
 	let refused = 0;
-	for (let index = 0; index < 2 * perKind; index++) {
-		const kind: Kind = index % 2 === 0 ? 'events' : 'checks';
-		const durationMs = SHORTEST_RUN_MS + random.next() * (LONGEST_RUN_MS - SHORTEST_RUN_MS);
+	for (let index = 0; index < 2 * perGroup; index++) {
+		if (performance.now() > deadline) throw new Error(`Only ${index} runs launched within the bench's ${BENCH_LIMIT_MS / 60_000} minutes`);
+		const group: Group = index % 2 === 0 ? 'events' : 'lost';
 		// A run spends one step SUBMITTED and one RUNNING, then ends.
-		sim.data.runProgressMs = durationMs / 2;
+		sim.data.runProgressMs = (SHORTEST_RUN_MS + random.next() * (LONGEST_RUN_MS - SHORTEST_RUN_MS)) / 2;
+		sim.weblog.silentRunChance = GROUPS[group].silent ? 1 : 0;
 		const launched = sim.data.launches.length;
-		refused += await launchThrough(sim, `http://127.0.0.1:${n8nPort}/webhook/${KINDS[kind].webhookPath}`, { runName: `bench_${kind}_${index}` });
-		const launch = await until(`launch ${index + 1}`, () => sim.data.launches[launched], LAUNCH_TIMEOUT_MS);
-		const progression = sim.data.findRun(launch.workflowId)?.progression;
-		if (!progression) throw new Error(`Run ${launch.workflowId} ended before it was seen launched`);
-		runs.push({ kind, workflowId: launch.workflowId, endsAt: progression.launchedAt + 2 * progression.stepMs });
+		try {
+			refused += await launchThrough(sim, `http://127.0.0.1:${n8nPort}/webhook/${WEBHOOK_PATH}`, { runName: `bench_${group}_${index}` });
+			const launch = await until(`launch ${index + 1}`, () => sim.data.launches[launched], LAUNCH_TIMEOUT_MS);
+			const progression = sim.data.findRun(launch.workflowId)?.progression;
+			if (!progression) throw new Error(`Run ${launch.workflowId} ended before it was seen launched`);
+			runs.push({ group, workflowId: launch.workflowId, endsAt: progression.launchedAt + 2 * progression.stepMs });
+		} finally {
+			sim.weblog.silentRunChance = 0;
+		}
+		await sleep(LAUNCH_SPACING_MS);
 	}
 	return { runs, refused };
 }
 
-interface KindFigures {
+/** Oldest first in one pass over the simulator's log (it holds tens of thousands of calls), by run. */
+function byRun(entries: LoggedRequest[]): Map<string, LoggedRequest[]> {
+	const runs = new Map<string, LoggedRequest[]>();
+	for (const entry of entries) {
+		const workflowId = entry.path.split('/')[2];
+		const own = runs.get(workflowId);
+		if (own) own.push(entry);
+		else runs.set(workflowId, [entry]);
+	}
+	return runs;
+}
+
+/** The node after the wait's calls, by run: `/metrics` when it went on with the run ended, `/progress` at the time limit. */
+function nextNodeCalls(sim: Simulator): Map<string, LoggedRequest[]> {
+	return byRun([...afterWaitReads(sim, 'metrics'), ...afterWaitReads(sim, 'progress')].sort((a, b) => a.at - b.at));
+}
+
+interface Spread {
+	p50: number;
+	p99: number;
+	max: number;
+}
+
+function spreadOf(values: number[]): Spread {
+	const sorted = [...values].sort((a, b) => a - b);
+	return { p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), max: sorted.at(-1) ?? Number.NaN };
+}
+
+interface GroupFigures {
 	runs: number;
 	wentOnOnce: number;
-	p50Ms: number;
-	p99Ms: number;
-	slowestMs: number;
-	/** With events: how n8n answered each run's `completed` post (0: no answer within the simulator's 30 s), by status. */
-	endAnswers?: Record<string, number>;
-	/** With events: the events each run posted, and how long n8n took to answer one, p50 and p99. */
-	posts?: { perRun: number; p50AnswerMs: number; p99AnswerMs: number };
-	/** Without events: the interval between the wait's last two checks, the shortest and the longest. */
-	intervalsMs?: [number, number];
-	/** Without events: runs whose next node started within the interval in which the run ended. */
-	withinInterval?: number;
+	lost: { never: number; moreThanOnce: number; atTimeLimit: number };
+	/** From the platform's end to the next node's first call, in ms. */
+	latencyMs: Spread;
+	/** How n8n answered each run's `completed` post, by status (0: no answer within the simulator's 30 s; none: not posted). */
+	endAnswers: Record<string, number>;
+	/** Runs whose end did not reach n8n (posted nothing, or `completed` not answered 2xx), and of those, the ones whose next node started within the check interval and margin of the platform's end. */
+	notReached: { runs: number; withinInterval: number; slowestMs: number };
+	/**
+	 * The launch's token's reads of the run per wait: in all; the checks' while the run went on (before its
+	 * end reached n8n or the platform), past the first read, the launch's own before it put the execution
+	 * to wait; and from the end on, the confirmations of Nextflow's end and the check that found it.
+	 */
+	reads: { all: Spread; checksWhileRunning: Spread; fromEnd: Spread };
+	/** Runs that posted something though drawn to post nothing: the draw was not the bench's. */
+	silentButPosted: number;
 }
 
-function eventFigures(sim: Simulator, runs: BenchRun[]): Pick<KindFigures, 'endAnswers' | 'posts'> {
-	const endAnswers: Record<string, number> = {};
-	const answerTimes: number[] = [];
-	let posts = 0;
-	for (const run of runs) {
-		const own = sim.weblog.postsOf(run.workflowId);
-		posts += own.length;
-		for (const post of own) if (post.answeredAt !== undefined) answerTimes.push(post.answeredAt - post.at);
-		const status = String(own.find((post) => post.event === 'completed')?.status ?? 'none');
-		endAnswers[status] = (endAnswers[status] ?? 0) + 1;
-	}
-	answerTimes.sort((a, b) => a - b);
-	return { endAnswers, posts: { perRun: round(posts / runs.length, 1), p50AnswerMs: round(percentile(answerTimes, 0.5), 0), p99AnswerMs: round(percentile(answerTimes, 0.99), 0) } };
-}
-
-function figuresOf(sim: Simulator, runs: BenchRun[]): KindFigures {
-	const reads = [...afterWaitReads(sim, 'metrics'), ...afterWaitReads(sim, 'progress')];
-	const checker = hashToken('sim-token-alpha');
-	const latencies: number[] = [];
-	const intervals: number[] = [];
-	let withinInterval = 0;
-	let wentOnOnce = 0;
-	for (const run of runs) {
-		const own = reads.filter((entry) => entry.path.startsWith(`/workflow/${run.workflowId}/`)).sort((a, b) => a.at - b.at);
-		if (own.length === 1) wentOnOnce++;
-		if (own.length === 0) continue;
-		const end = run.kind === 'events' ? sim.weblog.postsOf(run.workflowId).find((post) => post.event === 'completed')?.at : run.endsAt;
-		if (end === undefined) continue;
-		const latency = own[0].at - end;
-		latencies.push(latency);
-		if (run.kind === 'checks') {
-			const checks = sim.log.filter((entry) => entry.tokenHash === checker && entry.path === `/workflow/${run.workflowId}`).map((entry) => entry.at);
-			const interval = checks.length < 2 ? Number.NaN : checks[checks.length - 1] - checks[checks.length - 2];
-			intervals.push(interval);
-			if (latency <= interval) withinInterval++;
-		}
-	}
-	latencies.sort((a, b) => a - b);
-	intervals.sort((a, b) => a - b);
-	return {
+function figuresOf(sim: Simulator, group: Group, runs: BenchRun[]): GroupFigures {
+	const figures: GroupFigures = {
 		runs: runs.length,
-		wentOnOnce,
-		p50Ms: round(percentile(latencies, 0.5), 0),
-		p99Ms: round(percentile(latencies, 0.99), 0),
-		slowestMs: round(latencies.at(-1) ?? Number.NaN, 0),
-		...(runs[0]?.kind === 'events' ? eventFigures(sim, runs) : {}),
-		...(intervals.length > 0 ? { intervalsMs: [round(intervals[0], 0), round(intervals.at(-1)!, 0)] as [number, number], withinInterval } : {}),
+		wentOnOnce: 0,
+		lost: { never: 0, moreThanOnce: 0, atTimeLimit: 0 },
+		latencyMs: spreadOf([]),
+		endAnswers: {},
+		notReached: { runs: 0, withinInterval: 0, slowestMs: 0 },
+		reads: { all: spreadOf([]), checksWhileRunning: spreadOf([]), fromEnd: spreadOf([]) },
+		silentButPosted: 0,
 	};
+	const latencies: number[] = [];
+	const reads = { all: [] as number[], checksWhileRunning: [] as number[], fromEnd: [] as number[] };
+	const callsByRun = nextNodeCalls(sim);
+	const launchReadsByRun = byRun(sim.log.filter((entry) => entry.tokenHash === TOKEN_HASH && entry.method === 'GET' && /^\/workflow\/[^/]+$/.test(entry.path)));
+	for (const run of runs) {
+		const calls = callsByRun.get(run.workflowId) ?? [];
+		const atTimeLimit = calls.some((entry) => entry.path.endsWith('/progress'));
+		if (calls.length === 0) figures.lost.never++;
+		else if (calls.length > 1) figures.lost.moreThanOnce++;
+		else if (atTimeLimit) figures.lost.atTimeLimit++;
+		else figures.wentOnOnce++;
+
+		const posts = sim.weblog.postsOf(run.workflowId);
+		if (GROUPS[group].silent && posts.length > 0) figures.silentButPosted++;
+		const end = posts.find((post) => post.event === 'completed');
+		const answer = end === undefined ? 'none' : String(end.status);
+		figures.endAnswers[answer] = (figures.endAnswers[answer] ?? 0) + 1;
+
+		const platformEndedAt = sim.data.findRun(run.workflowId)?.platformEndedAt;
+		const latency = calls.length > 0 && platformEndedAt !== undefined ? calls[0].at - platformEndedAt : undefined;
+		if (latency !== undefined) latencies.push(latency);
+		const reachedN8n = end !== undefined && end.status >= 200 && end.status < 300;
+		if (!reachedN8n) {
+			figures.notReached.runs++;
+			if (latency !== undefined && !atTimeLimit && latency <= CHECK_INTERVAL_MS + CHECK_MARGIN_MS) figures.notReached.withinInterval++;
+			if (latency !== undefined) figures.notReached.slowestMs = Math.max(figures.notReached.slowestMs, latency);
+		}
+
+		const endKnownAt = Math.min(end?.at ?? Number.POSITIVE_INFINITY, platformEndedAt ?? Number.POSITIVE_INFINITY);
+		const runReads = launchReadsByRun.get(run.workflowId) ?? [];
+		const whileRunning = runReads.filter((entry) => entry.at < endKnownAt).length;
+		reads.all.push(runReads.length);
+		reads.checksWhileRunning.push(Math.max(0, whileRunning - 1));
+		reads.fromEnd.push(runReads.length - whileRunning);
+	}
+	figures.latencyMs = spreadOf(latencies);
+	figures.reads = { all: spreadOf(reads.all), checksWhileRunning: spreadOf(reads.checksWhileRunning), fromEnd: spreadOf(reads.fromEnd) };
+	return figures;
 }
 
-function print(version: string, figures: Record<Kind, KindFigures>): void {
-	console.log(`\nFrom a run's end to the next node's start, n8n ${version}, regular mode, runs of ${SHORTEST_RUN_MS / 60_000} to ${LONGEST_RUN_MS / 60_000} minutes:`);
-	for (const kind of Object.keys(KINDS) as Kind[]) {
-		const f = figures[kind];
-		console.log(`  ${KINDS[kind].label}:`);
-		console.log(`    ${f.runs} runs, ${f.wentOnOnce} went on exactly once; p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms, slowest ${f.slowestMs} ms`);
-		if (f.posts) console.log(`    ${f.posts.perRun} events posted per run; n8n answered a post in p50 ${f.posts.p50AnswerMs} ms, p99 ${f.posts.p99AnswerMs} ms`);
-		if (f.endAnswers) console.log(`    n8n's answers to the runs' completed posts, by status (0: none within 30 s): ${JSON.stringify(f.endAnswers)}`);
-		if (f.intervalsMs) console.log(`    check interval at the run's end ${f.intervalsMs[0]} to ${f.intervalsMs[1]} ms; next node within it: ${f.withinInterval} of ${f.runs}`);
+const seconds = (ms: number) => `${round(ms / 1000, 2)} s`;
+const describeReads = (spread: Spread) => `p50 ${spread.p50}, max ${spread.max}`;
+
+function print(figures: Record<Group, GroupFigures>): void {
+	for (const group of Object.keys(GROUPS) as Group[]) {
+		const f = figures[group];
+		const { never, moreThanOnce, atTimeLimit } = f.lost;
+		console.log(`  ${GROUPS[group].label}, ${f.runs} runs:`);
+		console.log(`    went on exactly once: ${f.wentOnOnce}; ends lost: ${never + moreThanOnce + atTimeLimit} (never ${never}, more than once ${moreThanOnce}, only at the time limit ${atTimeLimit})`);
+		console.log(`    platform's end → next node: p50 ${seconds(f.latencyMs.p50)}, p99 ${seconds(f.latencyMs.p99)}, slowest ${seconds(f.latencyMs.max)}`);
+		console.log(`    n8n's answers to the runs' completed posts, by status (0: none within 30 s; none: not posted): ${JSON.stringify(f.endAnswers)}`);
+		const { runs, withinInterval, slowestMs } = f.notReached;
+		if (runs > 0) {
+			const bound = `${CHECK_INTERVAL_MS / 1000} s check interval + ${CHECK_MARGIN_MS / 1000} s`;
+			console.log(`    ends that did not reach n8n: ${runs}; next node within the ${bound} of the platform's end: ${withinInterval} of ${runs} (slowest ${seconds(slowestMs)})`);
+		}
+		console.log(
+			`    GET /workflow/{id} per wait with the launch's token: ${describeReads(f.reads.all)}; the launch's own 1, ` +
+				`the checks' while the run went on ${describeReads(f.reads.checksWhileRunning)}, from its end reaching n8n or the platform on ${describeReads(f.reads.fromEnd)}`,
+		);
+		if (f.silentButPosted > 0) console.log(`    ${f.silentButPosted} runs drawn to post nothing posted events: the bench's draw did not hold`);
 	}
 }
 
 async function main(): Promise<void> {
-	const { runs: perKind, version } = options();
+	const { runs: perGroup, version, load } = options();
 	const n8nBin = requireInstalled(version);
 	// Nextflow posts each event once: the faults that a network or proxy adds are the tests' concern, not this measure's.
-	const sim = await startSimulator({ tokens: ['sim-token-alpha', READER.token], weblog: { duplicateChance: 0 } });
+	const sim = await startSimulator({ tokens: [TOKEN, READER.token], weblog: { duplicateChance: 0 } });
 	const userFolder = mkdtempSync(path.join(os.tmpdir(), 'n8n-nodes-seqera-bench-held-wait-'));
 	let n8n: N8nProcess | undefined;
+	let busy: ChildProcess[] = [];
+	let loadSampler: NodeJS.Timeout | undefined;
 	try {
-		// The resume URL a launch sends to Nextflow is built from WEBHOOK_URL: n8n must listen on the port it names.
+		// The resume URL a launch sends to Nextflow, and the checks call, is built from WEBHOOK_URL: n8n must listen on the port it names.
 		const port = await stablePort();
 		const env = n8nEnvironment(userFolder, { N8N_PORT: String(port), WEBHOOK_URL: `http://127.0.0.1:${port}/` });
 		console.log(`Installing the package into n8n ${version}...`);
 		await installPackage(n8nBin, env);
-		const workflows = (Object.keys(KINDS) as Kind[]).map((kind, index) =>
-			launchAndWaitWorkflow({
-				id: `seqBenchHeld00${index + 1}`,
-				name: `Bench: launch and wait, ${kind}`,
-				webhookPath: KINDS[kind].webhookPath,
-				webhookId: `0b7e4c2a-9d15-4f63-8a20-5c1e7f3b9d0${index + 1}`,
-				runName: '={{ $json.body.runName }}',
-				waitIn: KINDS[kind].waitIn,
-			}),
-		);
-		await importIntoN8n(n8nBin, env, { credentials: [simulatorCredential(sim.baseUrl), readerCredential(sim.baseUrl)], workflows });
-		await activateWorkflows(n8nBin, env, version, workflows.map((workflow) => String(workflow.id)));
-		n8n = await startN8n(n8nBin, { args: ['start'], env, readyOutput: /Editor is now accessible via/ });
-		for (const kind of Object.keys(KINDS) as Kind[]) await webhookRegistered(n8n, `http://127.0.0.1:${port}/webhook/${KINDS[kind].webhookPath}`);
-
-		console.log(`Launching ${perKind} runs of each kind...`);
-		const { runs, refused } = await launchRuns(sim, port, perKind);
-		const lastEnd = Math.max(...runs.map((run) => run.endsAt));
-		const reads = () => new Set([...afterWaitReads(sim, 'metrics'), ...afterWaitReads(sim, 'progress')].map((entry) => entry.path.split('/')[2]));
-		console.log(`Waiting for the runs to end (the last in ${round((lastEnd - performance.now()) / 1000, 0)} s) and the next nodes to start...`);
-		const deadline = lastEnd + AFTER_LAST_END_MS;
-		while (!runs.every((run) => reads().has(run.workflowId)) && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 1000));
-		// Time for a second start of a next node to show, were there one.
-		await new Promise((resolve) => setTimeout(resolve, 5000));
-		print(version, {
-			events: figuresOf(sim, runs.filter((run) => run.kind === 'events')),
-			checks: figuresOf(sim, runs.filter((run) => run.kind === 'checks')),
+		const workflow = launchAndWaitWorkflow({
+			id: 'seqBenchHeld001',
+			name: 'Bench: launch and wait, held by n8n',
+			webhookPath: WEBHOOK_PATH,
+			webhookId: '0b7e4c2a-9d15-4f63-8a20-5c1e7f3b9d01',
+			runName: '={{ $json.body.runName }}',
+			waitIn: 'n8n',
+			waitOptions: { checkIntervalMinutes: CHECK_INTERVAL_MS / 60_000 },
 		});
+		await importIntoN8n(n8nBin, env, { credentials: [simulatorCredential(sim.baseUrl), readerCredential(sim.baseUrl)], workflows: [workflow] });
+		await activateWorkflows(n8nBin, env, version, [String(workflow.id)]);
+		n8n = await startN8n(n8nBin, { args: ['start'], env, readyOutput: /Editor is now accessible via/ });
+		await webhookRegistered(n8n, `http://127.0.0.1:${port}/webhook/${WEBHOOK_PATH}`);
+
+		const benchDeadline = performance.now() + BENCH_LIMIT_MS;
+		if (load) busy = startBusyProcesses(BENCH_LIMIT_MS);
+		// Other work on the machine shows in its load average: printed with the figures.
+		const loadAverages: number[] = [];
+		loadSampler = setInterval(() => loadAverages.push(os.loadavg()[0]), 5_000);
+
+		console.log(`Launching ${perGroup} runs per group${load ? `, with ${busy.length} busy processes` : ''}...`);
+		const launchesStarted = performance.now();
+		const { runs, refused } = await launchRuns(sim, port, perGroup, benchDeadline);
+		const launchSeconds = round((performance.now() - launchesStarted) / 1000, 0);
+		const wentOn = () => {
+			const calls = nextNodeCalls(sim);
+			return runs.filter((run) => calls.has(run.workflowId)).length;
+		};
+		const lastEnd = Math.max(...runs.map((run) => run.endsAt));
+		console.log(`Waiting for the runs to end (the last in ${round((lastEnd - performance.now()) / 1000, 0)} s) and the next nodes to start...`);
+		const deadline = Math.min(lastEnd + AFTER_LAST_END_MS, benchDeadline);
+		while (wentOn() < runs.length && performance.now() < deadline) await sleep(1000);
+		// A check after the last wait went on, and a late end, would show a second start of its next node.
+		await sleep(Math.min(CHECK_INTERVAL_MS + 5_000, Math.max(0, benchDeadline - performance.now())));
+
+		const loadRange = loadAverages.length === 0 ? 'not sampled' : `${round(Math.min(...loadAverages), 1)} to ${round(Math.max(...loadAverages), 1)}`;
+		console.log(
+			`\nFrom the platform showing a run's end to the next node's start, held waits, n8n ${version}, regular mode, ` +
+				`${load ? `under load (${busy.length} busy processes, two per core)` : 'quiet (no busy processes of the bench)'}, ` +
+				`runs of ${SHORTEST_RUN_MS / 60_000} to ${LONGEST_RUN_MS / 60_000} minutes launched over ${launchSeconds} s, Check Interval ${CHECK_INTERVAL_MS / 60_000} minute; load average (1 min) ${loadRange}:`,
+		);
+		print({ events: figuresOf(sim, 'events', runs.filter((run) => run.group === 'events')), lost: figuresOf(sim, 'lost', runs.filter((run) => run.group === 'lost')) });
 		if (refused > 0) console.log(`  n8n refused ${refused} launch calls on the starved machine (503 or 500 before launching), each made again`);
 		const failedExecutions = n8n.output().match(/^Problem with execution \d+/gm)?.length ?? 0;
 		if (failedExecutions > 0) console.log(`  n8n failed ${failedExecutions} executions itself (its output says why)`);
@@ -223,6 +326,8 @@ async function main(): Promise<void> {
 		if (n8n) console.error(`n8n's output:\n${n8n.output()}`);
 		throw error;
 	} finally {
+		clearInterval(loadSampler);
+		for (const child of busy) child.kill();
 		await n8n?.stop();
 		await sim.close();
 		rmSync(userFolder, { recursive: true, force: true });
