@@ -199,7 +199,13 @@ describe.each(versions)('a launch whose wait n8n holds, inside n8n %s', (version
 		const pastLimitReport = `${silent.id}:none:timeLimit`;
 		const failedAtLimitReport = `Run ${silentFails.id} had not ended at the wait's time limit`;
 		// n8n looks for waits past their time once a minute.
-		await until('the reports', () => (reports().includes(severalReport) && reports().includes(pastLimitReport) && reports().includes(failedAtLimitReport) && reports().length >= 4 ? true : undefined), 240_000);
+		const expectedReports = [severalReport, pastLimitReport, failedAtLimitReport];
+		await untilWithin(
+			'the reports',
+			() => (expectedReports.every((report) => reports().includes(report)) && reports().length >= 4 ? true : undefined),
+			240_000,
+			() => `expected ${JSON.stringify(expectedReports)}, reported ${JSON.stringify(reports())}\n${main?.output() ?? ''}`,
+		);
 		await Promise.all([a, b, c, failing].map(async (run) => await sim.weblog.settled(run.id)));
 		await sleep(3000);
 		// Each report once; the failed run's came out of the error output, as the failed item n8n makes of it.

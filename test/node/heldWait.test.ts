@@ -116,17 +116,17 @@ describe('Wait In "Pause the Execution Until the Runs End"', () => {
 			expect(limit).toBeGreaterThanOrEqual(started + 2 * 3_600_000);
 			expect(limit).toBeLessThan(started + 3 * 3_600_000);
 			const [launched] = platform.json(inHours);
-			expect(passedAtLimit(inHours)).toEqual([
-				{
-					error: `Run ${String(launched.workflowId)} had not ended at the wait's time limit`,
-					message: expect.stringContaining('At the Time Limit'),
-					details: { ...launched, waitOutcome: 'timeLimit', waitLimit: new Date(limit).toISOString() },
-				},
-			]);
+			const error = `Run ${String(launched.workflowId)} had not ended at the wait's time limit`;
+			expect(passedAtLimit(inHours)).toEqual([{ ...launched, waitOutcome: 'timeLimit', waitLimit: new Date(limit).toISOString(), error }]);
+			// An error on the item too, which n8n's error output takes in both releases.
+			const [failing] = inHours.run.data.executionData!.nodeExecutionStack[0].data.main[0]!;
+			expect(failing.error?.message).toBe(error);
+			expect(failing.error?.description).toContain('At the Time Limit');
 
 			const inDays = await platform.run({ ...heldLaunch(), waitOptions: { atTimeLimit: 'output' } }, { typeVersion: 1.5, items: [{ name: 'held_for_a_day' }] });
 			expect(new Date(inDays.run.waitTill!).getTime()).toBeGreaterThanOrEqual(started + 86_400_000);
 			expect(passedAtLimit(inDays)).toEqual([{ ...platform.json(inDays)[0], waitOutcome: 'timeLimit', waitLimit: inDays.run.waitTill!.toISOString() }]);
+			expect(inDays.run.data.executionData!.nodeExecutionStack[0].data.main[0]![0].error).toBeUndefined();
 		});
 
 		it("refuses to launch where n8n gives no address a compute environment can reach, naming WEBHOOK_URL", async () => {

@@ -7,13 +7,10 @@ import { apiRequest, type SeqeraFunctions } from '../transport';
 /** What a held wait's items say of how the wait ended. */
 export const WAIT_OUTCOME = { runEnded: 'runEnded', timeLimit: 'timeLimit' } as const;
 
-/**
- * The launched run a waiting item holds: the item itself, or, where the wait fails its items at the time
- * limit (holdWait.ts), the `details` of the error item it was put to wait as.
- */
+/** The launched run a waiting item holds: its JSON, less the error a wait that fails its items at the time limit marked it with (holdWait.ts). */
 export function launchedRunOf(waiting: INodeExecutionData): IDataObject {
-	const { error, details } = waiting.json;
-	return error !== undefined && typeof details === 'object' && details !== null && !Array.isArray(details) ? (details as IDataObject) : waiting.json;
+	const { error: _markedAtLimit, ...launched } = waiting.json;
+	return launched;
 }
 
 /** The run a held wait's item stands for, as the platform shows it now; none for an item whose launch failed. */
@@ -45,8 +42,9 @@ export function endedItems(waiting: INodeExecutionData[], runs: Array<IDataObjec
 	return waiting.map((item, index) => {
 		const run = runs[index];
 		if (run === undefined) return item;
-		if (failOnRunFailure && run.status !== 'SUCCEEDED') return { ...item, json: failedRunError(run) };
-		const { waitLimit: _limit, ...launchOutput } = launchedRunOf(item);
-		return { ...item, json: { ...launchOutput, ...run, waitOutcome: WAIT_OUTCOME.runEnded } };
+		const { error: _markedAtLimit, ...unmarked } = item;
+		if (failOnRunFailure && run.status !== 'SUCCEEDED') return { ...unmarked, json: failedRunError(run) };
+		const { waitLimit: _limit, waitOutcome: _pastLimit, ...launchOutput } = launchedRunOf(item);
+		return { ...unmarked, json: { ...launchOutput, ...run, waitOutcome: WAIT_OUTCOME.runEnded } };
 	});
 }

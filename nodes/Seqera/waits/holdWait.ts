@@ -1,3 +1,4 @@
+import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { AT_TIME_LIMIT_FIELD, DEFAULT_CHECK_INTERVAL_MINUTES, DEFAULT_TIMEOUT_MINUTES } from '../fields/waitFields';
@@ -25,17 +26,21 @@ function timeLimitOf(context: IExecuteFunctions, options: IDataObject): { minute
 }
 
 /**
- * What n8n passes on for a run when the wait reaches its limit: the launched run marked, or an error item
- * in n8n's own shape (only `error`, `message` and `details`, which On Error "Continue (using error
- * output)" sends to the error output), with the launched run in `details`.
+ * What n8n passes on for a run when the wait reaches its limit: the launched run marked, and where the
+ * wait fails its items, an error on the item too, which n8n's error output takes in both releases
+ * (n8n 1.x would take an error in the JSON only when `error` and `message` are all it holds, which
+ * would leave no room for the run).
  */
-function pastLimitJson(launched: IDataObject, limit: Date, failAtLimit: boolean): IDataObject {
-	const marked = { ...launched, waitOutcome: WAIT_OUTCOME.timeLimit, waitLimit: limit.toISOString() };
-	if (!failAtLimit) return marked;
+function pastLimitItem(context: IExecuteFunctions, item: INodeExecutionData, limit: Date, failAtLimit: boolean): INodeExecutionData {
+	const marked = { ...item.json, waitOutcome: WAIT_OUTCOME.timeLimit, waitLimit: limit.toISOString() };
+	if (!failAtLimit) return { ...item, json: marked };
+	const error = `Run ${String(item.json.workflowId)} had not ended at the wait's time limit`;
 	return {
-		error: `Run ${String(launched.workflowId)} had not ended at the wait's time limit`,
-		message: `The run goes on on the platform. Raise Time Limit in Wait Options, or choose At the Time Limit "Output the Runs, Marked" to receive the run as an item.`,
-		details: marked,
+		...item,
+		json: { ...marked, error },
+		error: new NodeOperationError(context.getNode(), error, {
+			description: 'The run goes on on the platform. Raise Time Limit in Wait Options, or choose At the Time Limit "Output the Runs, Marked" to receive the run as an item.',
+		}),
 	};
 }
 
@@ -58,7 +63,7 @@ async function holdUntilRunsEnd(context: IExecuteFunctions, launched: INodeExecu
 	if (runs.every(hasEnded)) return endedItems(launched, runs, options.failOnRunFailure !== false);
 	const { minutes, failAtLimit } = timeLimitOf(context, options);
 	const limit = new Date(Date.now() + minutes * 60_000);
-	const pastLimit = launched.map((item) => (item.json.workflowId === undefined ? item : { ...item, json: pastLimitJson(item.json, limit, failAtLimit) }));
+	const pastLimit = launched.map((item) => (item.json.workflowId === undefined ? item : pastLimitItem(context, item, limit, failAtLimit)));
 	context.getExecuteData().data.main[0] = pastLimit;
 	await startCheckExecution(context, limit, Number(options.checkIntervalMinutes) || DEFAULT_CHECK_INTERVAL_MINUTES);
 	await context.putExecutionToWait(limit);
