@@ -19,13 +19,15 @@
  * Measured at the simulator, on its clock: from the moment the platform showed the run ended to the next
  * node's first call for that run. Printed per group: how many executions went on exactly once, and the
  * ends lost (went on never, more than once, or only at the wait's time limit); p50, p99 and the slowest
- * time from the platform's end to the next node; whether every end that did not reach n8n (posted
+ * time from the platform's end to the next node, and its two parts, to the wait's read that found the end
+ * and from that read to the next node (n8n resuming); whether every end that did not reach n8n (posted
  * nothing, or `completed` not answered 2xx) went on within the check interval and a margin; and the
  * platform reads of the run per wait with the launch's token.
  *
- * The wait in the execution (Wait In "Execution") is left out: it reads the platform whatever Nextflow
- * posts, so the order of Nextflow's posts does not change its figures (docs/waits.md keeps them), and its
- * executions, running side by side, would add load that the held waits measured here would then share.
+ * The wait in the execution (Wait In "Keep This Execution Running") is left out: it reads the platform
+ * whatever Nextflow posts, so the order of Nextflow's posts does not change its figures (docs/waits.md
+ * keeps them), and its executions, running side by side, would add load that the held waits measured
+ * here would then share.
  *
  * `--load` starts two busy processes per core for the launches and the waits, so that a loaded run can
  * be made again: the machine is then as starved as when it is shared.
@@ -170,6 +172,12 @@ interface GroupFigures {
 	lost: { never: number; moreThanOnce: number; atTimeLimit: number };
 	/** From the platform's end to the next node's first call, in ms. */
 	latencyMs: Spread;
+	/**
+	 * The same, in two parts: to the wait's first read of the run that found it ended (a confirmation of
+	 * Nextflow's end, or a check), then from that read to the next node, n8n's own part in resuming.
+	 */
+	foundMs: Spread;
+	resumedMs: Spread;
 	/** How n8n answered each run's `completed` post, by status (0: no answer within the simulator's 30 s; none: not posted). */
 	endAnswers: Record<string, number>;
 	/** Runs whose end did not reach n8n (posted nothing, or `completed` not answered 2xx), and of those, the ones whose next node started within the check interval and margin of the platform's end. */
@@ -185,57 +193,71 @@ interface GroupFigures {
 }
 
 function figuresOf(sim: Simulator, group: Group, runs: BenchRun[]): GroupFigures {
-	const figures: GroupFigures = {
-		runs: runs.length,
-		wentOnOnce: 0,
-		lost: { never: 0, moreThanOnce: 0, atTimeLimit: 0 },
-		latencyMs: spreadOf([]),
-		endAnswers: {},
-		notReached: { runs: 0, withinInterval: 0, slowestMs: 0 },
-		reads: { all: spreadOf([]), checksWhileRunning: spreadOf([]), fromEnd: spreadOf([]) },
-		silentButPosted: 0,
-	};
-	const latencies: number[] = [];
+	const lost = { never: 0, moreThanOnce: 0, atTimeLimit: 0 };
+	const endAnswers: Record<string, number> = {};
+	const notReached = { runs: 0, withinInterval: 0, slowestMs: 0 };
+	let wentOnOnce = 0;
+	let silentButPosted = 0;
+	const times = { latency: [] as number[], found: [] as number[], resumed: [] as number[] };
 	const reads = { all: [] as number[], checksWhileRunning: [] as number[], fromEnd: [] as number[] };
 	const callsByRun = nextNodeCalls(sim);
-	const launchReadsByRun = byRun(sim.log.filter((entry) => entry.tokenHash === TOKEN_HASH && entry.method === 'GET' && /^\/workflow\/[^/]+$/.test(entry.path)));
+	const launchReads = sim.log.filter((entry) => entry.tokenHash === TOKEN_HASH && entry.method === 'GET' && /^\/workflow\/[^/]+$/.test(entry.path));
+	const launchReadsByRun = byRun(launchReads.sort((a, b) => a.at - b.at));
 	for (const run of runs) {
 		const calls = callsByRun.get(run.workflowId) ?? [];
 		const atTimeLimit = calls.some((entry) => entry.path.endsWith('/progress'));
-		if (calls.length === 0) figures.lost.never++;
-		else if (calls.length > 1) figures.lost.moreThanOnce++;
-		else if (atTimeLimit) figures.lost.atTimeLimit++;
-		else figures.wentOnOnce++;
+		if (calls.length === 0) lost.never++;
+		else if (calls.length > 1) lost.moreThanOnce++;
+		else if (atTimeLimit) lost.atTimeLimit++;
+		else wentOnOnce++;
 
 		const posts = sim.weblog.postsOf(run.workflowId);
-		if (GROUPS[group].silent && posts.length > 0) figures.silentButPosted++;
+		if (GROUPS[group].silent && posts.length > 0) silentButPosted++;
 		const end = posts.find((post) => post.event === 'completed');
 		const answer = end === undefined ? 'none' : String(end.status);
-		figures.endAnswers[answer] = (figures.endAnswers[answer] ?? 0) + 1;
+		endAnswers[answer] = (endAnswers[answer] ?? 0) + 1;
 
 		const platformEndedAt = sim.data.findRun(run.workflowId)?.platformEndedAt;
-		const latency = calls.length > 0 && platformEndedAt !== undefined ? calls[0].at - platformEndedAt : undefined;
-		if (latency !== undefined) latencies.push(latency);
+		const runReads = launchReadsByRun.get(run.workflowId) ?? [];
+		let latency: number | undefined;
+		if (calls.length > 0 && platformEndedAt !== undefined) {
+			latency = calls[0].at - platformEndedAt;
+			times.latency.push(latency);
+			const foundBy = runReads.find((entry) => entry.at >= platformEndedAt);
+			if (foundBy !== undefined) {
+				times.found.push(foundBy.at - platformEndedAt);
+				times.resumed.push(calls[0].at - foundBy.at);
+			}
+		}
 		const reachedN8n = end !== undefined && end.status >= 200 && end.status < 300;
 		if (!reachedN8n) {
-			figures.notReached.runs++;
-			if (latency !== undefined && !atTimeLimit && latency <= CHECK_INTERVAL_MS + CHECK_MARGIN_MS) figures.notReached.withinInterval++;
-			if (latency !== undefined) figures.notReached.slowestMs = Math.max(figures.notReached.slowestMs, latency);
+			notReached.runs++;
+			if (latency !== undefined && !atTimeLimit && latency <= CHECK_INTERVAL_MS + CHECK_MARGIN_MS) notReached.withinInterval++;
+			if (latency !== undefined) notReached.slowestMs = Math.max(notReached.slowestMs, latency);
 		}
 
 		const endKnownAt = Math.min(end?.at ?? Number.POSITIVE_INFINITY, platformEndedAt ?? Number.POSITIVE_INFINITY);
-		const runReads = launchReadsByRun.get(run.workflowId) ?? [];
 		const whileRunning = runReads.filter((entry) => entry.at < endKnownAt).length;
 		reads.all.push(runReads.length);
 		reads.checksWhileRunning.push(Math.max(0, whileRunning - 1));
 		reads.fromEnd.push(runReads.length - whileRunning);
 	}
-	figures.latencyMs = spreadOf(latencies);
-	figures.reads = { all: spreadOf(reads.all), checksWhileRunning: spreadOf(reads.checksWhileRunning), fromEnd: spreadOf(reads.fromEnd) };
-	return figures;
+	return {
+		runs: runs.length,
+		wentOnOnce,
+		lost,
+		latencyMs: spreadOf(times.latency),
+		foundMs: spreadOf(times.found),
+		resumedMs: spreadOf(times.resumed),
+		endAnswers,
+		notReached,
+		reads: { all: spreadOf(reads.all), checksWhileRunning: spreadOf(reads.checksWhileRunning), fromEnd: spreadOf(reads.fromEnd) },
+		silentButPosted,
+	};
 }
 
 const seconds = (ms: number) => `${round(ms / 1000, 2)} s`;
+const describeTimes = (spread: Spread) => `p50 ${seconds(spread.p50)}, p99 ${seconds(spread.p99)}, slowest ${seconds(spread.max)}`;
 const describeReads = (spread: Spread) => `p50 ${spread.p50}, max ${spread.max}`;
 
 function print(figures: Record<Group, GroupFigures>): void {
@@ -244,7 +266,8 @@ function print(figures: Record<Group, GroupFigures>): void {
 		const { never, moreThanOnce, atTimeLimit } = f.lost;
 		console.log(`  ${GROUPS[group].label}, ${f.runs} runs:`);
 		console.log(`    went on exactly once: ${f.wentOnOnce}; ends lost: ${never + moreThanOnce + atTimeLimit} (never ${never}, more than once ${moreThanOnce}, only at the time limit ${atTimeLimit})`);
-		console.log(`    platform's end → next node: p50 ${seconds(f.latencyMs.p50)}, p99 ${seconds(f.latencyMs.p99)}, slowest ${seconds(f.latencyMs.max)}`);
+		console.log(`    platform's end → next node: ${describeTimes(f.latencyMs)}`);
+		console.log(`      of which platform's end → the wait's read that found it: ${describeTimes(f.foundMs)}; that read → next node: ${describeTimes(f.resumedMs)}`);
 		console.log(`    n8n's answers to the runs' completed posts, by status (0: none within 30 s; none: not posted): ${JSON.stringify(f.endAnswers)}`);
 		const { runs, withinInterval, slowestMs } = f.notReached;
 		if (runs > 0) {
