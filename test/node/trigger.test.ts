@@ -2,9 +2,9 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { GENOMICS, RND, SEQERA_TRIGGER, usePlatform, workspaceParameter } from './platform';
 
-// Runs take a second per status: long enough for a poll right after a launch to see it SUBMITTED on a
+// Runs take two seconds per status: long enough for a poll right after two launches to see them active on a
 // busy machine, short enough to let it finish within a test.
-const RUN_STEP_MS = 1000;
+const RUN_STEP_MS = 2000;
 // An Enterprise-style base URL, so the trigger can link each run's page in the web app.
 const platform = usePlatform({ basePath: '/api', runProgressMs: RUN_STEP_MS });
 
