@@ -34,8 +34,8 @@ describe('the cloud plugins Nextflow infers for a compute environment', () => {
 		['azure-batch', 'az://work/scratch', ['nf-azure']],
 		['eks-platform', 's3://acme-work', ['nf-amazon', 'nf-k8s']],
 		['gke-platform', 'gs://acme-work', ['nf-google', 'nf-k8s']],
-		['k8s-platform', '/shared/work', ['nf-k8s']],
-		['slurm-platform', '/scratch/work', []],
+		['k8s-platform', '/mnt/pipelines/scratch', ['nf-k8s']],
+		['slurm-platform', '/lustre/acme/scratch', []],
 		['slurm-platform', 's3://acme-work', ['nf-amazon']],
 		[undefined, undefined, []],
 	])('%s with work directory %s: %j', (platform, workDir, plugins) => {
