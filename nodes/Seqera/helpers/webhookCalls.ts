@@ -1,12 +1,17 @@
 import { timingSafeEqual } from 'node:crypto';
 
-import type { IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-/** Answers a call to a node's webhook with `status` and a JSON message, and starts nothing. */
-export function answerCall(context: IWebhookFunctions, status: number, message: string, headers: Record<string, string> = {}): IWebhookResponseData {
+/** Answers a call to a node's webhook with `status` and a JSON message (with `fields` beside it), and starts nothing. */
+export function answerCall(
+	context: IWebhookFunctions,
+	status: number,
+	message: string,
+	{ headers = {}, fields = {} }: { headers?: Record<string, string>; fields?: IDataObject } = {},
+): IWebhookResponseData {
 	const response = context.getResponseObject();
 	for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
-	response.status(status).json({ message });
+	response.status(status).json({ message, ...fields });
 	return { noWebhookResponse: true };
 }
 

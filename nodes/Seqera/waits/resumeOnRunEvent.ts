@@ -37,9 +37,10 @@ type Decision = { goOn: INodeExecutionData[] } | { status: number; message: stri
 async function decideOnRuns(context: IWebhookFunctions, wait: HeldWait, seen?: { itemIndex: number; run: IDataObject }): Promise<Decision> {
 	const runs: Array<IDataObject | undefined> = [];
 	for (const [itemIndex, item] of wait.items.entries()) {
-		const run = seen?.itemIndex === itemIndex ? seen.run : (knownEnd(wait.key, itemIndex) ?? (await readRun(context, launchedRunOf(item))));
+		const launched = launchedRunOf(item);
+		const run = seen?.itemIndex === itemIndex ? seen.run : (knownEnd(wait.key, itemIndex) ?? (await readRun(context, launched)));
 		if (!hasEnded(run)) {
-			return { status: 200, stillWaiting: true, message: `Run ${String(launchedRunOf(item).workflowId)} is ${String(run!.status)}: the execution goes on waiting.` };
+			return { status: 200, stillWaiting: true, message: `Run ${String(launched.workflowId)} is ${String(run!.status)}: the execution goes on waiting.` };
 		}
 		if (run !== undefined) rememberEnd(wait.key, itemIndex, run);
 		runs.push(run);
@@ -68,10 +69,7 @@ function answerWith(context: IWebhookFunctions, decision: Decision): IWebhookRes
 	if ('goOn' in decision) {
 		return { workflowData: [decision.goOn], webhookResponse: { message: 'Every run the execution waited for has ended: the execution goes on.' } };
 	}
-	if (decision.stillWaiting !== true) return answerCall(context, decision.status, decision.message);
-	const response = context.getResponseObject();
-	response.status(decision.status).json({ message: decision.message, [STILL_WAITING_FIELD]: true });
-	return { noWebhookResponse: true };
+	return answerCall(context, decision.status, decision.message, { fields: decision.stillWaiting === true ? { [STILL_WAITING_FIELD]: true } : {} });
 }
 
 /** How long a run's end, told by Nextflow, is confirmed with the platform before the wait's checks take over. */

@@ -81,7 +81,7 @@ export async function receiveNextflowEvent(context: IWebhookFunctions): Promise<
 	const event = context.getBodyData();
 	if (!(await carriesCredential(context, event))) {
 		return answerCall(context, 401, "This call does not carry the trigger's credential (basic auth): nothing was started.", {
-			'WWW-Authenticate': 'Basic realm="Seqera Nextflow Events"',
+			headers: { 'WWW-Authenticate': 'Basic realm="Seqera Nextflow Events"' },
 		});
 	}
 	if (!isWeblogEvent(event)) {
