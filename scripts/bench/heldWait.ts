@@ -3,9 +3,9 @@
  * the Execution Until the Runs End"), inside real n8n (regular mode, the newest release of
  * dev/n8n/versions.json): `npm run bench:held-wait [-- --runs 100 --load --version 2.41.1]`.
  *
- * One active workflow, Webhook → Launch and wait → a read of the run with a token of its own, with a Check
- * Interval of 1 minute rather than the default 5, so that an end found by the checks takes minutes, not
- * the better part of an hour, to measure. Each run is its own execution, since a node that waits for
+ * One active workflow, Webhook → Launch and wait → a read of the run with a token of its own, with the
+ * node's default Check Interval, 5 minutes, or `--check-interval` minutes (2 at least, as the field).
+ * The checks come twice per interval, so that a lost end reaches the next node within the interval. Each run is its own execution, since a node that waits for
  * several runs goes on only once the last has ended. Two groups of `--runs` each, launched one after
  * another, the groups in turn, side by side in one n8n:
  *
@@ -21,7 +21,7 @@
  * ends lost (went on never, more than once, or only at the wait's time limit); p50, p99 and the slowest
  * time from the platform's end to the next node, and its two parts, to the wait's read that found the end
  * and from that read to the next node (n8n resuming); whether every end that did not reach n8n (posted
- * nothing, or `completed` not answered 2xx) went on within the check interval and a margin; and the
+ * nothing, or `completed` not answered 2xx) went on within the check interval; and the
  * platform reads of the run per wait with the launch's token.
  *
  * The wait in the execution (Wait In "Keep This Execution Running") is left out: it reads the platform
@@ -42,6 +42,7 @@ import { activateWorkflows, afterWaitReads, launchAndWaitWorkflow, READER, reade
 import { importIntoN8n, installPackage, n8nEnvironment, requireInstalled, stablePort, startN8n, webhookRegistered, type N8nProcess } from '../../dev/n8n/n8nInstance';
 import versions from '../../dev/n8n/versions.json';
 import { simulatorCredential } from '../../dev/n8n/workflows';
+import { DEFAULT_CHECK_INTERVAL_MINUTES } from '../../nodes/Seqera/fields/waitFields';
 import { SeededRandom } from '../../dev/simulator/random';
 import { startSimulator, type LoggedRequest, type Simulator } from '../../dev/simulator/server';
 import { percentile, round, TOKEN, TOKEN_HASH } from './setup';
@@ -53,9 +54,6 @@ const GROUPS = {
 type Group = keyof typeof GROUPS;
 
 const WEBHOOK_PATH = 'seqera-bench-held';
-const CHECK_INTERVAL_MS = 60_000;
-/** n8n's own part in a check: its wait tracker, the check execution's steps, the resumed execution's start (as test/n8n/heldWaitChecks.test.ts allows). */
-const CHECK_MARGIN_MS = 30_000;
 const SHORTEST_RUN_MS = 60_000;
 const LONGEST_RUN_MS = 180_000;
 /** Between one launch seen at the platform and the next call to n8n: runs start a little apart, as a user's would. */
@@ -64,8 +62,8 @@ const SEED = 20261128;
 // A launch goes through n8n's webhook, an execution and the platform: seconds on a busy machine, never a minute.
 const LAUNCH_TIMEOUT_MS = 60_000;
 const LAUNCH_ATTEMPTS = 30;
-/** Past the last run's end: the platform's lag after Nextflow's post, a check interval and its margin, and room for a busy machine. */
-const AFTER_LAST_END_MS = 5_000 + CHECK_INTERVAL_MS + CHECK_MARGIN_MS + 60_000;
+/** Past the last run's end and a check interval: the platform's lag after Nextflow's post, and room for a busy machine. */
+const AFTER_INTERVAL_MS = 5_000 + 60_000;
 /** The whole bench, from the first launch, whatever happens: the busy processes of `--load` spin no longer. */
 const BENCH_LIMIT_MS = 45 * 60_000;
 
@@ -76,14 +74,16 @@ interface BenchRun {
 	endsAt: number;
 }
 
-function options(): { runs: number; version: string; load: boolean } {
+function options(): { runs: number; version: string; load: boolean; checkIntervalMs: number } {
 	const { values } = parseArgs({
 		args: process.argv.slice(2),
-		options: { runs: { type: 'string' }, version: { type: 'string' }, load: { type: 'boolean' } },
+		options: { runs: { type: 'string' }, version: { type: 'string' }, load: { type: 'boolean' }, 'check-interval': { type: 'string' } },
 	});
 	const runs = Number(values.runs ?? 100);
 	if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs ${values.runs}: expected a whole number ≥ 1`);
-	return { runs, version: values.version ?? versions[versions.length - 1], load: values.load ?? false };
+	const checkIntervalMinutes = Number(values['check-interval'] ?? DEFAULT_CHECK_INTERVAL_MINUTES);
+	if (!Number.isInteger(checkIntervalMinutes) || checkIntervalMinutes < 2) throw new Error(`--check-interval ${values['check-interval']}: expected whole minutes ≥ 2, as the Check Interval field takes`);
+	return { runs, version: values.version ?? versions[versions.length - 1], load: values.load ?? false, checkIntervalMs: checkIntervalMinutes * 60_000 };
 }
 
 /** Two processes per core spinning a tight loop, each stopping by itself at `untilMs` from now should this script die first. */
@@ -192,7 +192,7 @@ interface GroupFigures {
 	silentButPosted: number;
 }
 
-function figuresOf(sim: Simulator, group: Group, runs: BenchRun[]): GroupFigures {
+function figuresOf(sim: Simulator, group: Group, runs: BenchRun[], checkIntervalMs: number): GroupFigures {
 	const lost = { never: 0, moreThanOnce: 0, atTimeLimit: 0 };
 	const endAnswers: Record<string, number> = {};
 	const notReached = { runs: 0, withinInterval: 0, slowestMs: 0 };
@@ -232,7 +232,7 @@ function figuresOf(sim: Simulator, group: Group, runs: BenchRun[]): GroupFigures
 		const reachedN8n = end !== undefined && end.status >= 200 && end.status < 300;
 		if (!reachedN8n) {
 			notReached.runs++;
-			if (latency !== undefined && !atTimeLimit && latency <= CHECK_INTERVAL_MS + CHECK_MARGIN_MS) notReached.withinInterval++;
+			if (latency !== undefined && !atTimeLimit && latency <= checkIntervalMs) notReached.withinInterval++;
 			if (latency !== undefined) notReached.slowestMs = Math.max(notReached.slowestMs, latency);
 		}
 
@@ -260,7 +260,7 @@ const seconds = (ms: number) => `${round(ms / 1000, 2)} s`;
 const describeTimes = (spread: Spread) => `p50 ${seconds(spread.p50)}, p99 ${seconds(spread.p99)}, slowest ${seconds(spread.max)}`;
 const describeReads = (spread: Spread) => `p50 ${spread.p50}, max ${spread.max}`;
 
-function print(figures: Record<Group, GroupFigures>): void {
+function print(figures: Record<Group, GroupFigures>, checkIntervalMs: number): void {
 	for (const group of Object.keys(GROUPS) as Group[]) {
 		const f = figures[group];
 		const { never, moreThanOnce, atTimeLimit } = f.lost;
@@ -271,8 +271,7 @@ function print(figures: Record<Group, GroupFigures>): void {
 		console.log(`    n8n's answers to the runs' completed posts, by status (0: none within 30 s; none: not posted): ${JSON.stringify(f.endAnswers)}`);
 		const { runs, withinInterval, slowestMs } = f.notReached;
 		if (runs > 0) {
-			const bound = `${CHECK_INTERVAL_MS / 1000} s check interval + ${CHECK_MARGIN_MS / 1000} s`;
-			console.log(`    ends that did not reach n8n: ${runs}; next node within the ${bound} of the platform's end: ${withinInterval} of ${runs} (slowest ${seconds(slowestMs)})`);
+			console.log(`    ends that did not reach n8n: ${runs}; next node within the ${checkIntervalMs / 1000} s check interval of the platform's end: ${withinInterval} of ${runs} (slowest ${seconds(slowestMs)})`);
 		}
 		console.log(
 			`    GET /workflow/{id} per wait with the launch's token: ${describeReads(f.reads.all)}; the launch's own 1, ` +
@@ -283,7 +282,7 @@ function print(figures: Record<Group, GroupFigures>): void {
 }
 
 async function main(): Promise<void> {
-	const { runs: perGroup, version, load } = options();
+	const { runs: perGroup, version, load, checkIntervalMs } = options();
 	const n8nBin = requireInstalled(version);
 	// Nextflow posts each event once: the faults that a network or proxy adds are the tests' concern, not this measure's.
 	const sim = await startSimulator({ tokens: [TOKEN, READER.token], weblog: { duplicateChance: 0 } });
@@ -304,7 +303,7 @@ async function main(): Promise<void> {
 			webhookId: '0b7e4c2a-9d15-4f63-8a20-5c1e7f3b9d01',
 			runName: '={{ $json.body.runName }}',
 			waitIn: 'n8n',
-			waitOptions: { checkIntervalMinutes: CHECK_INTERVAL_MS / 60_000 },
+			waitOptions: { checkIntervalMinutes: checkIntervalMs / 60_000 },
 		});
 		await importIntoN8n(n8nBin, env, { credentials: [simulatorCredential(sim.baseUrl), readerCredential(sim.baseUrl)], workflows: [workflow] });
 		await activateWorkflows(n8nBin, env, version, [String(workflow.id)]);
@@ -327,18 +326,19 @@ async function main(): Promise<void> {
 		};
 		const lastEnd = Math.max(...runs.map((run) => run.endsAt));
 		console.log(`Waiting for the runs to end (the last in ${round((lastEnd - performance.now()) / 1000, 0)} s) and the next nodes to start...`);
-		const deadline = Math.min(lastEnd + AFTER_LAST_END_MS, benchDeadline);
+		const deadline = Math.min(lastEnd + checkIntervalMs + AFTER_INTERVAL_MS, benchDeadline);
 		while (wentOn() < runs.length && performance.now() < deadline) await sleep(1000);
-		// A check after the last wait went on, and a late end, would show a second start of its next node.
-		await sleep(Math.min(CHECK_INTERVAL_MS + 5_000, Math.max(0, benchDeadline - performance.now())));
+		// A check after the last wait went on (one comes every half interval), and a late end, would show a second start of its next node.
+		await sleep(Math.min(checkIntervalMs / 2 + 5_000, Math.max(0, benchDeadline - performance.now())));
 
 		const loadRange = loadAverages.length === 0 ? 'not sampled' : `${round(Math.min(...loadAverages), 1)} to ${round(Math.max(...loadAverages), 1)}`;
 		console.log(
 			`\nFrom the platform showing a run's end to the next node's start, held waits, n8n ${version}, regular mode, ` +
 				`${load ? `under load (${busy.length} busy processes, two per core)` : 'quiet (no busy processes of the bench)'}, ` +
-				`runs of ${SHORTEST_RUN_MS / 60_000} to ${LONGEST_RUN_MS / 60_000} minutes launched over ${launchSeconds} s, Check Interval ${CHECK_INTERVAL_MS / 60_000} minute; load average (1 min) ${loadRange}:`,
+				`runs of ${SHORTEST_RUN_MS / 60_000} to ${LONGEST_RUN_MS / 60_000} minutes launched over ${launchSeconds} s, Check Interval ${checkIntervalMs / 60_000} minutes; load average (1 min) ${loadRange}:`,
 		);
-		print({ events: figuresOf(sim, 'events', runs.filter((run) => run.group === 'events')), lost: figuresOf(sim, 'lost', runs.filter((run) => run.group === 'lost')) });
+		const figuresOfGroup = (group: Group) => figuresOf(sim, group, runs.filter((run) => run.group === group), checkIntervalMs);
+		print({ events: figuresOfGroup('events'), lost: figuresOfGroup('lost') }, checkIntervalMs);
 		if (refused > 0) console.log(`  n8n refused ${refused} launch calls on the starved machine (503 or 500 before launching), each made again`);
 		const failedExecutions = n8n.output().match(/^Problem with execution \d+/gm)?.length ?? 0;
 		if (failedExecutions > 0) console.log(`  n8n failed ${failedExecutions} executions itself (its output says why)`);

@@ -6,7 +6,7 @@ export const DEFAULT_TIMEOUT_MINUTES = 1440;
 /** What a paused wait (version 1.5) passes on at its time limit: the runs as error items, or marked. */
 export const AT_TIME_LIMIT_FIELD = 'atTimeLimit';
 
-/** How often n8n checks the runs of a wait it holds unless told (waits/checkExecution.ts). */
+/** The longest time from a lost end to the next node, unless Wait Options say (waits/checkExecution.ts). */
 export const DEFAULT_CHECK_INTERVAL_MINUTES = 5;
 
 /** Version 1.3's choice of who holds the wait: the running execution, or n8n. */
@@ -102,9 +102,9 @@ const checkIntervalOption: INodeProperties = {
 	name: 'checkIntervalMinutes',
 	type: 'number',
 	default: DEFAULT_CHECK_INTERVAL_MINUTES,
-	typeOptions: { minValue: 1 },
+	typeOptions: { minValue: 2 },
 	description:
-		"How often n8n checks the runs on the platform while it holds the wait, in case a run's end was lost on its way (n8n down, a refused post, a run that posts nothing): the wait goes on within this long of the last run's end",
+		"The longest time from the last run's end to the next node when the end is lost on its way (n8n down, a refused post, a run that posts nothing). n8n checks the runs on the platform twice in each interval while it holds the wait, leaving half of it for n8n to resume the execution.",
 	displayOptions: whereHeld,
 };
 

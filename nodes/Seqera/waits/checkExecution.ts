@@ -24,7 +24,8 @@ export const CHECK_STEP_FIELD = 'step';
 /** What the check execution carries of the held wait: where to call and until when; no secret and no token. */
 interface CheckPlan extends HeldWaitOwner {
 	resumeUrl: string;
-	checkEveryMinutes: number;
+	/** The Check Interval: the longest time from a lost end to the next node. */
+	checkIntervalMinutes: number;
 	/** The wait's time limit, as an ISO time. */
 	until: string;
 }
@@ -76,10 +77,10 @@ function checkWorkflow(context: IExecuteFunctions): IExecuteWorkflowInfo['code']
  * Starts the held wait's check execution, without waiting for it. A wait whose checks cannot start still
  * waits for the runs' events, as it did before checks existed; the log says why.
  */
-export async function startCheckExecution(context: IExecuteFunctions, until: Date, checkEveryMinutes: number): Promise<void> {
+export async function startCheckExecution(context: IExecuteFunctions, until: Date, checkIntervalMinutes: number): Promise<void> {
 	const owner = ownerOf(context);
 	const resumeUrl = String(context.evaluateExpression('{{ $execution.resumeUrl }}', 0));
-	const plan: CheckPlan = { ...owner, resumeUrl, checkEveryMinutes, until: until.toISOString() };
+	const plan: CheckPlan = { ...owner, resumeUrl, checkIntervalMinutes, until: until.toISOString() };
 	try {
 		await context.executeWorkflow({ code: checkWorkflow(context) }, [{ json: { [PLAN_FIELD]: { ...plan } } }], undefined, {
 			doNotWaitToFinish: true,
@@ -108,6 +109,17 @@ function waitIsOver(statusCode: number, body: IDataObject): boolean {
 }
 
 /**
+ * Checks come twice per Check Interval, so that a lost end is found within half of it and the other half
+ * is left for n8n's own part: waking the check on time, the check's call, and resuming the held execution,
+ * which take tens of seconds on a starved machine. The interval is thus the longest time from a lost end to
+ * the next node, as the field says. n8n's wait tracker looks for waits due within 70 s once a minute, so a
+ * wait shorter than a minute would wake only at its next look: the field's least interval is 2 minutes.
+ */
+function checkSpacingMs(checkIntervalMinutes: number): number {
+	return (checkIntervalMinutes * 60_000) / 2;
+}
+
+/**
  * One step of the check execution. Wait: until the next check, or the wait's time limit if sooner (n8n
  * passes the step on when the time comes). Check: calls the held wait; the execution goes round again
  * until the wait is over.
@@ -118,7 +130,7 @@ export async function runCheckStep(context: IExecuteFunctions): Promise<INodeExe
 	if (plan === undefined) return [[]];
 	const until = Date.parse(plan.until);
 	if (context.getNodeParameter(CHECK_STEP_FIELD, 0) === 'wait') {
-		await context.putExecutionToWait(new Date(Math.min(until, Date.now() + plan.checkEveryMinutes * 60_000)));
+		await context.putExecutionToWait(new Date(Math.min(until, Date.now() + checkSpacingMs(plan.checkIntervalMinutes))));
 		return [items, []];
 	}
 	// At its time limit n8n passes the held wait on by itself.
