@@ -25,7 +25,7 @@ export class SeqeraHeldWaitCheck implements INodeType {
 		// The check's second output ends the execution with the answer that ended it, for the execution's view.
 		outputs: [NodeConnectionTypes.Main, NodeConnectionTypes.Main],
 		outputNames: ['Check Again', 'Ended'],
-		// The check's secret is made from the held wait's credential, as the wait's own (runs/executionEvents.ts).
+		// The check's secret is made from the held wait's credential, as the wait's own (weblog/executionEvents.ts).
 		credentials: [{ name: 'seqeraApi', required: true, testedBy: 'seqeraApiConnectionTest' }],
 		properties: [
 			{

@@ -2,11 +2,15 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import type { INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { credentialTest } from './methods';
+import { seqeraNextflowEvents } from './nodeVersions';
 import { NEXTFLOW_EVENT_OPTIONS } from './trigger/nextflowEvents/eventItems';
 import { nextflowEventsProperties, receiveNextflowEvent } from './trigger/nextflowEvents/nextflowEvents';
-import { TRIGGER_PATH_PREFIX } from './trigger/nextflowEvents/triggerPath';
+import { TRIGGER_PATH_PREFIX } from './weblog/triggerUrl';
 
 const EVENT_NAMES = Object.fromEntries(NEXTFLOW_EVENT_OPTIONS.map((option) => [option.value, option.name]));
+
+/** Whether the trigger listens at a path named by its workflow's ID, as n8n reads it in the webhook's description. */
+const LISTENS_BY_WORKFLOW_ID = seqeraNextflowEvents.bringsInExpression('pathByWorkflowId');
 
 // eslint-disable-next-line @n8n/community-nodes/webhook-lifecycle-complete -- nothing to register with a service: each launch carries the URL in its Nextflow config
 export class SeqeraNextflowEvents implements INodeType {
@@ -16,7 +20,7 @@ export class SeqeraNextflowEvents implements INodeType {
 		// eslint-disable-next-line @n8n/community-nodes/icon-prefer-themed-variants -- the icon draws its own dark tile, which reads on light and dark canvases alike
 		icon: 'file:../../icons/seqera.svg',
 		group: ['trigger'],
-		// 1.1: listens at a path named by its workflow's ID, so that a launch can pick the workflow (trigger/nextflowEvents/triggerPath.ts).
+		// 1.1: listens at a path named by its workflow's ID, so that a launch can pick the workflow (weblog/triggerUrl.ts).
 		// 1.2: takes the credential's own password only with Accept the Shared Password on; each run's own secret at every version.
 		version: [1, 1.1, 1.2],
 		defaultVersion: 1.2,
@@ -33,8 +37,8 @@ export class SeqeraNextflowEvents implements INodeType {
 				responseMode: 'onReceived',
 				// n8n evaluates both when it registers the webhook and when the editor shows its URLs. Version 1's
 				// path stays under the node's webhook ID, where its saved URLs point.
-				path: `={{ $nodeVersion < 1.1 ? 'events' : '${TRIGGER_PATH_PREFIX}/' + $workflow.id }}`,
-				isFullPath: '={{ $nodeVersion >= 1.1 }}' as unknown as boolean,
+				path: `={{ ${LISTENS_BY_WORKFLOW_ID} ? '${TRIGGER_PATH_PREFIX}/' + $workflow.id : 'events' }}`,
+				isFullPath: `={{ ${LISTENS_BY_WORKFLOW_ID} }}` as unknown as boolean,
 			},
 		],
 		activationMessage: 'Launches that send their Nextflow events to this workflow now start it on them.',

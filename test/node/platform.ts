@@ -115,7 +115,7 @@ export function runParameter(id: string): INodeParameters {
 
 /**
  * Runs the file's tests as n8n started with WEBHOOK_URL set to the harness's own webhook address, which
- * a launch at version 1.5 needs before it sends a run's events to n8n (runs/webhookAddress.ts).
+ * a launch at version 1.5 needs before it sends a run's events to n8n (weblog/webhookAddress.ts).
  */
 export function useWebhookUrl(url = 'http://localhost:5678/'): void {
 	let before: string | undefined;

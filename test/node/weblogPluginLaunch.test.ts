@@ -1,13 +1,13 @@
 /**
  * Version 1.5: a launch that adds a weblog block also has Nextflow 26.09 and later load nf-weblog, by
- * lines at the end of its pre-run script that add it to NXF_PLUGINS_DEFAULT (runs/weblogPlugin.ts). The
+ * lines at the end of its pre-run script that add it to NXF_PLUGINS_DEFAULT (weblog/plugin.ts). The
  * run's Nextflow is Launch Settings' Nextflow Version, or else the platform catalog's default.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { weblogPluginScript } from '../../nodes/Seqera/runs/weblogPlugin';
+import { weblogPluginScript } from '../../nodes/Seqera/weblog/plugin';
 import { GENOMICS, SEQERA_NODE, usePlatform, useWebhookUrl, workspaceParameter } from './platform';
 
 const platform = usePlatform({ runProgressMs: 300, weblog: { duplicateChance: 0, silentRunChance: 0, platformLagMs: [0, 50] } });

@@ -4,8 +4,8 @@ import { Contract } from '../../dev/simulator/contract';
 import { WORKSPACE_IDS } from '../../dev/simulator/seed';
 import { startSimulator, type Simulator } from '../../dev/simulator/server';
 import { declaredPlugins, loadsWeblogPlugin, pluginsDefaultAfter } from '../../dev/simulator/weblogConfig';
-import { withWeblogBlock } from '../../nodes/Seqera/runs/weblog';
-import { withWeblogPluginScript } from '../../nodes/Seqera/runs/weblogPlugin';
+import { withWeblogBlock } from '../../nodes/Seqera/weblog/protocol';
+import { withWeblogPluginScript } from '../../nodes/Seqera/weblog/plugin';
 import { call, get, stop } from './testClient';
 
 const contract = Contract.loadIfPresent();

@@ -2,8 +2,8 @@
  * What a launch copied from a run (a relaunch) drops at version 1.5: the weblog block and the plugin
  * lines this node wrote for the original run, exactly those, whatever their URL, secret or plugins.
  */
-import { withoutNodeWeblogBlocks, withWeblogBlock } from '../../nodes/Seqera/runs/weblog';
-import { withoutWeblogPluginScript, withWeblogPluginScript } from '../../nodes/Seqera/runs/weblogPlugin';
+import { withoutNodeWeblogBlocks, withWeblogBlock } from '../../nodes/Seqera/weblog/protocol';
+import { withoutWeblogPluginScript, withWeblogPluginScript } from '../../nodes/Seqera/weblog/plugin';
 
 describe("the node's own weblog block", () => {
 	it('is dropped with any URL and secret, quotes and backslashes included, and the config before it is kept', () => {

@@ -1,4 +1,4 @@
-import { isWeblogEvent, setsWeblogScope, withWeblogBlock } from '../../nodes/Seqera/runs/weblog';
+import { isWeblogEvent, setsWeblogScope, withWeblogBlock } from '../../nodes/Seqera/weblog/protocol';
 
 const TARGET = { url: 'https://n8n.example.org/webhook-waiting/42?seqeraItem=0', user: 'n8n', password: 'f00d' };
 

@@ -1,6 +1,7 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import type { IDataObject, INode } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
+import { seqeraPlatform } from '../nodeVersions';
 import { apiRequest, type SeqeraFunctions } from '../transport';
 import type { DataLinkInfo, FolderEntry, FolderPage } from './dataLinkApi';
 
@@ -12,8 +13,8 @@ import type { DataLinkInfo, FolderEntry, FolderPage } from './dataLinkApi';
 export type PathEncoding = 'perSegment' | 'oneSegment';
 
 /** Version 1.1 of both nodes sends data-link paths a segment at a time; version 1 keeps what it sent. */
-export function pathEncodingOf(node: INode): PathEncoding {
-	return node.typeVersion >= 1.1 ? 'perSegment' : 'oneSegment';
+export function pathEncodingOf(context: SeqeraFunctions): PathEncoding {
+	return seqeraPlatform.brings(context, 'perSegmentDataLinkPaths') ? 'perSegment' : 'oneSegment';
 }
 
 /** Where a data link's calls go: its workspace (none for the personal one), how paths go out, and, for errors, the input item. */

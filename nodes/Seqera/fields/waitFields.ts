@@ -1,5 +1,7 @@
 import type { DisplayCondition, INodeProperties } from 'n8n-workflow';
 
+import { seqeraPlatform } from '../nodeVersions';
+
 /** How long a wait lasts when its Wait Options set no timeout. */
 export const DEFAULT_TIMEOUT_MINUTES = 1440;
 
@@ -80,7 +82,7 @@ const waitInField: INodeProperties = {
 			description: "The execution is saved and its worker freed; the runs' ends resume it, through restarts of n8n",
 		},
 	],
-	displayOptions: { show: { waitForCompletion: [true], '@version': [{ _cnd: { gte: 1.3 } }] } },
+	displayOptions: { show: { waitForCompletion: [true], '@version': [seqeraPlatform.fromVersionOf('heldWaits')] } },
 };
 
 /** What a paused wait needs and does, where the user picks it: the dropdown cuts an option's text after two lines. */
@@ -90,7 +92,7 @@ const pausedWaitNotice: INodeProperties = {
 	name: 'pausedWaitNotice',
 	type: 'notice',
 	default: '',
-	displayOptions: { show: { waitForCompletion: [true], [WAIT_IN_FIELD]: ['n8n'], '@version': [{ _cnd: { gte: 1.3 } }] } },
+	displayOptions: { show: { waitForCompletion: [true], [WAIT_IN_FIELD]: ['n8n'], '@version': [seqeraPlatform.fromVersionOf('heldWaits')] } },
 };
 
 /** Shown in Wait Options only where n8n holds the wait, or only where it does not. */
@@ -186,6 +188,6 @@ export function waitFields({ heldByN8n }: { heldByN8n: boolean }): INodeProperti
 			description: 'Whether to hold the item until the run finishes, and output the run with its final status and progress',
 		},
 		...(heldByN8n ? [waitInField, pausedWaitNotice] : [waitOptionsShown(waitOptionsField)]),
-		...(heldByN8n ? [waitOptionsShown(launchWaitOptions(false), { _cnd: { lt: 1.5 } }), waitOptionsShown(launchWaitOptions(true), { _cnd: { gte: 1.5 } })] : []),
+		...(heldByN8n ? [waitOptionsShown(launchWaitOptions(false), seqeraPlatform.beforeVersionOf('timeLimitInHoursOrDays')), waitOptionsShown(launchWaitOptions(true), seqeraPlatform.fromVersionOf('timeLimitInHoursOrDays'))] : []),
 	];
 }

@@ -1,6 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeParameterResourceLocator } from 'n8n-workflow';
 
+import { seqeraPlatform } from '../nodeVersions';
 import type { SeqeraFunctions } from '../transport';
 import { requireNumericId, requireWorkflowId } from './validate';
 
@@ -15,7 +16,7 @@ export function locatorOf(context: SeqeraFunctions, parameterName: string, itemI
 
 /** Version 1.2 reads a name given where an ID was asked for (by expression, from a sheet or an AI agent); earlier versions fail it. */
 export function readsNamesInIdMode(context: SeqeraFunctions): boolean {
-	return context.getNode().typeVersion >= 1.2;
+	return seqeraPlatform.brings(context, 'namesInIdMode');
 }
 
 /** The run an operation acts on, from the Run locator (list, ID or URL), checked before any call. */

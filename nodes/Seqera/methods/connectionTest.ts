@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 
 import { looksLikeHtml } from '../errors/callErrors';
-import { basicTokenProblem } from '../runs/weblogLaunch';
+import { basicTokenProblem } from '../weblog/launchEvents';
 import { InvalidBaseUrlError, looksLikeMissingApiSuffix, resolveBaseUrl } from '../server/baseUrl';
 import { checkConnection } from '../transport';
 

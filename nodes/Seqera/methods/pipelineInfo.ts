@@ -2,6 +2,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { ILoadOptionsFunctions } from 'n8n-workflow';
 
 import { workspaceIdFor } from '../names/workspaceId';
+import { seqeraPlatform } from '../nodeVersions';
 import { savedPipelineSchema, type SavedPipelineSchema } from '../runs/pipelineSchema';
 import { launchpadSourceWorkspace } from '../runs/pipelineSource';
 import { versionIdFor } from '../runs/pipelineVersions';
@@ -42,6 +43,6 @@ export async function chosenPipelineSchema(context: ILoadOptionsFunctions): Prom
 	const pipelineId = await pipelineIdFor(context, 0);
 	const workspaceId = await workspaceIdFor(context, 0);
 	const sourceWorkspaceId = await launchpadSourceWorkspace(context, pipelineId, workspaceId);
-	const versionId = context.getNode().typeVersion >= 1.2 ? await versionIdFor(context, 0, pipelineId, workspaceId) : undefined;
+	const versionId = seqeraPlatform.brings(context, 'pipelineVersions') ? await versionIdFor(context, 0, pipelineId, workspaceId) : undefined;
 	return await savedPipelineSchema(context, pipelineId, workspaceId, undefined, sourceWorkspaceId, versionId);
 }

@@ -1,4 +1,5 @@
 import { keptPerExecution } from '../helpers/keptPerExecution';
+import { seqeraPlatform } from '../nodeVersions';
 import { apiRequest, type SeqeraFunctions } from '../transport';
 
 /**
@@ -13,7 +14,7 @@ export async function launchpadSourceWorkspace(
 	workspaceId: string | undefined,
 	itemIndex?: number,
 ): Promise<string | undefined> {
-	if (context.getNode().typeVersion < 1.2) return undefined;
+	if (!seqeraPlatform.brings(context, 'sharedPipelines')) return undefined;
 	// One look-up per pipeline and execution, not per item; an editor request reading its launch and its
 	// schema asks once too.
 	return await keptPerExecution(context, `pipeline-source:${workspaceId ?? ''}/${pipelineId}`, async () => {

@@ -1,3 +1,5 @@
+import { createHmac } from 'node:crypto';
+
 import type { ICredentialDataDecryptedObject, ICredentialsDecrypted, IExecuteFunctions, ILoadOptionsFunctions, IPollFunctions, IWebhookFunctions } from 'n8n-workflow';
 
 import { resolveBaseUrl } from '../server/baseUrl';
@@ -72,4 +74,9 @@ export async function nodeCredentialOf(context: SeqeraFunctions): Promise<NodeCr
 
 export async function connectionOf(context: SeqeraFunctions): Promise<Connection> {
 	return (await nodeCredentialOf(context)).connection;
+}
+
+/** An HMAC-SHA256 of `message` keyed with the credential's token: a secret made from the token, which stays in here. */
+export async function tokenDigest(context: SeqeraFunctions, message: string): Promise<string> {
+	return createHmac('sha256', (await connectionOf(context)).budget.token).update(message).digest('hex');
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 
 import type { IDataObject, IExecuteFunctions, IExecuteWorkflowInfo, INodeExecutionData } from 'n8n-workflow';
 
-import { ownerOf, resumeAuthorization, type HeldWaitOwner } from '../runs/executionEvents';
+import { ownerOf, resumeAuthorization, type HeldWaitOwner } from '../weblog/executionEvents';
 import { callOwnWebhook } from '../transport';
 import { CHECK_CALL_BODY, STILL_WAITING_FIELD } from './checkCall';
 

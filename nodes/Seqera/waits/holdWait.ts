@@ -2,7 +2,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { AT_TIME_LIMIT_FIELD, DEFAULT_CHECK_INTERVAL_MINUTES, DEFAULT_TIMEOUT_MINUTES } from '../fields/waitFields';
-import { holdsWaitInN8n } from '../runs/weblogLaunch';
+import { seqeraPlatform } from '../nodeVersions';
+import { holdsWaitInN8n } from '../weblog/launchEvents';
 import { startCheckExecution } from './checkExecution';
 import { endedItems, hasEnded, readRun, WAIT_OUTCOME } from './endedRuns';
 
@@ -20,7 +21,7 @@ export async function holdIfAsked(context: IExecuteFunctions, launched: INodeExe
  * items unless told to output them; earlier versions take minutes and output the runs marked.
  */
 function timeLimitOf(context: IExecuteFunctions, options: IDataObject): { minutes: number; failAtLimit: boolean } {
-	if (context.getNode().typeVersion < 1.5) return { minutes: Number(options.timeoutMinutes) || DEFAULT_TIMEOUT_MINUTES, failAtLimit: false };
+	if (!seqeraPlatform.brings(context, 'timeLimitInHoursOrDays')) return { minutes: Number(options.timeoutMinutes) || DEFAULT_TIMEOUT_MINUTES, failAtLimit: false };
 	const minutesPerUnit = options.timeLimitUnit === 'hours' ? 60 : 24 * 60;
 	return { minutes: (Number(options.timeLimit) || 1) * minutesPerUnit, failAtLimit: options[AT_TIME_LIMIT_FIELD] !== 'output' };
 }

@@ -1,8 +1,8 @@
 import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { answerCall } from '../helpers/webhookCalls';
-import { carriesResumeSecret, ITEM_QUERY_PARAMETER, ownerOf } from '../runs/executionEvents';
-import { isWeblogEvent, RUN_END_EVENT } from '../runs/weblog';
+import { answerCall } from '../weblog/webhookCalls';
+import { carriesResumeSecret, ITEM_QUERY_PARAMETER, ownerOf } from '../weblog/executionEvents';
+import { isWeblogEvent, RUN_END_EVENT } from '../weblog/protocol';
 import { sleep } from '../transport';
 import { isCheckCall, STILL_WAITING_FIELD } from './checkCall';
 import { endedItems, hasEnded, launchedRunOf, readRun } from './endedRuns';

@@ -9,6 +9,7 @@ import { describeValue } from '../../text/describeValue';
 import { apiRequest } from '../../transport';
 import { workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
+import { seqeraPlatform } from '../../nodeVersions';
 import { workspaceCredentialsLocator } from './computeEnv.descriptions';
 
 const CONFIGURATION_FIELD = 'Configuration (JSON)';
@@ -150,7 +151,7 @@ function requireMatchingPlatform(context: IExecuteFunctions, itemIndex: number, 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await forEachItem(this, async (itemIndex) => {
 		const operation = createComputeEnvOperation();
-		const body = requestBodyOf(operation, configurationOf(this, itemIndex), this.getNode().typeVersion >= 1.2);
+		const body = requestBodyOf(operation, configurationOf(this, itemIndex), seqeraPlatform.brings(this, 'computeEnvFromGetOutput'));
 		applyOverrides(this, itemIndex, body);
 		checkRequestBody(this.getNode(), itemIndex, operation, body, CONFIGURATION_FIELD);
 		requireMatchingPlatform(this, itemIndex, operation, body);

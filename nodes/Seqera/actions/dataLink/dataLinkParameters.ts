@@ -12,7 +12,7 @@ export async function dataLinkOfItem(
 	context: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<{ scope: DataLinkScope & { itemIndex: number }; dataLink: DataLinkInfo }> {
-	const scope = { workspaceId: await workspaceIdFor(context, itemIndex), pathEncoding: pathEncodingOf(context.getNode()), itemIndex };
+	const scope = { workspaceId: await workspaceIdFor(context, itemIndex), pathEncoding: pathEncodingOf(context), itemIndex };
 	const dataLinkId = requireStringId(context.getNode(), itemIndex, await idOrName(context, itemIndex, 'dataLinkId', DATA_LINKS), 'Data Link');
 	return { scope, dataLink: await describeDataLink(context, scope, dataLinkId) };
 }
@@ -26,7 +26,7 @@ export function pathParameter(context: IExecuteFunctions, itemIndex: number, nam
 	const node = context.getNode();
 	const path = dataLinkPath(String(context.getNodeParameter(name, itemIndex, '') ?? '').trim());
 	if (required) requireText(node, itemIndex, field, path);
-	const refused = pathProblem(path, pathEncodingOf(node));
+	const refused = pathProblem(path, pathEncodingOf(context));
 	if (refused !== undefined) {
 		throw new NodeOperationError(node, `${field} "${path}" ${refused.problem}`, {
 			itemIndex,

@@ -70,7 +70,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const binaryPropertyName = requireText(node, itemIndex, BINARY_FIELD, this.getNodeParameter('binaryPropertyName', itemIndex));
 		const folder = pathParameter(this, itemIndex, 'folder', FOLDER_FIELD, { required: false });
 		// Sent a segment at a time, `upload/finish/...` is the platform's route that ends an upload.
-		if (pathEncodingOf(node) === 'perSegment' && folder.split('/')[0] === UPLOAD_FINISH_SEGMENT) {
+		if (pathEncodingOf(this) === 'perSegment' && folder.split('/')[0] === UPLOAD_FINISH_SEGMENT) {
 			throw new NodeOperationError(node, `${FOLDER_FIELD} "${folder}" starts with a folder named ${UPLOAD_FINISH_SEGMENT}`, {
 				itemIndex,
 				description: `The platform reads POST /data-links/{id}/upload/${UPLOAD_FINISH_SEGMENT}/... as the end of an upload, not as an upload into that folder. Upload into another folder (item ${itemIndex}).`,

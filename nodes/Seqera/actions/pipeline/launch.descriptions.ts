@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { DATASET_INPUTS_FIELD, PIPELINE_PARAMETERS_FIELD, PIPELINE_VERSION_FIELD } from '../../fields/fieldNames';
 import { datasetLocator, pipelineVersionLocator } from '../../fields/sharedLocators';
+import { seqeraPlatform } from '../../nodeVersions';
 
 /**
  * The version of the Launchpad pipeline to launch (version 1.2), as tower-cli's `launch --version-name`
@@ -10,7 +11,7 @@ import { datasetLocator, pipelineVersionLocator } from '../../fields/sharedLocat
 export const pipelineVersionField: INodeProperties = {
 	...pipelineVersionLocator,
 	description: "The pipeline's version to launch; leave empty for its default version",
-	displayOptions: { show: { '@version': [{ _cnd: { gte: 1.2 } }] } },
+	displayOptions: { show: { '@version': [seqeraPlatform.fromVersionOf('pipelineVersions')] } },
 };
 
 /** A Launchpad pipeline's parameters as a form, its fields read from the pipeline's schema. */

@@ -6,6 +6,7 @@ import { apiRequest } from '../../transport';
 import { computeEnvLocator, pipelineLocator, pipelineVersionLocator, workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 import { pipelineIdFor } from '../../names/lookups';
+import { seqeraPlatform } from '../../nodeVersions';
 import { defaultVersionOf, manageVersion, nextVersionName, unknownVersionError, versionIdFor } from '../../runs/pipelineVersions';
 import { pipelineUpdateFromSaved } from '../../runs/records';
 import { pipelineSettingsField } from './pipelineSettings.descriptions';
@@ -31,7 +32,7 @@ const properties: INodeProperties[] = [
 	{
 		...pipelineVersionLocator,
 		description: "The pipeline's version to change; leave empty for its default version",
-		displayOptions: { show: { '@version': [{ _cnd: { gte: 1.3 } }] } },
+		displayOptions: { show: { '@version': [seqeraPlatform.fromVersionOf('pipelineUpdatesThroughVersions')] } },
 	},
 	{
 		displayName: 'Keep as Draft',
@@ -40,7 +41,7 @@ const properties: INodeProperties[] = [
 		default: false,
 		description:
 			'Whether a new version the change makes stays an unnamed draft; otherwise it is named after the default version and made the default, as the web app and tower-cli do',
-		displayOptions: { show: { '@version': [{ _cnd: { gte: 1.3 } }] } },
+		displayOptions: { show: { '@version': [seqeraPlatform.fromVersionOf('pipelineUpdatesThroughVersions')] } },
 	},
 ];
 
@@ -127,7 +128,7 @@ async function updateThroughVersion(context: IExecuteFunctions, itemIndex: numbe
 
 /** Changes a Launchpad pipeline as tower-cli's `pipelines update` does; what each version keeps is in docs/updates.md. */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	const throughVersions = this.getNode().typeVersion >= 1.3;
+	const throughVersions = seqeraPlatform.brings(this, 'pipelineUpdatesThroughVersions');
 	return await forEachItem(this, async (itemIndex) => {
 		const pipelineId = await pipelineIdFor(this, itemIndex);
 		const workspaceId = await workspaceIdFor(this, itemIndex);

@@ -8,6 +8,7 @@ import { apiRequest } from '../../transport';
 import { computeEnvLocator, workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 import { computeEnvIdFor } from '../../names/lookups';
+import { seqeraPlatform } from '../../nodeVersions';
 import { mountsOf, withMountDataIds } from '../../studios/mounts';
 import { studioItem } from '../../studios/status';
 import { lifespanField, mountedDataLinksField } from './studio.descriptions';
@@ -144,7 +145,7 @@ async function createRequest(context: IExecuteFunctions, itemIndex: number): Pro
 		...(description === '' ? {} : { description }),
 		dataStudioToolUrl: image,
 		computeEnvId,
-		configuration: node.typeVersion >= 1.2 ? withMountDataIds(configuration) : configuration,
+		configuration: seqeraPlatform.brings(context, 'studioMountsInMountData') ? withMountDataIds(configuration) : configuration,
 		...(additional.isPrivate === undefined ? {} : { isPrivate: additional.isPrivate === true }),
 	};
 }

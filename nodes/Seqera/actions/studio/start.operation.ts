@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { workspaceLocator } from '../../fields/sharedLocators';
 import { requireCount } from '../../helpers/validate';
+import { seqeraPlatform } from '../../nodeVersions';
 import { mountsOf, withMountDataIds } from '../../studios/mounts';
 import { lifespanField, mountedDataLinksField, studioLocator } from './studio.descriptions';
 import { submitStudioChange } from './submit';
@@ -19,7 +20,7 @@ const properties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Override',
 		default: {},
-		displayOptions: { show: { '@version': [{ _cnd: { gte: 1.1 } }] } },
+		displayOptions: { show: { '@version': [seqeraPlatform.fromVersionOf('studioStartSendsConfiguration')] } },
 		description: "Changes to the Studio's configuration for this start and the ones after it; the rest, its mounts included, stays as it is",
 		options: [
 			{ displayName: 'CPUs', name: 'cpu', type: 'number', default: 2, typeOptions: { minValue: 1 } },
@@ -55,7 +56,7 @@ function startBodyOf(context: IExecuteFunctions): (itemIndex: number, studio: ID
 			configuration.mountDataV2 = mountsOf(node, itemIndex, overrides.dataLinkIds, mountedDataLinksField.displayName);
 		}
 		return {
-			configuration: node.typeVersion >= 1.2 ? withMountDataIds(configuration) : configuration,
+			configuration: seqeraPlatform.brings(context, 'studioMountsInMountData') ? withMountDataIds(configuration) : configuration,
 			...(typeof studio.description === 'string' ? { description: studio.description } : {}),
 		};
 	};
@@ -63,5 +64,5 @@ function startBodyOf(context: IExecuteFunctions): (itemIndex: number, studio: ID
 
 /** Version 1 sends no configuration (`{}`), which starts the Studio as it is; 1.1 sends it with any overrides. */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	return await submitStudioChange(this, 'start', this.getNode().typeVersion >= 1.1 ? startBodyOf(this) : undefined);
+	return await submitStudioChange(this, 'start', seqeraPlatform.brings(this, 'studioStartSendsConfiguration') ? startBodyOf(this) : undefined);
 }

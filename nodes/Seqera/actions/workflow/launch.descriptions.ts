@@ -1,16 +1,17 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { EVENTS_DESTINATION_SETTING, EVENTS_TO_URL, EVENTS_TO_WORKFLOW, EVENTS_URL_FIELD, EVENTS_WORKFLOW_FIELD, LAUNCH_SETTINGS_FIELD } from '../../fields/fieldNames';
+import { seqeraPlatform } from '../../nodeVersions';
 
-// Typed text in typeVersion 1, picked from a list the platform fills from 1.1 on.
-const TYPED_UP_TO_1: INodeProperties['displayOptions'] = { show: { '@version': [1] } };
-const LISTED_FROM_1_1: INodeProperties['displayOptions'] = { show: { '@version': [{ _cnd: { gte: 1.1 } }] } };
-// Settings tower-cli's launch has (LaunchCmd.java) that version 1.2 adds.
-const FROM_1_2: INodeProperties['displayOptions'] = { show: { '@version': [{ _cnd: { gte: 1.2 } }] } };
+// Config Profiles: typed text in version 1, picked from a list the platform fills from 1.1 on.
+const TYPED_PROFILES: INodeProperties['displayOptions'] = { show: { '@version': [seqeraPlatform.beforeVersionOf('configProfilesFromList')] } };
+const LISTED_PROFILES: INodeProperties['displayOptions'] = { show: { '@version': [seqeraPlatform.fromVersionOf('configProfilesFromList')] } };
+// Settings tower-cli's launch has (LaunchCmd.java).
+const TOWER_CLI_SETTING: INodeProperties['displayOptions'] = { show: { '@version': [seqeraPlatform.fromVersionOf('towerCliLaunchSettings')] } };
 
 /**
  * Settings whose values a launch from a repository picks from lists the platform fills. Revision was
- * text before it became a locator within typeVersion 1, so a version 1 node may hold either: n8n's
+ * text before it became a locator within version 1, so a version 1 node may hold either: n8n's
  * editor shows a plain text value in the locator's input, and execution reads both. Config Profiles
  * was comma-separated text; a list cannot show that text, so version 1 keeps the text field, which
  * shows both that text and a list picked with the last release (as comma-separated names).
@@ -36,7 +37,7 @@ const REPOSITORY_LISTS: Record<string, (typed: INodeProperties) => INodeProperti
 		},
 	],
 	configProfiles: (typed) => [
-		{ ...typed, displayOptions: TYPED_UP_TO_1 },
+		{ ...typed, displayOptions: TYPED_PROFILES },
 		{
 			// eslint-disable-next-line n8n-nodes-base/node-param-display-name-wrong-for-dynamic-multi-options -- the name the web app's launch form uses
 			displayName: 'Config Profiles',
@@ -46,7 +47,7 @@ const REPOSITORY_LISTS: Record<string, (typed: INodeProperties) => INodeProperti
 			// eslint-disable-next-line n8n-nodes-base/node-param-description-wrong-for-dynamic-multi-options -- the list is filled from the repository
 			description: 'Nextflow configuration profiles defined by the repository; an expression may give a list or comma-separated names',
 			typeOptions: { loadOptionsMethod: 'getConfigProfiles', loadOptionsDependsOn: ['/pipeline'] },
-			displayOptions: LISTED_FROM_1_1,
+			displayOptions: LISTED_PROFILES,
 		},
 	],
 };
@@ -66,7 +67,7 @@ export const launchSettingsField: INodeProperties = {
 			default: '',
 			placeholder: '3f2e1d0c9b8a7f6e5d4c3b2a1f0e9d8c7b6a5f4e',
 			description: 'The Git commit to run, pinned within the revision',
-			displayOptions: FROM_1_2,
+			displayOptions: TOWER_CLI_SETTING,
 		},
 		{
 			displayName: 'Config Profiles',
@@ -82,7 +83,7 @@ export const launchSettingsField: INodeProperties = {
 			type: 'boolean',
 			default: false,
 			description: "Whether to launch without the resource optimization saved with the pipeline",
-			displayOptions: FROM_1_2,
+			displayOptions: TOWER_CLI_SETTING,
 		},
 		{
 			displayName: 'Entry Name',
@@ -90,7 +91,7 @@ export const launchSettingsField: INodeProperties = {
 			type: 'string',
 			default: '',
 			description: 'The workflow entry point to run (Nextflow DSL2)',
-			displayOptions: FROM_1_2,
+			displayOptions: TOWER_CLI_SETTING,
 		},
 		{
 			displayName: 'Head Job CPUs',
@@ -124,7 +125,7 @@ export const launchSettingsField: INodeProperties = {
 			placeholder: 'nightly, rnaseq, team=genomics',
 			description:
 				"Comma-separated names of the workspace's labels to put on the run, and resource labels as key=value (an expression may give a list); a label the workspace lacks is created, which needs the Maintain role",
-			displayOptions: FROM_1_2,
+			displayOptions: { show: { '@version': [seqeraPlatform.fromVersionOf('labelsByName')] } },
 		},
 		{
 			displayName: 'Launch Container',
@@ -133,7 +134,7 @@ export const launchSettingsField: INodeProperties = {
 			default: '',
 			placeholder: 'quay.io/seqeralabs/nf-launcher:j17-25.04.6',
 			description: 'The container image of the Nextflow head job',
-			displayOptions: FROM_1_2,
+			displayOptions: TOWER_CLI_SETTING,
 		},
 		{ displayName: 'Main Script', name: 'mainScript', type: 'string', default: '', placeholder: 'main.nf' },
 		{
@@ -186,7 +187,7 @@ export const launchSettingsField: INodeProperties = {
 			default: '',
 			placeholder: 'nextflow_schema.json',
 			description: "The pipeline schema file to use, if not the repository's default",
-			displayOptions: FROM_1_2,
+			displayOptions: TOWER_CLI_SETTING,
 		},
 		{
 			displayName: 'Send Nextflow Events To',
@@ -196,7 +197,11 @@ export const launchSettingsField: INodeProperties = {
 			placeholder: 'https://n8n.example.com/webhook/0b6f.../events',
 			description:
 				"The Production URL of a Seqera Nextflow Events trigger: Nextflow posts the run's events there, with the Seqera Nextflow Events API credential chosen above. The compute environment's head job must reach the URL and fetch the nf-weblog plugin.",
-			displayOptions: { show: { '@version': [1.3] } },
+			// Replaced by the trigger's workflow or URL below from the version that brought them.
+			displayOptions: {
+				show: { '@version': [seqeraPlatform.fromVersionOf('eventsToTriggerUrl')] },
+				hide: { '@version': [seqeraPlatform.fromVersionOf('eventsToTriggersWorkflow')] },
+			},
 		},
 		{
 			displayName: 'Send Nextflow Events To',
@@ -240,7 +245,7 @@ export const launchSettingsField: INodeProperties = {
 					],
 				},
 			],
-			displayOptions: { show: { '@version': [{ _cnd: { gte: 1.4 } }] } },
+			displayOptions: { show: { '@version': [seqeraPlatform.fromVersionOf('eventsToTriggersWorkflow')] } },
 		},
 		{
 			displayName: 'Stub Run',
@@ -257,7 +262,7 @@ export const launchSettingsField: INodeProperties = {
 			type: 'string',
 			default: '',
 			description: 'Comma-separated names of your own secrets to make available to the run',
-			displayOptions: FROM_1_2,
+			displayOptions: TOWER_CLI_SETTING,
 		},
 		{ displayName: 'Work Directory', name: 'workDir', type: 'string', default: '', placeholder: 's3://bucket/work' },
 		{

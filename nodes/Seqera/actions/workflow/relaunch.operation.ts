@@ -10,6 +10,7 @@ import { waitFields } from '../../fields/waitFields';
 import { apiRequest } from '../../transport';
 import { computeEnvLocator, runLocator, workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
+import { seqeraPlatform } from '../../nodeVersions';
 import { holdIfAsked } from '../../waits/holdWait';
 import { launchSettingsField } from './launch.descriptions';
 
@@ -88,7 +89,7 @@ async function relaunchRequest(
 
 /** Launches again from the original run's full launch configuration, as the web app's Relaunch does. */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	const asSeqeraClientsSend = this.getNode().typeVersion >= 1.2;
+	const asSeqeraClientsSend = seqeraPlatform.brings(this, 'requestsAsSeqeraClientsSend');
 	const launched = await forEachItem(this, async (itemIndex) => {
 		const sourceWorkflowId = runIdFor(this, itemIndex);
 		const workspaceId = await workspaceIdFor(this, itemIndex);

@@ -51,7 +51,7 @@ function checkStartFolder(context: IPollFunctions, watched: WatchedPaths, glob: 
 }
 
 function dataLinkApiOf(context: IPollFunctions, workspaceId: string | undefined, dataLinkId: string): DataLinkApi {
-	const scope = { workspaceId, pathEncoding: pathEncodingOf(context.getNode()) };
+	const scope = { workspaceId, pathEncoding: pathEncodingOf(context) };
 	return {
 		describe: async () => await describeDataLink(context, scope, dataLinkId),
 		async browse(dataLink, folder, search, pageToken) {
@@ -96,7 +96,7 @@ export const dataLinkFileEvents: TriggerEvent = {
 		const dataLinkId = requireStringId(this.getNode(), 0, await idOrName(this, 0, 'dataLinkId', DATA_LINKS), 'Data Link');
 		const glob = (this.getNodeParameter('glob', '') as string).trim();
 		const watched = new WatchedPaths((this.getNodeParameter('pathPrefix', '') as string).trim(), glob);
-		checkStartFolder(this, watched, glob, pathEncodingOf(this.getNode()));
+		checkStartFolder(this, watched, glob, pathEncodingOf(this));
 		const scope = JSON.stringify([workspaceId ?? null, dataLinkId, watched.prefix, glob]);
 		const api = dataLinkApiOf(this, workspaceId, dataLinkId);
 		const settings = { scope, watched, allowance: new CallAllowance(CALLS_PER_POLL) };

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 
 import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
 
-import type { WeblogEvent } from '../../runs/weblog';
+import type { WeblogEvent } from '../../weblog/protocol';
 
 /** What the trigger can start the workflow on, each made from one kind of weblog event. */
 export const NEXTFLOW_EVENT_OPTIONS = [

@@ -1,17 +1,15 @@
 import type { INodeProperties, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { NEXTFLOW_EVENTS_CREDENTIAL } from '../../fields/fieldNames';
-import { answerCall, carriesBasicAuth } from '../../helpers/webhookCalls';
-import { runEventsSecret } from '../../runs/runEventsSecret';
-import { isWeblogEvent } from '../../runs/weblog';
+import { seqeraNextflowEvents } from '../../nodeVersions';
+import { answerCall, carriesBasicAuth } from '../../weblog/webhookCalls';
+import { runEventsSecret } from '../../weblog/runEventsSecret';
+import { isWeblogEvent } from '../../weblog/protocol';
 import { eventItemOf, eventKeyOf, NEXTFLOW_EVENT_OPTIONS, nextflowEventOf } from './eventItems';
 import { firstReport, type SeenEventsState } from './seenEvents';
 
 const EVENTS_FIELD = 'events';
 const ACCEPT_SHARED_PASSWORD_FIELD = 'acceptSharedPassword';
-
-/** The trigger version that refuses the credential's own password unless Accept the Shared Password is on. */
-const RUN_SECRET_ONLY_VERSION = 1.2;
 
 export const nextflowEventsProperties: INodeProperties[] = [
 	{
@@ -20,7 +18,7 @@ export const nextflowEventsProperties: INodeProperties[] = [
 		name: 'notice',
 		type: 'notice',
 		default: '',
-		displayOptions: { show: { '@version': [1] } },
+		displayOptions: { show: { '@version': [seqeraNextflowEvents.beforeVersionOf('pathByWorkflowId')] } },
 	},
 	{
 		displayName:
@@ -28,7 +26,7 @@ export const nextflowEventsProperties: INodeProperties[] = [
 		name: 'notice',
 		type: 'notice',
 		default: '',
-		displayOptions: { show: { '@version': [{ _cnd: { gte: 1.1 } }] } },
+		displayOptions: { show: { '@version': [seqeraNextflowEvents.fromVersionOf('pathByWorkflowId')] } },
 	},
 	{
 		displayName: 'Events',
@@ -46,7 +44,7 @@ export const nextflowEventsProperties: INodeProperties[] = [
 		default: false,
 		description:
 			"Whether to also accept events that carry the credential's own password, as runs launched by Seqera Platform node versions 1.3 and 1.4 send it. Anyone who can read such a run's Nextflow config can then post events as any run. From version 1.5 a launch sends a secret made for its run's name, which this trigger always accepts.",
-		displayOptions: { show: { '@version': [{ _cnd: { gte: RUN_SECRET_ONLY_VERSION } }] } },
+		displayOptions: { show: { '@version': [seqeraNextflowEvents.fromVersionOf('runSecretOnly')] } },
 	},
 ];
 
@@ -55,7 +53,7 @@ export const nextflowEventsProperties: INodeProperties[] = [
  * by Seqera Platform 1.3 and 1.4 post it; from 1.2 only with Accept the Shared Password on.
  */
 function acceptsSharedPassword(context: IWebhookFunctions): boolean {
-	return context.getNode().typeVersion < RUN_SECRET_ONLY_VERSION || context.getNodeParameter(ACCEPT_SHARED_PASSWORD_FIELD, false) === true;
+	return !seqeraNextflowEvents.brings(context, 'runSecretOnly') || context.getNodeParameter(ACCEPT_SHARED_PASSWORD_FIELD, false) === true;
 }
 
 /**

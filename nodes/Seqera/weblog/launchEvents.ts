@@ -13,11 +13,12 @@ import {
 	NEXTFLOW_EVENTS_CREDENTIAL,
 } from '../fields/fieldNames';
 import { WAIT_IN_FIELD } from '../fields/waitFields';
+import { seqeraPlatform } from '../nodeVersions';
 import { eventsTargetFor } from './executionEvents';
 import { runEventsSecret } from './runEventsSecret';
 import { triggerUrlOf } from './triggerUrl';
 import { refuseUnreachableWebhookAddress } from './webhookAddress';
-import { setsWeblogScope, withWeblogBlock, type WeblogTarget } from './weblog';
+import { setsWeblogScope, withWeblogBlock, type WeblogTarget } from './protocol';
 
 /** The launch setting's display name, as errors quote it. */
 export const EVENTS_URL_NAME = 'Send Nextflow Events To';
@@ -59,9 +60,8 @@ function textOf(value: unknown): string {
 
 /** Send Nextflow Events To, when the item gives it: version 1.3's URL, version 1.4's trigger's workflow or URL. */
 function eventsDestinationOf(context: IExecuteFunctions, itemIndex: number): EventsDestination | undefined {
-	const version = context.getNode().typeVersion;
-	if (version < 1.3) return undefined;
-	if (version < 1.4) {
+	if (!seqeraPlatform.brings(context, 'eventsToTriggerUrl')) return undefined;
+	if (!seqeraPlatform.brings(context, 'eventsToTriggersWorkflow')) {
 		const url = textOf(context.getNodeParameter(DESTINATION_PATH, itemIndex, ''));
 		return url === '' ? undefined : { url };
 	}
@@ -121,7 +121,7 @@ function pickedTriggerUrl(context: IExecuteFunctions, itemIndex: number, workflo
 		});
 	}
 	// eslint-disable-next-line @n8n/community-nodes/no-restricted-globals -- WEBHOOK_URL is n8n's own setting, in its environment
-	if (context.getNode().typeVersion >= 1.5) refuseUnreachableWebhookAddress(context, itemIndex, url, process.env, `${EVENTS_URL_NAME} → Trigger's Workflow`);
+	if (seqeraPlatform.brings(context, 'loopbackWebhookAddressRefused')) refuseUnreachableWebhookAddress(context, itemIndex, url, process.env, `${EVENTS_URL_NAME} → Trigger's Workflow`);
 	return url;
 }
 
@@ -143,9 +143,6 @@ async function eventsTriggerTarget(context: IExecuteFunctions, itemIndex: number
 	return { url, ...(await eventsCredential(context, itemIndex)) };
 }
 
-/** The node version from which a run's events carry a secret made for its run name rather than the credential's password. */
-const RUN_SECRET_VERSION = 1.5;
-
 /** A run name for a launch that gives none: `n8n_` and 12 hex digits (48 random bits), as the platform's pattern for run names allows. */
 function generatedRunName(): string {
 	return `n8n_${randomBytes(6).toString('hex')}`;
@@ -166,7 +163,7 @@ export async function withEventsToTrigger(context: IExecuteFunctions, itemIndex:
 		adds: `${EVENTS_URL_NAME} adds a weblog block that sends the run's events to the trigger.`,
 		orElse: `remove ${EVENTS_URL_NAME}`,
 	};
-	if (context.getNode().typeVersion < RUN_SECRET_VERSION) return withWeblogTarget(context, itemIndex, launch, target, addedBy);
+	if (!seqeraPlatform.brings(context, 'eventsSecretPerRun')) return withWeblogTarget(context, itemIndex, launch, target, addedBy);
 	const runName = launch.runName === undefined ? generatedRunName() : String(launch.runName);
 	return withWeblogTarget(context, itemIndex, { ...launch, runName }, { ...target, password: runEventsSecret(target.password, runName) }, addedBy);
 }
@@ -181,7 +178,7 @@ const IN_EXECUTION = 'Keep This Execution Running';
  * read once for the node, since n8n puts the whole execution to wait, not an item.
  */
 export function holdsWaitInN8n(context: IExecuteFunctions): boolean {
-	if (context.getNode().typeVersion < 1.3 || context.getInputData().length === 0) return false;
+	if (!seqeraPlatform.brings(context, 'heldWaits') || context.getInputData().length === 0) return false;
 	return context.getNodeParameter('waitForCompletion', 0, false) === true && context.getNodeParameter(WAIT_IN_FIELD, 0, 'execution') === 'n8n';
 }
 

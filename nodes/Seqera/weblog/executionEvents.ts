@@ -1,10 +1,9 @@
-import { createHmac } from 'node:crypto';
-
 import type { IExecuteFunctions, IWebhookFunctions } from 'n8n-workflow';
 
-import { carriesBasicAuth } from '../helpers/webhookCalls';
-import { connectionOf, type SeqeraFunctions } from '../transport';
-import type { WeblogTarget } from './weblog';
+import { carriesBasicAuth } from './webhookCalls';
+import { seqeraPlatform } from '../nodeVersions';
+import { tokenDigest, type SeqeraFunctions } from '../transport';
+import type { WeblogTarget } from './protocol';
 import { refuseUnreachableWebhookAddress } from './webhookAddress';
 
 /** The query parameter of the resume URL that tells which item's run an event is about. */
@@ -32,8 +31,7 @@ export function ownerOf(context: IExecuteFunctions | IWebhookFunctions): HeldWai
  * it checks.
  */
 async function resumeSecret(context: SeqeraFunctions, owner: HeldWaitOwner): Promise<string> {
-	const { budget } = await connectionOf(context);
-	return createHmac('sha256', budget.token).update(`seqera-wait:${owner.executionId}:${owner.nodeId}`).digest('hex');
+	return await tokenDigest(context, `seqera-wait:${owner.executionId}:${owner.nodeId}`);
 }
 
 /** Where the run of item `itemIndex` posts its events: this execution's resume URL, with the secret as basic auth. */
@@ -41,7 +39,7 @@ export async function eventsTargetFor(context: IExecuteFunctions, itemIndex: num
 	const resumeUrl = new URL(String(context.evaluateExpression('{{ $execution.resumeUrl }}', itemIndex)));
 	// Version 1.5 refuses n8n's default address before launching; earlier versions launched, and their checks still resume the wait.
 	// eslint-disable-next-line @n8n/community-nodes/no-restricted-globals -- WEBHOOK_URL is n8n's own setting, in its environment
-	if (context.getNode().typeVersion >= 1.5) refuseUnreachableWebhookAddress(context, itemIndex, resumeUrl.toString(), process.env, 'Wait In "Pause the Execution Until the Runs End"');
+	if (seqeraPlatform.brings(context, 'loopbackWebhookAddressRefused')) refuseUnreachableWebhookAddress(context, itemIndex, resumeUrl.toString(), process.env, 'Wait In "Pause the Execution Until the Runs End"');
 	resumeUrl.searchParams.set(ITEM_QUERY_PARAMETER, String(itemIndex));
 	return { url: resumeUrl.toString(), user: EVENTS_USER, password: await resumeSecret(context, ownerOf(context)) };
 }
