@@ -3,7 +3,12 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { router } from './actions/router';
 import { versionDescription } from './actions/versionDescription';
 import { credentialTest, listSearch, loadOptions, resourceMapping } from './methods';
+import { roleRefusalOf } from './roles/workspaceRoles';
+import { explainRefusalsWith } from './transport';
 import { resumeOnRunEvent } from './waits/resumeOnRunEvent';
+
+// This node's operations make the changes a role may not allow: its refused calls say so (transport/request.ts).
+explainRefusalsWith(roleRefusalOf);
 
 // eslint-disable-next-line @n8n/community-nodes/icon-validation -- the rule reads only an inline description; this one, icon included, is in actions/versionDescription.ts
 export class Seqera implements INodeType {

@@ -1,6 +1,5 @@
-import { CancelledError, LocalGate, TokenLimiter } from '../../nodes/Seqera/transport';
-
-const pause = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms));
+import { budgetKey, CancelledError, LocalGate, TOKEN_QUEUE_UNUSED_MS, TokenLimiter } from '../../nodes/Seqera/transport';
+import { sleep, until } from '../../dev/until';
 
 /**
  * Bottleneck takes a few turns of the event loop to start a call, more on a busy machine: waits until
@@ -8,8 +7,10 @@ const pause = async (ms: number) => await new Promise((resolve) => setTimeout(re
  * would show, then checks them.
  */
 async function expectStarted(started: string[], expected: string[]): Promise<void> {
-	for (let waited = 0; started.length < expected.length && waited < 2000; waited += 10) await pause(10);
-	await pause(50);
+	// Past the 2 s the check below fails, showing the calls that did start.
+	await until(`${expected.length} calls started`, () => started.length >= expected.length, 2000, { everyMs: 10 }).catch(() => undefined);
+	// Nothing marks a call that should not start: a few more turns of the event loop, so that one would show.
+	await sleep(50);
 	expect(started).toEqual(expected);
 }
 
@@ -111,7 +112,9 @@ describe('TokenLimiter: interactive calls first', () => {
 				started.push(`bulk ${index}`);
 			});
 		});
-		await new Promise((resolve) => setTimeout(resolve, 200));
+		// Until the execution's calls go through the gate: its second has waited out the gate's spacing, by
+		// when Bottleneck has handed its first 40 to the gate's line (at once, on timers of 0 ms) and holds the other 20.
+		await until("the execution's calls going through the gate", () => started.length >= 2, 10_000, { everyMs: 10 });
 		const startedBefore = started.length;
 		await limiter.withinBudget(
 			budget,
@@ -126,5 +129,43 @@ describe('TokenLimiter: interactive calls first', () => {
 		// late, never the execution's 50 or so still queued (in the token's queue for 20 of them).
 		expect(started.indexOf('interactive')).toBeLessThanOrEqual(startedBefore + 6);
 		await Promise.all(bulk);
+	});
+});
+
+describe('TokenLimiter: a token\'s queue once unused', () => {
+	afterEach(() => jest.restoreAllMocks());
+
+	it('is removed, with what it knew of the token, once unused for longer than its gate counts a call; a queue with a call in flight stays', async () => {
+		let now = Date.now();
+		jest.spyOn(Date, 'now').mockImplementation(() => now);
+		const gatesMade: string[] = [];
+		const limiter = new TokenLimiter((key) => {
+			gatesMade.push(key);
+			return openGate;
+		});
+		const [unused, inFlight, next, later] = [budgetOf(1), budgetOf(1), budgetOf(1), budgetOf(1)];
+		const keyOf = (budget: typeof unused) => budgetKey(budget.baseUrl, budget.token);
+		const answeredCall = async () => 'answered';
+		for (const budget of [unused, inFlight]) {
+			await limiter.withinBudget(budget, answeredCall);
+			limiter.noteWorked(keyOf(budget));
+		}
+		const long = heldCall([], 'long');
+		const longAnswer = limiter.withinBudget(inFlight, long.call);
+
+		// Queues are looked over when another token's queue is made, as connectionPool.ts looks over its pools.
+		now += TOKEN_QUEUE_UNUSED_MS;
+		await limiter.withinBudget(next, answeredCall);
+		expect(limiter.hasWorked(keyOf(unused))).toBe(true);
+		now += 1;
+		await limiter.withinBudget(later, answeredCall);
+		expect(limiter.hasWorked(keyOf(unused))).toBe(false);
+		expect(limiter.hasWorked(keyOf(inFlight))).toBe(true);
+
+		long.finish();
+		expect(await longAnswer).toBe('long');
+		expect(await limiter.withinBudget(unused, answeredCall)).toBe('answered');
+		expect(gatesMade.filter((key) => key === keyOf(unused))).toHaveLength(2);
+		expect(gatesMade.filter((key) => key === keyOf(inFlight))).toHaveLength(1);
 	});
 });

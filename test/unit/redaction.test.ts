@@ -23,7 +23,7 @@ describe('redactValues', () => {
 
 	it('cleans the message, description, stack, error response and cause of an API error', () => {
 		const body = JSON.stringify({ message: `Invalid secret name 'x' in request {"name":"x","value":${JSON.stringify(SECRET)}}` });
-		const error = errorFromResponse(node, { method: 'POST', path: '/pipeline-secrets', baseUrl: 'https://sim/api' }, 400, body);
+		const error = errorFromResponse(node, { method: 'POST', path: '/pipeline-secrets', baseUrl: 'https://sim/api', tokenKey: 'token-key' }, 400, body);
 		expect(error.message).toContain(JSON.stringify(SECRET).slice(1, -1));
 
 		redactValues(error, [SECRET]);
@@ -89,7 +89,7 @@ describe('redactValues: parts of a value', () => {
 	it('replaces a quote cut short: the first 120 characters of a long value', () => {
 		const quoted = JSON.stringify({ name: 'DEPLOY_KEY', value: KEY }).slice(0, 120);
 		const body = JSON.stringify({ message: `Invalid request: ${quoted}... - Error ID: 5xYz` });
-		const error = errorFromResponse(node, { method: 'POST', path: '/pipeline-secrets', baseUrl: 'https://sim/api' }, 400, body);
+		const error = errorFromResponse(node, { method: 'POST', path: '/pipeline-secrets', baseUrl: 'https://sim/api', tokenKey: 'token-key' }, 400, body);
 		expect(leakedParts(error.message, KEY).length).toBeGreaterThan(0);
 
 		redactValues(error, [KEY]);

@@ -10,8 +10,8 @@ export interface RoleRefusal {
 	advice: string;
 }
 
-/** What the transport knows about a failed call; never holds the token or request headers. */
-export interface FailedCall {
+/** What the transport knows about a call, told to the error it ends in; never holds the token or request headers. */
+export interface CallRecord {
 	method: string;
 	/** Path below the base URL, without the query string (query values may be user data). */
 	path: string;
@@ -20,18 +20,13 @@ export interface FailedCall {
 	/** The workspaceId query parameter, when the call has one. */
 	workspaceId?: string;
 	/** The hash of base URL and token the budget is keyed by (budget/limiter.ts budgetKey), never the token. */
-	tokenKey?: string;
-}
-
-/**
- * Base URL and token pairs, by their hash, that a call has succeeded with in this process. A 403 with such
- * a token is far more likely an ID that does not exist (the platform answers 403, not 404) than a refused token.
- */
-const tokensThatWorked = new Set<string>();
-
-/** Called for every 2xx answer: from then on, this token's 403s name the ID and the workspace first. */
-export function noteCallSucceeded(call: FailedCall): void {
-	if (call.tokenKey !== undefined) tokensThatWorked.add(call.tokenKey);
+	tokenKey: string;
+	/**
+	 * Whether a call with this token has succeeded in this process, as the token's queue knows it when the
+	 * error is made (budget/limiter.ts). A 403 with such a token is far more likely an ID that does not
+	 * exist (the platform answers 403, not 404) than a refused token.
+	 */
+	tokenHasWorked?: boolean;
 }
 
 const FORBIDDEN_HEADLINE = 'the access token was refused, or this endpoint does not exist at the base URL';
@@ -41,7 +36,7 @@ const FORBIDDEN_HEADLINE = 'the access token was refused, or this endpoint does 
  * than the workspace, as the contract's path template has it) is not in the workspace, or the workspace is
  * not one the token's user has a role in. Undefined when the path is not one of the contract's.
  */
-function likelyForbiddenResource(call: FailedCall): { headline: string; check: string } | undefined {
+function likelyForbiddenResource(call: CallRecord): { headline: string; check: string } | undefined {
 	const segments = call.path.split('/').filter((segment) => segment !== '');
 	const operation = findOperation(call.method, segments);
 	if (!operation) return undefined;
@@ -99,7 +94,7 @@ function baseUrlHint(baseUrl: string): string {
 
 function build(
 	node: INode,
-	call: FailedCall,
+	call: CallRecord,
 	httpCode: string,
 	message: string,
 	description: string,
@@ -125,7 +120,7 @@ function build(
 /** Maps a non-2xx answer of the platform to an error that tells the user what happened and what to do. */
 export function errorFromResponse(
 	node: INode,
-	call: FailedCall,
+	call: CallRecord,
 	statusCode: number,
 	bodyText: string,
 	extra: { attempts?: number; retryAfterSeconds?: number; mayHaveActed?: boolean; roleRefusal?: RoleRefusal } = {},
@@ -158,7 +153,7 @@ export function errorFromResponse(
 		if (statusCode === 403 && extra.roleRefusal) {
 			return build(node, call, httpCode, `Forbidden: ${extra.roleRefusal.headline}`, `${where} answered 403. ${extra.roleRefusal.advice}`);
 		}
-		const resource = statusCode === 403 && call.tokenKey !== undefined && tokensThatWorked.has(call.tokenKey) ? likelyForbiddenResource(call) : undefined;
+		const resource = statusCode === 403 && call.tokenHasWorked ? likelyForbiddenResource(call) : undefined;
 		if (resource) {
 			return build(
 				node,
@@ -240,7 +235,7 @@ export function networkErrorCode(error: unknown): { code?: string; message: stri
 }
 
 /** A 2xx answer whose body is not the JSON the API promises: almost always a base URL that points at the web app. */
-export function errorFromUnreadableBody(node: INode, call: FailedCall, bodyText: string): NodeApiError {
+export function errorFromUnreadableBody(node: INode, call: CallRecord, bodyText: string): NodeApiError {
 	const html = looksLikeHtml(bodyText);
 	return build(
 		node,
@@ -282,7 +277,7 @@ export function classifyNetworkFailure(code: string | undefined, message: string
 /** Maps a call that got no HTTP answer at all (TLS, DNS, refused, timeout, dropped) to an actionable error. */
 export function errorFromNetworkFailure(
 	node: INode,
-	call: FailedCall,
+	call: CallRecord,
 	kind: NetworkFailureKind,
 	code: string | undefined,
 	extra: { attempts?: number; timeoutMs?: number; mayHaveActed?: boolean } = {},

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { workspaceIdFor } from '../names/workspaceId';
-import { apiRequestPages, pagesCountedByTotal, type QueryValue } from '../transport';
+import { apiRequestPages, pagesCountedByTotal } from '../lists/pages';
+import type { QueryValue } from '../transport';
 import { forEachItem } from './perItem';
 
 /**

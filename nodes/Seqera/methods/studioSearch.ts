@@ -3,7 +3,8 @@ import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult, INodePr
 import { dataLinksPage } from '../dataLinks/list';
 import { workspaceIdFor } from '../names/workspaceId';
 import { statusOf } from '../studios/status';
-import { apiRequest, apiRequestPages, pagesCountedByTotal } from '../transport';
+import { apiRequestPages, pagesCountedByTotal } from '../lists/pages';
+import { apiRequest } from '../transport';
 
 const PAGE_SIZE = 50;
 // The most data links the mount list offers; more can be given by ID with an expression.

@@ -5,8 +5,10 @@ import { dataLinksPage } from '../dataLinks/list';
 import { workspaceIdFor } from '../names/workspaceId';
 import { pipelineIdFor } from '../names/lookups';
 import { workspaceMemberships } from '../names/workspaces';
+import { seqeraPlatform } from '../nodeVersions';
 import { pipelineVersions, versionLabel } from '../runs/pipelineVersions';
-import { type ApiRequest, apiRequest, pageHasMore, type QueryValue } from '../transport';
+import { pageHasMore } from '../lists/pages';
+import { type ApiRequest, apiRequest, type QueryValue } from '../transport';
 
 const PAGE_SIZE = 50;
 
@@ -102,7 +104,7 @@ export async function searchPipelines(
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
 	// From version 1.2 the list has the pipelines shared from other workspaces, which its launches can launch.
-	const visibility = this.getNode().typeVersion >= 1.2 ? 'all' : undefined;
+	const visibility = seqeraPlatform.brings(this, 'sharedPipelines') ? 'all' : undefined;
 	const page = await pageCountedByTotalSize(this, 'pipelines', { search: filter, visibility }, paginationToken);
 	return {
 		results: page.entries.map((pipeline) => ({

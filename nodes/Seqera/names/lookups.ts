@@ -3,8 +3,10 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { dataLinksPage } from '../dataLinks/list';
 import { locatorOf } from '../helpers/parameters';
 import { requireNumericId, requireStringId, requireStudioId } from '../helpers/validate';
+import { seqeraPlatform } from '../nodeVersions';
 import { workspaceIdFor } from './workspaceId';
-import { type ApiRequest, apiRequest, apiRequestPages, pagesCountedByTotal, type SeqeraFunctions } from '../transport';
+import { apiRequestPages, pagesCountedByTotal } from '../lists/pages';
+import { type ApiRequest, apiRequest, type SeqeraFunctions } from '../transport';
 import { idNamed, type NameLookup, type NamedEntry } from './byName';
 
 /** The most entries an error suggests from a list the platform searches by name. */
@@ -102,7 +104,7 @@ export async function idOrName(context: SeqeraFunctions, itemIndex: number, para
 
 /** The Launchpad Pipeline field's pipeline ID, By Name looked up in the node's workspace (shared pipelines too from version 1.2). */
 export async function pipelineIdFor(context: SeqeraFunctions, itemIndex: number): Promise<string> {
-	const pipelines = context.getNode().typeVersion >= 1.2 ? PIPELINES : OWN_PIPELINES;
+	const pipelines = seqeraPlatform.brings(context, 'sharedPipelines') ? PIPELINES : OWN_PIPELINES;
 	return requireNumericId(context.getNode(), itemIndex, await idOrName(context, itemIndex, 'pipelineId', pipelines), 'Launchpad Pipeline');
 }
 
@@ -121,7 +123,7 @@ export type ComputeEnvUse = 'run' | 'any';
 export async function computeEnvIdFor(context: IExecuteFunctions, itemIndex: number, use: ComputeEnvUse, optional: true): Promise<string | undefined>;
 export async function computeEnvIdFor(context: IExecuteFunctions, itemIndex: number, use: ComputeEnvUse, optional?: false): Promise<string>;
 export async function computeEnvIdFor(context: IExecuteFunctions, itemIndex: number, use: ComputeEnvUse, optional = false): Promise<string | undefined> {
-	const list = use === 'run' && context.getNode().typeVersion >= 1.3 ? AVAILABLE_COMPUTE_ENVS : COMPUTE_ENVS;
+	const list = use === 'run' && seqeraPlatform.brings(context, 'availableComputeEnvsByName') ? AVAILABLE_COMPUTE_ENVS : COMPUTE_ENVS;
 	const value = await idOrName(context, itemIndex, 'computeEnvId', list);
 	if (optional && String(value ?? '').trim() === '') return undefined;
 	return requireStringId(context.getNode(), itemIndex, value, 'Compute Environment');

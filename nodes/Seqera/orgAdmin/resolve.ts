@@ -12,7 +12,8 @@ import { requireNumericId, requireText } from '../helpers/validate';
 import { describeValue } from '../text/describeValue';
 import { idNamed, type NamedEntry } from '../names/byName';
 import { workspaceMemberships } from '../names/workspaces';
-import { apiRequestPages, pagesCountedByTotal, type SeqeraFunctions } from '../transport';
+import { apiRequestPages, pagesCountedByTotal } from '../lists/pages';
+import type { SeqeraFunctions } from '../transport';
 
 /** The organization picked in the Organization field, checked before any call. */
 export function organizationIdFor(context: SeqeraFunctions, itemIndex = 0): string {

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { findOperation } from '../contract/operations';
-import type { FailedCall, RoleRefusal } from '../errors/callErrors';
+import type { CallRecord, RoleRefusal } from '../errors/callErrors';
 
 /**
  * The platform answers a change the token's role in the workspace does not allow with the same bare 403
@@ -126,10 +126,10 @@ function roleName(role: WorkspaceRole): string {
  * when it does not (the role allows it, so an ID is the likely cause), for reads, for the personal
  * workspace, and when the role cannot be read (a refused token).
  */
-export async function roleRefusalOf(call: FailedCall, readJson: ReadJson): Promise<RoleRefusal | undefined> {
+export async function roleRefusalOf(call: CallRecord, readJson: ReadJson): Promise<RoleRefusal | undefined> {
 	const operation = findOperation(call.method, call.path.split('/').filter((segment) => segment !== ''));
 	const need = operation && NEEDS[`${call.method} ${operation.path}`];
-	if (!need || call.workspaceId === undefined || call.tokenKey === undefined) return undefined;
+	if (!need || call.workspaceId === undefined) return undefined;
 	let memberships: WorkspaceMembership[];
 	try {
 		memberships = await membershipsOf(call.tokenKey, readJson);

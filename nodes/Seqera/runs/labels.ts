@@ -8,7 +8,8 @@ import { runIdFor } from '../helpers/parameters';
 import { pipelineIdFor } from '../names/lookups';
 import { workspaceIdFor } from '../names/workspaceId';
 import { requireNumericId, toList } from '../helpers/validate';
-import { apiRequest, apiRequestPages, pagesCountedByTotal } from '../transport';
+import { apiRequestPages, pagesCountedByTotal } from '../lists/pages';
+import { apiRequest } from '../transport';
 
 /** How the platform changes the labels of runs and pipelines: add to them, remove from them, or replace them all. */
 export type LabelChange = 'add' | 'remove' | 'apply';

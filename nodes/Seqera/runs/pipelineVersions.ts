@@ -8,7 +8,8 @@ import { locatorOf } from '../helpers/parameters';
 import { requireStringId } from '../helpers/validate';
 import { describeValue } from '../text/describeValue';
 import { idNamed, type NamedEntry } from '../names/byName';
-import { apiRequest, apiRequestPages, pagesCountedByTotal, type SeqeraFunctions } from '../transport';
+import { apiRequestPages, pagesCountedByTotal } from '../lists/pages';
+import { apiRequest, type SeqeraFunctions } from '../transport';
 
 /** A version of a Launchpad pipeline, as `GET /pipelines/{pipelineId}/versions` lists it. */
 export interface PipelineVersion {

@@ -3,7 +3,6 @@ import type { ICredentialDataDecryptedObject, ICredentialTestFunctions, INode } 
 import { callPriorityOf } from './callScope';
 import { connectionFrom } from './connection';
 import * as credentialType from './credentialType';
-import type { FailedCall } from '../errors/callErrors';
 import { exchange, toBuffer, type Transmit } from './exchange';
 
 function transmitForCredentialTest(context: ICredentialTestFunctions, credentials: ICredentialDataDecryptedObject): Transmit {
@@ -27,7 +26,6 @@ function transmitForCredentialTest(context: ICredentialTestFunctions, credential
 export interface ConnectionCheck {
 	statusCode: number;
 	bodyText: string;
-	call: FailedCall;
 }
 
 /**
@@ -36,6 +34,6 @@ export interface ConnectionCheck {
  */
 export async function checkConnection(context: ICredentialTestFunctions, credentials: ICredentialDataDecryptedObject, node: INode, path: ReadonlyArray<string>): Promise<ConnectionCheck> {
 	// A person waits for the test (callPriorityOf), so it goes ahead of queued bulk calls of the token.
-	const { response, call } = await exchange(node, connectionFrom(credentials), transmitForCredentialTest(context, credentials), { method: 'GET', path }, undefined, { priority: callPriorityOf(context) });
-	return { statusCode: response.statusCode, bodyText: response.body.toString('utf8'), call };
+	const { response } = await exchange(node, connectionFrom(credentials), transmitForCredentialTest(context, credentials), { method: 'GET', path }, undefined, { priority: callPriorityOf(context) });
+	return { statusCode: response.statusCode, bodyText: response.body.toString('utf8') };
 }

@@ -3,7 +3,7 @@ import type { IDataObject, IHttpRequestMethods, IHttpRequestOptions, INode } fro
 import { version as packageVersion } from '../../../package.json';
 import type { AdmissionOptions } from './budget/gate';
 import type { Connection } from './connection';
-import { classifyNetworkFailure, errorFromNetworkFailure, networkErrorCode, noteCallSucceeded, type FailedCall, type NetworkFailureKind } from '../errors/callErrors';
+import { classifyNetworkFailure, errorFromNetworkFailure, networkErrorCode, type CallRecord, type NetworkFailureKind } from '../errors/callErrors';
 import { budgetKey, tokenLimiter } from './budget/limiter';
 import { decideRetry, isIdempotent, retryAfterMs, type CallOutcome } from './retry';
 import { sleep } from './budget/timing';
@@ -68,8 +68,8 @@ async function encodeBody(request: ApiRequest): Promise<{ contentType: string; b
  * `signal` keeps new attempts from starting and ends the waits between them; once it has fired, a
  * call that failed on the wire ends as cancelled.
  */
-export async function exchange(node: INode, connection: Connection, transmit: Transmit, request: ApiRequest, signal?: AbortSignal, admission?: AdmissionOptions): Promise<{ response: RawResponse; call: FailedCall; attempts: number }> {
-	const call: FailedCall = {
+export async function exchange(node: INode, connection: Connection, transmit: Transmit, request: ApiRequest, signal?: AbortSignal, admission?: AdmissionOptions): Promise<{ response: RawResponse; call: CallRecord; attempts: number }> {
+	const call: CallRecord = {
 		method: request.method,
 		path: `/${request.path.join('/')}`,
 		baseUrl: connection.baseUrl,
@@ -110,14 +110,14 @@ export async function exchange(node: INode, connection: Connection, transmit: Tr
 			continue;
 		}
 		if (response) {
-			if (isSuccessStatus(response.statusCode)) noteCallSucceeded(call);
+			if (isSuccessStatus(response.statusCode)) tokenLimiter.noteWorked(call.tokenKey);
 			return { response, call, attempts: attempt };
 		}
 		throw errorFromNetworkFailure(node, call, failure!.kind, failure!.code, { attempts: attempt, timeoutMs: connection.timeoutMs, mayHaveActed: !isIdempotent(request.method) });
 	}
 }
 
-async function sleepOrCancel(node: INode, call: FailedCall, ms: number, signal?: AbortSignal): Promise<void> {
+async function sleepOrCancel(node: INode, call: CallRecord, ms: number, signal?: AbortSignal): Promise<void> {
 	try {
 		await sleep(ms, signal);
 	} catch {

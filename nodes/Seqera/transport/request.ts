@@ -2,19 +2,35 @@ import type { IDataObject, INode } from 'n8n-workflow';
 
 import { callPriorityOf, callSignalOf } from './callScope';
 import { nodeCredentialOf, type SeqeraFunctions } from './connection';
-import { errorFromResponse, errorFromUnreadableBody, type FailedCall } from '../errors/callErrors';
+import { errorFromResponse, errorFromUnreadableBody, type CallRecord, type RoleRefusal } from '../errors/callErrors';
 import { exchange, headerText, isSuccessStatus, type ApiRequest, type RawResponse } from './exchange';
 import { redactValues } from '../errors/redaction';
 import { isIdempotent, retryAfterMs } from './retry';
-import { roleRefusalOf } from '../roles/workspaceRoles';
 import { senderFor } from './sender';
+import { tokenLimiter } from './budget/limiter';
+
+/** Why the platform refused a call (403), read with the refused call's token; undefined when it cannot tell. */
+type RefusalExplainer = (call: CallRecord, readJson: (path: string[]) => Promise<IDataObject>) => Promise<RoleRefusal | undefined>;
+
+/**
+ * Why a call was refused is known above the transport (roles/: the token's role in the workspace),
+ * which the transport does not import: the node that makes changes hands its explainer over once
+ * (Seqera.node.ts). Every call still goes through this one door, with no wrapper a caller could go
+ * around, and a 403 is explained before any caller sees it: some catch a refusal and reword it
+ * (runs/labels.ts).
+ */
+let explainRefusal: RefusalExplainer = async () => undefined;
+
+export function explainRefusalsWith(explainer: RefusalExplainer): void {
+	explainRefusal = explainer;
+}
 
 function retryAfterSeconds(response: RawResponse): number | undefined {
 	const wait = retryAfterMs(headerText(response.headers, 'retry-after'));
 	return wait === undefined ? undefined : Math.ceil(wait / 1000);
 }
 
-function parseJsonBody<T>(node: INode, call: FailedCall, response: RawResponse): T {
+function parseJsonBody<T>(node: INode, call: CallRecord, response: RawResponse): T {
 	const text = response.body.toString('utf8');
 	if (text.trim() === '') return {} as T;
 	try {
@@ -24,7 +40,7 @@ function parseJsonBody<T>(node: INode, call: FailedCall, response: RawResponse):
 	}
 }
 
-async function send(context: SeqeraFunctions, request: ApiRequest): Promise<{ response: RawResponse; call: FailedCall }> {
+async function send(context: SeqeraFunctions, request: ApiRequest): Promise<{ response: RawResponse; call: CallRecord }> {
 	try {
 		return await sendUnredacted(context, request);
 	} catch (error) {
@@ -32,7 +48,7 @@ async function send(context: SeqeraFunctions, request: ApiRequest): Promise<{ re
 	}
 }
 
-async function sendUnredacted(context: SeqeraFunctions, request: ApiRequest): Promise<{ response: RawResponse; call: FailedCall }> {
+async function sendUnredacted(context: SeqeraFunctions, request: ApiRequest): Promise<{ response: RawResponse; call: CallRecord }> {
 	const { connection, credential } = await nodeCredentialOf(context);
 	const node = context.getNode();
 	const transmit = await senderFor(context, credential, connection, request, 'arraybuffer');
@@ -41,9 +57,11 @@ async function sendUnredacted(context: SeqeraFunctions, request: ApiRequest): Pr
 	if (!isSuccessStatus(response.statusCode)) {
 		const roleRefusal =
 			response.statusCode === 403
-				? await roleRefusalOf(call, async (path) => await apiRequest<IDataObject>(context, { method: 'GET', path, itemIndex: request.itemIndex }))
+				? await explainRefusal(call, async (path) => await apiRequest<IDataObject>(context, { method: 'GET', path, itemIndex: request.itemIndex }))
 				: undefined;
-		throw errorFromResponse(node, call, response.statusCode, response.body.toString('utf8'), {
+		// Asked after the explanation, whose reads may have just shown that the token works.
+		const tokenHasWorked = tokenLimiter.hasWorked(call.tokenKey);
+		throw errorFromResponse(node, { ...call, tokenHasWorked }, response.statusCode, response.body.toString('utf8'), {
 			attempts,
 			retryAfterSeconds: retryAfterSeconds(response),
 			mayHaveActed: !isIdempotent(request.method),

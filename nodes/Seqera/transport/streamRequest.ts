@@ -10,6 +10,7 @@ import { errorFromResponse } from '../errors/callErrors';
 import { exchange, headerText, isSuccessStatus, type ApiRequest, type RawResponse, type Transmit } from './exchange';
 import { senderFor } from './sender';
 import { getStream } from './storage';
+import { tokenLimiter } from './budget/limiter';
 
 /** A file the platform answered with, still on the wire: the caller reads `body` to the end or destroys it. */
 export interface StreamedFile {
@@ -57,5 +58,6 @@ export async function apiRequestStream(context: IExecuteFunctions, request: ApiR
 		const storage = await getStream(context, { url: new URL(location, connection.baseUrl).href, purpose, itemIndex, allowUnauthorizedCerts, timeoutMs });
 		return fileOf(storage.body, storage.headers);
 	}
-	throw errorFromResponse(node, call, response.statusCode, response.body.toString('utf8'), { attempts, mayHaveActed: false });
+	const tokenHasWorked = tokenLimiter.hasWorked(call.tokenKey);
+	throw errorFromResponse(node, { ...call, tokenHasWorked }, response.statusCode, response.body.toString('utf8'), { attempts, mayHaveActed: false });
 }

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 
 import { LocalGate, type AdmissionOptions, type AdmittedCall, type BudgetGate, type CallPriority, type GateFactory } from './gate';
 import { processGateFactory } from './gates';
-import { ArrivalBound, windowLimits } from './admissionRule';
+import { ArrivalBound, HOUR_MS, MAX_BOUND_MS, windowLimits } from './admissionRule';
 import { CancelledError, unlessCancelled } from './timing';
 
 /** The per-token budget a credential declares. */
@@ -50,10 +50,23 @@ interface TokenQueue {
 	settingsKey: string;
 	/** Stops the wait of the bulk call whose turn at the gate it is, if any. */
 	bulkAtGate?: AbortController;
+	/** Whether a call of the token has been answered with success since the queue was made (`noteWorked`). */
+	hasWorked: boolean;
+	/** Callers inside `withinBudget` now, and when the last one left: a queue with callers is never removed. */
+	callers: number;
+	lastUsed: number;
 }
 
 /**
- * One queue per token for the life of the process, shared by every node, execution and credential
+ * A queue no caller has used for this long is removed, with all it knows of its token, when another
+ * token's queue is made, as connectionPool.ts closes unused pools. Not sooner: its gate counts a start
+ * for HOUR_MS and MAX_BOUND_MS (admissionRule.ts), and a new queue would count the token's hour afresh.
+ * A shared gate's count stays in Redis; the gate made anew for the token reads it there.
+ */
+export const TOKEN_QUEUE_UNUSED_MS = HOUR_MS + MAX_BOUND_MS;
+
+/**
+ * One queue per token while the token is in use, shared by every node, execution and credential
  * that use the token. Bottleneck keeps the callers in order, people first, and caps the calls in
  * flight, as octokit's throttling plugin uses it. When a call may start is the gate's
  * (admissionRule.ts): Bottleneck's reservoir and spacing count starts, and arrivals bunch after
@@ -71,12 +84,19 @@ export class TokenLimiter {
 		const maxConcurrent = maxCallsInFlight(limits.maxCallsPerSecond);
 		let entry = this.queues.get(key);
 		if (!entry) {
+			const now = Date.now();
+			for (const [otherKey, other] of this.queues) {
+				if (other.callers === 0 && now - other.lastUsed > TOKEN_QUEUE_UNUSED_MS) this.queues.delete(otherKey);
+			}
 			entry = {
 				calls: { interactive: new Bottleneck({ maxConcurrent }), bulk: new Bottleneck({ maxConcurrent }) },
 				admissions: new Bottleneck({ maxConcurrent: 1 }),
 				gate: this.makeGate(key, limits),
 				bound: new ArrivalBound(),
 				settingsKey,
+				hasWorked: false,
+				callers: 0,
+				lastUsed: now,
 			};
 			this.queues.set(key, entry);
 		} else if (entry.settingsKey !== settingsKey) {
@@ -101,6 +121,7 @@ export class TokenLimiter {
 	): Promise<T> {
 		const queue = this.queueFor(budget);
 		const { calls, bound } = queue;
+		queue.callers++;
 		let started = false;
 		const scheduled = calls[options.priority ?? 'bulk'].schedule(async () => {
 			// A call cancelled while it waited in the queue has already given up: it takes no place.
@@ -126,6 +147,8 @@ export class TokenLimiter {
 			return await unlessCancelled(scheduled, stillQueued.signal);
 		} finally {
 			signal?.removeEventListener('abort', onAbort);
+			queue.callers--;
+			queue.lastUsed = Date.now();
 		}
 	}
 
@@ -184,6 +207,17 @@ export class TokenLimiter {
 		const { gate, bound } = this.queueFor(budget);
 		bound.beCautious(Date.now());
 		await gate.pauseUntil(until);
+	}
+
+	/** A call of the token (by its budgetKey) was answered with success: its 403s then more likely name a resource it may not use than a refused token. */
+	noteWorked(key: string): void {
+		const queue = this.queues.get(key);
+		if (queue) queue.hasWorked = true;
+	}
+
+	/** Whether a call of the token (by its budgetKey) has been answered with success while its queue lived. */
+	hasWorked(key: string): boolean {
+		return this.queues.get(key)?.hasWorked === true;
 	}
 }
 

@@ -1,8 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { SeqeraFunctions } from './connection';
-import type { ApiRequest } from './exchange';
-import { apiRequest } from './request';
+import { apiRequest, type ApiRequest, type SeqeraFunctions } from '../transport';
 
 export interface PageRequest extends ApiRequest {
 	/** How many results to collect; `undefined` collects every page. */
