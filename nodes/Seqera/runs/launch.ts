@@ -3,88 +3,122 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { EVENTS_DESTINATION_SETTING, LAUNCH_SETTINGS_FIELD } from '../fields/fieldNames';
 import { requireJsonOrYaml, requireNumericIdList, toList } from '../helpers/validate';
 import { computeEnvIdFor, pipelineIdFor } from '../names/lookups';
+import { seqeraPlatform } from '../nodeVersions';
 import { apiRequest } from '../transport';
-import { computeEnvDefaults, primaryComputeEnvId } from './computeEnvDefaults';
+import { computeEnvDefaults, computeEnvIdToUse } from './computeEnv';
 import { launchLabelIds } from './labels';
-import { defaultNextflowVersion } from './nextflowCatalog';
+import { defaultNextflowVersion } from '../weblog/nextflowCatalog';
 import { unknownVersionError, versionIdFor } from './pipelineVersions';
 import { hintLeftToPipeline, launchpadParameters, type LaunchpadParameters, type PipelineSchemas } from './launchParameters';
 import type { SavedPipelineSchema } from './pipelineSchema';
 import { launchpadSourceWorkspace } from './pipelineSource';
 import { launchRequestFromSaved, newLaunchFromSaved } from './records';
 import { waitForRun } from './wait';
-import { withoutNodeWeblogBlocks } from './weblog';
-import { holdsWaitInN8n, withEventsToExecution, withEventsToTrigger } from './weblogLaunch';
-import { inferredCloudPlugins, infersWeblogPlugin, setsNextflowVersion, withoutWeblogPluginScript, withWeblogPluginScript } from './weblogPlugin';
+import { withoutNodeWeblogBlocks } from '../weblog/protocol';
+import { holdsWaitInN8n, withEventsToExecution, withEventsToTrigger } from '../weblog/launchEvents';
+import { inferredCloudPlugins, infersWeblogPlugin, setsNextflowVersion, withoutWeblogPluginScript, withWeblogPluginScript } from '../weblog/plugin';
 
-/**
- * Lays the settings the user filled in over `request`, checking each first. Settings left empty keep the
- * value already in the request (from the Launchpad or the original run).
- */
-function applyLaunchSettings(context: IExecuteFunctions, itemIndex: number, request: IDataObject): IDataObject {
+/** Launch Settings as an item gives them, read and checked once: what the steps of buildLaunch take from them. */
+interface LaunchSettings {
+	/** The settings that are launch request fields, as the request takes them, in the order given. */
+	fields: IDataObject;
+	/** Disable Optimization, as tower-cli's --disable-optimization: the saved optimization is not sent. */
+	withoutOptimization: boolean;
+	/** Pipeline Parameters as typed, or an object an expression built as JSON; checked with the launch's other parameters. */
+	paramsText?: string;
+	/** Whether Config Profiles were chosen in the node, not left to the saved launch. */
+	configProfilesChosen: boolean;
+	/** The Label IDs given. */
+	labelIds?: number[];
+	/** Version 1.2's Labels: names, looked up (and created) on the platform. */
+	labelNames: string[];
+}
+
+/** The Launch Settings the item fills in, each checked; settings left empty are not given. */
+function readLaunchSettings(context: IExecuteFunctions, itemIndex: number): LaunchSettings {
 	const node = context.getNode();
-	const settings = context.getNodeParameter(LAUNCH_SETTINGS_FIELD, itemIndex, {}) as IDataObject;
-	const applied: IDataObject = { ...request };
-	for (const [name, value] of Object.entries(settings)) {
+	const given = context.getNodeParameter(LAUNCH_SETTINGS_FIELD, itemIndex, {}) as IDataObject;
+	const settings: LaunchSettings = {
+		fields: {},
+		withoutOptimization: false,
+		paramsText: typedParamsText(given.paramsText),
+		configProfilesChosen: toList(given.configProfiles).length > 0,
+		labelNames: toList(given.labels),
+	};
+	const { fields } = settings;
+	for (const [name, value] of Object.entries(given)) {
 		if (value === '' || value === undefined || value === null || (Array.isArray(value) && value.length === 0)) continue;
 		switch (name) {
 			case 'configProfiles':
-				applied.configProfiles = toList(value);
+				fields.configProfiles = toList(value);
 				break;
 			case 'workspaceSecretNames':
-				applied.workspaceSecrets = toList(value);
+				fields.workspaceSecrets = toList(value);
 				break;
 			case 'userSecretNames':
-				applied.userSecrets = toList(value);
+				fields.userSecrets = toList(value);
 				break;
 			case 'disableOptimization':
-				// As tower-cli's --disable-optimization: the saved optimization is not sent.
-				if (value === true) {
-					delete applied.optimizationId;
-					delete applied.optimizationTargets;
-				}
+				settings.withoutOptimization = value === true;
 				break;
 			case 'labelIds':
-				applied.labelIds = requireNumericIdList(node, itemIndex, value, 'Label IDs');
+				settings.labelIds = requireNumericIdList(node, itemIndex, value, 'Label IDs');
+				fields.labelIds = settings.labelIds;
 				break;
 			case 'revision': {
 				// Typed text on most launches; picked from the repository's list, or typed, on a launch from a repository.
 				const revision = String(context.getNodeParameter(`${LAUNCH_SETTINGS_FIELD}.revision`, itemIndex, '', { extractValue: true }) ?? '');
-				if (revision.trim() !== '') applied.revision = revision.trim();
+				if (revision.trim() !== '') fields.revision = revision.trim();
 				break;
 			}
 			case 'paramsText':
-				// Decided with the saved parameters and the form: see parametersFor.
-				break;
 			case 'labels':
-				// Names looked up (and created) on the platform: see withNamedLabels.
+				// Read above, for steps of their own: withParameters and withNamedLabels.
 				break;
 			case EVENTS_DESTINATION_SETTING:
 				// A weblog block added to the config text: see withEventsToTrigger.
 				break;
 			case 'headJobCpus':
 			case 'headJobMemoryMb':
-				if (Number(value) > 0) applied[name] = Number(value);
+				if (Number(value) > 0) fields[name] = Number(value);
 				break;
 			default:
-				applied[name] = value;
+				fields[name] = value;
 		}
 	}
-	return applied;
+	return settings;
+}
+
+/** Pipeline Parameters as typed text, or as JSON where an expression built an object; undefined when left empty. */
+function typedParamsText(value: unknown): string | undefined {
+	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return undefined;
+	return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** The launch with the settings given in place of its own; those left empty keep the value from the Launchpad or the original run. */
+function withSettings(launch: IDataObject, settings: LaunchSettings): IDataObject {
+	const laid: IDataObject = { ...launch };
+	if (settings.withoutOptimization) {
+		delete laid.optimizationId;
+		delete laid.optimizationTargets;
+	}
+	return Object.assign(laid, settings.fields);
 }
 
 /**
  * Version 1.2's Labels: the named labels' IDs (created where the workspace lacks them, as tower-cli's
  * `launch --labels` does), with any Label IDs given; they replace the saved launch's labels.
  */
-async function withNamedLabels(context: IExecuteFunctions, itemIndex: number, workspaceId: string | undefined, request: IDataObject): Promise<IDataObject> {
-	if (context.getNode().typeVersion < 1.2) return request;
-	const settings = context.getNodeParameter(LAUNCH_SETTINGS_FIELD, itemIndex, {}) as IDataObject;
-	const names = toList(settings.labels);
-	if (names.length === 0) return request;
-	const givenIds = toList(settings.labelIds).length > 0 && Array.isArray(request.labelIds) ? (request.labelIds as number[]) : [];
-	const namedIds = await launchLabelIds(context, itemIndex, workspaceId, names);
-	return { ...request, labelIds: [...new Set([...givenIds, ...namedIds])] };
+async function withNamedLabels(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	workspaceId: string | undefined,
+	launch: IDataObject,
+	settings: LaunchSettings,
+): Promise<IDataObject> {
+	if (!seqeraPlatform.brings(context, 'labelsByName') || settings.labelNames.length === 0) return launch;
+	const namedIds = await launchLabelIds(context, itemIndex, workspaceId, settings.labelNames);
+	return { ...launch, labelIds: [...new Set([...(settings.labelIds ?? []), ...namedIds])] };
 }
 
 /** A Launchpad pipeline's saved launch request, and its parameter schema (none when the platform has none). */
@@ -104,10 +138,9 @@ export async function launchpadLaunch(
 	schemas: PipelineSchemas,
 ): Promise<LaunchpadLaunch> {
 	const pipelineId = await pipelineIdFor(context, itemIndex);
-	const asSeqeraClientsSend = context.getNode().typeVersion >= 1.2;
 	const sourceWorkspaceId = await launchpadSourceWorkspace(context, pipelineId, workspaceId, itemIndex);
 	// As tower-cli's launch --version-name / --version-id: the version's saved launch, and its schema.
-	const versionId = asSeqeraClientsSend ? await versionIdFor(context, itemIndex, pipelineId, workspaceId) : undefined;
+	const versionId = seqeraPlatform.brings(context, 'pipelineVersions') ? await versionIdFor(context, itemIndex, pipelineId, workspaceId) : undefined;
 	const saved = await apiRequest<{ launch?: IDataObject }>(context, {
 		method: 'GET',
 		path: ['pipelines', pipelineId, 'launch'],
@@ -117,42 +150,42 @@ export async function launchpadLaunch(
 		throw versionId === undefined ? error : await unknownVersionError(context, itemIndex, pipelineId, workspaceId, versionId, error);
 	});
 	const pipelineSchema = await schemas.of(pipelineId, workspaceId, itemIndex, sourceWorkspaceId, versionId);
-	const request = asSeqeraClientsSend ? newLaunchFromSaved(saved.launch ?? {}) : launchRequestFromSaved(saved.launch ?? {});
+	const request = seqeraPlatform.brings(context, 'requestsAsSeqeraClientsSend') ? newLaunchFromSaved(saved.launch ?? {}) : launchRequestFromSaved(saved.launch ?? {});
 	return { pipelineId, request, pipelineSchema, sourceWorkspaceId };
 }
 
 /**
  * The parameters to launch with. A Launchpad launch lays the JSON/YAML text, the form and the datasets
  * over the saved parameters, and checks them; other launches send the text as typed, in place of the
- * original run's. `request` is the launch with the settings applied: its config text and profiles are
- * what Nextflow may take the parameters it does not send from.
+ * original run's. `launch` has the settings laid over it: its config text and profiles are what Nextflow
+ * may take the parameters it does not send from.
  */
 async function parametersFor(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	workspaceId: string | undefined,
-	request: IDataObject,
-	pipelineSchema: SavedPipelineSchema | undefined,
+	launch: IDataObject,
+	settings: LaunchSettings,
+	source: LaunchSource,
 ): Promise<LaunchpadParameters> {
-	const settings = context.getNodeParameter(LAUNCH_SETTINGS_FIELD, itemIndex, {}) as IDataObject;
-	const raw = settings.paramsText;
-	// Typed text, or an object an expression built.
-	const typed =
-		raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')
-			? undefined
-			: typeof raw === 'string'
-				? raw
-				: JSON.stringify(raw);
-	const savedText = typeof request.paramsText === 'string' ? request.paramsText : undefined;
+	const savedText = typeof launch.paramsText === 'string' ? launch.paramsText : undefined;
+	const pipelineSchema = typeof source === 'object' ? source.pipelineSchema : undefined;
 	if (pipelineSchema) {
-		return await launchpadParameters(context, itemIndex, workspaceId, savedText, typed, pipelineSchema, {
-			configText: typeof request.configText === 'string' ? request.configText : undefined,
-			configProfiles: toList(request.configProfiles),
-			configProfilesChosenInNode: toList(settings.configProfiles).length > 0,
+		return await launchpadParameters(context, itemIndex, workspaceId, savedText, settings.paramsText, pipelineSchema, {
+			configText: typeof launch.configText === 'string' ? launch.configText : undefined,
+			configProfiles: toList(launch.configProfiles),
+			configProfilesChosenInNode: settings.configProfilesChosen,
 		});
 	}
-	const paramsText = typed === undefined ? savedText : requireJsonOrYaml(context.getNode(), itemIndex, typed, 'Pipeline Parameters');
+	const paramsText = settings.paramsText === undefined ? savedText : requireJsonOrYaml(context.getNode(), itemIndex, settings.paramsText, 'Pipeline Parameters');
 	return { paramsText, leftToPipeline: { names: [], suppliers: [] } };
+}
+
+/** The launch with the parameters to launch with (parametersFor), none when there are none. */
+function withParameters(launch: IDataObject, paramsText: string | undefined): IDataObject {
+	const withParamsText: IDataObject = { ...launch, paramsText };
+	if (paramsText === undefined) delete withParamsText.paramsText;
+	return withParamsText;
 }
 
 /**
@@ -192,8 +225,8 @@ async function launchpadOnComputeEnv(
 	launch: IDataObject,
 	chosen: string | undefined,
 ): Promise<IDataObject> {
-	if (chosen !== undefined) return await movedToComputeEnv(context, itemIndex, workspaceId, launch, chosen);
-	const computeEnvId = typeof launch.computeEnvId === 'string' && launch.computeEnvId !== '' ? launch.computeEnvId : await primaryComputeEnvId(context, itemIndex, workspaceId);
+	const computeEnvId = await computeEnvIdToUse(context, itemIndex, workspaceId, { chosen, saved: launch.computeEnvId }, 'failItem');
+	if (chosen !== undefined) return await movedToComputeEnv(context, itemIndex, workspaceId, launch, computeEnvId);
 	const onComputeEnv: IDataObject = { ...launch, computeEnvId };
 	if (typeof onComputeEnv.workDir !== 'string' || onComputeEnv.workDir === '') {
 		const { workDir } = await computeEnvDefaults(context, itemIndex, computeEnvId, workspaceId);
@@ -203,18 +236,39 @@ async function launchpadOnComputeEnv(
 }
 
 /**
- * Version 1.2's launch from a repository URL, as tower-cli's `launch URL` (runNextflowPipeline): on the
- * chosen compute environment, or the workspace's primary one, with its work directory and pre-/post-run
- * scripts (not its Nextflow config, which tower-cli leaves to the platform) where Launch Settings give none.
+ * The launch on the chosen compute environment, or else on the one it was saved with; version 1.2's
+ * Launchpad launch, without either, on the workspace's primary one (launchpadOnComputeEnv).
  */
-async function repositoryOnComputeEnv(
+async function onComputeEnvironment(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	workspaceId: string | undefined,
 	launch: IDataObject,
+	source: LaunchSource,
 	chosen: string | undefined,
 ): Promise<IDataObject> {
-	const computeEnvId = chosen ?? (await primaryComputeEnvId(context, itemIndex, workspaceId));
+	const asSeqeraClientsSend = seqeraPlatform.brings(context, 'requestsAsSeqeraClientsSend');
+	if (typeof source === 'object' && asSeqeraClientsSend) return await launchpadOnComputeEnv(context, itemIndex, workspaceId, launch, chosen);
+	// Its compute environment gives what the settings leave empty, so it comes once they are laid: onRepositoryComputeEnvironment.
+	if (source === 'repository' && asSeqeraClientsSend) return launch;
+	return chosen === undefined ? launch : { ...launch, computeEnvId: chosen };
+}
+
+/**
+ * Version 1.2's launch from a repository URL, as tower-cli's `launch URL` (runNextflowPipeline): on the
+ * chosen compute environment, or the workspace's primary one, with its work directory and pre-/post-run
+ * scripts (not its Nextflow config, which tower-cli leaves to the platform) where Launch Settings give none.
+ */
+async function onRepositoryComputeEnvironment(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	workspaceId: string | undefined,
+	launch: IDataObject,
+	source: LaunchSource,
+	chosen: string | undefined,
+): Promise<IDataObject> {
+	if (source !== 'repository' || !seqeraPlatform.brings(context, 'requestsAsSeqeraClientsSend')) return launch;
+	const computeEnvId = await computeEnvIdToUse(context, itemIndex, workspaceId, { chosen }, 'failItem');
 	const defaults = await computeEnvDefaults(context, itemIndex, computeEnvId, workspaceId);
 	const onComputeEnv: IDataObject = { ...launch, computeEnvId };
 	for (const field of ['workDir', 'preRunScript', 'postRunScript'] as const) {
@@ -232,7 +286,7 @@ async function repositoryOnComputeEnv(
  * naming the cloud plugins Nextflow infers for the compute environment.
  */
 async function withWeblogPluginLoaded(context: IExecuteFunctions, itemIndex: number, workspaceId: string | undefined, launch: IDataObject): Promise<IDataObject> {
-	if (context.getNode().typeVersion < 1.5) return launch;
+	if (!seqeraPlatform.brings(context, 'weblogPluginOnNextflow2609')) return launch;
 	const given = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
 	const computeEnvId = given(launch.computeEnvId);
 	const computeEnv = computeEnvId === undefined ? {} : await computeEnvDefaults(context, itemIndex, computeEnvId, workspaceId);
@@ -249,7 +303,8 @@ async function withWeblogPluginLoaded(context: IExecuteFunctions, itemIndex: num
  * trigger: kept, they would send the new run's events there, or make a held wait refuse the launch as
  * one whose config sets weblog already.
  */
-function withoutCopiedEventSettings(launch: IDataObject): IDataObject {
+function withoutCopiedEventSettings(context: IExecuteFunctions, launch: IDataObject): IDataObject {
+	if (!seqeraPlatform.brings(context, 'relaunchWithoutCopiedEventSettings')) return launch;
 	const fresh = { ...launch };
 	for (const [field, without] of [['configText', withoutNodeWeblogBlocks], ['preRunScript', withoutWeblogPluginScript]] as const) {
 		const value = fresh[field];
@@ -272,6 +327,16 @@ export interface BuiltLaunch {
 }
 
 /**
+ * The weblog block that sends the run's events where the node is asked to (to this execution for a held
+ * wait, or else to a trigger), and what loads nf-weblog for it.
+ */
+async function withEvents(context: IExecuteFunctions, itemIndex: number, workspaceId: string | undefined, launch: IDataObject): Promise<IDataObject> {
+	const withBlock = holdsWaitInN8n(context) ? await withEventsToExecution(context, itemIndex, launch) : await withEventsToTrigger(context, itemIndex, launch);
+	// A weblog block is all that either adds to the config text.
+	return withBlock.configText === launch.configText ? withBlock : await withWeblogPluginLoaded(context, itemIndex, workspaceId, withBlock);
+}
+
+/**
  * Applies the chosen compute environment, the launch settings and the parameters to `base`: the launch
  * Workflow → Launch and Relaunch send, and Action → Create and Update save with an action.
  */
@@ -282,27 +347,19 @@ export async function buildLaunch(
 	base: IDataObject,
 	source: LaunchSource,
 ): Promise<BuiltLaunch> {
-	const computeEnvId = await computeEnvIdFor(context, itemIndex, 'run', true);
-	const launchpad = typeof source === 'object' ? source : undefined;
-	const asSeqeraClientsSend = context.getNode().typeVersion >= 1.2;
-	const fromRepository = source === 'repository' && asSeqeraClientsSend;
-	const fresh = context.getNode().typeVersion >= 1.5 ? withoutCopiedEventSettings(base) : base;
-	let onComputeEnv = fresh;
-	if (launchpad && asSeqeraClientsSend) onComputeEnv = await launchpadOnComputeEnv(context, itemIndex, workspaceId, fresh, computeEnvId);
-	// A launch from a repository (1.2) reads its compute environment once the settings passed their checks.
-	else if (computeEnvId !== undefined && !fromRepository) onComputeEnv = { ...fresh, computeEnvId };
-	const request = applyLaunchSettings(context, itemIndex, onComputeEnv);
-	const pipelineSchema = launchpad?.pipelineSchema;
-	const { paramsText, leftToPipeline } = await parametersFor(context, itemIndex, workspaceId, request, pipelineSchema);
-	if (paramsText === undefined) delete request.paramsText;
-	else request.paramsText = paramsText;
-	const onEnvironment = fromRepository ? await repositoryOnComputeEnv(context, itemIndex, workspaceId, request, computeEnvId) : request;
-	const withEvents = holdsWaitInN8n(context) ? await withEventsToExecution(context, itemIndex, onEnvironment) : await withEventsToTrigger(context, itemIndex, onEnvironment);
-	// A weblog block is all that either adds to the config text.
-	const addedWeblog = withEvents.configText !== onEnvironment.configText;
-	const withWeblogPlugin = addedWeblog ? await withWeblogPluginLoaded(context, itemIndex, workspaceId, withEvents) : withEvents;
+	const chosenComputeEnvId = await computeEnvIdFor(context, itemIndex, 'run', true);
+	let launch = withoutCopiedEventSettings(context, base);
+	launch = await onComputeEnvironment(context, itemIndex, workspaceId, launch, source, chosenComputeEnvId);
+	// Read once the launch is on its compute environment, so that an item wrong in both fails on its compute environment.
+	const settings = readLaunchSettings(context, itemIndex);
+	launch = withSettings(launch, settings);
+	const { paramsText, leftToPipeline } = await parametersFor(context, itemIndex, workspaceId, launch, settings, source);
+	launch = withParameters(launch, paramsText);
+	launch = await onRepositoryComputeEnvironment(context, itemIndex, workspaceId, launch, source, chosenComputeEnvId);
+	launch = await withEvents(context, itemIndex, workspaceId, launch);
 	// Last before sending: a missing label is created only for a launch that passed every check.
-	return { launch: await withNamedLabels(context, itemIndex, workspaceId, withWeblogPlugin), leftToPipeline };
+	launch = await withNamedLabels(context, itemIndex, workspaceId, launch, settings);
+	return { launch, leftToPipeline };
 }
 
 /**

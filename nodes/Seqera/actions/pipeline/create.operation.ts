@@ -6,7 +6,8 @@ import { requireText } from '../../helpers/validate';
 import { apiRequest } from '../../transport';
 import { computeEnvLocator, workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
-import { computeEnvDefaults, primaryComputeEnvId, primaryComputeEnvIdIfAny } from '../../runs/computeEnvDefaults';
+import { seqeraPlatform } from '../../nodeVersions';
+import { computeEnvDefaults, computeEnvIdToUse } from '../../runs/computeEnv';
 import { pipelineSettingsField } from './pipelineSettings.descriptions';
 import { chosenComputeEnvId, pipelineSettingsOf } from './pipelineSettings';
 
@@ -36,8 +37,9 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const name = requireText(node, itemIndex, 'Name', this.getNodeParameter('name', itemIndex));
 		const pipeline = requireText(node, itemIndex, 'Repository URL', this.getNodeParameter('pipeline', itemIndex));
 		const { launch, labelIds } = pipelineSettingsOf(this, itemIndex);
-		const primaryOf = node.typeVersion >= 1.3 ? primaryComputeEnvIdIfAny : primaryComputeEnvId;
-		const computeEnvId = (await chosenComputeEnvId(this, itemIndex)) ?? (await primaryOf(this, itemIndex, workspaceId));
+		const chosen = await chosenComputeEnvId(this, itemIndex);
+		const withoutPrimary = seqeraPlatform.brings(this, 'pipelinesWithoutComputeEnv') ? 'goWithout' : 'failItem';
+		const computeEnvId = await computeEnvIdToUse(this, itemIndex, workspaceId, { chosen }, withoutPrimary);
 		// tower-cli's pipelines add takes the environment's work directory and scripts, not its Nextflow config.
 		const { workDir, preRunScript, postRunScript } =
 			computeEnvId === undefined ? {} : await computeEnvDefaults(this, itemIndex, computeEnvId, workspaceId);

@@ -44,20 +44,53 @@ export async function computeEnvDefaults(
 	};
 }
 
+/** What a launch or a new pipeline does where nothing names a compute environment and the workspace has no primary one. */
+export type WithoutPrimaryComputeEnv = 'failItem' | 'goWithout';
+
+/** A compute environment the node names (chosen in its field) and the one saved with what is launched, either absent. */
+export interface NamedComputeEnv {
+	chosen?: string;
+	saved?: unknown;
+}
+
 /**
- * The workspace's primary compute environment, which tower-cli's `pipelines add` and `launch` take when
- * none is chosen; the item fails before anything is sent when the workspace has none.
+ * The compute environment a launch or a new pipeline goes to, as tower-cli's `launch` and `pipelines add`
+ * take it: the chosen one, else the saved one, else the workspace's primary one. Without a primary one
+ * the item fails before anything is sent, or, where `withoutPrimary` says so, goes without one, as
+ * tower-cli's `pipelines add` does.
  */
-export async function primaryComputeEnvId(context: IExecuteFunctions, itemIndex: number, workspaceId: string | undefined): Promise<string> {
-	const primary = await primaryComputeEnvIdIfAny(context, itemIndex, workspaceId);
-	if (primary === undefined) {
+export async function computeEnvIdToUse(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	workspaceId: string | undefined,
+	named: NamedComputeEnv,
+	withoutPrimary: 'failItem',
+): Promise<string>;
+export async function computeEnvIdToUse(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	workspaceId: string | undefined,
+	named: NamedComputeEnv,
+	withoutPrimary: WithoutPrimaryComputeEnv,
+): Promise<string | undefined>;
+export async function computeEnvIdToUse(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	workspaceId: string | undefined,
+	{ chosen, saved }: NamedComputeEnv,
+	withoutPrimary: WithoutPrimaryComputeEnv,
+): Promise<string | undefined> {
+	if (chosen !== undefined) return chosen;
+	if (typeof saved === 'string' && saved !== '') return saved;
+	const primary = await primaryComputeEnvId(context, itemIndex, workspaceId);
+	if (primary === undefined && withoutPrimary === 'failItem') {
 		throw new NodeOperationError(context.getNode(), 'No compute environment: choose one, or make one of the workspace primary', { itemIndex });
 	}
 	return primary;
 }
 
-/** The workspace's primary compute environment, or undefined when it has none (tower-cli's `pipelines add` then goes ahead without one). */
-export async function primaryComputeEnvIdIfAny(context: IExecuteFunctions, itemIndex: number, workspaceId: string | undefined): Promise<string | undefined> {
+/** The workspace's primary compute environment, or undefined when it has none. */
+async function primaryComputeEnvId(context: IExecuteFunctions, itemIndex: number, workspaceId: string | undefined): Promise<string | undefined> {
 	const { computeEnvs = [] } = await keptPerExecution(context, `compute-envs:${workspaceId ?? ''}`, async () =>
 		await apiRequest<{ computeEnvs?: IDataObject[] }>(context, {
 			method: 'GET',
