@@ -1,6 +1,12 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { requireText } from '../helpers/validate';
+
+/**
+ * Fields that mean the same in several operations, each built from what differs between them. Each
+ * resource's Operation dropdown stays written out in its *.resource.ts, as in n8n's own nodes (Airtable V2):
+ * eslint-plugin-n8n-nodes-base checks those literals (options sorted, an action on each).
+ */
 
 /** Return All and Limit, as every n8n list operation has them. */
 export function returnAllAndLimit(): INodeProperties[] {
@@ -22,6 +28,48 @@ export function returnAllAndLimit(): INodeProperties[] {
 			description: 'Max number of results to return',
 		},
 	];
+}
+
+/** A list's Search field: the text of the platform's `search` query, which keeps only the results `only` names. */
+export function searchField(only: string, placeholder?: string): INodeProperties {
+	return {
+		displayName: 'Search',
+		name: 'search',
+		type: 'string',
+		default: '',
+		...(placeholder === undefined ? {} : { placeholder }),
+		description: `Only ${only}`,
+	};
+}
+
+/** Name/value pairs added one at a time, in the shape nameValuePairs (helpers/parameters.ts) reads. */
+export function nameValuePairsField(field: {
+	displayName: string;
+	name: string;
+	displayOptions?: IDisplayOptions;
+	namePlaceholder?: string;
+	valuePlaceholder?: string;
+}): INodeProperties {
+	const placeholder = (text: string | undefined) => (text === undefined ? {} : { placeholder: text });
+	return {
+		displayName: field.displayName,
+		name: field.name,
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Parameter',
+		default: {},
+		...(field.displayOptions === undefined ? {} : { displayOptions: field.displayOptions }),
+		options: [
+			{
+				displayName: 'Parameter',
+				name: 'parameter',
+				values: [
+					{ displayName: 'Name', name: 'name', type: 'string', default: '', ...placeholder(field.namePlaceholder) },
+					{ displayName: 'Value', name: 'value', type: 'string', default: '', ...placeholder(field.valuePlaceholder) },
+				],
+			},
+		],
+	};
 }
 
 const OUTPUT_FILE_FIELD = 'Put Output File in Field';

@@ -4,6 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { jsonPairsParameter, nameValuePairs } from '../../helpers/parameters';
 import { workspaceIdFor } from '../../names/workspaceId';
 import { requireStringId } from '../../helpers/validate';
+import { nameValuePairsField } from '../../fields/common';
 import { waitFields } from '../../fields/waitFields';
 import { waitForRun } from '../../runs/wait';
 import { apiRequest } from '../../transport';
@@ -26,25 +27,13 @@ const properties: INodeProperties[] = [
 			{ name: 'JSON', value: 'json' },
 		],
 	},
-	{
+	nameValuePairsField({
 		displayName: 'Parameters',
 		name: 'params',
-		type: 'fixedCollection',
-		typeOptions: { multipleValues: true },
-		placeholder: 'Add Parameter',
-		default: {},
 		displayOptions: { show: { paramsSource: ['keyValue'] } },
-		options: [
-			{
-				displayName: 'Parameter',
-				name: 'parameter',
-				values: [
-					{ displayName: 'Name', name: 'name', type: 'string', default: '', placeholder: 'input' },
-					{ displayName: 'Value', name: 'value', type: 'string', default: '', placeholder: 's3://bucket/samplesheet.csv' },
-				],
-			},
-		],
-	},
+		namePlaceholder: 'input',
+		valuePlaceholder: 's3://bucket/samplesheet.csv',
+	}),
 	{
 		displayName: JSON_FIELD,
 		name: 'paramsJson',

@@ -12,6 +12,7 @@ import { jsonParameter, nameValuePairs } from '../../helpers/parameters';
 import { workspaceIdFor } from '../../names/workspaceId';
 import { requireText, requireWholeCharacters } from '../../helpers/validate';
 import { apiRequest, type QueryValue } from '../../transport';
+import { nameValuePairsField } from '../../fields/common';
 import { workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 
@@ -40,24 +41,7 @@ const properties: INodeProperties[] = [
 			'The endpoint below the base URL, as in the Seqera API reference. Each part between slashes is encoded on its own; put query parameters below, not after "?".',
 	},
 	workspaceLocator,
-	{
-		displayName: 'Query Parameters',
-		name: 'queryParameters',
-		type: 'fixedCollection',
-		typeOptions: { multipleValues: true },
-		placeholder: 'Add Parameter',
-		default: {},
-		options: [
-			{
-				displayName: 'Parameter',
-				name: 'parameter',
-				values: [
-					{ displayName: 'Name', name: 'name', type: 'string', default: '', placeholder: 'search' },
-					{ displayName: 'Value', name: 'value', type: 'string', default: '' },
-				],
-			},
-		],
-	},
+	nameValuePairsField({ displayName: 'Query Parameters', name: 'queryParameters', namePlaceholder: 'search' }),
 	{
 		displayName: 'Body',
 		name: 'bodyType',
@@ -77,25 +61,11 @@ const properties: INodeProperties[] = [
 		default: '{}',
 		displayOptions: { show: { bodyType: ['json'], method: ['POST', 'PUT', 'PATCH', 'DELETE'] } },
 	},
-	{
+	nameValuePairsField({
 		displayName: 'Parameters',
 		name: 'bodyParameters',
-		type: 'fixedCollection',
-		typeOptions: { multipleValues: true },
-		placeholder: 'Add Parameter',
-		default: {},
 		displayOptions: { show: { bodyType: ['params'], method: ['POST', 'PUT', 'PATCH', 'DELETE'] } },
-		options: [
-			{
-				displayName: 'Parameter',
-				name: 'parameter',
-				values: [
-					{ displayName: 'Name', name: 'name', type: 'string', default: '' },
-					{ displayName: 'Value', name: 'value', type: 'string', default: '' },
-				],
-			},
-		],
-	},
+	}),
 ];
 
 const displayOptions = { show: { resource: ['customApiCall'] } };

@@ -3,22 +3,15 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { dataLinksPage } from '../../dataLinks/list';
 import { workspaceIdFor } from '../../names/workspaceId';
-import { apiRequestPages, pagesCountedByTotal } from '../../transport';
-import { returnAllAndLimit } from '../../fields/common';
+import { apiRequestPages, pagesCountedByTotal } from '../../lists/pages';
+import { returnAllAndLimit, searchField } from '../../fields/common';
 import { workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 
 const properties: INodeProperties[] = [
 	workspaceLocator,
 	...returnAllAndLimit(),
-	{
-		displayName: 'Search',
-		name: 'search',
-		type: 'string',
-		default: '',
-		placeholder: 'inbox',
-		description: 'Only data links whose name contains this text',
-	},
+	searchField('data links whose name contains this text', 'inbox'),
 	{
 		displayName: 'Provider',
 		name: 'provider',

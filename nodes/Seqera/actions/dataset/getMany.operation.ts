@@ -1,21 +1,14 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { returnAllAndLimit } from '../../fields/common';
+import { returnAllAndLimit, searchField } from '../../fields/common';
 import { workspaceLocator } from '../../fields/sharedLocators';
 import { listInWorkspace } from '../../items/listInWorkspace';
 
 const properties: INodeProperties[] = [
 	workspaceLocator,
 	...returnAllAndLimit(),
-	{
-		displayName: 'Search',
-		name: 'search',
-		type: 'string',
-		default: '',
-		placeholder: 'samplesheet',
-		description: 'Only datasets whose name or description contains this text',
-	},
+	searchField('datasets whose name or description contains this text', 'samplesheet'),
 	{
 		displayName: 'Visibility',
 		name: 'visibility',

@@ -1,21 +1,14 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { returnAllAndLimit } from '../../fields/common';
+import { returnAllAndLimit, searchField } from '../../fields/common';
 import { workspaceLocator } from '../../fields/sharedLocators';
 import { listInWorkspace } from '../../items/listInWorkspace';
 
 const properties: INodeProperties[] = [
 	workspaceLocator,
 	...returnAllAndLimit(),
-	{
-		displayName: 'Search',
-		name: 'search',
-		type: 'string',
-		default: '',
-		placeholder: 'prod',
-		description: 'Only labels whose name (or name=value, for resource labels) contains this text',
-	},
+	searchField('labels whose name (or name=value, for resource labels) contains this text', 'prod'),
 	{
 		displayName: 'Type',
 		name: 'type',

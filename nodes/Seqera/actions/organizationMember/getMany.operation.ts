@@ -1,13 +1,12 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { searchField } from '../../orgAdmin/fields';
 import { organizationLocator } from '../../orgAdmin/orgAdminLocators';
 import { membersOf, organizationIdFor, searchedList } from '../../orgAdmin/resolve';
-import { returnAllAndLimit } from '../../fields/common';
+import { returnAllAndLimit, searchField } from '../../fields/common';
 import { forEachItem } from '../../items/perItem';
 
-const properties: INodeProperties[] = [organizationLocator, ...returnAllAndLimit(), searchField('members whose user name, email, first or last name is')];
+const properties: INodeProperties[] = [organizationLocator, ...returnAllAndLimit(), searchField('members whose user name, email, first or last name is containing this text', 'jane')];
 
 const displayOptions = { show: { resource: ['organizationMember'], operation: ['getMany'] } };
 

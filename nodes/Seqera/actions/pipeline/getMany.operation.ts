@@ -1,21 +1,15 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { returnAllAndLimit } from '../../fields/common';
+import { returnAllAndLimit, searchField } from '../../fields/common';
 import { workspaceLocator } from '../../fields/sharedLocators';
 import { listInWorkspace } from '../../items/listInWorkspace';
+import { seqeraPlatform } from '../../nodeVersions';
 
 const properties: INodeProperties[] = [
 	workspaceLocator,
 	...returnAllAndLimit(),
-	{
-		displayName: 'Search',
-		name: 'search',
-		type: 'string',
-		default: '',
-		placeholder: 'rnaseq',
-		description: 'Only pipelines whose name, description or repository contains this text',
-	},
+	searchField('pipelines whose name, description or repository contains this text', 'rnaseq'),
 ];
 
 const displayOptions = { show: { resource: ['pipeline'], operation: ['getMany'] } };
@@ -27,6 +21,6 @@ export const description = updateDisplayOptions(displayOptions, properties);
  * other workspaces of the organization share with it, as tower-cli lists them (`visibility=all`).
  */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	const visibility = this.getNode().typeVersion >= 1.2 ? 'all' : undefined;
+	const visibility = seqeraPlatform.brings(this, 'sharedPipelines') ? 'all' : undefined;
 	return await listInWorkspace(this, 'pipelines', () => ({ visibility }));
 }

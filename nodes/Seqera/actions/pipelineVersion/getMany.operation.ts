@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { returnAllAndLimit } from '../../fields/common';
+import { returnAllAndLimit, searchField } from '../../fields/common';
 import { forEachItem } from '../../items/perItem';
 import { pipelineIdFor } from '../../names/lookups';
 import { workspaceIdFor } from '../../names/workspaceId';
@@ -11,7 +11,7 @@ import { pipelineFields } from './versionFields';
 const properties: INodeProperties[] = [
 	...pipelineFields,
 	...returnAllAndLimit(),
-	{ displayName: 'Search', name: 'search', type: 'string', default: '', placeholder: 'hello-', description: 'Only versions whose name holds this text, as the platform searches names' },
+	searchField('versions whose name holds this text, as the platform searches names', 'hello-'),
 	{
 		displayName: 'Published Only',
 		name: 'publishedOnly',

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { returnAllAndLimit } from '../../fields/common';
+import { returnAllAndLimit, searchField } from '../../fields/common';
 import { workspaceLocator } from '../../fields/sharedLocators';
 import { listInWorkspace } from '../../items/listInWorkspace';
 import { STUDIO_STATUS_OPTIONS, studioItem } from '../../studios/status';
@@ -11,14 +11,7 @@ const ANY_STATUS = 'any';
 const properties: INodeProperties[] = [
 	workspaceLocator,
 	...returnAllAndLimit(),
-	{
-		displayName: 'Search',
-		name: 'search',
-		type: 'string',
-		default: '',
-		placeholder: 'rnaseq',
-		description: "Only Studios whose name or template image contains this text. The platform's keywords work too, such as computeEnvId:4Xg5nI8pbEXNf3GbDvxoGm.",
-	},
+	searchField("Studios whose name or template image contains this text. The platform's keywords work too, such as computeEnvId:4Xg5nI8pbEXNf3GbDvxoGm.", 'rnaseq'),
 	{
 		displayName: 'Status',
 		name: 'status',

@@ -1,13 +1,12 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { searchField } from '../../orgAdmin/fields';
 import { organizationLocator } from '../../orgAdmin/orgAdminLocators';
 import { organizationIdFor, searchedList } from '../../orgAdmin/resolve';
-import { returnAllAndLimit } from '../../fields/common';
+import { returnAllAndLimit, searchField } from '../../fields/common';
 import { forEachItem } from '../../items/perItem';
 
-const properties: INodeProperties[] = [organizationLocator, ...returnAllAndLimit(), searchField('teams whose name or description is')];
+const properties: INodeProperties[] = [organizationLocator, ...returnAllAndLimit(), searchField('teams whose name or description is containing this text', 'jane')];
 
 const displayOptions = { show: { resource: ['team'], operation: ['getMany'] } };
 

@@ -1,10 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { searchField } from '../../orgAdmin/fields';
 import { organizationLocator, teamLocator } from '../../orgAdmin/orgAdminLocators';
 import { organizationIdFor, searchedList, teamIdFor } from '../../orgAdmin/resolve';
-import { returnAllAndLimit } from '../../fields/common';
+import { returnAllAndLimit, searchField } from '../../fields/common';
 import { forEachItem } from '../../items/perItem';
 import { teamMembersOf } from './teamMembers';
 
@@ -12,7 +11,7 @@ const properties: INodeProperties[] = [
 	organizationLocator,
 	teamLocator,
 	...returnAllAndLimit(),
-	searchField('members whose user name, email, first or last name is'),
+	searchField('members whose user name, email, first or last name is containing this text', 'jane'),
 ];
 
 const displayOptions = { show: { resource: ['team'], operation: ['getMembers'] } };

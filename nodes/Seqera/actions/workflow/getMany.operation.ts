@@ -5,7 +5,7 @@ import { flattenRun } from '../../runs/records';
 import { buildRunSearch, type RunSearchFilters } from '../../helpers/search';
 import { optionalDate } from '../../helpers/validate';
 import { workspaceIdFor } from '../../names/workspaceId';
-import { apiRequestPages } from '../../transport';
+import { apiRequestPages } from '../../lists/pages';
 import { returnAllAndLimit } from '../../fields/common';
 import { workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';

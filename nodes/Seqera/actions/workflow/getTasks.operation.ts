@@ -4,8 +4,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { runIdFor } from '../../helpers/parameters';
 import { workspaceIdFor } from '../../names/workspaceId';
 import { taskOf } from '../../runs/tasks';
-import { apiRequestPages, pagesCountedByTotal } from '../../transport';
-import { returnAllAndLimit } from '../../fields/common';
+import { apiRequestPages, pagesCountedByTotal } from '../../lists/pages';
+import { returnAllAndLimit, searchField } from '../../fields/common';
 import { runLocator, workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 
@@ -20,13 +20,7 @@ const properties: INodeProperties[] = [
 		placeholder: 'Add Option',
 		default: {},
 		options: [
-			{
-				displayName: 'Search',
-				name: 'search',
-				type: 'string',
-				default: '',
-				description: 'Only tasks whose process, tag or status matches this text',
-			},
+			searchField('tasks whose process, tag or status matches this text'),
 			{
 				displayName: 'Sort By',
 				name: 'sortBy',

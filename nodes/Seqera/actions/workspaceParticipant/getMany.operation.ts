@@ -1,16 +1,15 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { searchField } from '../../orgAdmin/fields';
 import { participantWorkspaceLocator } from '../../orgAdmin/orgAdminLocators';
 import { searchedList } from '../../orgAdmin/resolve';
-import { returnAllAndLimit } from '../../fields/common';
+import { returnAllAndLimit, searchField } from '../../fields/common';
 import { forEachParticipantItem, participantsOf, withScope } from './participants';
 
 const properties: INodeProperties[] = [
 	participantWorkspaceLocator,
 	...returnAllAndLimit(),
-	searchField('participants whose user name, email, first, last or team name is'),
+	searchField('participants whose user name, email, first, last or team name is containing this text', 'jane'),
 ];
 
 const displayOptions = { show: { resource: ['workspaceParticipant'], operation: ['getMany'] } };
