@@ -10,7 +10,7 @@ export interface ComputeEnvDefaults {
 	preRunScript?: string;
 	postRunScript?: string;
 	nextflowConfig?: string;
-	/** Where it runs tasks (`aws-batch`, `k8s-platform`, ...), which decides the plugins Nextflow infers (weblogPlugin.ts). */
+	/** Where it runs tasks (`aws-batch`, `k8s-platform`, ...), which decides the plugins Nextflow infers (weblog/plugin.ts). */
 	platform?: string;
 }
 

@@ -279,7 +279,7 @@ async function onRepositoryComputeEnvironment(
 
 /**
  * Version 1.5's launch with a weblog block, which Nextflow 26.09 and later also need to be told to load
- * nf-weblog for (weblogPlugin.ts). The run's Nextflow is the launch's version, or else the platform's
+ * nf-weblog for (weblog/plugin.ts). The run's Nextflow is the launch's version, or else the platform's
  * default; a pre-run script that sets NXF_VER makes it unknown. A known one before 26.09 loads the
  * plugin for the block alone, and the launch goes as it is. Otherwise the pre-run script (the launch's,
  * or else its compute environment's) ends with the lines that add nf-weblog to NXF_PLUGINS_DEFAULT,
