@@ -113,21 +113,8 @@ export async function postJson(url: string, body: unknown, auth?: string): Promi
 	return (await fetch(url, { method: 'POST', headers, body: JSON.stringify(body) })).status;
 }
 
-export const sleep = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * What `found` returns once it returns something, asked every quarter second; past `timeoutMs` it throws
- * naming `what`, with `context()` (an n8n process's output, say).
- */
-export async function until<T>(what: string, found: () => T | undefined | Promise<T | undefined>, timeoutMs: number, context: () => string = () => ''): Promise<T> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const value = await found();
-		if (value !== undefined) return value;
-		if (Date.now() > deadline) throw new Error(`Not seen within ${timeoutMs} ms: ${what}\n${context()}`);
-		await sleep(250);
-	}
-}
+// The waits of the held-wait tests and bench: for a state up to a deadline, or past what cannot be seen.
+export { sleep, until } from '../until';
 
 /**
  * Makes imported workflows active, as a user does: 1.x activates, 2.x publishes. Either only writes the

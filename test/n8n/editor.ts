@@ -8,6 +8,7 @@ import { chromium, selectors, type Browser, type Locator, type Page } from 'play
 import { importIntoN8n, installPackage, n8nEnvironment, OWNER, requireInstalled, setUpOwner, startN8n, type N8nProcess } from '../../dev/n8n/n8nInstance';
 import { simulatorCredential } from '../../dev/n8n/workflows';
 import { startSimulator, type Simulator, type SimulatorOptions } from '../../dev/simulator/server';
+import { until as untilWithin } from '../../dev/until';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -34,20 +35,18 @@ export async function expectText(locator: Locator, pattern: RegExp | string): Pr
 	const matches = (text: string) => (typeof pattern === 'string' ? text.includes(pattern) : pattern.test(text));
 	const deadline = Date.now() + UI_TIMEOUT_MS;
 	let text = '';
-	while (Date.now() < deadline) {
+	const read = async () => {
 		text = await locator.innerText({ timeout: Math.max(1, deadline - Date.now()) }).catch(() => '');
-		if (matches(text)) break;
-		await new Promise((resolve) => setTimeout(resolve, 250));
-	}
+		return matches(text);
+	};
+	// Past the deadline the assertion below fails, with the text last shown.
+	await untilWithin(`the text ${String(pattern)}`, read, UI_TIMEOUT_MS).catch(() => undefined);
 	expect(text).toMatch(pattern);
 }
 
+/** Waits until the editor shows what `condition` looks for, asked every quarter second, up to UI_TIMEOUT_MS. */
 export async function until(condition: () => Promise<boolean>): Promise<void> {
-	const deadline = Date.now() + UI_TIMEOUT_MS;
-	while (!(await condition())) {
-		if (Date.now() > deadline) throw new Error(`The editor did not get there within ${UI_TIMEOUT_MS} ms`);
-		await new Promise((resolve) => setTimeout(resolve, 250));
-	}
+	await untilWithin('the editor to get there', condition, UI_TIMEOUT_MS);
 }
 
 export async function shown(locator: Locator): Promise<void> {

@@ -164,8 +164,10 @@ describe.each(versions)('a launch whose wait n8n holds, inside n8n %s', (version
 		expect(afterWaitReads(sim, 'metrics')[0].at - endedOnPlatform).toBeLessThan(2_000);
 		// The duplicate end, and one more a few seconds later, change nothing.
 		await sim.weblog.settled(run.id);
+		// A late end, sent a few seconds after the others as a retrying sender would: the delay is the case.
 		await sleep(3000);
 		expect(await post(url, end, basicToken)).toBeGreaterThanOrEqual(400);
+		// Nothing marks a second run of the node after the wait that never happens: wait as long as one takes to make its call, then count.
 		await sleep(3000);
 		expect(readsAfterWait('metrics')).toEqual([`/workflow/${run.id}/metrics`]);
 		expect(readsAfterWait('progress')).toEqual([]);
@@ -207,6 +209,7 @@ describe.each(versions)('a launch whose wait n8n holds, inside n8n %s', (version
 			() => `expected ${JSON.stringify(expectedReports)}, reported ${JSON.stringify(reports())}\n${main?.output() ?? ''}`,
 		);
 		await Promise.all([a, b, c, failing].map(async (run) => await sim.weblog.settled(run.id)));
+		// Nothing marks a second report that never comes: wait as long as one takes to be made, then count.
 		await sleep(3000);
 		// Each report once; the failed run's came out of the error output, as the failed item n8n makes of it.
 		const failedReport = `Run ${failing.id} ended FAILED`;

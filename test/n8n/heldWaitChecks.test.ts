@@ -181,6 +181,7 @@ describe.each(versions)('held waits whose run’s end is lost on its way, inside
 
 	it('each wait went on once: the checks after it, and late ends, find it over', async () => {
 		// Every check execution checks once more within half an interval, and ends on finding its wait over.
+		// Nothing marks a check that resumes nothing: wait past the next check, then count.
 		await sleep(CHECK_INTERVAL_MS / 2 + 5_000);
 		expect(wentOnRuns.map((run) => [run.id, metricsReads(run).length, progressReads(run).length])).toEqual(wentOnRuns.map((run) => [run.id, 1, 0]));
 		const reports = sim.log.filter((entry) => entry.tokenHash === hashToken(READER.token) && entry.path === '/workflow').map((entry) => entry.query.search);

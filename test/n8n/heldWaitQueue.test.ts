@@ -163,9 +163,11 @@ describe.each(versions)('a launch whose wait n8n holds, in queue mode inside n8n
 		await until('the node after the wait', () => (readsOf('metrics', run.id).length > 0 ? true : undefined), 120_000, outputs);
 		// The duplicate end, and one more a few seconds later, find the execution gone on.
 		await sim.weblog.settled(run.id);
+		// A late end, sent a few seconds after the others as a retrying sender would: the delay is the case.
 		await sleep(3000);
 		const { url, basicToken } = targetOf(launched);
 		expect(await postJson(url, endEventOf(run), basicToken)).toBeGreaterThanOrEqual(400);
+		// Nothing marks a second run of the node after the wait that never happens: wait as long as one takes to make its call, then count.
 		await sleep(3000);
 		expect(readsOf('metrics', run.id)).toHaveLength(1);
 		expect(readsOf('progress', run.id)).toEqual([]);
@@ -200,6 +202,7 @@ describe.each(versions)('a launch whose wait n8n holds, in queue mode inside n8n
 			() => `${runs.filter((run) => readsOf('metrics', run.id).length > 0).length} went on\n${outputs()}`,
 		);
 		await Promise.all(runs.map(async (run) => await sim.weblog.settled(run.id)));
+		// Nothing marks a second run of a node after the wait that never happens: wait as long as one takes to make its call, then count.
 		await sleep(5000);
 		expect(runs.map((run) => readsOf('metrics', run.id).length)).toEqual(runs.map(() => 1));
 		expect(runs.flatMap((run) => readsOf('progress', run.id))).toEqual([]);
@@ -219,6 +222,7 @@ describe.each(versions)('a launch whose wait n8n holds, in queue mode inside n8n
 		expect(readsOf('metrics', run.id)[0].at - endedAt).toBeLessThan(CHECK_INTERVAL_MS);
 		expect(sim.weblog.postsOf(run.id)).toEqual([]);
 		// The next check finds the wait over, and ends the check execution: the node after the wait ran once.
+		// Nothing marks a check that resumes nothing: wait past the next check, then count.
 		await sleep(CHECK_INTERVAL_MS / 2 + 5_000);
 		expect(readsOf('metrics', run.id)).toHaveLength(1);
 		expect(sim.contractViolations).toEqual([]);

@@ -15,6 +15,7 @@ import versions from '../../dev/n8n/versions.json';
 import { GENOMICS } from '../../dev/n8n/workflows';
 import { pipelineSchemaText } from '../../dev/simulator/pipelineSchemas';
 import { PIPELINE_IDS } from '../../dev/simulator/seed';
+import { sleep } from '../../dev/until';
 import { addSeqeraNode, createSimulatorCredential, expectText, settled, shown, signIn, startEditor, type Editor } from './editor';
 
 const ARTIFACTS = path.resolve(__dirname, '../../test-artifacts/launch-form');
@@ -146,8 +147,9 @@ describe.each(versions)('the launch form in the editor of n8n %s', (version) => 
 		await screenshot('required-field-filled');
 		// n8n 2.x stores a mapper field's typed value in the node a moment after the change (the field was
 		// cleared first, which it stores too); a run started within that moment still sees the empty field
-		// and refuses to start ("outdir is required"). A person takes longer than this between the two.
-		await new Promise((resolve) => setTimeout(resolve, 1000));
+		// and refuses to start ("outdir is required"). A person takes longer than this between the two, and
+		// nothing on the page marks the value stored: wait as a person would.
+		await sleep(1000);
 
 		const before = sim.data.launches.length;
 		await ndv.getByTestId('node-execute-button').click();

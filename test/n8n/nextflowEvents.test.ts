@@ -18,11 +18,12 @@ import path from 'node:path';
 import type { IDataObject } from 'n8n-workflow';
 
 import { hashToken, startSimulator, type Simulator } from '../../dev/simulator/server';
-import { runEventsSecret } from '../../nodes/Seqera/runs/runEventsSecret';
-import { withWeblogBlock } from '../../nodes/Seqera/runs/weblog';
+import { runEventsSecret } from '../../nodes/Seqera/weblog/runEventsSecret';
+import { withWeblogBlock } from '../../nodes/Seqera/weblog/protocol';
 import { importIntoN8n, installPackage, n8nEnvironment, requireInstalled, runN8nCommand, stablePort, startN8n, type N8nProcess } from '../../dev/n8n/n8nInstance';
 import versions from '../../dev/n8n/versions.json';
 import { GENOMICS, launchSendingEventsTo, nextflowEventsTrigger, seqeraNode, simulatorCredential, webhookTrigger, workflow } from '../../dev/n8n/workflows';
+import { sleep, until as untilWithin } from '../../dev/until';
 
 // Packing the package and starting n8n take a minute or two per release on a busy machine.
 jest.setTimeout(600_000);
@@ -75,8 +76,6 @@ const LAUNCH_WORKFLOW = workflow(
 	webhookTrigger(LAUNCH_PATH, '2f6b8d1e-4c3a-4b9e-8d7f-1a5c3e9b0d24', 'lastNode'),
 );
 
-const sleep = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms));
-
 async function post(url: string, body: unknown, basicToken?: string): Promise<number> {
 	const headers: Record<string, string> = { 'content-type': 'application/json' };
 	if (basicToken !== undefined) headers.authorization = `Basic ${Buffer.from(basicToken).toString('base64')}`;
@@ -92,15 +91,8 @@ describe.each(versions)('the Seqera Nextflow Events trigger in an active workflo
 	/** The searches the workflow made, one per event it was started on. */
 	const recorded = () => sim.log.filter((entry) => entry.tokenHash === hashToken(RECORDER.token) && entry.path === '/workflow').map((entry) => entry.query.search);
 
-	async function until<T>(what: string, found: () => T | undefined | Promise<T | undefined>, timeoutMs: number): Promise<T> {
-		const deadline = Date.now() + timeoutMs;
-		for (;;) {
-			const value = await found();
-			if (value !== undefined) return value;
-			if (Date.now() > deadline) throw new Error(`Not seen within ${timeoutMs} ms: ${what}\n${main?.output() ?? ''}`);
-			await sleep(250);
-		}
-	}
+	const until = async <T>(what: string, found: () => T | false | undefined | Promise<T | false | undefined>, timeoutMs: number) =>
+		await untilWithin(what, found, timeoutMs, () => main?.output() ?? '');
 
 	beforeAll(async () => {
 		const n8nBin = requireInstalled(version);
@@ -138,6 +130,7 @@ describe.each(versions)('the Seqera Nextflow Events trigger in an active workflo
 		expect(await post(triggerUrl, { ...event, event: 'finished' }, BASIC_TOKEN)).toBe(400);
 		// An event it does not start on is answered, and starts nothing.
 		expect(await post(triggerUrl, { ...event, event: 'process_submitted', trace: { name: 'FORGED (1)', status: 'SUBMITTED' } }, BASIC_TOKEN)).toBe(200);
+		// Nothing marks an execution that never starts: wait as long as one takes to make its call, then count.
 		await sleep(3000);
 		expect(recorded()).toEqual([]);
 	});
@@ -160,7 +153,7 @@ describe.each(versions)('the Seqera Nextflow Events trigger in an active workflo
 
 		const expected = `nightly_fail ${String(trace.name)} exit ${String(trace.exit)} processFailed`;
 		await until('the failed process recorded', () => (recorded().length > 0 ? true : undefined), 60_000);
-		// Time for a second execution, had one been started, to make its call.
+		// Time for a second execution, had one been started, to make its call: nothing marks one that never starts.
 		await sleep(5000);
 		expect(recorded()).toEqual([expected]);
 		expect(trace.exit).toBe(1);
@@ -177,6 +170,7 @@ describe.each(versions)('the Seqera Nextflow Events trigger in an active workflo
 			return `${run.runName} ${String(trace.name)} exit ${String(trace.exit)} processFailed`;
 		});
 		await until('the three failed processes recorded', () => (recorded().length >= before + 3 ? true : undefined), 60_000);
+		// Time for a fourth execution, had one been started, to make its call: nothing marks one that never starts.
 		await sleep(5000);
 		expect(recorded().slice(before).sort()).toEqual(expected.sort());
 	});
@@ -194,6 +188,7 @@ describe.each(versions)('the Seqera Nextflow Events trigger in an active workflo
 		const trace = posts.find((each) => each.event === 'process_completed' && each.message.trace?.status === 'FAILED')!.message.trace as IDataObject;
 		const expected = `picked picked_fail ${String(trace.name)} exit ${String(trace.exit)} processFailed`;
 		await until('the picked workflow recorded the failed process', () => (recorded().length > before ? true : undefined), 60_000);
+		// Time for a second execution, had one been started, to make its call: nothing marks one that never starts.
 		await sleep(5000);
 		expect(recorded().slice(before)).toEqual([expected]);
 		expect(sim.contractViolations).toEqual([]);
@@ -216,6 +211,7 @@ describe.each(versions)('the Seqera Nextflow Events trigger in an active workflo
 		expect(await post(triggerOf(PICKED_WORKFLOW_ID), failed('shared_run'), BASIC_TOKEN)).toBe(200);
 		const expected = ['picked shared_run SHARED_RUN (1) exit 1 processFailed', 'secret secret_run SECRET_RUN (1) exit 1 processFailed'];
 		await until('both events recorded', () => (recorded().length >= before + 2 ? true : undefined), 60_000);
+		// Time for an execution of a refused call, had one been started, to make its call: nothing marks one that never starts.
 		await sleep(3000);
 		expect(recorded().slice(before).sort()).toEqual(expected);
 	});

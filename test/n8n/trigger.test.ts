@@ -21,6 +21,7 @@ import { DATA_LINK_IDS, PIPELINE_IDS, STUDIO_IDS } from '../../dev/simulator/see
 import { installPackage, n8nEnvironment, requireInstalled, runN8nCommand, startN8n, type N8nProcess } from '../../dev/n8n/n8nInstance';
 import versions from '../../dev/n8n/versions.json';
 import { GENOMICS, pollEverySeconds, seqeraNode, seqeraTrigger, simulatorCredential, workflow } from '../../dev/n8n/workflows';
+import { until as untilWithin } from '../../dev/until';
 
 // Packing the package and starting n8n take a minute or two per release on a busy machine.
 jest.setTimeout(600_000);
@@ -118,8 +119,6 @@ const WORKFLOWS = [
 	),
 ];
 
-const sleep = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms));
-
 /** A caller's calls to paths the pattern matches, each as the pattern's first group. */
 function callsFor(sim: Simulator, caller: Caller, pattern: RegExp): string[] {
 	const tokenHash = hashToken(caller.token);
@@ -162,11 +161,7 @@ describe.each(versions)('the trigger in an active workflow inside n8n %s', (vers
 
 	/** Waits until `done` holds; on timeout, fails with what n8n printed. */
 	async function until(what: string, done: () => boolean, timeoutMs = EVENT_TIMEOUT_MS): Promise<void> {
-		const deadline = Date.now() + timeoutMs;
-		while (!done()) {
-			if (Date.now() > deadline) throw new Error(`Not seen within ${timeoutMs} ms: ${what}\n${main?.output() ?? ''}`);
-			await sleep(200);
-		}
+		await untilWithin(what, done, timeoutMs, { context: () => main?.output() ?? '', everyMs: 200 });
 	}
 
 	/** Waits for two more polls of each trigger, so an event they were going to report twice would be. */
@@ -237,7 +232,7 @@ describe.each(versions)('the trigger in an active workflow inside n8n %s', (vers
 		// each trigger, once: time for any event reported twice to show up.
 		beforeAll(async () => {
 			// Early in a second, so the whole burst is submitted within it.
-			while (Date.now() % 1000 > 300) await sleep(20);
+			await untilWithin('early in a second', () => Date.now() % 1000 <= 300, 5000, { everyMs: 20 });
 			const burst = [launch('burst_a'), launch('burst_b'), launch('burst_c_fail')];
 			burstSecond = burst.map((run) => Math.floor(run.submit.getTime() / 1000));
 			// Files the FASTQ example's glob leaves out (a sample sheet, FASTQ files one folder too deep), and two it takes.

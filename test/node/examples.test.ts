@@ -6,6 +6,7 @@ import type { IConnections, IDataObject, INode, INodeParameters, INodeProperties
 import { ITEMS_SOURCE_TYPE } from '../../dev/engine/nodeTypes';
 import { TEAM_IDS, orgAdminOf } from '../../dev/simulator/orgAdmin';
 import { DATA_LINK_IDS, ORG_IDS, PIPELINE_IDS, STUDIO_IDS } from '../../dev/simulator/seed';
+import { until } from '../../dev/until';
 import { Seqera } from '../../nodes/Seqera/Seqera.node';
 import { SeqeraTrigger } from '../../nodes/Seqera/SeqeraTrigger.node';
 import { GENOMICS, RND, SEQERA_NODE, SEQERA_TRIGGER, seqeraCredentials, usePlatform } from './platform';
@@ -142,7 +143,7 @@ describe('examples/relaunch-failed-runs-with-resume.json, run against the simula
 		// The first poll after activation only records what exists.
 		expect(await poll()).toBeNull();
 		const failing = platform.sim.data.launch(GENOMICS, { launch: { pipeline: 'nf-core/rnaseq', runName: 'nightly_fail' } }, null);
-		await new Promise((resolve) => setTimeout(resolve, 350));
+		await until('the run failed', () => platform.sim.data.findRun(failing.id)!.status === 'FAILED', 10_000, { everyMs: 25 });
 		const emitted = (await poll())![0].map((item) => item.json);
 		expect(emitted).toEqual([expect.objectContaining({ id: failing.id, status: 'FAILED', event: 'failed', runName: 'nightly_fail' })]);
 

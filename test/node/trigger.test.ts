@@ -1,5 +1,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
+import { isActive } from '../../dev/simulator/model';
+import { until } from '../../dev/until';
 import { GENOMICS, RND, SEQERA_TRIGGER, usePlatform, workspaceParameter } from './platform';
 
 // Runs take two seconds per status: long enough for a poll right after two launches to see them active on a
@@ -8,8 +10,16 @@ const RUN_STEP_MS = 2000;
 // An Enterprise-style base URL, so the trigger can link each run's page in the web app.
 const platform = usePlatform({ basePath: '/api', runProgressMs: RUN_STEP_MS });
 
-const sleep = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms));
-const untilFinished = async () => await sleep(2 * RUN_STEP_MS + 300);
+/** Until the runs have ended on the platform: their clock has taken them through RUNNING to their end. */
+const untilEnded = async (...runIds: string[]) =>
+	await until(`runs ${runIds.join(', ')} ended`, () => runIds.every((id) => !isActive(platform.sim.data.findRun(id)!.status)), 10 * RUN_STEP_MS, { everyMs: 50 });
+
+/**
+ * Until the clock, `backMs` back, is in a later second than `moment`: runs then submitted up to `backMs`
+ * apart are all in a later second than any seen at `moment`. The trigger reads submit times to the second.
+ */
+const untilSecondAfter = async (moment: number, backMs = 0) =>
+	await until(`a second later than ${new Date(moment).toISOString()}`, () => Math.floor((Date.now() - backMs) / 1000) > Math.floor(moment / 1000), 5000, { everyMs: 20 });
 
 async function poll(parameters: INodeParameters, staticData: IDataObject, mode: 'trigger' | 'manual' = 'trigger') {
 	const result = await platform.harness.poll({
@@ -55,7 +65,7 @@ describe('Seqera Platform Trigger', () => {
 		expect(await poll(anyChange, staticData)).toEqual([]);
 
 		// RUNNING and SUCCEEDED both pass before the next poll: only the latest status is reported.
-		await untilFinished();
+		await untilEnded(workflowId);
 		const finished = await poll(anyChange, staticData);
 		expect(finished).toEqual([expect.objectContaining({ id: workflowId, status: 'SUCCEEDED', event: 'succeeded', previousStatus: 'SUBMITTED' })]);
 		expect(await poll(anyChange, staticData)).toEqual([]);
@@ -67,7 +77,7 @@ describe('Seqera Platform Trigger', () => {
 		await poll(onFailure, staticData);
 		const failing = await launch('trigger_fail');
 		const succeeding = await launch('trigger_ok');
-		await untilFinished();
+		await untilEnded(failing, succeeding);
 
 		const restarted = JSON.parse(JSON.stringify(staticData)) as IDataObject;
 		const events = await poll(onFailure, restarted);
@@ -80,8 +90,8 @@ describe('Seqera Platform Trigger', () => {
 		const staticData: IDataObject = {};
 		const newRuns = { event: 'started' };
 		await poll(newRuns, staticData);
-		// Submitted in a later second than any run the first poll saw.
-		await sleep(1200);
+		// Submitted in a later second than any run the first poll saw, the 150 of them up to 149 ms apart.
+		await untilSecondAfter(Date.now(), 149);
 		const added = Array.from({ length: 150 }, (_, index) =>
 			platform.sim.data.addRun({ workspaceId: GENOMICS, runName: `bulk_${index}`, status: 'SUCCEEDED', submit: new Date(Date.now() - index) }),
 		);
@@ -100,8 +110,8 @@ describe('Seqera Platform Trigger', () => {
 			{ parameters: { event: 'statusChanged', statuses: ['anyChange'] }, event: 'succeeded', staticData: {} as IDataObject },
 		];
 		for (const watcher of watchers) await poll(watcher.parameters, watcher.staticData);
-		// Submitted in a later second than any run the first polls saw.
-		await sleep(1200);
+		// Submitted in a later second than any run the first polls saw, the 250 of them up to 249 ms apart.
+		await untilSecondAfter(Date.now(), 249);
 		const added = Array.from({ length: 250 }, (_, index) =>
 			platform.sim.data.addRun({ workspaceId: GENOMICS, runName: `no_has_more_${index}`, status: 'SUCCEEDED', submit: new Date(Date.now() - index) }),
 		);
@@ -161,7 +171,7 @@ describe('Seqera Platform Trigger', () => {
 		try {
 			const run = platform.sim.data.runsIn(GENOMICS).find((each) => each.id === deleted)!;
 			platform.sim.data.delete(run, true);
-			await untilFinished();
+			await untilEnded(kept);
 			const before = platform.sim.log.length;
 			const events = await poll(anyChange, staticData);
 			expect(events.map((each) => [each.id, each.status])).toEqual([[kept, 'SUCCEEDED']]);
@@ -183,7 +193,7 @@ describe('Seqera Platform Trigger', () => {
 		const staticData: IDataObject = {};
 		const newRuns = { event: 'started' };
 		const original = await launch('trigger_relaunched');
-		await untilFinished();
+		await untilEnded(original);
 		await poll(newRuns, staticData);
 		const relaunched = platform.json(
 			await platform.run({ resource: 'workflow', operation: 'relaunch', workflowId: { __rl: true, mode: 'id', value: original }, ...workspaceParameter(GENOMICS) }),

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { STUDIO_IDS, WORKSPACE_IDS } from '../../dev/simulator/seed';
+import { until } from '../../dev/until';
 import { GENOMICS, SEQERA_TRIGGER, usePlatform, workspaceParameter } from './platform';
 
 const platform = usePlatform();
@@ -24,7 +25,6 @@ async function poll(studioStatuses: string[], staticData: IDataObject, workspace
 }
 
 const changesOf = (items: IDataObject[]) => items.map((item) => [item.sessionId, item.previousStatus, item.status]);
-const sleep = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms));
 const restarted = (staticData: IDataObject) => JSON.parse(JSON.stringify(staticData)) as IDataObject;
 
 describe('Seqera Platform Trigger: Studio Status Changed', () => {
@@ -56,7 +56,7 @@ describe('Seqera Platform Trigger: Studio Status Changed', () => {
 
 		platform.sim.data.setStudioStatus(RSTUDIO, 'starting');
 		expect(await poll(watched, staticData)).toEqual([]);
-		platform.sim.data.setStudioStatus(RSTUDIO, 'running');
+		const runningSince = platform.sim.data.setStudioStatus(RSTUDIO, 'running').statusUpdated.getTime();
 		expect(changesOf(await poll(watched, staticData))).toEqual([[RSTUDIO, 'starting', 'running']]);
 		expect(await poll(watched, staticData)).toEqual([]);
 
@@ -66,8 +66,8 @@ describe('Seqera Platform Trigger: Studio Status Changed', () => {
 		expect(changesOf(await poll(watched, staticData))).toEqual([[STARTING, 'starting', 'errored']]);
 
 		// Stopped and started again between polls: running again. The platform's Studios have no lastStarted;
-		// only statusInfo.lastUpdate (in whole seconds) moves.
-		await sleep(1100);
+		// only statusInfo.lastUpdate (in whole seconds) moves: once the clock is in a later second than the last move.
+		await until('a second later than the Studio last moved', () => Math.floor(Date.now() / 1000) > Math.floor(runningSince / 1000), 5000, { everyMs: 20 });
 		platform.sim.data.setStudioStatus(RSTUDIO, 'stopped');
 		platform.sim.data.setStudioStatus(RSTUDIO, 'starting');
 		platform.sim.data.setStudioStatus(RSTUDIO, 'running');

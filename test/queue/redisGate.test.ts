@@ -8,6 +8,7 @@ import { type AdmittedCall, ArrivalBound, type BudgetGate, budgetKey, type CallP
 import { maxInAnyWindow } from '../../dev/simulator/rateLimiter';
 import { startRedisServer, type RedisServer } from '../../dev/queue/redisServer';
 import { stablePort } from '../../dev/freePort';
+import { sleep, until } from '../../dev/until';
 
 const DEFAULT_LIMITS = windowLimits({ maxCallsPerSecond: 20, maxCallsPerHour: 72000 });
 
@@ -21,11 +22,6 @@ async function admitSent(gate: BudgetGate, bound: ArrivalBound): Promise<Admitte
 	const call = await gate.admit(bound);
 	call.sent();
 	return call;
-}
-
-/** Resolves once `condition` holds, asked every 10 ms: a test waits for a state, not for a time. */
-async function until(condition: () => Promise<boolean>): Promise<void> {
-	while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 10));
 }
 
 /** An arrival bound that has measured eight round trips of `ms`. */
@@ -207,8 +203,9 @@ describe('RedisGate against a real redis-server', () => {
 			admitted = true;
 			return call;
 		});
-		// Sent, the place would free a second and the bound (about 1.4 s) after the start.
-		await new Promise((resolve) => setTimeout(resolve, 2200));
+		// Sent, the place would free a second and the bound (about 1.4 s) after the start. Nothing marks a
+		// call that is not admitted: wait well past that, then look.
+		await sleep(2200);
 		expect(admitted).toBe(false);
 		expect(await admin.hgetall(`seqera:budget:{${key}}:sent`)).toEqual({});
 		const answeredAt = Date.now();
@@ -225,8 +222,9 @@ describe('RedisGate against a real redis-server', () => {
 		const bound = measuredBound(400);
 		const late = await opening.admit(bound);
 		const [member] = await admin.zrange(`seqera:budget:{${key}}:second`, 0, -1);
-		// Its handshakes take 1.2 s: until it is sent, it holds its place as if it had no bound.
-		await new Promise((resolve) => setTimeout(resolve, 1200));
+		// Its handshakes take 1.2 s: until it is sent, it holds its place as if it had no bound. The delay is the
+		// case, and the gate reads Redis's clock, which no test drives.
+		await sleep(1200);
 		const sentAt = Date.now();
 		late.sent();
 		const started = Date.now();
@@ -255,11 +253,11 @@ describe('RedisGate against a real redis-server', () => {
 		let line = Promise.resolve();
 		const bulk = ['bulk 1', 'bulk 2', 'bulk 3'].map((name) => (line = line.then(async () => await call(production, name, 'bulk'))));
 		// The second bulk call then waits for the place the first holds until a second after its answer.
-		await until(async () => order.includes('bulk 1'));
+		await until('bulk 1 admitted', () => order.includes('bulk 1'), 10_000, { everyMs: 10 });
 		const waiting = `seqera:budget:{${key}}:waiting`;
 		const interactive = call(editor, 'interactive', 'interactive');
 		// Registered, with the time it asks again, under the token's hash tag, expiring on its own.
-		await until(async () => (await admin.hlen(waiting)) > 0);
+		await until('the interactive caller registered', async () => (await admin.hlen(waiting)) > 0, 10_000, { everyMs: 10 });
 		expect(Object.keys(await admin.hgetall(waiting))).toHaveLength(1);
 		expect(await admin.pttl(waiting)).toBeGreaterThan(0);
 		// Until it asks again, at most the second the place is held, and the grace of 200 ms a caller running
@@ -298,7 +296,8 @@ describe('RedisGate against a real redis-server', () => {
 		expect(bound.boundMs(Date.now())).toBe(4000 + SAFETY_MARGIN_MS);
 		const started = Date.now();
 		(await admitSent(gate, bound)).answered();
-		await new Promise((resolve) => setTimeout(resolve, 20));
+		// The answer is noted in Redis without waiting (redisGate.ts): the next call asks once it is there.
+		await until('the answer noted in Redis', async () => (await admin.hlen(`seqera:budget:{${key}}:answers`)) > 0, 10_000, { everyMs: 5 });
 		(await admitSent(gate, bound)).answered();
 		// The bound would hold the first call until some 5 s; its answer frees it at about 1 s. 3 s leaves
 		// 2 s either side, a margin no busy machine takes up.
@@ -335,8 +334,9 @@ describe('RedisGate against a real redis-server', () => {
 			admitted = true;
 			return call;
 		});
-		await new Promise((resolve) => setTimeout(resolve, 1500));
 		// With a bound the place would have freed after about 1.11 s; unbounded, it waits for the answer.
+		// Nothing marks a call that is not admitted: wait past that, then look.
+		await sleep(1500);
 		expect(admitted).toBe(false);
 		const answeredAt = Date.now();
 		unanswered.answered();
@@ -418,10 +418,7 @@ describe('RedisGate against a real redis-server', () => {
 		const nodeAdmin = new Redis(node.port, '127.0.0.1');
 		try {
 			await nodeAdmin.call('CLUSTER', 'ADDSLOTSRANGE', '0', '16383');
-			for (let tries = 0; !(await nodeAdmin.call('CLUSTER', 'INFO') as string).includes('cluster_state:ok'); tries++) {
-				if (tries > 50) throw new Error('the one-node cluster never became ready');
-				await new Promise((resolve) => setTimeout(resolve, 100));
-			}
+			await until('the one-node cluster ready', async () => ((await nodeAdmin.call('CLUSTER', 'INFO')) as string).includes('cluster_state:ok'), 10_000, { everyMs: 100 });
 			const key = freshKey();
 			const warn = jest.fn();
 			const budget = sharedBudget({ kind: 'cluster', nodes: [{ host: '127.0.0.1', port: node.port }], options: {}, label: 'cluster' }, warn);

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { DelayedPath, type PathDelays } from '../../dev/simulator/delayedPath';
 import { DelayRolls, Network, type NetworkProfile } from '../../dev/simulator/network';
+import { sleep } from '../../dev/until';
 
 /** Node timers can fire about a millisecond before their time as performance.now() sees it. */
 const EARLY_MS = 2;
@@ -170,7 +171,8 @@ describe('the delayed path', () => {
 			}
 		};
 		writeWhileTaken();
-		await new Promise((resolve) => setTimeout(resolve, 500));
+		// Nothing marks a path that stopped reading: give it half a second to read on, then see that it did not.
+		await sleep(500);
 		// Only what the kernel's buffers and the path's own limit hold has left the platform.
 		expect(platform.bytesWritten).toBeLessThan(16 * 1024 * 1024);
 
@@ -192,7 +194,8 @@ describe('the delayed path', () => {
 
 		await path.close();
 		await clientClosed;
-		await new Promise((resolve) => setTimeout(resolve, 500));
+		// Nothing marks bytes that never arrive: wait past their 300 ms on the path, then look.
+		await sleep(500);
 		expect(received).toEqual([]);
 		await close();
 	});

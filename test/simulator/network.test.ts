@@ -1,7 +1,8 @@
 import https from 'node:https';
 import { DelayRolls, NETWORK_PROFILES, Network, around, type Spread } from '../../dev/simulator/network';
 import { hashToken, startSimulator, type LoggedRequest, type Simulator } from '../../dev/simulator/server';
-import { ALPHA, BETA, call, get, sleep, stop } from './testClient';
+import { sleep, until } from '../../dev/until';
+import { ALPHA, BETA, call, get, stop } from './testClient';
 
 const fixed = (ms: number): Spread => ({ minMs: ms, maxMs: ms });
 /** Node timers can fire about a millisecond before their time as performance.now() sees it. */
@@ -161,6 +162,7 @@ describe('simulator on a network', () => {
 
 		// ...then one more sent half a second later that takes 600 ms to arrive: by then the window has slid past the burst.
 		sim.setNetwork({ inbound: fixed(600) });
+		// The half second is the case: the window slides on the simulator's own clock, which no test drives.
 		await sleep(lastAdmitted + 500 - performance.now());
 		const late = await get(sim, '/user-info');
 		const entry = lastEntry();
@@ -275,12 +277,18 @@ describe('simulator on a network', () => {
 		sim.setNetwork({ processingByRoute: { 'GET /user-info': fixed(3000) }, outbound: fixed(3000) });
 		const inProcessing = get(sim, '/user-info');
 		const onTheWayBack = get(sim, '/service-info');
-		while (sim.log.length < 2 || sim.log.some((entry) => entry.path === '/service-info' && entry.answeredAt === undefined)) await sleep(5);
+		await until(
+			'both calls arrived, /service-info answered',
+			() => sim.log.length >= 2 && !sim.log.some((entry) => entry.path === '/service-info' && entry.answeredAt === undefined),
+			10_000,
+			{ everyMs: 5 },
+		);
 		// The answer's bytes may still be entering the path: they take the outbound delay in force then.
 		sim.setNetwork({ inbound: fixed(3000), outbound: fixed(3000) });
 		const onTheWayIn = get(sim, '/user-info?late=1');
 		const pending = [inProcessing, onTheWayBack, onTheWayIn];
 		pending.forEach((p) => p.catch(() => undefined));
+		// Nothing marks a call held on its way in: wait as long as one that was not held would take to arrive, then look.
 		await sleep(50);
 		expect(sim.log.map((entry) => entry.path).sort()).toEqual(['/service-info', '/user-info']);
 
@@ -290,7 +298,8 @@ describe('simulator on a network', () => {
 		expect(performance.now() - closing).toBeLessThan(1500);
 		for (const request of pending) await expect(request).rejects.toThrow();
 
-		// Past every delay: nothing went on once closed.
+		// Past every delay: nothing went on once closed. Nothing marks what does not happen: wait past the
+		// 3 s delays, then look.
 		await sleep(closing + 3100 - performance.now());
 		expect(sim.log).toHaveLength(2);
 		expect(sim.log.find((entry) => entry.path === '/user-info')?.answeredAt).toBeUndefined();

@@ -77,7 +77,6 @@ export async function call(sim: Simulator, method: string, path: string, options
 }
 
 export const get = (sim: Simulator, path: string, options?: CallOptions) => call(sim, 'GET', path, options);
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function stop(sim: Simulator): Promise<void> {
 	agents.get(sim)?.destroy();

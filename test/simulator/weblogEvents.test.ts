@@ -5,7 +5,8 @@ import { generate } from 'selfsigned';
 import { WORKSPACE_IDS } from '../../dev/simulator/seed';
 import { startSimulator, type Simulator, type WeblogMessage, type WeblogPost } from '../../dev/simulator/server';
 import { weblogTargetOf } from '../../dev/simulator/weblogConfig';
-import { withWeblogBlock } from '../../nodes/Seqera/runs/weblog';
+import { sleep } from '../../dev/until';
+import { withWeblogBlock } from '../../nodes/Seqera/weblog/protocol';
 import { call, get, stop } from './testClient';
 
 const GENOMICS = WORKSPACE_IDS.genomics;
@@ -13,8 +14,6 @@ const BASIC_TOKEN = 'seqera:3f9a61c0d2';
 const UTC_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 /** How late a timer may fire on a busy machine. */
 const TIMER_SLACK_MS = 250;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Received {
 	path: string;
@@ -50,6 +49,7 @@ async function startReceiver(sim: () => Simulator, tls?: { key: string; cert: st
 				const url = new URL(request.url ?? '/', 'http://receiver.invalid');
 				const entry: Received = { path: url.pathname, query: url.search, headers: request.headers, message };
 				receiver.received.push(entry);
+				// A receiver slow to answer is the case: the platform's end must wait for the answer however long it takes.
 				if (message.event === 'completed') await sleep(receiver.completedDelayMs);
 				if (message.event === 'started' || message.event === 'completed') {
 					const run = sim().data.runs.find((r) => r.sessionId === message.runId)!;

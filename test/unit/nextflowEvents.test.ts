@@ -7,8 +7,8 @@ import { versionDescription } from '../../nodes/Seqera/actions/versionDescriptio
 import { eventItemOf, eventKeyOf, nextflowEventOf } from '../../nodes/Seqera/trigger/nextflowEvents/eventItems';
 import { receiveNextflowEvent } from '../../nodes/Seqera/trigger/nextflowEvents/nextflowEvents';
 import { firstReport, type SeenEventsState } from '../../nodes/Seqera/trigger/nextflowEvents/seenEvents';
-import { triggerUrlOf } from '../../nodes/Seqera/runs/triggerUrl';
-import type { WeblogEvent } from '../../nodes/Seqera/runs/weblog';
+import { triggerUrlOf } from '../../nodes/Seqera/weblog/triggerUrl';
+import type { WeblogEvent } from '../../nodes/Seqera/weblog/protocol';
 
 const RUN = { runName: 'nightly_fail', runId: '3f1c7a52-8d0e-4b7a-9c1e-5d2f6a7b8c9d' };
 const FAILED_TRACE = {
