@@ -9,13 +9,9 @@ const base = require('./jest.config');
  *
  * @type {import('jest').Config}
  */
-const LOADING_NO_N8N = [
-	'operationIndex',
-	'releaseCheck',
-	'search',
-	'timedAssertions',
-	'weblog',
-].map((name) => `<rootDir>/test/unit/${name}\\.test\\.ts$`);
+const LOADING_NO_N8N = ['operationIndex', 'releaseCheck', 'search', 'timedAssertions', 'weblog'].map(
+	(name) => `<rootDir>/test/unit/${name}\\.test\\.ts$`,
+);
 
 module.exports = {
 	...base,

@@ -1,9 +1,4 @@
-import type {
-	ICredentialDataDecryptedObject,
-	ICredentialType,
-	IHttpRequestOptions,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, ICredentialType, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
 import { authenticate, DEFAULT_TOKEN_LIMITS } from '../nodes/Seqera/transport';
 
@@ -24,8 +19,7 @@ export class SeqeraApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			required: true,
-			description:
-				'Create one in the Seqera web app: user menu → Your tokens → Add token. The value is shown only once.',
+			description: 'Create one in the Seqera web app: user menu → Your tokens → Add token. The value is shown only once.',
 		},
 		{
 			displayName: 'Server',
@@ -61,8 +55,7 @@ export class SeqeraApi implements ICredentialType {
 			type: 'string',
 			default: '',
 			placeholder: '138659136604200',
-			description:
-				'Numeric ID of the workspace used when a node does not choose one. Leave empty for your personal workspace.',
+			description: 'Numeric ID of the workspace used when a node does not choose one. Leave empty for your personal workspace.',
 		},
 		// eslint-disable-next-line @n8n/community-nodes/credential-password-field -- a yes/no switch, not a secret
 		{
@@ -71,7 +64,8 @@ export class SeqeraApi implements ICredentialType {
 			type: 'boolean',
 			default: false,
 			description:
-				'Whether to accept a certificate your system does not trust. Only for an Enterprise install whose certificate authority you trust.',
+				'Whether to accept a certificate your system does not trust. Only for an Enterprise install whose certificate ' +
+				'authority you trust.',
 		},
 		{
 			displayName: 'Timeout (Seconds)',
@@ -99,10 +93,7 @@ export class SeqeraApi implements ICredentialType {
 		},
 	];
 
-	async authenticate(
-		credentials: ICredentialDataDecryptedObject,
-		requestOptions: IHttpRequestOptions,
-	): Promise<IHttpRequestOptions> {
+	async authenticate(credentials: ICredentialDataDecryptedObject, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
 		return await authenticate(credentials, requestOptions);
 	}
 }

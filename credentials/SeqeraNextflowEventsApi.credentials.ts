@@ -31,7 +31,9 @@ export class SeqeraNextflowEventsApi implements ICredentialType {
 			default: '',
 			required: true,
 			description:
-				"A long random secret. A launch by Seqera Platform node version 1.5 puts a secret made from it for the run's name into the run's Nextflow config; versions 1.3 and 1.4 put the password itself, which anyone who can read the run's launch can read.",
+				"A long random secret. A launch by Seqera Platform node version 1.5 puts a secret made from it for the run's name " +
+				"into the run's Nextflow config; versions 1.3 and 1.4 put the password itself, which anyone who can read the run's " +
+				'launch can read.',
 		},
 	];
 }

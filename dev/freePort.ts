@@ -45,7 +45,10 @@ async function isFree(port: number): Promise<boolean> {
  */
 export async function stablePort(): Promise<number> {
 	const sliceSize = Math.floor((ephemeralRangeStart() - STABLE_PORTS_FROM) / STABLE_PORT_SLICES);
-	if (sliceSize < 100) throw new Error(`The kernel's ephemeral port range starts at ${ephemeralRangeStart()}: raise it above ${STABLE_PORTS_FROM + 100 * STABLE_PORT_SLICES} (net.ipv4.ip_local_port_range)`);
+	if (sliceSize < 100)
+		throw new Error(
+			`The kernel's ephemeral port range starts at ${ephemeralRangeStart()}: raise it above ${STABLE_PORTS_FROM + 100 * STABLE_PORT_SLICES} (net.ipv4.ip_local_port_range)`,
+		);
 	const slice = (Number(process.env.JEST_WORKER_ID ?? 1) - 1) % STABLE_PORT_SLICES;
 	const sliceStart = STABLE_PORTS_FROM + slice * sliceSize;
 	for (let draw = 0; draw < 50; draw++) {

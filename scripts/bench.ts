@@ -98,7 +98,11 @@ async function runCell(name: CellName, profile: NetworkName, options: Options, c
 		case 'httpRequestBatching': {
 			const started = performance.now();
 			const figures = await runThroughputCell(name, network, options.calls[name], context);
-			describeThroughput(`${profile} ${name} (${throughputLabel(name, options.calls[name])})`, figures, (performance.now() - started) / 1000);
+			describeThroughput(
+				`${profile} ${name} (${throughputLabel(name, options.calls[name])})`,
+				figures,
+				(performance.now() - started) / 1000,
+			);
 			return figures;
 		}
 		case 'interactive':
@@ -146,7 +150,9 @@ async function stopRedis(): Promise<void> {
 			async (server) => await server.stop(),
 			() => undefined,
 		),
-		new Promise<void>((resolve) => (timer = setTimeout(() => (console.error('redis-server did not stop in time'), resolve()), STOP_TIMEOUT_MS))),
+		new Promise<void>(
+			(resolve) => (timer = setTimeout(() => (console.error('redis-server did not stop in time'), resolve()), STOP_TIMEOUT_MS)),
+		),
 	]);
 	clearTimeout(timer);
 }

@@ -14,13 +14,7 @@ import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 
 import { contractFilePath } from '../dev/simulator/contract';
-import type {
-	ContractOperation,
-	OperationIndex,
-	ParameterSpec,
-	RequestBodySpec,
-	SchemaObject,
-} from '../nodes/Seqera/contract/operations';
+import type { ContractOperation, OperationIndex, ParameterSpec, RequestBodySpec, SchemaObject } from '../nodes/Seqera/contract/operations';
 
 export const OPERATION_INDEX_FILE = path.resolve(__dirname, '../nodes/Seqera/contract/operationIndex.json');
 
@@ -62,8 +56,7 @@ type Spec = {
 	components?: { schemas?: Record<string, SchemaObject> };
 };
 
-const isObject = (value: unknown): value is SchemaObject =>
-	typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is SchemaObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function schemaName(ref: string): string {
 	if (!ref.startsWith(CONTRACT_REF)) throw new Error(`unsupported $ref ${ref}: only ${CONTRACT_REF}… is indexed`);

@@ -15,7 +15,10 @@ import { startSimulator } from '../dev/simulator/server';
 const SEQERA = 'n8n-nodes-seqera.seqera';
 // The same nodes `npm run dev` imports into real n8n, started here by the harness's item source.
 const START = { id: 'Start', name: 'Start', type: ITEMS_SOURCE_TYPE, typeVersion: 1, position: [0, 0], parameters: { items: '[{}]' } };
-const { nodes, connections } = workflow('demo', 'Relaunch the newest failed run', RELAUNCH_DEMO_NODES, START) as unknown as { nodes: INode[]; connections: IConnections };
+const { nodes, connections } = workflow('demo', 'Relaunch the newest failed run', RELAUNCH_DEMO_NODES, START) as unknown as {
+	nodes: INode[];
+	connections: IConnections;
+};
 
 function outputOf(run: IRun, nodeName: string): IDataObject[] {
 	const task = run.data.resultData.runData[nodeName]?.[0];
@@ -37,9 +40,19 @@ async function main(): Promise<void> {
 		const [newRun] = outputOf(run, 'Read new run');
 		console.log(`Seqera Platform simulator at ${sim.baseUrl}\n`);
 		console.log(`Newest failed run: ${String(failed.runName)} (${String(failed.id)})`);
-		console.log(`Relaunched it with resume as ${String(launched.workflowId)}: ${String(newRun.runName)}, status ${String(newRun.status)}\n`);
+		console.log(
+			`Relaunched it with resume as ${String(launched.workflowId)}: ${String(newRun.runName)}, status ${String(newRun.status)}\n`,
+		);
 		console.log('Latest runs in acme-bio / genomics:');
-		console.table(outputOf(run, 'Latest runs').map(({ id, runName, status, projectName, submit }) => ({ id, runName, status, projectName, submit })));
+		console.table(
+			outputOf(run, 'Latest runs').map(({ id, runName, status, projectName, submit }) => ({
+				id,
+				runName,
+				status,
+				projectName,
+				submit,
+			})),
+		);
 		console.log(`\n${sim.log.length} API calls, ${sim.count429()} answered 429.`);
 	} finally {
 		await sim.close();

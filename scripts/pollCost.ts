@@ -64,7 +64,8 @@ function fillWorkspace(sim: Simulator): SimRun[] {
 
 function launchBurst(sim: Simulator, count: number, label: string): void {
 	const submit = new Date();
-	for (let index = 0; index < count; index++) sim.data.addRun({ workspaceId: WORKSPACE, runName: `${label}_${index}`, status: 'SUBMITTED', submit });
+	for (let index = 0; index < count; index++)
+		sim.data.addRun({ workspaceId: WORKSPACE, runName: `${label}_${index}`, status: 'SUBMITTED', submit });
 }
 
 async function measureEvent(profile: NetworkName, event: 'started' | 'statusChanged'): Promise<Record<string, unknown>> {
@@ -74,7 +75,16 @@ async function measureEvent(profile: NetworkName, event: 'started' | 'statusChan
 		const harness = createHarness({ nodeTypes: { [TRIGGER]: new SeqeraTrigger() }, credentialTypes: { seqeraApi: new SeqeraApi() } });
 		const staticData: IDataObject = {};
 		const credentials = {
-			seqeraApi: { accessToken: TOKEN, server: 'custom', baseUrl: sim.baseUrl, apiVersion: '1', workspaceId: '', allowUnauthorizedCerts: true, maxCallsPerSecond: 20, maxCallsPerHour: 72000 },
+			seqeraApi: {
+				accessToken: TOKEN,
+				server: 'custom',
+				baseUrl: sim.baseUrl,
+				apiVersion: '1',
+				workspaceId: '',
+				allowUnauthorizedCerts: true,
+				maxCallsPerSecond: 20,
+				maxCallsPerHour: 72000,
+			},
 		};
 		const parameters = { event, statuses: ['anyChange'], workspace: { __rl: true, mode: 'id', value: String(WORKSPACE) } };
 		const poll = async () => {
@@ -104,7 +114,12 @@ async function measureEvent(profile: NetworkName, event: 'started' | 'statusChan
 		// Five launches a second for the 1 000 s that n8n was down.
 		const backlogStart = Date.now() + 1000;
 		for (let index = 0; index < BACKLOG; index++) {
-			sim.data.addRun({ workspaceId: WORKSPACE, runName: `backlog_${index}`, status: 'SUCCEEDED', submit: new Date(backlogStart + index * 200) });
+			sim.data.addRun({
+				workspaceId: WORKSPACE,
+				runName: `backlog_${index}`,
+				status: 'SUCCEEDED',
+				submit: new Date(backlogStart + index * 200),
+			});
 		}
 		const catchUp: PollFigures[] = [];
 		for (let polls = 0; polls < 200; polls++) {
@@ -137,7 +152,8 @@ async function measureEvent(profile: NetworkName, event: 'started' | 'statusChan
 async function main(): Promise<void> {
 	const { values } = parseArgs({ args: process.argv.slice(2), options: { profile: { type: 'string' } } });
 	const profile = (values.profile ?? 'wan') as NetworkName;
-	if (!(profile in NETWORK_PROFILES)) throw new Error(`--profile ${profile}: expected one of ${Object.keys(NETWORK_PROFILES).join(', ')}`);
+	if (!(profile in NETWORK_PROFILES))
+		throw new Error(`--profile ${profile}: expected one of ${Object.keys(NETWORK_PROFILES).join(', ')}`);
 	const all = [await measureEvent(profile, 'started'), await measureEvent(profile, 'statusChanged')];
 	console.log(JSON.stringify(all));
 }

@@ -55,7 +55,9 @@ function parseArguments(argv: string[]): Arguments {
 	if (!release) throw new Error('--release <commit> is required: the release whose nodes make the recording');
 	return {
 		release,
-		only: value('--only')?.split(',').filter((name) => name !== ''),
+		only: value('--only')
+			?.split(',')
+			.filter((name) => name !== ''),
 		saveAsEditor: argv.includes('--save-as-editor'),
 		currentSimulator: argv.includes('--current-simulator'),
 		into: value('--into'),
@@ -83,7 +85,11 @@ function recordInWorktree(args: Arguments): void {
 			cwd: worktree,
 			stdio: 'inherit',
 			// The worktree has no `shared` folder beside it: the simulator reads this repository's contract.
-			env: { SEQERA_CONTRACT: path.resolve(repository, '../shared/contract/seqera-openapi.yaml'), ...process.env, TS_NODE_PREFER_TS_EXTS: 'true' },
+			env: {
+				SEQERA_CONTRACT: path.resolve(repository, '../shared/contract/seqera-openapi.yaml'),
+				...process.env,
+				TS_NODE_PREFER_TS_EXTS: 'true',
+			},
 		});
 		if (result.status !== 0) process.exitCode = result.status ?? 1;
 	} finally {
@@ -94,7 +100,9 @@ function recordInWorktree(args: Arguments): void {
 
 /** The release's node classes, from the checkout this copy runs in. */
 async function releaseNodeTypes(): Promise<ReleaseNodeTypes> {
-	const { Seqera } = (await import(path.resolve(__dirname, '../nodes/Seqera/Seqera.node'))) as { Seqera: new () => INodeType | IVersionedNodeType };
+	const { Seqera } = (await import(path.resolve(__dirname, '../nodes/Seqera/Seqera.node'))) as {
+		Seqera: new () => INodeType | IVersionedNodeType;
+	};
 	const { SeqeraTrigger } = (await import(path.resolve(__dirname, '../nodes/Seqera/SeqeraTrigger.node'))) as {
 		SeqeraTrigger: new () => INodeType | IVersionedNodeType;
 	};
@@ -139,8 +147,16 @@ async function recordHere(args: Arguments, savedFolder: string): Promise<void> {
 		const { requests, storageRequests, error } = await replaySavedWorkflow(workflow, recording.replay, types);
 		const simulator = args.currentSimulator ? { simulator: 'current' } : {};
 		const storage = storageRequests.length > 0 ? { storageRequests } : {};
-		writeJson(path.join(recordingsFolder, `${name}.json`), { release: args.release, ...simulator, replay: recording.replay, requests, ...storage });
-		console.log(`${name}: ${requests.length} requests in ${Date.now() - startedAt} ms${error ? `; the workflow failed: ${error}` : ''}`);
+		writeJson(path.join(recordingsFolder, `${name}.json`), {
+			release: args.release,
+			...simulator,
+			replay: recording.replay,
+			requests,
+			...storage,
+		});
+		console.log(
+			`${name}: ${requests.length} requests in ${Date.now() - startedAt} ms${error ? `; the workflow failed: ${error}` : ''}`,
+		);
 	}
 }
 

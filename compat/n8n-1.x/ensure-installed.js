@@ -7,9 +7,7 @@ const { execFileSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 
-const manifest = ['package.json', 'package-lock.json']
-	.map((file) => fs.readFileSync(path.join(__dirname, file), 'utf8'))
-	.join('\n');
+const manifest = ['package.json', 'package-lock.json'].map((file) => fs.readFileSync(path.join(__dirname, file), 'utf8')).join('\n');
 // npm ci removes node_modules first, so a failed or interrupted install leaves no stamp behind.
 const stamp = path.join(__dirname, 'node_modules', '.installed-from');
 

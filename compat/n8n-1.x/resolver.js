@@ -18,7 +18,5 @@ const INSTALL = path.join(__dirname, 'node_modules') + path.sep;
 module.exports = (request, options) =>
 	options.defaultResolver(
 		request,
-		ENGINE_PACKAGE.test(request) && !options.basedir.startsWith(INSTALL)
-			? { ...options, basedir: __dirname }
-			: options,
+		ENGINE_PACKAGE.test(request) && !options.basedir.startsWith(INSTALL) ? { ...options, basedir: __dirname } : options,
 	);

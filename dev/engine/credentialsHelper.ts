@@ -48,9 +48,7 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		credentialReads.set(type, (credentialReads.get(type) ?? 0) + 1);
 		const data = this.store[type];
 		if (data === undefined) {
-			throw new UnexpectedError(
-				`Test gave no data for credential type "${type}" (node credential "${nodeCredentials.name}")`,
-			);
+			throw new UnexpectedError(`Test gave no data for credential type "${type}" (node credential "${nodeCredentials.name}")`);
 		}
 		return this.withDefaults(type, data);
 	}
@@ -73,11 +71,7 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		return credentials;
 	}
 
-	async updateCredentials(
-		_nodeCredentials: INodeCredentialsDetails,
-		type: string,
-		data: ICredentialDataDecryptedObject,
-	): Promise<void> {
+	async updateCredentials(_nodeCredentials: INodeCredentialsDetails, type: string, data: ICredentialDataDecryptedObject): Promise<void> {
 		this.store[type] = data;
 	}
 
@@ -170,9 +164,7 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 	 * The flag is read loosely because n8n-workflow 1.x does not declare it.
 	 */
 	isCredentialUsableByNode(credentialType: string, nodeType: string): boolean {
-		const type = this.credentialTypes[credentialType] as
-			| (ICredentialType & { restrictToSupportedNodes?: boolean })
-			| undefined;
+		const type = this.credentialTypes[credentialType] as (ICredentialType & { restrictToSupportedNodes?: boolean }) | undefined;
 		if (!type?.restrictToSupportedNodes) return true;
 		const shortName = nodeType.slice(nodeType.lastIndexOf('.') + 1);
 		return (type.supportedNodes ?? []).some((name) => name === nodeType || name === shortName);

@@ -1,12 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import {
-	CredentialTestContext,
-	ExecutionLifecycleHooks,
-	LoadOptionsContext,
-	PollContext,
-	WorkflowExecute,
-} from 'n8n-core';
+import { CredentialTestContext, ExecutionLifecycleHooks, LoadOptionsContext, PollContext, WorkflowExecute } from 'n8n-core';
 import * as n8nWorkflow from 'n8n-workflow';
 import {
 	NodeConnectionTypes,
@@ -142,23 +136,14 @@ export interface Harness {
 export const NODE_UNDER_TEST = 'Node Under Test';
 const SOURCE_NODE = 'Test Items';
 
-type ListSearchMethod = (
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-) => Promise<INodeListSearchResult>;
+type ListSearchMethod = (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) => Promise<INodeListSearchResult>;
 type LoadOptionsMethod = (this: ILoadOptionsFunctions) => Promise<INodePropertyOptions[]>;
 type ResourceMappingMethod = (this: ILoadOptionsFunctions) => Promise<ResourceMapperFields>;
-type CredentialTestMethod = (
-	this: ICredentialTestFunctions,
-	credential: ICredentialsDecrypted,
-) => Promise<INodeCredentialTestResult>;
+type CredentialTestMethod = (this: ICredentialTestFunctions, credential: ICredentialsDecrypted) => Promise<INodeCredentialTestResult>;
 
 /** The credential reference n8n stores on a node: one per credential type the test provides. */
 function nodeCredentials(credentials: Record<string, ICredentialDataDecryptedObject> = {}): INodeCredentials {
-	return Object.fromEntries(
-		Object.keys(credentials).map((type) => [type, { id: '1', name: 'Seqera test' }]),
-	);
+	return Object.fromEntries(Object.keys(credentials).map((type) => [type, { id: '1', name: 'Seqera test' }]));
 }
 
 /**
@@ -207,9 +192,7 @@ function createAdditionalData(
  * through `createRunExecutionData`; 1.x takes the plain object, so detect the factory.
  */
 function createRunExecutionData(start: INode): IRunExecutionData {
-	const nodeExecutionStack: IExecuteData[] = [
-		{ node: start, data: { main: [[{ json: {} }]] }, source: null },
-	];
+	const nodeExecutionStack: IExecuteData[] = [{ node: start, data: { main: [[{ json: {} }]] }, source: null }];
 	const factory = (n8nWorkflow as { createRunExecutionData?: unknown }).createRunExecutionData;
 	if (typeof factory === 'function') {
 		return (factory as (options: object) => IRunExecutionData)({ executionData: { nodeExecutionStack } });
@@ -272,7 +255,11 @@ export function createHarness(setup: HarnessSetup): Harness {
 		nodes: INode[],
 		connections: IConnections,
 		credentials: Record<string, ICredentialDataDecryptedObject> | undefined,
-		{ cancelAfterMs, cancelWhen, mode = 'manual' }: { cancelAfterMs?: number; cancelWhen?: Promise<unknown>; mode?: WorkflowExecuteMode } = {},
+		{
+			cancelAfterMs,
+			cancelWhen,
+			mode = 'manual',
+		}: { cancelAfterMs?: number; cancelWhen?: Promise<unknown>; mode?: WorkflowExecuteMode } = {},
 	): Promise<{ run: IRun; cancelledAt?: number }> => {
 		const workflow = createWorkflow(nodes, connections);
 		// n8n's own choice (a trigger, poller or Start node) when there is one, else the node that no
@@ -400,9 +387,7 @@ export function createHarness(setup: HarnessSetup): Harness {
 			// CredentialTestContext. n8n-core 2.x passes additionalData (for its SSRF policy);
 			// 1.x's constructor takes nothing, so the extra argument is harmless there.
 			const credentialsHelper = new TestCredentialsHelper(setup.credentialTypes);
-			const Context = CredentialTestContext as new (
-				additionalData?: IWorkflowExecuteAdditionalData,
-			) => ICredentialTestFunctions;
+			const Context = CredentialTestContext as new (additionalData?: IWorkflowExecuteAdditionalData) => ICredentialTestFunctions;
 			const context = new Context(createAdditionalData(credentialsHelper, undefined));
 			const test = getMethod<CredentialTestMethod>(type, 'credentialTest', method);
 			return await test.call(context, {
@@ -420,13 +405,7 @@ export function createHarness(setup: HarnessSetup): Harness {
 			const workflow = createWorkflow([node], {}, staticData);
 			const credentialsHelper = new TestCredentialsHelper(setup.credentialTypes, credentials);
 			const additionalData = createAdditionalData(credentialsHelper, undefined);
-			const context = new PollContext(
-				workflow,
-				node,
-				additionalData,
-				mode,
-				mode === 'manual' ? 'manual' : 'activate',
-			);
+			const context = new PollContext(workflow, node, additionalData, mode, mode === 'manual' ? 'manual' : 'activate');
 			const nodeType = nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
 			if (nodeType.poll === undefined) throw new UnexpectedError(`Node type "${type}" has no poll()`);
 			return await nodeType.poll.call(context);

@@ -48,7 +48,14 @@ export function defaultTypeVersion(nodeType: INodeType | IVersionedNodeType): nu
  * versions, credentials, polling).
  */
 export function testNodeDescription(
-	node: { type: string; displayName: string; description: string; group: INodeTypeDescription['group']; source: boolean; properties: INodeProperties[] },
+	node: {
+		type: string;
+		displayName: string;
+		description: string;
+		group: INodeTypeDescription['group'];
+		source: boolean;
+		properties: INodeProperties[];
+	},
 	more: Partial<INodeTypeDescription> = {},
 ): INodeTypeDescription {
 	return {
@@ -137,8 +144,12 @@ export const itemCopiesNode: INodeType = {
 		properties: [{ displayName: 'Answers (JSON)', name: 'answers', type: 'json', default: '[{}]' }],
 	}),
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		const answers = (JSON.parse(this.getNodeParameter('answers', 0) as string) as IDataObject[]).map((answer) => JSON.stringify(answer));
+		const answers = (JSON.parse(this.getNodeParameter('answers', 0) as string) as IDataObject[]).map((answer) =>
+			JSON.stringify(answer),
+		);
 		const items = this.getInputData();
-		return [items.map((_, index) => ({ json: JSON.parse(answers[index % answers.length]) as IDataObject, pairedItem: { item: index } }))];
+		return [
+			items.map((_, index) => ({ json: JSON.parse(answers[index % answers.length]) as IDataObject, pairedItem: { item: index } })),
+		];
 	},
 };

@@ -81,7 +81,15 @@ export function heldLaunchNode(name: string, x: number, runName: string, waitOpt
 	return seqeraNode(
 		name,
 		x,
-		{ operation: 'launch', source: 'repository', pipeline: 'https://github.com/nextflow-io/hello', launchSettings: { runName }, waitForCompletion: true, waitIn: 'n8n', waitOptions },
+		{
+			operation: 'launch',
+			source: 'repository',
+			pipeline: 'https://github.com/nextflow-io/hello',
+			launchSettings: { runName },
+			waitForCompletion: true,
+			waitIn: 'n8n',
+			waitOptions,
+		},
 		{ typeVersion },
 	);
 }
@@ -94,7 +102,12 @@ export function reportNode(x: number, search: string): IDataObject {
 	return seqeraNode(
 		'Report',
 		x,
-		{ resource: 'customApiCall', method: 'GET', path: '/workflow', queryParameters: { parameter: [{ name: 'search', value: search }] } },
+		{
+			resource: 'customApiCall',
+			method: 'GET',
+			path: '/workflow',
+			queryParameters: { parameter: [{ name: 'search', value: search }] },
+		},
 		{ typeVersion: 1.3, executeOnce: true, credentials: { seqeraApi: READER.credential } },
 	);
 }

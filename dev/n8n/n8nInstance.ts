@@ -24,7 +24,8 @@ const INSTALL_TIMEOUT_MS = 300_000;
 
 /** The folder scripts/n8n-install.sh installs a release into (same defaults and override). */
 function n8nFolder(version: string): string {
-	const cache = process.env.N8N_CACHE_DIR ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'n8n-nodes-seqera');
+	const cache =
+		process.env.N8N_CACHE_DIR ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'n8n-nodes-seqera');
 	return path.join(cache, `n8n-${version}`);
 }
 
@@ -32,9 +33,14 @@ function n8nFolder(version: string): string {
 export function requireInstalled(version: string): string {
 	const folder = n8nFolder(version);
 	const manifest = path.join(folder, 'node_modules', 'n8n', 'package.json');
-	const installed = existsSync(path.join(folder, '.installed-from')) && existsSync(manifest) ? (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version : undefined;
+	const installed =
+		existsSync(path.join(folder, '.installed-from')) && existsSync(manifest)
+			? (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version
+			: undefined;
 	if (installed !== version) {
-		throw new Error(`n8n ${version} is not installed in ${folder}: run scripts/n8n-install.sh ${version} (.ci/run does) before these tests`);
+		throw new Error(
+			`n8n ${version} is not installed in ${folder}: run scripts/n8n-install.sh ${version} (.ci/run does) before these tests`,
+		);
 	}
 	return path.join(folder, 'node_modules', 'n8n', 'bin', 'n8n');
 }
@@ -47,7 +53,9 @@ export function requireInstalled(version: string): string {
  * with which n8n refuses to load nodes. The rest (PATH, proxy and CA settings) is kept for npm and n8n.
  */
 export function n8nEnvironment(userFolder: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-	const inherited = Object.entries(process.env).filter(([name]) => !/^(N8N_|DB_|EXECUTIONS_|QUEUE_|SEQERA_LIMITER_|NODE_ENV$)/.test(name));
+	const inherited = Object.entries(process.env).filter(
+		([name]) => !/^(N8N_|DB_|EXECUTIONS_|QUEUE_|SEQERA_LIMITER_|NODE_ENV$)/.test(name),
+	);
 	return {
 		...Object.fromEntries(inherited),
 		N8N_USER_FOLDER: userFolder,
@@ -101,7 +109,11 @@ export async function runN8nCommand(n8nBin: string, env: NodeJS.ProcessEnv, ...a
  * Imports credentials and workflows with n8n's own CLI (`import:credentials`, `import:workflow`), as a user
  * moving workflows between instances does; run it before `start`, so the editor lists them.
  */
-export async function importIntoN8n(n8nBin: string, env: NodeJS.ProcessEnv, imports: { credentials: IDataObject[]; workflows: IDataObject[] }): Promise<void> {
+export async function importIntoN8n(
+	n8nBin: string,
+	env: NodeJS.ProcessEnv,
+	imports: { credentials: IDataObject[]; workflows: IDataObject[] },
+): Promise<void> {
 	const folder = mkdtempSync(path.join(env.N8N_USER_FOLDER as string, 'import-'));
 	const credentials = path.join(folder, 'credentials.json');
 	const workflows = path.join(folder, 'workflows.json');
@@ -223,7 +235,9 @@ export async function webhookRegistered(n8nProcess: N8nProcess, url: string): Pr
 		const answer = await fetch(url).then(async (response) => await response.text());
 		if (answer.includes('Did you mean to make a POST request?')) return;
 		if (Date.now() > deadline) {
-			throw new Error(`The webhook was not registered after ${WEBHOOK_REGISTRATION_TIMEOUT_MS} ms: GET ${url} answered ${answer}\n${n8nProcess.output()}`);
+			throw new Error(
+				`The webhook was not registered after ${WEBHOOK_REGISTRATION_TIMEOUT_MS} ms: GET ${url} answered ${answer}\n${n8nProcess.output()}`,
+			);
 		}
 		await new Promise((resolve) => setTimeout(resolve, 1000));
 	}

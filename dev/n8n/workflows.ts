@@ -74,7 +74,14 @@ export function launchSendingEventsTo(runName: string, picked: IDataObject, cred
 	);
 }
 
-const MANUAL_TRIGGER: IDataObject = { id: 'Start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
+const MANUAL_TRIGGER: IDataObject = {
+	id: 'Start',
+	name: 'Start',
+	type: 'n8n-nodes-base.manualTrigger',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+};
 
 /** A workflow as n8n exports it: a trigger (a Manual Trigger unless given), then the nodes in a chain. */
 export function workflow(id: string, name: string, nodes: IDataObject[], trigger: IDataObject = MANUAL_TRIGGER): IDataObject {
@@ -103,7 +110,9 @@ export const RELAUNCH_DEMO_NODES = [
 
 /** Ready-to-run workflows for the simulator's genomics workspace: what `npm run dev` imports, and what the CLI tests run. */
 export const DEMO_WORKFLOWS = {
-	list: workflow('seqListRuns0001', 'Seqera: list runs', [seqeraNode('Seqera', 200, { operation: 'getMany', returnAll: false, limit: 10 })]),
+	list: workflow('seqListRuns0001', 'Seqera: list runs', [
+		seqeraNode('Seqera', 200, { operation: 'getMany', returnAll: false, limit: 10 }),
+	]),
 	launch: workflow('seqLaunch000001', 'Seqera: launch a pipeline', [
 		seqeraNode('Seqera', 200, {
 			operation: 'launch',
@@ -112,7 +121,9 @@ export const DEMO_WORKFLOWS = {
 			launchSettings: { runName: 'from-real-n8n' },
 		}),
 	]),
-	failed: workflow('seqFailedRuns01', 'Seqera: failed runs', [seqeraNode('Seqera', 200, { operation: 'getMany', returnAll: true, filters: { status: 'failed' } })]),
+	failed: workflow('seqFailedRuns01', 'Seqera: failed runs', [
+		seqeraNode('Seqera', 200, { operation: 'getMany', returnAll: true, filters: { status: 'failed' } }),
+	]),
 	relaunch: workflow('seqRelaunchDemo', 'Seqera: relaunch the newest failed run', RELAUNCH_DEMO_NODES),
 };
 

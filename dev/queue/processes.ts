@@ -33,7 +33,8 @@ export function queueModeEnv(redisPort: number): Record<string, string> {
 function baseEnv(): Record<string, string> {
 	const env: Record<string, string> = {};
 	for (const [name, value] of Object.entries(process.env)) {
-		if (value === undefined || name === 'EXECUTIONS_MODE' || name.startsWith('QUEUE_BULL_') || name.startsWith('SEQERA_LIMITER_')) continue;
+		if (value === undefined || name === 'EXECUTIONS_MODE' || name.startsWith('QUEUE_BULL_') || name.startsWith('SEQERA_LIMITER_'))
+			continue;
 		env[name] = value;
 	}
 	return env;
@@ -94,7 +95,9 @@ export async function forkWorkers(
 	signal?: AbortSignal,
 	nodeFlags: string[] = [],
 ): Promise<WorkerProcess[]> {
-	const started = Array.from({ length: count }, (_, index) => startWorker(env, path.join(folder, `worker-${index}-${Date.now()}`), nodeFlags));
+	const started = Array.from({ length: count }, (_, index) =>
+		startWorker(env, path.join(folder, `worker-${index}-${Date.now()}`), nodeFlags),
+	);
 	for (const { child } of started) {
 		const kill = () => child.kill('SIGKILL');
 		signal?.addEventListener('abort', kill, { once: true });

@@ -44,7 +44,10 @@ export async function startRedisServer(options: RedisServerOptions = {}): Promis
 	const removeDir = () => rmSync(dir, { recursive: true, force: true });
 	let output = '';
 	const ready = new Promise<void>((resolve, reject) => {
-		const timer = setTimeout(() => reject(new Error(`redis-server did not start within ${START_TIMEOUT_MS} ms:\n${output}`)), START_TIMEOUT_MS);
+		const timer = setTimeout(
+			() => reject(new Error(`redis-server did not start within ${START_TIMEOUT_MS} ms:\n${output}`)),
+			START_TIMEOUT_MS,
+		);
 		const onData = (chunk: Buffer) => {
 			output += chunk.toString();
 			if (output.includes('Ready to accept connections')) {

@@ -263,7 +263,12 @@ class Worker {
 			type,
 			parameters:
 				answers === undefined
-					? { resource: 'workflow', operation: 'get', workflowId: { __rl: true, mode: 'id', value: '={{ $json.id }}' }, workspace: this.workspace }
+					? {
+							resource: 'workflow',
+							operation: 'get',
+							workflowId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
+							workspace: this.workspace,
+						}
 					: { answers: JSON.stringify(answers) },
 			items: runIds.map((id): IDataObject => ({ id })),
 			onError: this.job.onError,
@@ -301,7 +306,14 @@ class Worker {
 	private async runListLookup(): Promise<ActionTiming> {
 		return await this.action('lookup', async () => {
 			const parameters = { resource: 'workflow', operation: 'get', workspace: this.workspace };
-			const page = await this.harness.listSearch(SEQERA_NODE, 'searchRuns', this.credentials(this.job.token), undefined, undefined, parameters);
+			const page = await this.harness.listSearch(
+				SEQERA_NODE,
+				'searchRuns',
+				this.credentials(this.job.token),
+				undefined,
+				undefined,
+				parameters,
+			);
 			return page.results.length > 0 ? undefined : 'no runs listed';
 		});
 	}
@@ -331,7 +343,13 @@ class Worker {
 				timings.length = 0;
 				await this.waitForStart();
 				const sync = job.sync === undefined ? undefined : this.outcomeOfRuns(job.token, job.sync, 'trigger');
-				const until = sync === undefined ? this.stopRequested : sync.then(() => undefined, () => undefined);
+				const until =
+					sync === undefined
+						? this.stopRequested
+						: sync.then(
+								() => undefined,
+								() => undefined,
+							);
 				const actions = job.actions === undefined ? [] : await this.actionsUntil(job.actions.everyMs, job.actions.runId, until);
 				return { outcomes: sync === undefined ? [] : [await sync], timings, actions };
 			}
@@ -345,7 +363,14 @@ class Worker {
 				const startRssBytes = process.memoryUsage.rss();
 				const startedAt = performance.now();
 				const result = await peakRssDuring(
-					async () => await this.getRuns(job.token, job.runIds, 'trigger', job.standInAnswers ? ITEM_COPIES_TYPE : SEQERA_NODE, job.standInAnswers),
+					async () =>
+						await this.getRuns(
+							job.token,
+							job.runIds,
+							'trigger',
+							job.standInAnswers ? ITEM_COPIES_TYPE : SEQERA_NODE,
+							job.standInAnswers,
+						),
 				);
 				const durationMs = performance.now() - startedAt;
 				// `result` is used below, so the output n8n keeps is still reachable when the heap is measured.

@@ -122,7 +122,9 @@ function withPicks(nodes: INode[], picks: ReplayPlan['picks'] = {}): INode[] {
 		for (const [field, value] of Object.entries(chosen)) {
 			const saved = parameters[field] as { __rl?: boolean; mode?: string; value?: unknown } | undefined;
 			if (!saved?.__rl || saved.mode !== 'list' || saved.value !== '') {
-				throw new Error(`Node "${node.name}": "${field}" is not a list field left empty to pick, so the pick would change the saved workflow`);
+				throw new Error(
+					`Node "${node.name}": "${field}" is not a list field left empty to pick, so the pick would change the saved workflow`,
+				);
 			}
 			parameters[field] = { __rl: true, mode: 'list', value };
 		}
@@ -136,7 +138,12 @@ function withPicks(nodes: INode[], picks: ReplayPlan['picks'] = {}): INode[] {
  * resolve), and the connections between them. Nodes that feed no Seqera node (a Slack message after
  * the run) are left out.
  */
-function runnableWorkflow(nodes: INode[], connections: IConnections, plan: ReplayPlan, triggerItems: Map<string, StandInItem[]>): { nodes: INode[]; connections: IConnections } {
+function runnableWorkflow(
+	nodes: INode[],
+	connections: IConnections,
+	plan: ReplayPlan,
+	triggerItems: Map<string, StandInItem[]>,
+): { nodes: INode[]; connections: IConnections } {
 	const actions = new Set(nodes.filter((node) => node.type === SEQERA_NODE_TYPE && !node.disabled).map((node) => node.name));
 	const kept: IConnections = {};
 	const feeders = new Set<string>();
@@ -156,7 +163,10 @@ function runnableWorkflow(nodes: INode[], connections: IConnections, plan: Repla
 			type: ITEMS_SOURCE_TYPE,
 			typeVersion: 1,
 			position: original?.position ?? [0, 0],
-			parameters: { items: JSON.stringify(items.map((item) => item.json ?? {})), files: JSON.stringify(items.map((item) => item.binary ?? null)) },
+			parameters: {
+				items: JSON.stringify(items.map((item) => item.json ?? {})),
+				files: JSON.stringify(items.map((item) => item.binary ?? null)),
+			},
 		};
 	});
 	return { nodes: [...standIns, ...nodes.filter((node) => actions.has(node.name))], connections: kept };
@@ -204,24 +214,41 @@ export async function replaySavedWorkflow(workflow: SavedWorkflow, plan: ReplayP
 			// n8n keeps a poller's static data between polls; the first poll only records what exists.
 			const staticData: IDataObject = {};
 			const poll = async () =>
-				await harness.poll({ type: trigger.type, typeVersion: trigger.typeVersion, parameters: trigger.parameters, credentials, staticData });
+				await harness.poll({
+					type: trigger.type,
+					typeVersion: trigger.typeVersion,
+					parameters: trigger.parameters,
+					credentials,
+					staticData,
+				});
 			await poll();
 			await applySteps(sim, plan.betweenPolls);
 			const emitted = await poll();
-			triggerItems.set(trigger.name, (emitted?.[0] ?? []).map((item) => ({ json: item.json })));
+			triggerItems.set(
+				trigger.name,
+				(emitted?.[0] ?? []).map((item) => ({ json: item.json })),
+			);
 		}
 
 		const runnable = runnableWorkflow(nodes, workflow.connections, plan, triggerItems);
-		const run = runnable.nodes.some((node) => node.type === SEQERA_NODE_TYPE) ? await harness.runWorkflow(runnable, credentials) : undefined;
+		const run = runnable.nodes.some((node) => node.type === SEQERA_NODE_TYPE)
+			? await harness.runWorkflow(runnable, credentials)
+			: undefined;
 
 		const madeUp: Array<[string, string]> = [
-			...sim.data.runs.filter((entry) => !seededRunIds.has(entry.id)).map((entry, index): [string, string] => [entry.id, `<run launched ${index + 1}>`]),
+			...sim.data.runs
+				.filter((entry) => !seededRunIds.has(entry.id))
+				.map((entry, index): [string, string] => [entry.id, `<run launched ${index + 1}>`]),
 			...[...sim.data.dataLinkStore.uploads.keys()].map((uploadId, index): [string, string] => [uploadId, `<upload ${index + 1}>`]),
 		];
 		return {
 			requests: normalised(sim.log, madeUp),
 			storageRequests: normalised(
-				(sim.storage?.requests ?? []).map((entry) => ({ method: entry.method, path: entry.path, query: withoutSignature(entry.query) })),
+				(sim.storage?.requests ?? []).map((entry) => ({
+					method: entry.method,
+					path: entry.path,
+					query: withoutSignature(entry.query),
+				})),
 				madeUp,
 			),
 			error: run?.data.resultData.error?.message,

@@ -51,7 +51,8 @@ export function cronProblem(expression: string): string | undefined {
 			const [from, to, beyond] = range.split('-');
 			const low = cronValue(field, from ?? '');
 			const high = to === undefined ? low : cronValue(field, to);
-			if (beyond !== undefined || low === undefined || high === undefined || high < low) return `'${item}' is not a valid ${field.name}`;
+			if (beyond !== undefined || low === undefined || high === undefined || high < low)
+				return `'${item}' is not a valid ${field.name}`;
 		}
 	}
 	return undefined;
@@ -79,7 +80,8 @@ function checkedCron(value: unknown): SimAction['cron'] {
 function checkedBucket(data: SimulatorData, workspace: WorkspaceRef, value: unknown): SimAction['bucket'] {
 	if (!isRecord(value)) throw badRequest('A bucket action needs a data link');
 	const dataLinkId = text(value.dataLinkId);
-	if (!data.dataLinksIn(workspace).some((link) => link.id === dataLinkId)) throw badRequest(`Data link '${dataLinkId}' not found in this workspace`);
+	if (!data.dataLinksIn(workspace).some((link) => link.id === dataLinkId))
+		throw badRequest(`Data link '${dataLinkId}' not found in this workspace`);
 	const filter = text(value.filter);
 	return { dataLinkId, ...(filter ? { filter } : {}) };
 }
@@ -88,7 +90,8 @@ function checkedLaunch(data: SimulatorData, workspace: WorkspaceRef, value: unkn
 	if (!isRecord(value)) throw badRequest('Missing action launch');
 	if (!text(value.pipeline)) throw badRequest('Missing pipeline repository');
 	const computeEnvId = text(value.computeEnvId);
-	if (!data.computeEnvsIn(workspace).some((ce) => ce.id === computeEnvId)) throw badRequest(`Missing or unknown compute environment '${computeEnvId}'`);
+	if (!data.computeEnvsIn(workspace).some((ce) => ce.id === computeEnvId))
+		throw badRequest(`Missing or unknown compute environment '${computeEnvId}'`);
 	if (!text(value.workDir)) throw badRequest('Missing work directory');
 	const labelIds = value.labelIds ?? [];
 	if (!Array.isArray(labelIds) || labelIds.some((id) => !data.labelsIn(workspace).some((label) => label.id === id))) {
@@ -111,7 +114,8 @@ function asLaunchSettings(launch: Record<string, unknown>): SimAction['launch'] 
 function checkedName(data: SimulatorData, workspace: WorkspaceRef, value: unknown, action?: SimAction): string {
 	const name = text(value);
 	if (!NAME_PATTERN.test(name)) throw badRequest(`Invalid action name '${name}' - use 3 to 100 letters, digits, '-' and '_'`);
-	if (data.actionsIn(workspace).some((other) => other.name === name && other !== action)) throw badRequest(`An action named '${name}' already exists in this workspace`);
+	if (data.actionsIn(workspace).some((other) => other.name === name && other !== action))
+		throw badRequest(`An action named '${name}' already exists in this workspace`);
 	return name;
 }
 
@@ -130,7 +134,11 @@ function describedAction(action: SimAction, data: SimulatorData): Record<string,
 		source: action.source,
 		status: action.status,
 		config: actionConfigDto(action),
-		launch: { ...launch, computeEnv: data.computeEnvById(action.launch.computeEnvId) ? { id: action.launch.computeEnvId } : null, computeEnvId: undefined },
+		launch: {
+			...launch,
+			computeEnv: data.computeEnvById(action.launch.computeEnvId) ? { id: action.launch.computeEnvId } : null,
+			computeEnvId: undefined,
+		},
 		labels: data.labels.filter((label) => (action.labelIds ?? []).includes(label.id)).map(labelDto),
 		dateCreated: action.dateCreated.toISOString(),
 		lastUpdated: (action.lastUpdated ?? action.dateCreated).toISOString(),

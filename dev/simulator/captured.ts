@@ -140,7 +140,8 @@ const isNumericText = (value: unknown): boolean => typeof value === 'string' && 
 /** The answer in the captured shape: a field the capture has and the answer lacks as null, a number as text where the capture has text. */
 function shapedAs(shape: unknown, answer: unknown, at: string): unknown {
 	if (NOT_SHAPES.has(at)) return answer;
-	if (Array.isArray(shape) && Array.isArray(answer)) return shape.length === 0 ? answer : answer.map((entry) => shapedAs(shape[0], entry, `${at}[]`));
+	if (Array.isArray(shape) && Array.isArray(answer))
+		return shape.length === 0 ? answer : answer.map((entry) => shapedAs(shape[0], entry, `${at}[]`));
 	if (isNumericText(shape) && typeof answer === 'number') return String(answer);
 	if (!isRecord(shape) || !isRecord(answer)) return answer;
 	const shaped: Json = { ...answer };

@@ -61,7 +61,8 @@ function weblogLag(name: string): [number, number] | undefined {
 	const value = process.env[name];
 	if (!value) return undefined;
 	const match = /^\s*(\d+)\s*,\s*(\d+)\s*$/.exec(value);
-	if (!match || Number(match[1]) > Number(match[2])) throw new SettingError(`${name} must be min,max in ms with min <= max; got '${value}'`);
+	if (!match || Number(match[1]) > Number(match[2]))
+		throw new SettingError(`${name} must be min,max in ms with min <= max; got '${value}'`);
 	return [Number(match[1]), Number(match[2])];
 }
 
@@ -90,7 +91,11 @@ async function main(): Promise<void> {
 	console.log(`Seqera Platform simulator listening on ${sim.baseUrl}`);
 	console.log(`Tokens:       ${DEFAULT_TOKENS.join(', ')}`);
 	console.log(`User:         ${SEED_USER.userName} (id ${SEED_USER.id})`);
-	console.log(`Workspaces:   ${Object.entries(WORKSPACE_IDS).map(([name, id]) => `${name}=${id}`).join(', ')}`);
+	console.log(
+		`Workspaces:   ${Object.entries(WORKSPACE_IDS)
+			.map(([name, id]) => `${name}=${id}`)
+			.join(', ')}`,
+	);
 	console.log(`Network:      ${network} (${describeNetwork(NETWORK_PROFILES[network])}; seed ${seed})`);
 	console.log(`Certificate:  ${certFile} (self-signed; trust it with NODE_EXTRA_CA_CERTS=${certFile})`);
 	console.log(`Storage:      ${sim.storage?.origin ?? '-'} (the data links' storage host, for presigned URLs; same certificate)`);

@@ -136,7 +136,8 @@ function credentialDto(credential: SimCredential): Record<string, unknown> {
 function preflightProblem(data: SimulatorData, ce: SimComputeEnv): string | undefined {
 	const credential = credentialsOf(data).find((each) => each.id === ce.credentialsId && each.workspaceId === ce.workspaceId);
 	if (PROVIDERS[ce.platform].length > 0 && !credential) return `Credentials '${ce.credentialsId}' no longer exist`;
-	if (credential?.status === 'INVALID') return `Credentials '${credential.name}' were refused by the provider: ${credential.message ?? 'access denied'}`;
+	if (credential?.status === 'INVALID')
+		return `Credentials '${credential.name}' were refused by the provider: ${credential.message ?? 'access denied'}`;
 	const scheme = WORK_DIR_SCHEMES[ce.platform];
 	if (scheme && !ce.workDir.startsWith(scheme)) {
 		return `Work directory '${ce.workDir}' is not accessible: a ${ce.platform} compute environment needs a ${scheme} path`;
@@ -169,7 +170,9 @@ function newComputeEnv(request: ApiRequest, data: SimulatorData, workspace: Work
 		const credential = credentialsOf(data).find((each) => each.id === credentialsId && each.workspaceId === workspace);
 		if (!credential) throw badRequest(`Missing or unknown credentials '${credentialsId}' for this workspace`);
 		if (!providers.includes(credential.provider)) {
-			throw badRequest(`Credentials '${credential.name}' are ${credential.provider} credentials; ${platform} takes ${providers.join(' or ') || 'none'}`);
+			throw badRequest(
+				`Credentials '${credential.name}' are ${credential.provider} credentials; ${platform} takes ${providers.join(' or ') || 'none'}`,
+			);
 		}
 	}
 	const labelIds = Array.isArray(body.labelIds) ? body.labelIds : [];
@@ -244,7 +247,9 @@ export const computeEnvManagementRoutes: Route[] = [
 			const credential = credentialsOf(data).find((each) => each.id === ce.credentialsId && each.workspaceId === ce.workspaceId);
 			if (ce.status !== 'INVALID' || (credential && credential.status !== 'AVAILABLE')) {
 				throw new ApiError(409, {
-					message: withErrorId(`Cannot force compute environment '${ce.name}' to AVAILABLE: it must be INVALID with available credentials`),
+					message: withErrorId(
+						`Cannot force compute environment '${ce.name}' to AVAILABLE: it must be INVALID with available credentials`,
+					),
 				});
 			}
 			ce.status = 'AVAILABLE';

@@ -95,11 +95,14 @@ function patchKnownDeviations(schemas: Record<string, SchemaObject>): void {
 function withoutNullFields(value: unknown): unknown {
 	if (Array.isArray(value)) return value.map(withoutNullFields);
 	if (!isObject(value)) return value;
-	return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== null).map(([key, field]) => [key, withoutNullFields(field)]));
+	return Object.fromEntries(
+		Object.entries(value)
+			.filter(([, field]) => field !== null)
+			.map(([key, field]) => [key, withoutNullFields(field)]),
+	);
 }
 
-const isObject = (value: unknown): value is SchemaObject =>
-	typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is SchemaObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * OpenAPI 3.0 schema → JSON schema Ajv understands: `nullable`, discriminated
@@ -206,7 +209,10 @@ export class Contract {
 	private readonly validators = new Map<SchemaObject, ValidateFunction>();
 	private readonly components: Record<string, SchemaObject>;
 
-	private constructor(readonly operations: readonly Operation[], components: Record<string, SchemaObject>) {
+	private constructor(
+		readonly operations: readonly Operation[],
+		components: Record<string, SchemaObject>,
+	) {
 		this.components = components;
 		this.ajv = new Ajv({ strict: false, allErrors: true, logger: false });
 		addFormats(this.ajv);

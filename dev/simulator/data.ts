@@ -65,12 +65,9 @@ const LABEL_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,38}$/;
 const DATASET_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/;
 const DATASET_MEDIA_TYPES: Record<string, DatasetMediaType> = { csv: 'text/csv', tsv: 'text/tab-separated-values' };
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-	typeof value === 'object' && value !== null && !Array.isArray(value);
-const optionalString = (value: unknown): string | undefined =>
-	typeof value === 'string' && value.trim() !== '' ? value : undefined;
-const stringList = (value: unknown): string[] =>
-	Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const optionalString = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
+const stringList = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
 
 /** Told of each run launched, by any route, and of each run cancelled; weblog.ts posts their events. */
 export interface RunWatcher {
@@ -237,7 +234,9 @@ export class SimulatorData {
 	pipelinesVisibleIn(workspace: WorkspaceRef): SimPipeline[] {
 		const org = workspace === null ? undefined : this.orgOf(workspace);
 		return this.pipelines.filter(
-			(p) => p.workspaceId === workspace || (p.shared === true && org !== undefined && p.workspaceId !== null && this.orgOf(p.workspaceId)?.id === org.id),
+			(p) =>
+				p.workspaceId === workspace ||
+				(p.shared === true && org !== undefined && p.workspaceId !== null && this.orgOf(p.workspaceId)?.id === org.id),
 		);
 	}
 
@@ -342,7 +341,9 @@ export class SimulatorData {
 		const savedLaunchId = optionalString(body.launch.id);
 		if (
 			savedLaunchId !== undefined &&
-			!this.pipelinesReachedFrom(workspace, sourceWorkspace).some((p) => p.launchId === savedLaunchId || this.versionsOf(p.id).some((each) => each.launchId === savedLaunchId)) &&
+			!this.pipelinesReachedFrom(workspace, sourceWorkspace).some(
+				(p) => p.launchId === savedLaunchId || this.versionsOf(p.id).some((each) => each.launchId === savedLaunchId),
+			) &&
 			!this.runsIn(workspace).some((r) => r.launchId === savedLaunchId)
 		) {
 			throw forbidden();
@@ -360,7 +361,8 @@ export class SimulatorData {
 		if (!isRecord(body)) throw badRequest('Missing action launch request');
 		const params = body.params ?? {};
 		if (!isRecord(params)) throw badRequest('params must be an object of parameter names and values');
-		if (action.source !== 'tower') throw badRequest(`Action '${action.name}' is started by ${action.source} events and cannot be launched`);
+		if (action.source !== 'tower')
+			throw badRequest(`Action '${action.name}' is started by ${action.source} events and cannot be launched`);
 		if (action.status !== 'ACTIVE') throw badRequest(`Action '${action.name}' is ${action.status} and cannot be launched`);
 		const own: unknown = action.launch.paramsText ? parseYaml(action.launch.paramsText) : {};
 		const run = this.startRun(action.workspaceId, {
@@ -431,7 +433,8 @@ export class SimulatorData {
 		if (!file || file.fileName === undefined) throw badRequest("Missing multipart field 'file' with the dataset file");
 		const extension = /\.([A-Za-z]+)$/.exec(file.fileName)?.[1]?.toLowerCase() ?? '';
 		const mediaType =
-			Object.values(DATASET_MEDIA_TYPES).find((type) => type === file.contentType?.split(';')[0].trim()) ?? DATASET_MEDIA_TYPES[extension];
+			Object.values(DATASET_MEDIA_TYPES).find((type) => type === file.contentType?.split(';')[0].trim()) ??
+			DATASET_MEDIA_TYPES[extension];
 		if (!mediaType) throw badRequest(`File '${file.fileName}' is not a CSV or TSV file`);
 		if (file.content.trim() === '') throw badRequest(`File '${file.fileName}' is empty`);
 		const now = new Date();
@@ -526,7 +529,10 @@ export class SimulatorData {
 		} else {
 			computeEnv = this.primaryComputeEnv(workspace);
 			if (!computeEnv) {
-				blockers.push({ code: 'COMPUTE_ENV_MISSING', message: 'No compute environment given and the workspace has no primary one' });
+				blockers.push({
+					code: 'COMPUTE_ENV_MISSING',
+					message: 'No compute environment given and the workspace has no primary one',
+				});
 			}
 		}
 		if (computeEnv && computeEnv.status !== 'AVAILABLE') {
@@ -537,7 +543,10 @@ export class SimulatorData {
 		}
 		const workDir = optionalString(request.workDir) ?? computeEnv?.workDir;
 		if (!workDir) {
-			blockers.push({ code: 'WORK_DIR_MISSING', message: 'Work directory is missing and cannot be taken from a compute environment' });
+			blockers.push({
+				code: 'WORK_DIR_MISSING',
+				message: 'Work directory is missing and cannot be taken from a compute environment',
+			});
 		}
 		const runName = optionalString(request.runName);
 		if (runName !== undefined && !RUN_NAME_PATTERN.test(runName)) {

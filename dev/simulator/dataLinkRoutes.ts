@@ -58,7 +58,9 @@ function matchesSearch(link: SimDataLink, search: string): boolean {
 		.split(/\s+/)
 		.filter((term) => term !== '')
 		.every((term) => {
-			const [keyword, value] = term.includes(':') ? [term.slice(0, term.indexOf(':')), term.slice(term.indexOf(':') + 1)] : ['', term];
+			const [keyword, value] = term.includes(':')
+				? [term.slice(0, term.indexOf(':')), term.slice(term.indexOf(':') + 1)]
+				: ['', term];
 			if (keyword === 'provider') return link.provider === value.toLowerCase();
 			if (keyword === 'region') return link.region === value.toLowerCase();
 			return link.name.toLowerCase().includes(term.toLowerCase());
@@ -93,7 +95,8 @@ function download(request: ApiRequest, data: SimulatorData): ApiResult {
 	const path = trimSlashes(request.pathParams.filePath);
 	const { link, object } = findObject(request, data, path);
 	const store = data.dataLinkStore;
-	if (store.downloads === 'redirect') return { kind: 'stream', status: 302, headers: { Location: store.downloadUrl(link.id, path), 'Content-Length': 0 } };
+	if (store.downloads === 'redirect')
+		return { kind: 'stream', status: 302, headers: { Location: store.downloadUrl(link.id, path), 'Content-Length': 0 } };
 	const fileName = path.slice(path.lastIndexOf('/') + 1);
 	return {
 		kind: 'stream',
@@ -125,13 +128,17 @@ function finishUpload(request: ApiRequest, data: SimulatorData, folder: string):
 	const body = (request.body ?? {}) as { uploadId?: unknown; fileName?: unknown; tags?: unknown; withError?: unknown };
 	const upload = data.dataLinkStore.uploads.get(String(body.uploadId ?? ''));
 	const path = folder === '' ? String(body.fileName ?? '') : `${folder}/${String(body.fileName ?? '')}`;
-	if (!upload || upload.flow !== 'multipart' || upload.dataLinkId !== link.id || upload.path !== path) throw badRequest(`No upload '${String(body.uploadId ?? '')}' of '${path}' in this data link`);
+	if (!upload || upload.flow !== 'multipart' || upload.dataLinkId !== link.id || upload.path !== path)
+		throw badRequest(`No upload '${String(body.uploadId ?? '')}' of '${path}' in this data link`);
 	if (upload.state !== 'open') throw badRequest(`Upload '${upload.uploadId}' is already ${upload.state}`);
 	if (body.withError === true) {
 		data.dataLinkStore.abortUpload(upload);
 		return json({});
 	}
-	const content = data.dataLinkStore.completeUpload(upload, Array.isArray(body.tags) ? (body.tags as Array<{ partNumber?: unknown; eTag?: unknown }>) : []);
+	const content = data.dataLinkStore.completeUpload(
+		upload,
+		Array.isArray(body.tags) ? (body.tags as Array<{ partNumber?: unknown; eTag?: unknown }>) : [],
+	);
 	if (typeof content === 'string') throw badRequest(content);
 	link.objects.set(upload.path, { size: content.length, mimeType: upload.contentType });
 	return json({});
@@ -166,7 +173,9 @@ export const dataLinkRoutes: Route[] = [
 		return json({ url: data.dataLinkStore.downloadUrl(link.id, path), resolvedPath: path, resolvedMimeType: object.mimeType });
 	}),
 	route('POST', '/data-links/{dataLinkId}/upload', (request, { data }) => startUpload(request, data, '')),
-	route('POST', '/data-links/{dataLinkId}/upload/{dirPath}', (request, { data }) => startUpload(request, data, trimSlashes(request.pathParams.dirPath))),
+	route('POST', '/data-links/{dataLinkId}/upload/{dirPath}', (request, { data }) =>
+		startUpload(request, data, trimSlashes(request.pathParams.dirPath)),
+	),
 	route('POST', '/data-links/{dataLinkId}/upload/finish', (request, { data }) => finishUpload(request, data, '')),
 	route('POST', '/data-links/{dataLinkId}/upload/finish/{dirPath}', (request, { data }) =>
 		finishUpload(request, data, trimSlashes(request.pathParams.dirPath)),

@@ -91,11 +91,14 @@ export class DataLinkStorage {
 		}
 		const session = query.session ?? '';
 		if (query.comp === 'block') {
-			return store.receiveBlock(session, query.blockid ?? '', bytes) ? answer(201) : answer(400, XML, '<Error><Code>InvalidBlockId</Code></Error>');
+			return store.receiveBlock(session, query.blockid ?? '', bytes)
+				? answer(201)
+				: answer(400, XML, '<Error><Code>InvalidBlockId</Code></Error>');
 		}
 		if (query.comp === 'blocklist') {
 			const committed = store.commitBlocks(session, blockListIds(bytes.toString('utf8')));
-			if (typeof committed === 'string' && committed !== 'aborted') return answer(400, XML, `<Error><Code>InvalidBlockList</Code><Message>${committed}</Message></Error>`);
+			if (typeof committed === 'string' && committed !== 'aborted')
+				return answer(400, XML, `<Error><Code>InvalidBlockList</Code><Message>${committed}</Message></Error>`);
 			if (Buffer.isBuffer(committed)) this.landed(session, committed);
 			return answer(201);
 		}
@@ -135,7 +138,11 @@ export class DataLinkStorage {
 		if (fault) {
 			fault.times--;
 			request.resume();
-			return answer(fault.status, { 'Content-Type': 'application/xml' }, `<Error><Code>Simulated</Code><Message>HTTP ${fault.status}</Message></Error>`);
+			return answer(
+				fault.status,
+				{ 'Content-Type': 'application/xml' },
+				`<Error><Code>Simulated</Code><Message>HTTP ${fault.status}</Message></Error>`,
+			);
 		}
 		const store = this.data.dataLinkStore;
 		if (!store.verify(method, url)) {
@@ -154,7 +161,9 @@ export class DataLinkStorage {
 		if (method === 'DELETE') {
 			request.resume();
 			// Google Cloud Storage answers a cancelled resumable upload with 499.
-			return store.cancelSession(entry.query.session ?? '') ? answer(499) : answer(404, XML, '<Error><Code>NoSuchUpload</Code></Error>');
+			return store.cancelSession(entry.query.session ?? '')
+				? answer(499)
+				: answer(404, XML, '<Error><Code>NoSuchUpload</Code></Error>');
 		}
 		if (method === 'GET') {
 			const object = this.data.dataLinks.find((link) => link.id === dataLinkId)?.objects.get(objectPath);

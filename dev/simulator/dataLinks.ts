@@ -155,7 +155,17 @@ export class DataLinkObjectStore {
 		const uploadId = `sim-upload-${++this.uploadCount}-${randomBytes(6).toString('hex')}`;
 		const flow = uploadFlowOf(link.provider);
 		const partCount = flow === 'resumable' ? 1 : Math.max(1, Math.ceil(contentLength / this.partSize));
-		this.uploads.set(uploadId, { uploadId, flow, dataLinkId: link.id, path, contentType, contentLength, partCount, parts: new Map(), state: 'open' });
+		this.uploads.set(uploadId, {
+			uploadId,
+			flow,
+			dataLinkId: link.id,
+			path,
+			contentType,
+			contentLength,
+			partCount,
+			parts: new Map(),
+			state: 'open',
+		});
 		const key = objectKey(link.id, path);
 		if (flow === 'resumable') return { uploadUrls: [this.presign(['PUT', 'DELETE'], key, { session: uploadId })] };
 		if (flow === 'blocks') {
@@ -165,7 +175,9 @@ export class DataLinkObjectStore {
 				),
 			};
 		}
-		const uploadUrls = Array.from({ length: partCount }, (_, index) => this.presign(['PUT'], key, { uploadId, partNumber: String(index + 1) }));
+		const uploadUrls = Array.from({ length: partCount }, (_, index) =>
+			this.presign(['PUT'], key, { uploadId, partNumber: String(index + 1) }),
+		);
 		return { uploadId, uploadUrls };
 	}
 
@@ -230,7 +242,10 @@ export class DataLinkObjectStore {
 		if (fresh.length > 0) upload.parts.set(upload.parts.size + 1, { bytes: fresh, eTag: '' });
 		const now = received + fresh.length;
 		if (now < total) return { received: now };
-		return { received: now, content: this.complete(upload, Buffer.concat([...upload.parts.values()].map((part) => part.bytes))) as Buffer };
+		return {
+			received: now,
+			content: this.complete(upload, Buffer.concat([...upload.parts.values()].map((part) => part.bytes))) as Buffer,
+		};
 	}
 
 	/** A Google Cloud Storage upload cancelled with DELETE on its session URL. */
@@ -251,7 +266,8 @@ export class DataLinkObjectStore {
 	}
 
 	private complete(upload: MultipartUpload, content: Buffer): string | Buffer {
-		if (content.length !== upload.contentLength) return `The upload holds ${content.length} bytes, not the ${upload.contentLength} announced`;
+		if (content.length !== upload.contentLength)
+			return `The upload holds ${content.length} bytes, not the ${upload.contentLength} announced`;
 		upload.state = 'completed';
 		upload.parts.clear();
 		this.contents.set(objectKey(upload.dataLinkId, upload.path), content);

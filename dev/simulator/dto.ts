@@ -111,7 +111,18 @@ export function orgsAndWorkspacesDto(data: SimulatorData, userId: number): Json[
 				.filter((w) => w.orgId === org.id)
 				.flatMap((w) => {
 					const role = store.workspaceRoleOf(userId, w.id);
-					return role ? [{ ...orgEntry, roles: [role], workspaceId: w.id, workspaceName: w.name, workspaceFullName: w.fullName, visibility: w.visibility }] : [];
+					return role
+						? [
+								{
+									...orgEntry,
+									roles: [role],
+									workspaceId: w.id,
+									workspaceName: w.name,
+									workspaceFullName: w.fullName,
+									visibility: w.visibility,
+								},
+							]
+						: [];
 				}),
 		];
 	});
@@ -186,11 +197,7 @@ export function computeEnvDto(ce: SimComputeEnv, orgId: number | undefined): Jso
 	};
 }
 
-export function pipelineDto(
-	pipeline: SimPipeline,
-	data: SimulatorData,
-	attributes: ReadonlySet<string>,
-): Json {
+export function pipelineDto(pipeline: SimPipeline, data: SimulatorData, attributes: ReadonlySet<string>): Json {
 	const computeEnv = data.computeEnvById(pipeline.computeEnvId);
 	const project = projectInfo(pipeline.repository.replace('https://github.com/', ''));
 	return {
@@ -604,7 +611,13 @@ export function datasetVersionDto(dataset: SimDataset, version: SimDatasetVersio
 export function actionConfigDto(action: SimAction): Json {
 	if (action.source === 'github') return { discriminator: 'github', events: ['push'] };
 	if (action.source === 'cron') return { discriminator: 'cron', expression: action.cron?.expression, timezone: action.cron?.timezone };
-	if (action.source === 'bucket') return { discriminator: 'bucket', dataLinkId: action.bucket?.dataLinkId, filter: action.bucket?.filter ?? null, events: ['created'] };
+	if (action.source === 'bucket')
+		return {
+			discriminator: 'bucket',
+			dataLinkId: action.bucket?.dataLinkId,
+			filter: action.bucket?.filter ?? null,
+			events: ['created'],
+		};
 	return { discriminator: 'tower' };
 }
 
@@ -621,7 +634,9 @@ export function actionDto(action: SimAction, withLabels: boolean): Json {
 			? { discriminator: 'tower', timestamp: ts(action.lastSeen), workflowId: action.lastWorkflowId }
 			: undefined,
 		endpoint,
-		usageCmd: endpoint && `curl -H "Authorization: Bearer $TOWER_ACCESS_TOKEN" -H "Content-Type: application/json" -X POST "${endpoint}" -d '{"params":{}}'`,
+		usageCmd:
+			endpoint &&
+			`curl -H "Authorization: Bearer $TOWER_ACCESS_TOKEN" -H "Content-Type: application/json" -X POST "${endpoint}" -d '{"params":{}}'`,
 		labels: withLabels ? [] : undefined,
 		lastSeen: ts(action.lastSeen),
 		dateCreated: ts(action.dateCreated),

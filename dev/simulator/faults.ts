@@ -49,8 +49,7 @@ export class FaultQueue {
 	take(method: string, path: string): Fault | undefined {
 		const index = this.queued.findIndex(
 			({ fault }) =>
-				(!fault.method || fault.method.toUpperCase() === method.toUpperCase()) &&
-				(!fault.path || matchesRegExp(fault.path, path)),
+				(!fault.method || fault.method.toUpperCase() === method.toUpperCase()) && (!fault.path || matchesRegExp(fault.path, path)),
 		);
 		if (index < 0) return undefined;
 		const entry = this.queued[index];

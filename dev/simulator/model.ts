@@ -49,8 +49,22 @@ export type ComputeEnvStatus = 'CREATING' | 'AVAILABLE' | 'DISABLED' | 'DELETING
 
 /** The contract's compute platforms (ComputeEnv.platform). */
 export const COMPUTE_PLATFORMS = [
-	'aws-batch', 'aws-cloud', 'seqeracompute-platform', 'google-batch', 'google-cloud', 'azure-batch', 'azure-cloud', 'k8s-platform',
-	'eks-platform', 'gke-platform', 'uge-platform', 'slurm-platform', 'lsf-platform', 'altair-platform', 'moab-platform', 'local-platform',
+	'aws-batch',
+	'aws-cloud',
+	'seqeracompute-platform',
+	'google-batch',
+	'google-cloud',
+	'azure-batch',
+	'azure-cloud',
+	'k8s-platform',
+	'eks-platform',
+	'gke-platform',
+	'uge-platform',
+	'slurm-platform',
+	'lsf-platform',
+	'altair-platform',
+	'moab-platform',
+	'local-platform',
 	'google-lifesciences',
 ] as const;
 export type ComputePlatform = (typeof COMPUTE_PLATFORMS)[number];
@@ -289,7 +303,15 @@ export interface SimDataLink {
 
 /** The contract's DataStudioStatus. */
 export type StudioStatus = 'starting' | 'running' | 'stopping' | 'stopped' | 'errored' | 'building' | 'buildFailed';
-export const STUDIO_STATUSES: readonly StudioStatus[] = ['starting', 'running', 'stopping', 'stopped', 'errored', 'building', 'buildFailed'];
+export const STUDIO_STATUSES: readonly StudioStatus[] = [
+	'starting',
+	'running',
+	'stopping',
+	'stopped',
+	'errored',
+	'building',
+	'buildFailed',
+];
 export type StudioStopReason = 'CREDITS_RUN_OUT' | 'LIFESPAN_EXPIRED' | 'SPOT_RECLAMATION' | 'NO_STATS_AVAIL';
 
 export interface SimStudio {

@@ -75,11 +75,35 @@ export const PARTICIPANT_IDS = {
 } as const;
 
 const SEED_PEOPLE: SimPerson[] = [
-	{ userId: PERSON_USER_IDS.ada, userName: SEED_USER.userName, email: SEED_USER.email, firstName: SEED_USER.firstName, lastName: SEED_USER.lastName },
-	{ userId: PERSON_USER_IDS.grace, userName: 'grace-hopper', email: 'grace.hopper@acme-bio.example', firstName: 'Grace', lastName: 'Hopper' },
+	{
+		userId: PERSON_USER_IDS.ada,
+		userName: SEED_USER.userName,
+		email: SEED_USER.email,
+		firstName: SEED_USER.firstName,
+		lastName: SEED_USER.lastName,
+	},
+	{
+		userId: PERSON_USER_IDS.grace,
+		userName: 'grace-hopper',
+		email: 'grace.hopper@acme-bio.example',
+		firstName: 'Grace',
+		lastName: 'Hopper',
+	},
 	{ userId: PERSON_USER_IDS.alan, userName: 'alan-turing', email: 'alan.turing@acme-bio.example', firstName: 'Alan', lastName: 'Turing' },
-	{ userId: PERSON_USER_IDS.rosalind, userName: 'rosalind-franklin', email: 'rosalind.franklin@kings.example', firstName: 'Rosalind', lastName: 'Franklin' },
-	{ userId: PERSON_USER_IDS.katherine, userName: 'katherine-johnson', email: 'katherine.johnson@nasa.example', firstName: 'Katherine', lastName: 'Johnson' },
+	{
+		userId: PERSON_USER_IDS.rosalind,
+		userName: 'rosalind-franklin',
+		email: 'rosalind.franklin@kings.example',
+		firstName: 'Rosalind',
+		lastName: 'Franklin',
+	},
+	{
+		userId: PERSON_USER_IDS.katherine,
+		userName: 'katherine-johnson',
+		email: 'katherine.johnson@nasa.example',
+		firstName: 'Katherine',
+		lastName: 'Johnson',
+	},
 ];
 
 const SEED_MEMBERS: SimMember[] = [
@@ -105,7 +129,12 @@ const SEED_TEAMS: SimTeam[] = [
 const SEED_PARTICIPANTS: SimParticipant[] = [
 	{ participantId: PARTICIPANT_IDS.adaGenomics, workspaceId: WORKSPACE_IDS.genomics, memberId: MEMBER_IDS.adaAcme, role: 'owner' },
 	{ participantId: PARTICIPANT_IDS.graceGenomics, workspaceId: WORKSPACE_IDS.genomics, memberId: MEMBER_IDS.graceAcme, role: 'maintain' },
-	{ participantId: PARTICIPANT_IDS.bioinformaticsGenomics, workspaceId: WORKSPACE_IDS.genomics, teamId: TEAM_IDS.bioinformatics, role: 'launch' },
+	{
+		participantId: PARTICIPANT_IDS.bioinformaticsGenomics,
+		workspaceId: WORKSPACE_IDS.genomics,
+		teamId: TEAM_IDS.bioinformatics,
+		role: 'launch',
+	},
 	{ participantId: PARTICIPANT_IDS.adaRnd, workspaceId: WORKSPACE_IDS.rnd, memberId: MEMBER_IDS.adaAcme, role: 'admin' },
 	{ participantId: PARTICIPANT_IDS.alanRnd, workspaceId: WORKSPACE_IDS.rnd, memberId: MEMBER_IDS.alanAcme, role: 'launch' },
 	{ participantId: PARTICIPANT_IDS.adaShowcase, workspaceId: WORKSPACE_IDS.showcase, memberId: MEMBER_IDS.adaCommunity, role: 'launch' },
@@ -204,7 +233,8 @@ export class OrgAdminStore {
 		const team = this.team(orgId, teamId);
 		const member = this.memberNamed(orgId, userNameOrEmail);
 		if (!member) throw badRequest(`User '${userNameOrEmail}' is not a member of this organization`);
-		if (team.memberIds.includes(member.memberId)) throw badRequest(`User '${userNameOrEmail}' is already a member of team '${team.name}'`);
+		if (team.memberIds.includes(member.memberId))
+			throw badRequest(`User '${userNameOrEmail}' is already a member of team '${team.name}'`);
 		team.memberIds.push(member.memberId);
 		return member;
 	}
@@ -223,7 +253,15 @@ export class OrgAdminStore {
 	userOf(userId: number): SimUser {
 		if (userId === this.data.user.id) return this.data.user;
 		const person = this.people.find((each) => each.userId === userId)!;
-		return { id: person.userId, userName: person.userName, email: person.email, firstName: person.firstName ?? '', lastName: person.lastName ?? '', organization: '', dateCreated: SEED_USER.dateCreated };
+		return {
+			id: person.userId,
+			userName: person.userName,
+			email: person.email,
+			firstName: person.firstName ?? '',
+			lastName: person.lastName ?? '',
+			organization: '',
+			dateCreated: SEED_USER.dateCreated,
+		};
 	}
 
 	/** The user's role in the workspace: their own as a participant, or a team's they are in; the highest counts. */
@@ -231,7 +269,9 @@ export class OrgAdminStore {
 		const orgId = this.data.workspaceById(workspaceId)?.orgId;
 		const member = this.members.find((each) => each.orgId === orgId && each.userId === userId);
 		if (!member) return undefined;
-		const teamIds = this.teamsOf(member.orgId).filter((team) => team.memberIds.includes(member.memberId)).map((team) => team.teamId);
+		const teamIds = this.teamsOf(member.orgId)
+			.filter((team) => team.memberIds.includes(member.memberId))
+			.map((team) => team.teamId);
 		const roles = this.participantsOf(workspaceId)
 			.filter((each) => each.memberId === member.memberId || (each.teamId !== undefined && teamIds.includes(each.teamId)))
 			.map((each) => each.role);
@@ -249,12 +289,17 @@ export class OrgAdminStore {
 	 * Adds a member, a team, or a user by name or email: someone outside the organization joins it as a
 	 * collaborator. Whoever takes part already is a conflict.
 	 */
-	addParticipant(orgId: number, workspaceId: number, request: { memberId?: number; teamId?: number; userNameOrEmail?: string }): SimParticipant {
+	addParticipant(
+		orgId: number,
+		workspaceId: number,
+		request: { memberId?: number; teamId?: number; userNameOrEmail?: string },
+	): SimParticipant {
 		const entry: SimParticipant = { participantId: 0, workspaceId, role: DEFAULT_PARTICIPANT_ROLE };
 		if (request.teamId !== undefined) entry.teamId = this.team(orgId, request.teamId).teamId;
 		else if (request.memberId !== undefined) entry.memberId = this.member(orgId, request.memberId).memberId;
 		else if (request.userNameOrEmail) {
-			const member = this.memberNamed(orgId, request.userNameOrEmail) ?? this.addMember(orgId, request.userNameOrEmail, 'collaborator');
+			const member =
+				this.memberNamed(orgId, request.userNameOrEmail) ?? this.addMember(orgId, request.userNameOrEmail, 'collaborator');
 			entry.memberId = member.memberId;
 		} else throw badRequest('Give a memberId, a teamId or a userNameOrEmail');
 		const existing = this.participantsOf(workspaceId).find(

@@ -45,7 +45,13 @@ function teamDto(team: SimTeam): Json {
 function participantDto(store: OrgAdminStore, orgId: number, participant: SimParticipant): Json {
 	if (participant.teamId !== undefined) {
 		const team = store.team(orgId, participant.teamId);
-		return { participantId: participant.participantId, type: 'TEAM', teamId: team.teamId, teamName: team.name, wspRole: participant.role };
+		return {
+			participantId: participant.participantId,
+			type: 'TEAM',
+			teamId: team.teamId,
+			teamName: team.name,
+			wspRole: participant.role,
+		};
 	}
 	const member = store.member(orgId, participant.memberId!);
 	const person = store.personOf(member);
@@ -63,7 +69,13 @@ function participantDto(store: OrgAdminStore, orgId: number, participant: SimPar
 }
 
 /** A page of `entries` matching `search` in any of `texts`, under `listName`, with the count of every match. */
-function listPage<T>(request: ApiRequest, listName: string, entries: T[], texts: (entry: T) => Array<string | undefined>, toDto: (entry: T) => Json) {
+function listPage<T>(
+	request: ApiRequest,
+	listName: string,
+	entries: T[],
+	texts: (entry: T) => Array<string | undefined>,
+	toDto: (entry: T) => Json,
+) {
 	const max = integerParam(request, 'max', DEFAULT_PAGE, { min: 1, max: MAX_PAGE });
 	const offset = integerParam(request, 'offset', 0);
 	const search = (request.query.search ?? '').trim().toLowerCase();
@@ -150,7 +162,11 @@ export const orgRoutes: Route[] = [
 	}),
 	route('POST', '/orgs/{orgId}/teams/{teamId}/members', (request, { data }) => {
 		const store = orgAdminOf(data);
-		const member = store.addTeamMember(orgOf(request, store, true), numericPathParam(request, 'teamId'), requiredText(request, 'userNameOrEmail'));
+		const member = store.addTeamMember(
+			orgOf(request, store, true),
+			numericPathParam(request, 'teamId'),
+			requiredText(request, 'userNameOrEmail'),
+		);
 		return json({ member: memberDto(store, member) });
 	}),
 	route('DELETE', '/orgs/{orgId}/teams/{teamId}/members/{memberId}/delete', (request, { data }) => {
@@ -162,7 +178,8 @@ export const orgRoutes: Route[] = [
 		const store = orgAdminOf(data);
 		const { orgId, workspaceId } = workspaceOf(request, store, false);
 		const entries = store.participantsOf(workspaceId).map((participant) => participantDto(store, orgId, participant));
-		const texts = (entry: Json) => [entry.userName, entry.email, entry.firstName, entry.lastName, entry.teamName] as Array<string | undefined>;
+		const texts = (entry: Json) =>
+			[entry.userName, entry.email, entry.firstName, entry.lastName, entry.teamName] as Array<string | undefined>;
 		return listPage(request, 'participants', entries, texts, (entry) => entry);
 	}),
 	route('PUT', '/orgs/{orgId}/workspaces/{workspaceId}/participants/add', (request, { data }) => {

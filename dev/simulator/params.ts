@@ -61,7 +61,12 @@ export function booleanParam(request: ApiRequest, name: string): boolean {
 /** `attributes=labels,optimized` (explode:false, so comma-joined). */
 export function attributesParam(request: ApiRequest, allowed: readonly string[]): Set<string> {
 	const raw = request.query.attributes;
-	const values = raw ? raw.split(',').map((v) => v.trim()).filter((v) => v !== '') : [];
+	const values = raw
+		? raw
+				.split(',')
+				.map((v) => v.trim())
+				.filter((v) => v !== '')
+		: [];
 	const unknown = values.filter((v) => !allowed.includes(v));
 	if (unknown.length > 0) {
 		throw badRequest(`Invalid attributes value '${unknown.join(',')}' - allowed: ${allowed.join(', ')}`);

@@ -15,7 +15,8 @@ import { route, type Route } from './router';
 
 const PIPELINE_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{1,98}[A-Za-z0-9]$/;
 
-export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+	typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
 
 export function bodyOf(request: ApiRequest): Record<string, unknown> {
@@ -82,7 +83,16 @@ function launchSettings(data: SimulatorData, workspace: WorkspaceRef, launch: Re
 
 type SavedWith = NonNullable<SimPipeline['savedWith']>;
 const SAVED_WITH_FIELDS = [
-	'optimizationId', 'optimizationTargets', 'sessionId', 'pipelineSchemaId', 'resume', 'nextflowVersion', 'outputDir', 'syntaxParser', 'launchContainer', 'headJobCpus',
+	'optimizationId',
+	'optimizationTargets',
+	'sessionId',
+	'pipelineSchemaId',
+	'resume',
+	'nextflowVersion',
+	'outputDir',
+	'syntaxParser',
+	'launchContainer',
+	'headJobCpus',
 ] as const satisfies readonly (keyof SavedWith)[];
 
 /**

@@ -23,8 +23,30 @@ interface RepositoryInfo {
 	nextflowVersion: string;
 }
 
-const NF_CORE_PROFILES = ['debug', 'conda', 'mamba', 'docker', 'arm', 'singularity', 'podman', 'shifter', 'charliecloud', 'apptainer', 'wave', 'gitpod', 'test', 'test_full'];
-const NF_CORE_CONFIG_FILES = ['nextflow.config', 'conf/base.config', 'conf/modules.config', 'conf/igenomes.config', 'conf/test.config', 'conf/test_full.config'];
+const NF_CORE_PROFILES = [
+	'debug',
+	'conda',
+	'mamba',
+	'docker',
+	'arm',
+	'singularity',
+	'podman',
+	'shifter',
+	'charliecloud',
+	'apptainer',
+	'wave',
+	'gitpod',
+	'test',
+	'test_full',
+];
+const NF_CORE_CONFIG_FILES = [
+	'nextflow.config',
+	'conf/base.config',
+	'conf/modules.config',
+	'conf/igenomes.config',
+	'conf/test.config',
+	'conf/test_full.config',
+];
 
 const nfCore = (tags: string[]): RepositoryInfo => ({
 	defaultBranch: 'master',
@@ -113,7 +135,9 @@ export const pipelineInfoRoutes: Route[] = [
 				repositoryUrl: `https://github.com/${projectName}`,
 				cloneUrl: `https://github.com/${projectName}.git`,
 				provider: 'github',
-				configFiles: repository.configFiles.map((file) => `https://github.com/${projectName}/blob/${revision || repository.defaultBranch}/${file}`),
+				configFiles: repository.configFiles.map(
+					(file) => `https://github.com/${projectName}/blob/${revision || repository.defaultBranch}/${file}`,
+				),
 				workDirs,
 				revisions,
 				profiles: repository.profiles,

@@ -53,7 +53,8 @@ const MAX_JOB_REQUEST_OPTIONS: Json = {
 	type: 'object',
 	fa_icon: 'fab fa-acquisitions-incorporated',
 	description: 'Set the top limit for requested resources for any single job.',
-	help_text: 'If you are running on a smaller system, a pipeline step requesting more resources than are available may cause the Nextflow to stop the run with an error.',
+	help_text:
+		'If you are running on a smaller system, a pipeline step requesting more resources than are available may cause the Nextflow to stop the run with an error.',
 	properties: {
 		max_cpus: {
 			type: 'integer',
@@ -117,7 +118,12 @@ const INPUT_OUTPUT_GROUP: Json = {
 
 /** nf-core/rnaseq, nf-schema dialect. */
 const RNASEQ_SCHEMA: Json = {
-	...schemaHeader(NF_SCHEMA, 'nf-core/rnaseq', 'master', 'RNA sequencing analysis pipeline for gene/isoform quantification and extensive quality control.'),
+	...schemaHeader(
+		NF_SCHEMA,
+		'nf-core/rnaseq',
+		'master',
+		'RNA sequencing analysis pipeline for gene/isoform quantification and extensive quality control.',
+	),
 	$defs: {
 		input_output_options: {
 			...INPUT_OUTPUT_GROUP,
@@ -131,7 +137,8 @@ const RNASEQ_SCHEMA: Json = {
 					mimetype: 'text/csv',
 					pattern: '^\\S+\\.csv$',
 					description: 'Path to comma-separated file containing information about the samples in the experiment.',
-					help_text: 'You will need to create a design file with information about the samples in your experiment before running the pipeline.',
+					help_text:
+						'You will need to create a design file with information about the samples in your experiment before running the pipeline.',
 					fa_icon: 'fas fa-file-csv',
 				},
 				outdir: OUTDIR,
@@ -148,7 +155,8 @@ const RNASEQ_SCHEMA: Json = {
 			genome: {
 				type: 'string',
 				description: 'Name of iGenomes reference.',
-				help_text: 'If using a reference genome configured in the pipeline using iGenomes, use this parameter to give the ID for the reference.',
+				help_text:
+					'If using a reference genome configured in the pipeline using iGenomes, use this parameter to give the ID for the reference.',
 				enum: ['GRCh38', 'GRCh37', 'GRCm39', 'GRCm38', 'R64-1-1'],
 				fa_icon: 'fas fa-book',
 			},
@@ -186,7 +194,8 @@ const RNASEQ_SCHEMA: Json = {
 				aligner: {
 					type: 'string',
 					default: 'star_salmon',
-					description: "Specifies the alignment algorithm to use - available options are 'star_salmon', 'star_rsem' and 'hisat2'.",
+					description:
+						"Specifies the alignment algorithm to use - available options are 'star_salmon', 'star_rsem' and 'hisat2'.",
 					fa_icon: 'fas fa-map-signs',
 					enum: ['star_salmon', 'star_rsem', 'hisat2'],
 				},
@@ -198,7 +207,11 @@ const RNASEQ_SCHEMA: Json = {
 					description: 'Minimum percentage of uniquely mapped reads below which samples are removed from further processing.',
 					fa_icon: 'fas fa-percentage',
 				},
-				skip_alignment: { type: 'boolean', description: 'Skip all of the alignment-based processes within the pipeline.', fa_icon: 'fas fa-fast-forward' },
+				skip_alignment: {
+					type: 'boolean',
+					description: 'Skip all of the alignment-based processes within the pipeline.',
+					fa_icon: 'fas fa-fast-forward',
+				},
 			},
 		},
 		read_trimming_options: {
@@ -266,7 +279,8 @@ const SAREK_SCHEMA: Json = {
 					pattern: '^\\S+\\.(csv|tsv)$',
 					schema: 'assets/schema_input.json',
 					description: 'Path to comma-separated file containing information about the samples in the experiment.',
-					help_text: 'A design file with information about the samples in your experiment. Use this parameter to specify the location of the input files.',
+					help_text:
+						'A design file with information about the samples in your experiment. Use this parameter to specify the location of the input files.',
 					fa_icon: 'fas fa-file-csv',
 				},
 				outdir: OUTDIR,
@@ -379,7 +393,11 @@ const FASTQ_QC_SCHEMA: Json = {
 					description: 'Discard reads shorter than this after trimming.',
 					fa_icon: 'fas fa-ruler-horizontal',
 				},
-				skip_trimming: { type: 'boolean', description: 'Only make the QC reports; do not trim the reads.', fa_icon: 'fas fa-fast-forward' },
+				skip_trimming: {
+					type: 'boolean',
+					description: 'Only make the QC reports; do not trim the reads.',
+					fa_icon: 'fas fa-fast-forward',
+				},
 			},
 		},
 		generic_options: GENERIC_OPTIONS,

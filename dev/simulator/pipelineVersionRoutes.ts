@@ -23,13 +23,29 @@ import { route, type Route } from './router';
 
 /** The launch settings whose change makes a new version (the web app's Edit form, less name, image, description and labels). */
 const VERSIONED_FIELDS = [
-	'pipeline', 'revision', 'commitId', 'workDir', 'configProfiles', 'paramsText', 'configText', 'preRunScript', 'postRunScript', 'mainScript',
-	'entryName', 'schemaName', 'pullLatest', 'stubRun',
+	'pipeline',
+	'revision',
+	'commitId',
+	'workDir',
+	'configProfiles',
+	'paramsText',
+	'configText',
+	'preRunScript',
+	'postRunScript',
+	'mainScript',
+	'entryName',
+	'schemaName',
+	'pullLatest',
+	'stubRun',
 ] as const;
 
 /** The fields of a saved launch (LaunchDbDto) a version keeps apart from the pipeline's: all but its ID and compute environment. */
 function launchFieldsOf(launch: Record<string, unknown>): Record<string, unknown> {
-	return Object.fromEntries(Object.entries(launch).filter(([field, value]) => field !== 'id' && field !== 'computeEnv' && field !== 'computeEnvId' && value !== undefined));
+	return Object.fromEntries(
+		Object.entries(launch).filter(
+			([field, value]) => field !== 'id' && field !== 'computeEnv' && field !== 'computeEnvId' && value !== undefined,
+		),
+	);
 }
 
 function versionOf(request: ApiRequest, data: SimulatorData, pipeline: SimPipeline): SimPipelineVersion {
@@ -72,7 +88,8 @@ function makeDefault(data: SimulatorData, workspace: WorkspaceRef, pipeline: Sim
 }
 
 function checkedVersionName(data: SimulatorData, pipeline: SimPipeline, name: unknown, except?: SimPipelineVersion): string {
-	if (typeof name !== 'string' || name.trim() === '' || name.length > 255) throw badRequest(`Invalid pipeline version name '${String(name)}'`);
+	if (typeof name !== 'string' || name.trim() === '' || name.length > 255)
+		throw badRequest(`Invalid pipeline version name '${String(name)}'`);
 	if (data.versionsOf(pipeline.id).some((each) => each !== except && each.name === name)) {
 		throw new ApiError(409, { message: withErrorId(`A pipeline version with name '${name}' already exists`) });
 	}
@@ -80,7 +97,13 @@ function checkedVersionName(data: SimulatorData, pipeline: SimPipeline, name: un
 }
 
 /** An UpdatePipelineRequest to one version: the version it changed, or the draft it made. */
-function updateVersion(data: SimulatorData, workspace: WorkspaceRef, pipeline: SimPipeline, version: SimPipelineVersion, body: Record<string, unknown>): SimPipelineVersion {
+function updateVersion(
+	data: SimulatorData,
+	workspace: WorkspaceRef,
+	pipeline: SimPipeline,
+	version: SimPipelineVersion,
+	body: Record<string, unknown>,
+): SimPipelineVersion {
 	const launch = isRecord(body.launch) ? body.launch : {};
 	const current = launchOfVersion(data, pipeline, version);
 	const versioned = VERSIONED_FIELDS.some((field) => launch[field] !== undefined && !sameValue(launch[field], current[field]));
@@ -121,7 +144,8 @@ export const pipelineVersionRoutes: Route[] = [
 		const pipeline = findPipeline(request, data);
 		const version = versionOf(request, data, pipeline);
 		const body = bodyOf(request);
-		if (body.isDefault === false && version.isDefault) throw new ApiError(409, { message: withErrorId('The default version cannot be unset; make another version the default') });
+		if (body.isDefault === false && version.isDefault)
+			throw new ApiError(409, { message: withErrorId('The default version cannot be unset; make another version the default') });
 		if (body.name !== undefined && body.name !== null) version.name = checkedVersionName(data, pipeline, body.name, version);
 		if (body.isDefault === true && !version.isDefault) makeDefault(data, workspace, pipeline, version);
 		return noContent();

@@ -44,5 +44,10 @@ const VERSIONS: Record<number, SimPipelineVersion[]> = {
 
 /** The seeded versions, each simulator a copy of its own, since versions come and go with its pipelines. */
 export function seedPipelineVersions(): Map<number, SimPipelineVersion[]> {
-	return new Map(Object.entries(VERSIONS).map(([pipelineId, versions]) => [Number(pipelineId), versions.map((each) => ({ ...each, launch: { ...each.launch } }))]));
+	return new Map(
+		Object.entries(VERSIONS).map(([pipelineId, versions]) => [
+			Number(pipelineId),
+			versions.map((each) => ({ ...each, launch: { ...each.launch } })),
+		]),
+	);
 }

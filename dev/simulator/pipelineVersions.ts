@@ -25,7 +25,12 @@ export function versionAsked(request: ApiRequest, pipeline: SimPipeline, data: S
 }
 
 /** The saved launch of the version asked for, laid over the pipeline's (the default version's). */
-export function versionLaunch(request: ApiRequest, pipeline: SimPipeline, data: SimulatorData, launch: Record<string, unknown>): Record<string, unknown> {
+export function versionLaunch(
+	request: ApiRequest,
+	pipeline: SimPipeline,
+	data: SimulatorData,
+	launch: Record<string, unknown>,
+): Record<string, unknown> {
 	const asked = versionAsked(request, pipeline, data);
 	return asked === undefined || asked.isDefault ? launch : { ...launch, ...asked.launch, id: asked.launchId };
 }
@@ -62,8 +67,12 @@ export function pipelineVersionsAnswer(request: ApiRequest, pipeline: SimPipelin
 	const published = request.query.isPublished === undefined ? undefined : booleanParam(request, 'isPublished');
 	// tower-cli's `pipelines versions list --filter` searches versions by the start of their name.
 	const search = (request.query.search ?? '').toLowerCase();
-	const matching = data.versionsOf(pipeline.id)
+	const matching = data
+		.versionsOf(pipeline.id)
 		.filter((each) => published === undefined || (each.name !== null) === published)
 		.filter((each) => search === '' || (each.name ?? '').toLowerCase().startsWith(search));
-	return json({ versions: pageOf(matching, offset, max).map((each) => versionEntryDto(pipeline, each, data)), totalSize: matching.length });
+	return json({
+		versions: pageOf(matching, offset, max).map((each) => versionEntryDto(pipeline, each, data)),
+		totalSize: matching.length,
+	});
 }

@@ -59,7 +59,10 @@ const datasetRoutes: Route[] = [
 			.datasetsIn(workspace)
 			.filter((d) => visibility === 'all' || (d.hidden ?? false) === (visibility === 'hidden'))
 			.filter((d) => [d.name, d.description ?? ''].some((text) => text.toLowerCase().includes(search)))
-			.sort((a, b) => (sortBy === 'name' ? a.name.localeCompare(b.name) : a.lastUpdated.getTime() - b.lastUpdated.getTime()) * direction);
+			.sort(
+				(a, b) =>
+					(sortBy === 'name' ? a.name.localeCompare(b.name) : a.lastUpdated.getTime() - b.lastUpdated.getTime()) * direction,
+			);
 		return json({ datasets: pageOf(matching, offset, max).map((d) => datasetDto(d, data, withLabels)), totalSize: matching.length });
 	}),
 	route('POST', '/datasets', (request, { data }) =>
@@ -99,7 +102,11 @@ const datasetRoutes: Route[] = [
 		if (!version) throw new ApiError(404, { message: withErrorId(`Dataset version not found`) });
 		const linked = linkedSources.get(version);
 		if (linked) {
-			return { kind: 'stream', status: 307, headers: { Location: data.dataLinkStore.downloadUrl(linked.dataLinkId, linked.path), 'Content-Length': 0 } };
+			return {
+				kind: 'stream',
+				status: 307,
+				headers: { Location: data.dataLinkStore.downloadUrl(linked.dataLinkId, linked.path), 'Content-Length': 0 },
+			};
 		}
 		return { kind: 'file', fileName: version.fileName, contentType: version.mediaType, content: version.content };
 	}),

@@ -26,7 +26,11 @@ export function route(method: string, path: string, handle: Route['handle'], opt
 	return { method, template: compileTemplate(path), handle, public: options.public === true };
 }
 
-export function findRoute(routes: readonly Route[], method: string, path: string): { route: Route; pathParams: Record<string, string> } | null {
+export function findRoute(
+	routes: readonly Route[],
+	method: string,
+	path: string,
+): { route: Route; pathParams: Record<string, string> } | null {
 	const found = findBestMatch(
 		routes.filter((r) => r.method === method),
 		(r) => r.template,

@@ -46,7 +46,6 @@ import { WORKSPACE_IDS } from './seed';
 import { studioRoutes } from './studioRoutes';
 import { workflowRoutes } from './workflowRoutes';
 
-
 const accountRoutes: Route[] = [
 	route(
 		'GET',
@@ -135,7 +134,9 @@ const pipelineRoutes: Route[] = [
 		const listed = request.query.visibility === 'all' ? data.pipelinesVisibleIn(workspace) : data.pipelinesIn(workspace);
 		const matching = listed
 			.filter((p) =>
-				exactName === undefined ? [p.name, p.description, p.repository].some((text) => text.toLowerCase().includes(search)) : p.name === exactName,
+				exactName === undefined
+					? [p.name, p.description, p.repository].some((text) => text.toLowerCase().includes(search))
+					: p.name === exactName,
 			)
 			.sort((a, b) => {
 				const order =
@@ -156,14 +157,19 @@ const pipelineRoutes: Route[] = [
 		// Described by ID, a pipeline shared with the workspace is found as the list with visibility=all shows
 		// it, its workspaceId telling where it comes from; its launch and schema need that sourceWorkspaceId.
 		const id = numericPathParam(request, 'pipelineId');
-		const shared = request.query.sourceWorkspaceId === undefined ? data.pipelinesVisibleIn(workspaceOf(request, data)).find((p) => p.id === id) : undefined;
+		const shared =
+			request.query.sourceWorkspaceId === undefined
+				? data.pipelinesVisibleIn(workspaceOf(request, data)).find((p) => p.id === id)
+				: undefined;
 		return json({ pipeline: pipelineDto(shared ?? findPipeline(request, data), data, attributes) });
 	}),
 	route('GET', '/pipelines/{pipelineId}/launch', (request, { data }) => {
 		const pipeline = findPipeline(request, data);
 		return json({ launch: versionLaunch(request, pipeline, data, pipelineLaunchDto(pipeline, data)) });
 	}),
-	route('GET', '/pipelines/{pipelineId}/versions', (request, { data }) => pipelineVersionsAnswer(request, findPipeline(request, data), data)),
+	route('GET', '/pipelines/{pipelineId}/versions', (request, { data }) =>
+		pipelineVersionsAnswer(request, findPipeline(request, data), data),
+	),
 ];
 
 const labelRoutes: Route[] = [

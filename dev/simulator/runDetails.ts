@@ -186,7 +186,7 @@ export function tasksOf(run: SimRun, computeEnv: SimComputeEnv | undefined, now 
 		if (status === 'FAILED') task.errorAction = 'TERMINATE';
 		task.pcpu = Math.round(cpus * random.int(40, 98)) + 0.5;
 		task.pmem = random.int(5, 60) + 0.25;
-		task.peakRss = Math.round(memory * random.int(20, 90) / 100);
+		task.peakRss = Math.round((memory * random.int(20, 90)) / 100);
 		task.peakVmem = task.peakRss + random.int(1, 4) * GB;
 		task.rchar = random.int(10, 4000) * 1024 ** 2;
 		task.wchar = random.int(1, 800) * 1024 ** 2;
@@ -380,7 +380,10 @@ export function taskFiles(task: SimTask): Partial<Record<TaskFileName, string>> 
 	const out = [`[${tool}] processing ${task.tag} with ${task.cpus} CPUs`];
 	const err: string[] = [];
 	if (task.status === 'FAILED') {
-		err.push(`[${tool}] ERROR: cannot allocate memory for ${task.tag}: ${task.memory / GB} GB requested is not enough`, `[${tool}] exiting with status ${task.exit ?? 1}`);
+		err.push(
+			`[${tool}] ERROR: cannot allocate memory for ${task.tag}: ${task.memory / GB} GB requested is not enough`,
+			`[${tool}] exiting with status ${task.exit ?? 1}`,
+		);
 	} else if (task.complete) {
 		out.push(`[${tool}] ${task.tag} done`);
 	}

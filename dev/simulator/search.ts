@@ -27,8 +27,7 @@ function parseDay(keyword: string, value: string): number {
 	return time;
 }
 
-const contains = (haystack: string | undefined, needle: string) =>
-	(haystack ?? '').toLowerCase().includes(needle.toLowerCase());
+const contains = (haystack: string | undefined, needle: string) => (haystack ?? '').toLowerCase().includes(needle.toLowerCase());
 
 const labelText = (label: SimLabel) => (label.value === undefined ? label.name : `${label.name}=${label.value}`);
 

@@ -136,8 +136,24 @@ function awsBatch(
 }
 
 export const SEED_COMPUTE_ENVS: SimComputeEnv[] = [
-	awsBatch(COMPUTE_ENV_IDS.genomicsBatch, WORKSPACE_IDS.genomics, 'aws-batch-genomics', 'eu-west-1', 's3://acme-genomics-work/scratch', true, false),
-	awsBatch(COMPUTE_ENV_IDS.genomicsSpot, WORKSPACE_IDS.genomics, 'aws-batch-spot-genomics', 'eu-west-1', 's3://acme-genomics-work/spot', false, true),
+	awsBatch(
+		COMPUTE_ENV_IDS.genomicsBatch,
+		WORKSPACE_IDS.genomics,
+		'aws-batch-genomics',
+		'eu-west-1',
+		's3://acme-genomics-work/scratch',
+		true,
+		false,
+	),
+	awsBatch(
+		COMPUTE_ENV_IDS.genomicsSpot,
+		WORKSPACE_IDS.genomics,
+		'aws-batch-spot-genomics',
+		'eu-west-1',
+		's3://acme-genomics-work/spot',
+		false,
+		true,
+	),
 	{
 		id: COMPUTE_ENV_IDS.rndGoogle,
 		workspaceId: WORKSPACE_IDS.rnd,
@@ -169,7 +185,15 @@ export const SEED_COMPUTE_ENVS: SimComputeEnv[] = [
 		lastUsed: CE_CREATED,
 		config: { hostName: 'login.hpc.acme-bio.example', port: 22, userName: 'nfrunner', headQueue: 'long', computeQueue: 'normal' },
 	},
-	awsBatch(COMPUTE_ENV_IDS.showcaseBatch, WORKSPACE_IDS.showcase, 'community-aws-batch', 'us-east-1', 's3://nf-showcase-work/scratch', true, true),
+	awsBatch(
+		COMPUTE_ENV_IDS.showcaseBatch,
+		WORKSPACE_IDS.showcase,
+		'community-aws-batch',
+		'us-east-1',
+		's3://nf-showcase-work/scratch',
+		true,
+		true,
+	),
 	awsBatch(COMPUTE_ENV_IDS.personalBatch, null, 'personal-aws', 'eu-central-1', 's3://ada-lovelace-nf/work', true, false),
 ];
 
@@ -195,7 +219,9 @@ export const PROJECTS: ProjectInfo[] = [
 		projectName: 'nf-core/sarek',
 		revision: '3.4.2',
 		description: 'Analysis pipeline to detect germline or somatic variants from WGS / targeted sequencing.',
-		processes: ['FASTP', 'BWAMEM1_MEM', 'GATK4_MARKDUPLICATES', 'GATK4_HAPLOTYPECALLER', 'MULTIQC'].map((p) => `NFCORE_SAREK:SAREK:${p}`),
+		processes: ['FASTP', 'BWAMEM1_MEM', 'GATK4_MARKDUPLICATES', 'GATK4_HAPLOTYPECALLER', 'MULTIQC'].map(
+			(p) => `NFCORE_SAREK:SAREK:${p}`,
+		),
 		container: 'quay.io/biocontainers/gatk4:4.5.0.0--py36hdfd78af_0',
 	},
 	{
@@ -335,7 +361,9 @@ function pipeline(
 }
 
 export const SEED_PIPELINES: SimPipeline[] = [
-	pipeline(PIPELINE_IDS.genomicsRnaseq, WORKSPACE_IDS.genomics, 'rnaseq', 'nf-core/rnaseq', COMPUTE_ENV_IDS.genomicsBatch, [LABEL_IDS.rnaseq]),
+	pipeline(PIPELINE_IDS.genomicsRnaseq, WORKSPACE_IDS.genomics, 'rnaseq', 'nf-core/rnaseq', COMPUTE_ENV_IDS.genomicsBatch, [
+		LABEL_IDS.rnaseq,
+	]),
 	pipeline(PIPELINE_IDS.genomicsSarek, WORKSPACE_IDS.genomics, 'sarek', 'nf-core/sarek', COMPUTE_ENV_IDS.genomicsBatch),
 	pipeline(PIPELINE_IDS.genomicsHello, WORKSPACE_IDS.genomics, 'hello', 'nextflow-io/hello', COMPUTE_ENV_IDS.genomicsSpot),
 	// Takes one FASTQ file a run (the FASTQ example launches it per new file); no params saved, each launch gives them.
@@ -343,7 +371,13 @@ export const SEED_PIPELINES: SimPipeline[] = [
 	pipeline(PIPELINE_IDS.rndChipseq, WORKSPACE_IDS.rnd, 'chipseq-dev', 'nf-core/chipseq', COMPUTE_ENV_IDS.rndGoogle),
 	pipeline(PIPELINE_IDS.rndAtacseq, WORKSPACE_IDS.rnd, 'atacseq', 'nf-core/atacseq', COMPUTE_ENV_IDS.rndGoogle),
 	pipeline(PIPELINE_IDS.showcaseRnaseq, WORKSPACE_IDS.showcase, 'nf-core-rnaseq', 'nf-core/rnaseq', COMPUTE_ENV_IDS.showcaseBatch),
-	pipeline(PIPELINE_IDS.showcaseViralrecon, WORKSPACE_IDS.showcase, 'nf-core-viralrecon', 'nf-core/viralrecon', COMPUTE_ENV_IDS.showcaseBatch),
+	pipeline(
+		PIPELINE_IDS.showcaseViralrecon,
+		WORKSPACE_IDS.showcase,
+		'nf-core-viralrecon',
+		'nf-core/viralrecon',
+		COMPUTE_ENV_IDS.showcaseBatch,
+	),
 	pipeline(PIPELINE_IDS.personalHello, null, 'my-hello', 'nextflow-io/hello', COMPUTE_ENV_IDS.personalBatch),
 	// Three ways a Launchpad pipeline leaves its required parameters (rnaseq's input and outdir) to other
 	// settings than its saved parameters; the platform launches each one as it is.
@@ -352,19 +386,41 @@ export const SEED_PIPELINES: SimPipeline[] = [
 		paramsText: '',
 	}),
 	// For a lab's own samples: only outdir saved, no profile; each launch gives its samplesheet.
-	pipeline(PIPELINE_IDS.showcaseRnaseqByHand, WORKSPACE_IDS.showcase, 'rnaseq-by-hand', 'nf-core/rnaseq', COMPUTE_ENV_IDS.showcaseBatch, [], {
-		configProfiles: [],
-		paramsText: JSON.stringify({ outdir: 's3://nf-showcase-work/results/by-hand' }, null, 2),
-	}),
+	pipeline(
+		PIPELINE_IDS.showcaseRnaseqByHand,
+		WORKSPACE_IDS.showcase,
+		'rnaseq-by-hand',
+		'nf-core/rnaseq',
+		COMPUTE_ENV_IDS.showcaseBatch,
+		[],
+		{
+			configProfiles: [],
+			paramsText: JSON.stringify({ outdir: 's3://nf-showcase-work/results/by-hand' }, null, 2),
+		},
+	),
 	// input saved in the parameters, outdir in the saved Nextflow config text.
-	pipeline(PIPELINE_IDS.showcaseRnaseqConfigured, WORKSPACE_IDS.showcase, 'rnaseq-configured', 'nf-core/rnaseq', COMPUTE_ENV_IDS.showcaseBatch, [], {
-		configProfiles: [],
-		paramsText: JSON.stringify({ input: 's3://nf-showcase-work/inputs/samplesheet.csv' }, null, 2),
-		configText: "params {\n    outdir = 's3://nf-showcase-work/results/configured'\n}\n",
-	}),
+	pipeline(
+		PIPELINE_IDS.showcaseRnaseqConfigured,
+		WORKSPACE_IDS.showcase,
+		'rnaseq-configured',
+		'nf-core/rnaseq',
+		COMPUTE_ENV_IDS.showcaseBatch,
+		[],
+		{
+			configProfiles: [],
+			paramsText: JSON.stringify({ input: 's3://nf-showcase-work/inputs/samplesheet.csv' }, null, 2),
+			configText: "params {\n    outdir = 's3://nf-showcase-work/results/configured'\n}\n",
+		},
+	),
 	// Shared with the other workspaces of ACME Biosciences: genomics lists it with visibility=all.
 	{
-		...pipeline(PIPELINE_IDS.rndViralreconShared, WORKSPACE_IDS.rnd, 'viralrecon-shared', 'nf-core/viralrecon', COMPUTE_ENV_IDS.rndGoogle),
+		...pipeline(
+			PIPELINE_IDS.rndViralreconShared,
+			WORKSPACE_IDS.rnd,
+			'viralrecon-shared',
+			'nf-core/viralrecon',
+			COMPUTE_ENV_IDS.rndGoogle,
+		),
 		shared: true,
 	},
 ];
@@ -402,7 +458,8 @@ export function datasetVersion(
 const RNASEQ_SAMPLESHEET = [
 	'sample,fastq_1,fastq_2,strandedness',
 	...['WT_REP1', 'WT_REP2', 'RAP1_IAA_30M_REP1'].map(
-		(sample) => `${sample},s3://acme-genomics-work/fastq/${sample}_R1.fastq.gz,s3://acme-genomics-work/fastq/${sample}_R2.fastq.gz,auto`,
+		(sample) =>
+			`${sample},s3://acme-genomics-work/fastq/${sample}_R1.fastq.gz,s3://acme-genomics-work/fastq/${sample}_R2.fastq.gz,auto`,
 	),
 	'',
 ].join('\n');
@@ -498,14 +555,68 @@ const SEED_RUN_COUNTS: ReadonlyArray<{ workspaceId: WorkspaceRef; count: number;
 ];
 
 const ADJECTIVES = [
-	'crazy', 'elegant', 'tiny', 'focused', 'jolly', 'nostalgic', 'peaceful', 'sharp', 'sleepy', 'stoic',
-	'trusting', 'wise', 'zealous', 'admiring', 'boring', 'cheeky', 'dreamy', 'ecstatic', 'furious', 'gloomy',
-	'hopeful', 'insane', 'kickass', 'lonely', 'mad', 'naughty', 'pensive', 'reverent', 'silly', 'suspicious',
+	'crazy',
+	'elegant',
+	'tiny',
+	'focused',
+	'jolly',
+	'nostalgic',
+	'peaceful',
+	'sharp',
+	'sleepy',
+	'stoic',
+	'trusting',
+	'wise',
+	'zealous',
+	'admiring',
+	'boring',
+	'cheeky',
+	'dreamy',
+	'ecstatic',
+	'furious',
+	'gloomy',
+	'hopeful',
+	'insane',
+	'kickass',
+	'lonely',
+	'mad',
+	'naughty',
+	'pensive',
+	'reverent',
+	'silly',
+	'suspicious',
 ];
 const SCIENTISTS = [
-	'euler', 'curie', 'darwin', 'pasteur', 'mendel', 'franklin', 'turing', 'hopper', 'lovelace', 'noether',
-	'hodgkin', 'mcclintock', 'sanger', 'crick', 'watson', 'linnaeus', 'kepler', 'galileo', 'newton', 'faraday',
-	'bohr', 'planck', 'fermi', 'pauling', 'meitner', 'goodall', 'leakey', 'brenner', 'margulis', 'avery',
+	'euler',
+	'curie',
+	'darwin',
+	'pasteur',
+	'mendel',
+	'franklin',
+	'turing',
+	'hopper',
+	'lovelace',
+	'noether',
+	'hodgkin',
+	'mcclintock',
+	'sanger',
+	'crick',
+	'watson',
+	'linnaeus',
+	'kepler',
+	'galileo',
+	'newton',
+	'faraday',
+	'bohr',
+	'planck',
+	'fermi',
+	'pauling',
+	'meitner',
+	'goodall',
+	'leakey',
+	'brenner',
+	'margulis',
+	'avery',
 ];
 
 /** Nextflow-style run names; never containing "fail", which the simulator reserves for failing launches. */
@@ -536,14 +647,12 @@ export function seedRuns(now: Date, random: SeededRandom): SimRun[] {
 		for (let index = 0; index < plan.count; index++) {
 			const projectName = random.pick(plan.projects);
 			const project = projectInfo(projectName);
-			const computeEnv =
-				SEED_COMPUTE_ENVS.find((ce) => ce.workspaceId === plan.workspaceId && ce.primary) ?? SEED_COMPUTE_ENVS[0];
+			const computeEnv = SEED_COMPUTE_ENVS.find((ce) => ce.workspaceId === plan.workspaceId && ce.primary) ?? SEED_COMPUTE_ENVS[0];
 			const pipelineEntry = SEED_PIPELINES.find(
 				(p) => p.workspaceId === plan.workspaceId && p.repository.endsWith(`/${projectName}`),
 			);
 			const status = seedStatus(random, index);
-			const runName =
-				plan.workspaceId === SEED_WORKSPACES[0].id && index === 0 ? 'crazy_euler' : randomRunName(random, names);
+			const runName = plan.workspaceId === SEED_WORKSPACES[0].id && index === 0 ? 'crazy_euler' : randomRunName(random, names);
 			names.add(runName);
 
 			const submit = new Date(now.getTime() - Math.round(index * spacing + random.int(5, 50) * 60_000));
@@ -771,7 +880,13 @@ export function newStudio(fields: Partial<SimStudio> & Pick<SimStudio, 'sessionI
 	};
 }
 
-function studio(sessionId: string, workspaceId: WorkspaceRef, name: string, tool: SimStudio['tool'], fields: Partial<SimStudio>): SimStudio {
+function studio(
+	sessionId: string,
+	workspaceId: WorkspaceRef,
+	name: string,
+	tool: SimStudio['tool'],
+	fields: Partial<SimStudio>,
+): SimStudio {
 	return newStudio({ sessionId, workspaceId, name, tool, ...fields }, STUDIO_CREATED);
 }
 

@@ -135,7 +135,11 @@ const jsonReply = (status: number, body: unknown, headers: Record<string, string
 	body: JSON.stringify(body),
 });
 const emptyReply = (status: number): Reply => ({ status });
-const htmlReply = (status: number, html: string): Reply => ({ status, headers: { 'Content-Type': 'text/html; charset=utf-8' }, body: html });
+const htmlReply = (status: number, html: string): Reply => ({
+	status,
+	headers: { 'Content-Type': 'text/html; charset=utf-8' },
+	body: html,
+});
 
 function toReply(result: ApiResult): Reply {
 	switch (result.kind) {
@@ -303,7 +307,9 @@ export class Simulator {
 		const known = new Set(this.routes.map(routeKey));
 		const unknown = Object.keys(profile?.processingByRoute ?? {}).filter((key) => !known.has(key));
 		if (unknown.length > 0) {
-			throw new Error(`processingByRoute names no route of the simulator: ${unknown.join(', ')} (write them like 'GET /workflow/{workflowId}')`);
+			throw new Error(
+				`processingByRoute names no route of the simulator: ${unknown.join(', ')} (write them like 'GET /workflow/{workflowId}')`,
+			);
 		}
 		this.network = profile && new Network(profile, this.networkRolls);
 	}
@@ -412,9 +418,7 @@ export class Simulator {
 		if (tokenHash !== null) {
 			const admission = this.limiter.tryAdmit(tokenHash, at);
 			if (!admission.admitted) {
-				return reply(
-					jsonReply(429, { message: withErrorId('Too many requests') }, { 'Retry-After': admission.retryAfterSeconds }),
-				);
+				return reply(jsonReply(429, { message: withErrorId('Too many requests') }, { 'Retry-After': admission.retryAfterSeconds }));
 			}
 		}
 
@@ -470,7 +474,13 @@ export class Simulator {
 				unknownRunStatus: this.unknownRunStatus,
 				callerId,
 			});
-			return reply(toReply(result.kind === 'json' && result.status === 200 ? { ...result, body: answerAsCaptured(routeKey(found.route), result.body) } : result));
+			return reply(
+				toReply(
+					result.kind === 'json' && result.status === 200
+						? { ...result, body: answerAsCaptured(routeKey(found.route), result.body) }
+						: result,
+				),
+			);
 		} catch (error) {
 			if (error instanceof ApiError) return reply(errorReply(error));
 			throw error;
@@ -624,13 +634,22 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		runProgressMs: positive('runProgressMs', options.runProgressMs ?? 2000),
 	};
 	const { cert, key } = await selfSignedCertificate();
-	const simulator = new Simulator(resolved, cert, key, loadContract(options.validateContract), {
-		profile: options.network,
-		seed: options.networkSeed,
-	}, options.weblog);
+	const simulator = new Simulator(
+		resolved,
+		cert,
+		key,
+		loadContract(options.validateContract),
+		{
+			profile: options.network,
+			seed: options.networkSeed,
+		},
+		options.weblog,
+	);
 	if (options.unknownRunStatus !== undefined) {
 		if (!UNKNOWN_RUN_STATUSES.includes(options.unknownRunStatus)) {
-			throw new Error(`Simulator option unknownRunStatus must be one of ${UNKNOWN_RUN_STATUSES.join(', ')}, got ${String(options.unknownRunStatus)}`);
+			throw new Error(
+				`Simulator option unknownRunStatus must be one of ${UNKNOWN_RUN_STATUSES.join(', ')}, got ${String(options.unknownRunStatus)}`,
+			);
 		}
 		simulator.unknownRunStatus = options.unknownRunStatus;
 	}

@@ -157,7 +157,10 @@ export const studioRoutes: Route[] = [
 		const matching = studiosOf(workspace, data)
 			.filter((studio) => matchesSearch(studio, request.query.search ?? '', data))
 			.sort((a, b) => b.dateCreated.getTime() - a.dateCreated.getTime() || a.sessionId.localeCompare(b.sessionId));
-		return json({ studios: pageOf(matching, offset, max).map((studio) => studioDto(studio, data, withLabels)), totalSize: matching.length });
+		return json({
+			studios: pageOf(matching, offset, max).map((studio) => studioDto(studio, data, withLabels)),
+			totalSize: matching.length,
+		});
 	}),
 	route('GET', '/studios/templates', (request, { data }) => {
 		workspaceOf(request, data);

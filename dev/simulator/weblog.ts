@@ -136,7 +136,8 @@ function chance(name: string, value: number): number {
 }
 
 function lagRange([min, max]: readonly [number, number]): [number, number] {
-	if (!(min >= 0 && max >= min && Number.isFinite(max))) throw new Error(`Weblog option platformLagMs must be [min, max] with 0 <= min <= max, got [${min}, ${max}]`);
+	if (!(min >= 0 && max >= min && Number.isFinite(max)))
+		throw new Error(`Weblog option platformLagMs must be [min, max] with 0 <= min <= max, got [${min}, ${max}]`);
 	return [min, max];
 }
 
@@ -191,8 +192,25 @@ function metadataOf(run: SimRun, tasks: readonly SimTask[], final: boolean): Non
 	const atEnd = (value: unknown) => (final ? (value ?? null) : null);
 	const picked = Object.fromEntries(
 		[
-			'projectName', 'repository', 'commitId', 'revision', 'scriptName', 'scriptFile', 'projectDir', 'launchDir', 'workDir',
-			'homeDir', 'userName', 'profile', 'commandLine', 'configFiles', 'container', 'containerEngine', 'manifest', 'nextflow', 'resume',
+			'projectName',
+			'repository',
+			'commitId',
+			'revision',
+			'scriptName',
+			'scriptFile',
+			'projectDir',
+			'launchDir',
+			'workDir',
+			'homeDir',
+			'userName',
+			'profile',
+			'commandLine',
+			'configFiles',
+			'container',
+			'containerEngine',
+			'manifest',
+			'nextflow',
+			'resume',
 		].map((key) => [key, dto[key] ?? null]),
 	);
 	return {
@@ -207,7 +225,9 @@ function metadataOf(run: SimRun, tasks: readonly SimTask[], final: boolean): Non
 			exitStatus: atEnd(run.exitStatus),
 			errorMessage: atEnd(dto.errorMessage),
 			errorReport: atEnd(dto.errorReport),
-			scriptId: hashString(run.repository + run.commitId).toString(16).padStart(32, '0'),
+			scriptId: hashString(run.repository + run.commitId)
+				.toString(16)
+				.padStart(32, '0'),
 			stubRun: run.launch.stubRun,
 			stats: statsDto(final ? tasks : []),
 			...picked,
@@ -230,7 +250,8 @@ function scheduleOf(run: SimRun, data: SimulatorData): Step[] {
 		if (task.status === 'CACHED' || !task.submit || !task.start) continue;
 		steps.push({ at: within(task.submit), kind: 'task', event: 'process_submitted', task });
 		steps.push({ at: within(task.start), kind: 'task', event: 'process_started', task });
-		if (task.complete && task.status !== 'ABORTED') steps.push({ at: within(task.complete), kind: 'task', event: 'process_completed', task });
+		if (task.complete && task.status !== 'ABORTED')
+			steps.push({ at: within(task.complete), kind: 'task', event: 'process_completed', task });
 	}
 	steps.push({ at: endAt, kind: 'end' });
 	// Stable: `started` stays first and the end last among steps due at the same time.
@@ -277,11 +298,18 @@ export class WeblogPoster implements RunWatcher {
 	 * The next post for the run answered (or failed) after this call, of `event` if given; rejects after
 	 * `timeoutMs` (default 15 s) naming what the run posted.
 	 */
-	nextPost(workflowId: string, { event, timeoutMs = DEFAULT_WAIT_MS }: { event?: WeblogEvent; timeoutMs?: number } = {}): Promise<WeblogPost> {
+	nextPost(
+		workflowId: string,
+		{ event, timeoutMs = DEFAULT_WAIT_MS }: { event?: WeblogEvent; timeoutMs?: number } = {},
+	): Promise<WeblogPost> {
 		return new Promise((resolve, reject) => {
 			const timer = setTimeout(() => {
 				this.watchers.delete(watcher);
-				reject(new Error(`No ${event ?? 'weblog'} post for run ${workflowId} within ${timeoutMs} ms; it posted: ${this.describe(workflowId)}`));
+				reject(
+					new Error(
+						`No ${event ?? 'weblog'} post for run ${workflowId} within ${timeoutMs} ms; it posted: ${this.describe(workflowId)}`,
+					),
+				);
 			}, timeoutMs);
 			const watcher = (post: WeblogPost) => {
 				if (post.workflowId !== workflowId || (event !== undefined && post.event !== event)) return;
@@ -303,7 +331,11 @@ export class WeblogPoster implements RunWatcher {
 		if (run) {
 			let timer: NodeJS.Timeout | undefined;
 			const timeout = new Promise<never>((_, reject) => {
-				timer = setTimeout(() => reject(new Error(`Run ${workflowId} still posting after ${timeoutMs} ms; it posted: ${this.describe(workflowId)}`)), timeoutMs);
+				timer = setTimeout(
+					() =>
+						reject(new Error(`Run ${workflowId} still posting after ${timeoutMs} ms; it posted: ${this.describe(workflowId)}`)),
+					timeoutMs,
+				);
 			});
 			await Promise.race([run.settled, timeout]).finally(() => clearTimeout(timer));
 		}
@@ -367,7 +399,9 @@ export class WeblogPoster implements RunWatcher {
 
 	private describe(workflowId: string): string {
 		const posts = this.postsOf(workflowId);
-		return posts.length === 0 ? 'nothing' : posts.map((post) => `${post.event} (${post.status || post.error || 'under way'})`).join(', ');
+		return posts.length === 0
+			? 'nothing'
+			: posts.map((post) => `${post.event} (${post.status || post.error || 'under way'})`).join(', ');
 	}
 
 	private tasksOf(run: SimRun): SimTask[] {
@@ -416,7 +450,8 @@ export class WeblogPoster implements RunWatcher {
 				const ended: SimRun = { ...run, ...followed.outcome };
 				const tasks = this.tasksOf(ended);
 				const failed = tasks.find((task) => task.status === 'FAILED');
-				if (ended.status === 'FAILED' && failed) this.enqueueFinal(followed, 'error', ended, () => ({ trace: traceOf(failed, 'completed') }));
+				if (ended.status === 'FAILED' && failed)
+					this.enqueueFinal(followed, 'error', ended, () => ({ trace: traceOf(failed, 'completed') }));
 				this.enqueueFinal(followed, 'completed', ended, () => ({ metadata: metadataOf(ended, tasks, true) }));
 				followed.queue = followed.queue.then(() => this.releaseEndAfterLag(followed));
 				this.forget(followed);
@@ -462,7 +497,15 @@ export class WeblogPoster implements RunWatcher {
 	private post(followed: FollowedRun, message: WeblogMessage, duplicate: boolean): Promise<void> {
 		if (this.closed) return Promise.resolve();
 		const { url, basicToken } = followed.target;
-		const post: WeblogPost = { workflowId: followed.workflowId, event: message.event, url, at: performance.now(), status: 0, duplicate, message };
+		const post: WeblogPost = {
+			workflowId: followed.workflowId,
+			event: message.event,
+			url,
+			at: performance.now(),
+			status: 0,
+			duplicate,
+			message,
+		};
 		this.posts.push(post);
 		if (this.posts.length > MAX_POSTS) this.posts.splice(0, this.posts.length - MAX_POSTS * 0.9);
 		const body = JSON.stringify(message);
@@ -491,7 +534,9 @@ export class WeblogPoster implements RunWatcher {
 				finish(response.statusCode ?? 0);
 			};
 			// A receiver with a self-signed certificate is taken, as a test or a local n8n has one.
-			const request = url.startsWith('https:') ? https.request(url, { ...options, rejectUnauthorized: false }, answered) : http.request(url, options, answered);
+			const request = url.startsWith('https:')
+				? https.request(url, { ...options, rejectUnauthorized: false }, answered)
+				: http.request(url, options, answered);
 			this.requests.add(request);
 			request.on('timeout', () => request.destroy(new Error(`no answer within ${POST_TIMEOUT_MS} ms`)));
 			request.on('error', (error) => finish(0, error.message));

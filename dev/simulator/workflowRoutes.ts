@@ -49,7 +49,19 @@ function tasksOfRun(run: SimRun, data: SimulatorData): SimTask[] {
 	return tasksOf(run, data.computeEnvById(run.computeEnvId));
 }
 
-const TASK_SORT_KEYS = ['taskId', 'name', 'process', 'status', 'submit', 'start', 'complete', 'duration', 'realtime', 'cpus', 'memory'] as const;
+const TASK_SORT_KEYS = [
+	'taskId',
+	'name',
+	'process',
+	'status',
+	'submit',
+	'start',
+	'complete',
+	'duration',
+	'realtime',
+	'cpus',
+	'memory',
+] as const;
 
 function taskSortValue(task: SimTask, key: (typeof TASK_SORT_KEYS)[number]): string | number {
 	const value = task[key];
@@ -167,7 +179,8 @@ export const workflowRoutes: Route[] = [
 			.sort((a, b) => {
 				const left = taskSortValue(a, sortBy);
 				const right = taskSortValue(b, sortBy);
-				const order = typeof left === 'number' && typeof right === 'number' ? left - right : String(left).localeCompare(String(right));
+				const order =
+					typeof left === 'number' && typeof right === 'number' ? left - right : String(left).localeCompare(String(right));
 				return (order || a.taskId - b.taskId) * direction;
 			});
 		return json({ tasks: pageOf(matching, offset, max).map((task) => ({ task: taskDto(task, run) })), total: matching.length });

@@ -1,4 +1,11 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
 
 import { router } from './actions/router';
 import { versionDescription } from './actions/versionDescription';
@@ -10,7 +17,8 @@ import { resumeOnRunEvent } from './waits/resumeOnRunEvent';
 // This node's operations make the changes a role may not allow: its refused calls say so (transport/request.ts).
 explainRefusalsWith(roleRefusalOf);
 
-// eslint-disable-next-line @n8n/community-nodes/icon-validation -- the rule reads only an inline description; this one, icon included, is in actions/versionDescription.ts
+// The rule reads only an inline description; this one, icon included, is in actions/versionDescription.ts
+// eslint-disable-next-line @n8n/community-nodes/icon-validation
 export class Seqera implements INodeType {
 	description: INodeTypeDescription = versionDescription;
 

@@ -13,7 +13,8 @@ export class SeqeraHeldWaitCheck implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Seqera Held Wait Check',
 		name: CHECK_NODE_TYPE,
-		// eslint-disable-next-line @n8n/community-nodes/icon-prefer-themed-variants -- the icon draws its own dark tile, which reads on light and dark canvases alike
+		// The icon draws its own dark tile, which reads on light and dark canvases alike
+		// eslint-disable-next-line @n8n/community-nodes/icon-prefer-themed-variants
 		icon: 'file:../../icons/seqera.svg',
 		group: ['transform'],
 		version: 1,

@@ -12,12 +12,14 @@ const EVENT_NAMES = Object.fromEntries(NEXTFLOW_EVENT_OPTIONS.map((option) => [o
 /** Whether the trigger listens at a path named by its workflow's ID, as n8n reads it in the webhook's description. */
 const LISTENS_BY_WORKFLOW_ID = seqeraNextflowEvents.bringsInExpression('pathByWorkflowId');
 
-// eslint-disable-next-line @n8n/community-nodes/webhook-lifecycle-complete -- nothing to register with a service: each launch carries the URL in its Nextflow config
+// Nothing to register with a service: each launch carries the URL in its Nextflow config
+// eslint-disable-next-line @n8n/community-nodes/webhook-lifecycle-complete
 export class SeqeraNextflowEvents implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Seqera Nextflow Events',
 		name: 'seqeraNextflowEvents',
-		// eslint-disable-next-line @n8n/community-nodes/icon-prefer-themed-variants -- the icon draws its own dark tile, which reads on light and dark canvases alike
+		// The icon draws its own dark tile, which reads on light and dark canvases alike
+		// eslint-disable-next-line @n8n/community-nodes/icon-prefer-themed-variants
 		icon: 'file:../../icons/seqera.svg',
 		group: ['trigger'],
 		// 1.1: listens at a path named by its workflow's ID, so that a launch can pick the workflow (weblog/triggerUrl.ts).
@@ -25,7 +27,9 @@ export class SeqeraNextflowEvents implements INodeType {
 		version: [1, 1.1, 1.2],
 		defaultVersion: 1.2,
 		subtitle: `={{ ($parameter["events"] || []).map((event) => ${JSON.stringify(EVENT_NAMES)}[event]).join(", ") }}`,
-		description: "Starts the workflow on a pipeline run's own events as Nextflow sends them: a process failed or completed, the run started, completed or failed",
+		description:
+			"Starts the workflow on a pipeline run's own events as Nextflow sends them: a process failed or completed, the run " +
+			'started, completed or failed',
 		defaults: { name: 'Seqera Nextflow Events' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
@@ -46,10 +50,15 @@ export class SeqeraNextflowEvents implements INodeType {
 			header: 'Listen for a run’s Nextflow events',
 			executionsHelp: {
 				inactive:
-					"Click 'Listen for test event', then launch a run with this trigger's Test URL in the Seqera Platform node's Launch Settings → Send Nextflow Events To → URL: its first chosen event shows here. Once the workflow is active, launches that pick this workflow in Send Nextflow Events To start it.",
-				active: 'Launches that pick this workflow in Send Nextflow Events To (or give its Production URL) start it on their chosen events.',
+					"Click 'Listen for test event', then launch a run with this trigger's Test URL in the Seqera Platform node's " +
+					'Launch Settings → Send Nextflow Events To → URL: its first chosen event shows here. Once the workflow is ' +
+					'active, launches that pick this workflow in Send Nextflow Events To start it.',
+				active:
+					'Launches that pick this workflow in Send Nextflow Events To (or give its Production URL) start it on their chosen ' +
+					'events.',
 			},
-			activationHint: "Once you've finished building your workflow, activate it and launch runs that pick it in Send Nextflow Events To.",
+			activationHint:
+				"Once you've finished building your workflow, activate it and launch runs that pick it in Send Nextflow Events To.",
 		},
 		properties: nextflowEventsProperties,
 	};

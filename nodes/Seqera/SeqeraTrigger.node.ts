@@ -16,7 +16,8 @@ export class SeqeraTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Seqera Platform Trigger',
 		name: 'seqeraTrigger',
-		// eslint-disable-next-line @n8n/community-nodes/icon-prefer-themed-variants -- the icon draws its own dark tile, which reads on light and dark canvases alike
+		// The icon draws its own dark tile, which reads on light and dark canvases alike
+		// eslint-disable-next-line @n8n/community-nodes/icon-prefer-themed-variants
 		icon: 'file:../../icons/seqera.svg',
 		group: ['trigger'],
 		// 1.1: data-link paths go out a segment at a time (docs/node-versions.md).
@@ -24,7 +25,8 @@ export class SeqeraTrigger implements INodeType {
 		defaultVersion: 1.1,
 		subtitle: `={{ ${JSON.stringify(EVENT_NAMES)}[$parameter["event"]] }}`,
 		description:
-			'Starts the workflow when a pipeline run starts or changes status, a file lands in a data link, or a Studio changes status on the Seqera Platform',
+			'Starts the workflow when a pipeline run starts or changes status, a file lands in a data link, or a Studio changes ' +
+			'status on the Seqera Platform',
 		defaults: { name: 'Seqera Platform Trigger' },
 		polling: true,
 		inputs: [],
@@ -47,7 +49,10 @@ export class SeqeraTrigger implements INodeType {
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const chosen = this.getNodeParameter('event') as string;
 		const event = EVENTS.find((each) => each.options.some((option) => option.value === chosen));
-		if (!event) throw new NodeOperationError(this.getNode(), `Unknown value "${chosen}" for Trigger On`, { description: 'Choose an event in Trigger On' });
+		if (!event)
+			throw new NodeOperationError(this.getNode(), `Unknown value "${chosen}" for Trigger On`, {
+				description: 'Choose an event in Trigger On',
+			});
 		return await onePollAtATime(this, async () => await event.poll.call(this, chosen));
 	}
 }

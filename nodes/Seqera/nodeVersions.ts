@@ -30,7 +30,8 @@ const SEQERA_PLATFORM = {
 	sharedPipelines: 1.2,
 	// 1.2: Launch Settings → Labels takes names, created where the workspace lacks them.
 	labelsByName: 1.2,
-	// 1.2: Launch Settings gain tower-cli's Entry Name, Schema Name, User Secret Names, Commit ID, Launch Container and Disable Optimization.
+	// 1.2: Launch Settings gain tower-cli's Entry Name, Schema Name, User Secret Names, Commit ID, Launch Container and Disable
+	// Optimization.
 	towerCliLaunchSettings: 1.2,
 	// 1.2: Studio → Create and Start send the mounted data links' IDs in `mountData` beside `mountDataV2`.
 	studioMountsInMountData: 1.2,

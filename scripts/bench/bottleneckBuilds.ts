@@ -37,7 +37,8 @@ interface Row {
 /** A workflow answer of about `bytes` characters of JSON, different for each call as the platform's are. */
 function answerText(index: number, bytes: number): string {
 	const workflow = { id: `run${index.toString(36)}`, status: 'SUCCEEDED', projectName: 'nf-core/rnaseq', params: [] as string[] };
-	while (JSON.stringify(workflow).length < bytes) workflow.params.push(`--sample_${workflow.params.length}=s3://bucket/${index}/reads.fq.gz`);
+	while (JSON.stringify(workflow).length < bytes)
+		workflow.params.push(`--sample_${workflow.params.length}=s3://bucket/${index}/reads.fq.gz`);
 	return JSON.stringify({ workflow });
 }
 
@@ -45,7 +46,8 @@ function answerText(index: number, bytes: number): string {
 async function measure(build: BuildName, items: number, keepBytes: number): Promise<Row> {
 	let fullCollections = 0;
 	// A major (mark-compact) collection is the only kind that clears the list.
-	const isFull = (entry: PerformanceEntry) => (entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR;
+	const isFull = (entry: PerformanceEntry) =>
+		(entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR;
 	const observer = new PerformanceObserver((list) => (fullCollections += list.getEntries().filter(isFull).length));
 	observer.observe({ entryTypes: ['gc'] });
 	const moduleName = BUILDS[build];
@@ -77,7 +79,9 @@ async function measure(build: BuildName, items: number, keepBytes: number): Prom
 }
 
 async function inFreshProcess(build: BuildName, items: number, keepBytes: number): Promise<Row> {
-	const child = fork(__filename, ['--row', build, String(items), String(keepBytes)], { execArgv: ['--expose-gc', '--require', 'ts-node/register/transpile-only'] });
+	const child = fork(__filename, ['--row', build, String(items), String(keepBytes)], {
+		execArgv: ['--expose-gc', '--require', 'ts-node/register/transpile-only'],
+	});
 	return await new Promise<Row>((resolve, reject) => {
 		child.once('message', (row: Row) => resolve(row));
 		child.once('exit', (code) => reject(new Error(`bottleneck-builds: the row's process exited with ${code}`)));
@@ -86,7 +90,11 @@ async function inFreshProcess(build: BuildName, items: number, keepBytes: number
 
 async function main(): Promise<void> {
 	const { values, positionals } = parseArgs({
-		options: { items: { type: 'string', default: '10000,100000' }, 'keep-bytes': { type: 'string', default: '6000' }, row: { type: 'boolean' } },
+		options: {
+			items: { type: 'string', default: '10000,100000' },
+			'keep-bytes': { type: 'string', default: '6000' },
+			row: { type: 'boolean' },
+		},
 		allowPositionals: true,
 	});
 	if (values.row) {
@@ -104,7 +112,8 @@ async function main(): Promise<void> {
 			const row = build === 'none' ? baseline : await inFreshProcess(build, items, keepBytes);
 			rows.push(row);
 			const extra = (row.retainedBytes - baseline.retainedBytes) / 2 ** 20;
-			const kept = build === 'none' ? '' : ` (${extra >= 0 ? '+' : ''}${extra.toFixed(1)} MB against the same calls without a limiter)`;
+			const kept =
+				build === 'none' ? '' : ` (${extra >= 0 ? '+' : ''}${extra.toFixed(1)} MB against the same calls without a limiter)`;
 			console.log(
 				`${items} items, ${build}: heap after full collections ${(row.retainedBytes / 2 ** 20).toFixed(1)} MB${kept}; ` +
 					`${row.callsPerSecond} calls/s, ${row.cpuMsPerCall} ms of processor time a call; ${row.fullCollections} full collections while the calls ran`,

@@ -45,7 +45,14 @@ async function main(): Promise<void> {
 				const id = `seqera-bench-${Date.now()}`;
 				const limiters = Array.from(
 					{ length: PROCESSES },
-					() => new Bottleneck({ ...settings, id, datastore: 'ioredis', clientOptions: { host: '127.0.0.1', port: redis.port }, clearDatastore: false }),
+					() =>
+						new Bottleneck({
+							...settings,
+							id,
+							datastore: 'ioredis',
+							clientOptions: { host: '127.0.0.1', port: redis.port },
+							clearDatastore: false,
+						}),
 				);
 				const agent = new https.Agent({ keepAlive: true, rejectUnauthorized: false });
 				const ids = runIds(sim, calls);
@@ -64,7 +71,9 @@ async function main(): Promise<void> {
 					),
 				);
 				const seconds = (Date.now() - started) / 1000;
-				console.log(`${profile}, ${label}, ${PROCESSES} limiters sharing through Redis: ${describePlatform(platformFigures(sim, 0))}; ${Math.round(seconds)} s`);
+				console.log(
+					`${profile}, ${label}, ${PROCESSES} limiters sharing through Redis: ${describePlatform(platformFigures(sim, 0))}; ${Math.round(seconds)} s`,
+				);
 				await Promise.all(limiters.map(async (limiter) => await limiter.disconnect()));
 				agent.destroy();
 			});

@@ -52,7 +52,8 @@ export function platformFigures(sim: Simulator, lost: number): Figures {
 function roomBeforeOneTooMany(times: number[]): number {
 	const sorted = [...times].sort((a, b) => a - b);
 	let shortest = Infinity;
-	for (let first = 0; first + LIMIT_PER_SECOND < sorted.length; first++) shortest = Math.min(shortest, sorted[first + LIMIT_PER_SECOND] - sorted[first]);
+	for (let first = 0; first + LIMIT_PER_SECOND < sorted.length; first++)
+		shortest = Math.min(shortest, sorted[first + LIMIT_PER_SECOND] - sorted[first]);
 	return Number.isFinite(shortest) ? round(shortest - 1000, 1) : Infinity;
 }
 

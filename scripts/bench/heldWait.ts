@@ -39,7 +39,16 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 
 import { activateWorkflows, afterWaitReads, launchAndWaitWorkflow, READER, readerCredential, sleep, until } from '../../dev/n8n/heldWait';
-import { importIntoN8n, installPackage, n8nEnvironment, requireInstalled, stablePort, startN8n, webhookRegistered, type N8nProcess } from '../../dev/n8n/n8nInstance';
+import {
+	importIntoN8n,
+	installPackage,
+	n8nEnvironment,
+	requireInstalled,
+	stablePort,
+	startN8n,
+	webhookRegistered,
+	type N8nProcess,
+} from '../../dev/n8n/n8nInstance';
 import versions from '../../dev/n8n/versions.json';
 import { simulatorCredential } from '../../dev/n8n/workflows';
 import { DEFAULT_CHECK_INTERVAL_MINUTES } from '../../nodes/Seqera/fields/waitFields';
@@ -82,8 +91,14 @@ function options(): { runs: number; version: string; load: boolean; checkInterva
 	const runs = Number(values.runs ?? 100);
 	if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs ${values.runs}: expected a whole number ≥ 1`);
 	const checkIntervalMinutes = Number(values['check-interval'] ?? DEFAULT_CHECK_INTERVAL_MINUTES);
-	if (!Number.isInteger(checkIntervalMinutes) || checkIntervalMinutes < 2) throw new Error(`--check-interval ${values['check-interval']}: expected whole minutes ≥ 2, as the Check Interval field takes`);
-	return { runs, version: values.version ?? versions[versions.length - 1], load: values.load ?? false, checkIntervalMs: checkIntervalMinutes * 60_000 };
+	if (!Number.isInteger(checkIntervalMinutes) || checkIntervalMinutes < 2)
+		throw new Error(`--check-interval ${values['check-interval']}: expected whole minutes ≥ 2, as the Check Interval field takes`);
+	return {
+		runs,
+		version: values.version ?? versions[versions.length - 1],
+		load: values.load ?? false,
+		checkIntervalMs: checkIntervalMinutes * 60_000,
+	};
 }
 
 /** Two processes per core spinning a tight loop, each stopping by itself at `untilMs` from now should this script die first. */
@@ -104,7 +119,8 @@ async function launchThrough(sim: Simulator, url: string, body: unknown): Promis
 		const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 		if (response.status === 200) return refused;
 		const text = await response.text();
-		if (sim.data.launches.length > launched || refused + 1 === LAUNCH_ATTEMPTS) throw new Error(`${url} answered ${response.status}: ${text}`);
+		if (sim.data.launches.length > launched || refused + 1 === LAUNCH_ATTEMPTS)
+			throw new Error(`${url} answered ${response.status}: ${text}`);
 		await sleep(1000);
 	}
 }
@@ -113,19 +129,27 @@ async function launchThrough(sim: Simulator, url: string, body: unknown): Promis
  * Launches one run per call, the groups in turn, each with its own duration. The simulator draws whether a
  * run posts anything when it is launched, so the chance is made certain for a lost run's launch alone.
  */
-async function launchRuns(sim: Simulator, n8nPort: number, perGroup: number, deadline: number): Promise<{ runs: BenchRun[]; refused: number }> {
+async function launchRuns(
+	sim: Simulator,
+	n8nPort: number,
+	perGroup: number,
+	deadline: number,
+): Promise<{ runs: BenchRun[]; refused: number }> {
 	const random = new SeededRandom(SEED);
 	const runs: BenchRun[] = [];
 	let refused = 0;
 	for (let index = 0; index < 2 * perGroup; index++) {
-		if (performance.now() > deadline) throw new Error(`Only ${index} runs launched within the bench's ${BENCH_LIMIT_MS / 60_000} minutes`);
+		if (performance.now() > deadline)
+			throw new Error(`Only ${index} runs launched within the bench's ${BENCH_LIMIT_MS / 60_000} minutes`);
 		const group: Group = index % 2 === 0 ? 'events' : 'lost';
 		// A run spends one step SUBMITTED and one RUNNING, then ends.
 		sim.data.runProgressMs = (SHORTEST_RUN_MS + random.next() * (LONGEST_RUN_MS - SHORTEST_RUN_MS)) / 2;
 		sim.weblog.silentRunChance = GROUPS[group].silent ? 1 : 0;
 		const launched = sim.data.launches.length;
 		try {
-			refused += await launchThrough(sim, `http://127.0.0.1:${n8nPort}/webhook/${WEBHOOK_PATH}`, { runName: `bench_${group}_${index}` });
+			refused += await launchThrough(sim, `http://127.0.0.1:${n8nPort}/webhook/${WEBHOOK_PATH}`, {
+				runName: `bench_${group}_${index}`,
+			});
 			const launch = await until(`launch ${index + 1}`, () => sim.data.launches[launched], LAUNCH_TIMEOUT_MS);
 			const progression = sim.data.findRun(launch.workflowId)?.progression;
 			if (!progression) throw new Error(`Run ${launch.workflowId} ended before it was seen launched`);
@@ -201,7 +225,9 @@ function figuresOf(sim: Simulator, group: Group, runs: BenchRun[], checkInterval
 	const times = { latency: [] as number[], found: [] as number[], resumed: [] as number[] };
 	const reads = { all: [] as number[], checksWhileRunning: [] as number[], fromEnd: [] as number[] };
 	const callsByRun = nextNodeCalls(sim);
-	const launchReads = sim.log.filter((entry) => entry.tokenHash === TOKEN_HASH && entry.method === 'GET' && /^\/workflow\/[^/]+$/.test(entry.path));
+	const launchReads = sim.log.filter(
+		(entry) => entry.tokenHash === TOKEN_HASH && entry.method === 'GET' && /^\/workflow\/[^/]+$/.test(entry.path),
+	);
 	const launchReadsByRun = byRun(launchReads.sort((a, b) => a.at - b.at));
 	for (const run of runs) {
 		const calls = callsByRun.get(run.workflowId) ?? [];
@@ -265,19 +291,28 @@ function print(figures: Record<Group, GroupFigures>, checkIntervalMs: number): v
 		const f = figures[group];
 		const { never, moreThanOnce, atTimeLimit } = f.lost;
 		console.log(`  ${GROUPS[group].label}, ${f.runs} runs:`);
-		console.log(`    went on exactly once: ${f.wentOnOnce}; ends lost: ${never + moreThanOnce + atTimeLimit} (never ${never}, more than once ${moreThanOnce}, only at the time limit ${atTimeLimit})`);
+		console.log(
+			`    went on exactly once: ${f.wentOnOnce}; ends lost: ${never + moreThanOnce + atTimeLimit} (never ${never}, more than once ${moreThanOnce}, only at the time limit ${atTimeLimit})`,
+		);
 		console.log(`    platform's end → next node: ${describeTimes(f.latencyMs)}`);
-		console.log(`      of which platform's end → the wait's read that found it: ${describeTimes(f.foundMs)}; that read → next node: ${describeTimes(f.resumedMs)}`);
-		console.log(`    n8n's answers to the runs' completed posts, by status (0: none within 30 s; none: not posted): ${JSON.stringify(f.endAnswers)}`);
+		console.log(
+			`      of which platform's end → the wait's read that found it: ${describeTimes(f.foundMs)}; that read → next node: ${describeTimes(f.resumedMs)}`,
+		);
+		console.log(
+			`    n8n's answers to the runs' completed posts, by status (0: none within 30 s; none: not posted): ${JSON.stringify(f.endAnswers)}`,
+		);
 		const { runs, withinInterval, slowestMs } = f.notReached;
 		if (runs > 0) {
-			console.log(`    ends that did not reach n8n: ${runs}; next node within the ${checkIntervalMs / 1000} s check interval of the platform's end: ${withinInterval} of ${runs} (slowest ${seconds(slowestMs)})`);
+			console.log(
+				`    ends that did not reach n8n: ${runs}; next node within the ${checkIntervalMs / 1000} s check interval of the platform's end: ${withinInterval} of ${runs} (slowest ${seconds(slowestMs)})`,
+			);
 		}
 		console.log(
 			`    GET /workflow/{id} per wait with the launch's token: ${describeReads(f.reads.all)}; the launch's own 1, ` +
 				`the checks' while the run went on ${describeReads(f.reads.checksWhileRunning)}, from its end reaching n8n or the platform on ${describeReads(f.reads.fromEnd)}`,
 		);
-		if (f.silentButPosted > 0) console.log(`    ${f.silentButPosted} runs drawn to post nothing posted events: the bench's draw did not hold`);
+		if (f.silentButPosted > 0)
+			console.log(`    ${f.silentButPosted} runs drawn to post nothing posted events: the bench's draw did not hold`);
 	}
 }
 
@@ -305,7 +340,10 @@ async function main(): Promise<void> {
 			waitIn: 'n8n',
 			waitOptions: { checkIntervalMinutes: checkIntervalMs / 60_000 },
 		});
-		await importIntoN8n(n8nBin, env, { credentials: [simulatorCredential(sim.baseUrl), readerCredential(sim.baseUrl)], workflows: [workflow] });
+		await importIntoN8n(n8nBin, env, {
+			credentials: [simulatorCredential(sim.baseUrl), readerCredential(sim.baseUrl)],
+			workflows: [workflow],
+		});
 		await activateWorkflows(n8nBin, env, version, [String(workflow.id)]);
 		n8n = await startN8n(n8nBin, { args: ['start'], env, readyOutput: /Editor is now accessible via/ });
 		await webhookRegistered(n8n, `http://127.0.0.1:${port}/webhook/${WEBHOOK_PATH}`);
@@ -325,25 +363,36 @@ async function main(): Promise<void> {
 			return runs.filter((run) => calls.has(run.workflowId)).length;
 		};
 		const lastEnd = Math.max(...runs.map((run) => run.endsAt));
-		console.log(`Waiting for the runs to end (the last in ${round((lastEnd - performance.now()) / 1000, 0)} s) and the next nodes to start...`);
+		console.log(
+			`Waiting for the runs to end (the last in ${round((lastEnd - performance.now()) / 1000, 0)} s) and the next nodes to start...`,
+		);
 		const deadline = Math.min(lastEnd + checkIntervalMs + AFTER_INTERVAL_MS, benchDeadline);
 		while (wentOn() < runs.length && performance.now() < deadline) await sleep(1000);
 		// A check after the last wait went on (one comes every half interval), and a late end, would show a second start of its next node.
 		await sleep(Math.min(checkIntervalMs / 2 + 5_000, Math.max(0, benchDeadline - performance.now())));
 
-		const loadRange = loadAverages.length === 0 ? 'not sampled' : `${round(Math.min(...loadAverages), 1)} to ${round(Math.max(...loadAverages), 1)}`;
+		const loadRange =
+			loadAverages.length === 0 ? 'not sampled' : `${round(Math.min(...loadAverages), 1)} to ${round(Math.max(...loadAverages), 1)}`;
 		console.log(
 			`\nFrom the platform showing a run's end to the next node's start, held waits, n8n ${version}, regular mode, ` +
 				`${load ? `under load (${busy.length} busy processes, two per core)` : 'quiet (no busy processes of the bench)'}, ` +
 				`runs of ${SHORTEST_RUN_MS / 60_000} to ${LONGEST_RUN_MS / 60_000} minutes launched over ${launchSeconds} s, Check Interval ${checkIntervalMs / 60_000} minutes; load average (1 min) ${loadRange}:`,
 		);
-		const figuresOfGroup = (group: Group) => figuresOf(sim, group, runs.filter((run) => run.group === group), checkIntervalMs);
+		const figuresOfGroup = (group: Group) =>
+			figuresOf(
+				sim,
+				group,
+				runs.filter((run) => run.group === group),
+				checkIntervalMs,
+			);
 		print({ events: figuresOfGroup('events'), lost: figuresOfGroup('lost') }, checkIntervalMs);
-		if (refused > 0) console.log(`  n8n refused ${refused} launch calls on the starved machine (503 or 500 before launching), each made again`);
+		if (refused > 0)
+			console.log(`  n8n refused ${refused} launch calls on the starved machine (503 or 500 before launching), each made again`);
 		const failedExecutions = n8n.output().match(/^Problem with execution \d+/gm)?.length ?? 0;
 		if (failedExecutions > 0) console.log(`  n8n failed ${failedExecutions} executions itself (its output says why)`);
 		const pingsLate = n8n.output().match(/Database ping failed/g)?.length ?? 0;
-		if (pingsLate > 0) console.log(`  n8n's database ping was late ${pingsLate} times (the machine was starved; meanwhile n8n answers 503)`);
+		if (pingsLate > 0)
+			console.log(`  n8n's database ping was late ${pingsLate} times (the machine was starved; meanwhile n8n answers 503)`);
 		if (sim.contractViolations.length > 0) console.log(`Contract violations: ${JSON.stringify(sim.contractViolations)}`);
 	} catch (error) {
 		if (n8n) console.error(`n8n's output:\n${n8n.output()}`);

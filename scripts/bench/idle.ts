@@ -5,7 +5,17 @@
 import { forkWorkers } from '../../dev/queue/processes';
 import type { ActionTiming } from '../../dev/queue/worker';
 import type { NetworkProfile } from '../../dev/simulator/network';
-import { GENOMICS, TOKEN, describeConnections, meanRoundTrip, round, runIds, tokenConnections, withSimulator, type BenchContext } from './setup';
+import {
+	GENOMICS,
+	TOKEN,
+	describeConnections,
+	meanRoundTrip,
+	round,
+	runIds,
+	tokenConnections,
+	withSimulator,
+	type BenchContext,
+} from './setup';
 
 /** Below the simulator's keep-alive timeout (Node's 5 s), so an open connection is still there to use. */
 export const IDLE_MS = 3000;

@@ -75,7 +75,12 @@ function actionFigures(actions: ActionTiming[]): ActionFigures {
  * The sync of `syncItems` and the editor actions in one process, or (with Redis) the sync in one
  * and the actions in another, sharing the token's budget.
  */
-async function interactiveRun(network: NetworkProfile, syncItems: number, context: BenchContext, overRedis: boolean): Promise<InteractiveFigures> {
+async function interactiveRun(
+	network: NetworkProfile,
+	syncItems: number,
+	context: BenchContext,
+	overRedis: boolean,
+): Promise<InteractiveFigures> {
 	const processes = overRedis ? 2 : 1;
 	const env = overRedis ? queueModeEnv(await context.redisPort()) : {};
 	return await withSimulator(network, async (sim) => {
@@ -144,13 +149,22 @@ function describeInteractive(label: string, figures: InteractiveFigures, seconds
 	);
 }
 
-export async function runInteractiveCell(profile: string, network: NetworkProfile, syncItems: number, context: BenchContext): Promise<InteractiveCell> {
+export async function runInteractiveCell(
+	profile: string,
+	network: NetworkProfile,
+	syncItems: number,
+	context: BenchContext,
+): Promise<InteractiveCell> {
 	const what = `a sync of ${syncItems} items with mode 'trigger'; a run list lookup and a one-item manual execution, each every ${ACTION_EVERY_MS / 1000} s`;
 	let started = performance.now();
 	const oneProcess = await interactiveRun(network, syncItems, context, false);
 	describeInteractive(`${profile} interactive (one process: ${what})`, oneProcess, (performance.now() - started) / 1000);
 	started = performance.now();
 	const overRedis = await interactiveRun(network, syncItems, context, true);
-	describeInteractive(`${profile} interactive (the sync and the actions in two processes sharing through Redis)`, overRedis, (performance.now() - started) / 1000);
+	describeInteractive(
+		`${profile} interactive (the sync and the actions in two processes sharing through Redis)`,
+		overRedis,
+		(performance.now() - started) / 1000,
+	);
 	return { oneProcess, overRedis };
 }

@@ -12,7 +12,17 @@
 import { forkWorkers, type WorkerResult } from '../../dev/queue/processes';
 import type { MemoryFigures, MemoryJob, TokenLimits } from '../../dev/queue/worker';
 import type { NetworkProfile } from '../../dev/simulator/network';
-import { GENOMICS, TOKEN, cellTimeoutMs, describeConnections, round, runIds, tokenConnections, withSimulator, type BenchContext } from './setup';
+import {
+	GENOMICS,
+	TOKEN,
+	cellTimeoutMs,
+	describeConnections,
+	round,
+	runIds,
+	tokenConnections,
+	withSimulator,
+	type BenchContext,
+} from './setup';
 
 export const DEFAULT_MEMORY_ITEMS = [10_000, 100_000];
 /**
@@ -60,7 +70,8 @@ async function inFreshProcess(job: MemoryJob, context: BenchContext): Promise<Wo
 
 function figuresOf(result: WorkerResult): Required<MemoryFigures> {
 	const { memory } = result;
-	if (memory?.retainedHeapBytes === undefined) throw new Error('memory: the worker reported no heap after a full collection (was it started with --expose-gc?)');
+	if (memory?.retainedHeapBytes === undefined)
+		throw new Error('memory: the worker reported no heap after a full collection (was it started with --expose-gc?)');
 	return { ...memory, retainedHeapBytes: memory.retainedHeapBytes };
 }
 
@@ -80,7 +91,8 @@ async function memoryAt(network: NetworkProfile, items: number, context: BenchCo
 			// The run IDs go round the workspace's runs, so its first answers, in order, are every answer there is.
 			const throughNode = await inFreshProcess({ ...job, sampleItems: distinctRuns }, context);
 			const standInAnswers = throughNode.samples ?? [];
-			if (standInAnswers.length < Math.min(items, distinctRuns)) throw new Error(`memory: the Seqera node answered ${standInAnswers.length} of the first ${distinctRuns} items`);
+			if (standInAnswers.length < Math.min(items, distinctRuns))
+				throw new Error(`memory: the Seqera node answered ${standInAnswers.length} of the first ${distinctRuns} items`);
 			const throughStandIn = await inFreshProcess({ ...job, standInAnswers }, context);
 			const memory = figuresOf(throughNode);
 			const standIn = figuresOf(throughStandIn);
@@ -104,7 +116,12 @@ async function memoryAt(network: NetworkProfile, items: number, context: BenchCo
 	);
 }
 
-export async function runMemoryCell(profile: string, network: NetworkProfile, sizes: number[], context: BenchContext): Promise<MemorySize[]> {
+export async function runMemoryCell(
+	profile: string,
+	network: NetworkProfile,
+	sizes: number[],
+	context: BenchContext,
+): Promise<MemorySize[]> {
 	const figures: MemorySize[] = [];
 	for (const items of sizes) {
 		const started = performance.now();

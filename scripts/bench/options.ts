@@ -46,7 +46,10 @@ const DEFAULT_CALLS: Record<ThroughputCell, number> = { single: 1200, cluster: 2
 
 function listOption<T extends string>(name: string, values: string[] | undefined, allowed: readonly T[]): T[] | undefined {
 	if (values === undefined) return undefined;
-	const chosen = values.flatMap((value) => value.split(',')).map((value) => value.trim()).filter((value) => value !== '');
+	const chosen = values
+		.flatMap((value) => value.split(','))
+		.map((value) => value.trim())
+		.filter((value) => value !== '');
 	for (const value of chosen) {
 		if (!allowed.includes(value as T)) throw new Error(`--${name} ${value}: expected one of ${allowed.join(', ')}`);
 	}
@@ -79,7 +82,12 @@ export function parseOptions(args: string[]): Options {
 		.map((value) => wholeNumber('memory-items', value, 0, 1));
 	return {
 		cells: names.map((name) => ({ name, profiles: profiles ?? DEFAULT_PROFILES[name] })),
-		calls: values.calls === undefined ? DEFAULT_CALLS : Object.fromEntries(Object.keys(DEFAULT_CALLS).map((name) => [name, wholeNumber('calls', values.calls, 0, CLUSTER_PROCESSES)])) as Options['calls'],
+		calls:
+			values.calls === undefined
+				? DEFAULT_CALLS
+				: (Object.fromEntries(
+						Object.keys(DEFAULT_CALLS).map((name) => [name, wholeNumber('calls', values.calls, 0, CLUSTER_PROCESSES)]),
+					) as Options['calls']),
 		syncItems: wholeNumber('sync-items', values['sync-items'], 3000, 1),
 		memoryItems: memoryItems.length > 0 ? memoryItems : DEFAULT_MEMORY_ITEMS,
 	};

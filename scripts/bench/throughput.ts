@@ -63,7 +63,13 @@ async function throughWorkers(
 								baseUrl: sim.baseUrl,
 								token: TOKEN,
 								workspaceId: GENOMICS,
-								executions: [runIds(sim, items[index], items.slice(0, index).reduce((sum, count) => sum + count, 0))],
+								executions: [
+									runIds(
+										sim,
+										items[index],
+										items.slice(0, index).reduce((sum, count) => sum + count, 0),
+									),
+								],
 								warmUpToken: WARM_UP_TOKEN,
 								startAt,
 								onError: 'continueErrorOutput',
@@ -131,12 +137,20 @@ async function httpRequestBatching(network: NetworkProfile, calls: number): Prom
 
 export type ThroughputCell = 'single' | 'cluster' | 'httpRequestBatching';
 
-export async function runThroughputCell(name: ThroughputCell, network: NetworkProfile, calls: number, context: BenchContext): Promise<ThroughputFigures> {
+export async function runThroughputCell(
+	name: ThroughputCell,
+	network: NetworkProfile,
+	calls: number,
+	context: BenchContext,
+): Promise<ThroughputFigures> {
 	switch (name) {
 		case 'single':
 			return await throughWorkers(network, calls, 1, {}, context);
 		case 'cluster':
-			return { ...(await throughWorkers(network, calls, CLUSTER_PROCESSES, queueModeEnv(await context.redisPort()), context)), processes: CLUSTER_PROCESSES };
+			return {
+				...(await throughWorkers(network, calls, CLUSTER_PROCESSES, queueModeEnv(await context.redisPort()), context)),
+				processes: CLUSTER_PROCESSES,
+			};
 		case 'httpRequestBatching':
 			return await httpRequestBatching(network, calls);
 	}
@@ -160,7 +174,9 @@ export function describeThroughput(label: string, figures: ThroughputFigures, se
 			: `; added by the queue p50 ${figures.p50QueueMs} ms, p99 ${figures.p99QueueMs} ms (asking to start: p50 ${figures.p50WaitMs} ms, p99 ${figures.p99WaitMs} ms)`;
 	console.log(
 		`${label}: ${describePlatform(figures)}${queue}${describeConnections(figures)}; ${Math.round(seconds)} s` +
-			(figures.platformStallMaxMs === undefined ? '' : `; the simulator's event loop late by p99 ${figures.platformStallP99Ms} ms, at most ${figures.platformStallMaxMs} ms`) +
+			(figures.platformStallMaxMs === undefined
+				? ''
+				: `; the simulator's event loop late by p99 ${figures.platformStallP99Ms} ms, at most ${figures.platformStallMaxMs} ms`) +
 			(figures.failedProcesses ? `; ${figures.failedProcesses} processes did not report` : ''),
 	);
 }

@@ -1,13 +1,6 @@
 import { NodeConnectionTypes, type INode } from 'n8n-workflow';
 
-import {
-	FIXTURE_NODE_TYPE,
-	FIXTURE_POLLER_TYPE,
-	fixtureApi,
-	fixtureGenericApi,
-	fixtureNode,
-	fixturePoller,
-} from './fixtures/fixtureNodes';
+import { FIXTURE_NODE_TYPE, FIXTURE_POLLER_TYPE, fixtureApi, fixtureGenericApi, fixtureNode, fixturePoller } from './fixtures/fixtureNodes';
 import { startFixtureServer, type FixtureServer } from './fixtures/httpsServer';
 import { NODE_UNDER_TEST, createHarness } from '../../dev/engine/harness';
 import { ITEMS_SOURCE_TYPE } from '../../dev/engine/nodeTypes';
@@ -45,9 +38,9 @@ describe('runNode', () => {
 		expect(outputs[0].map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 		// n8n 1.x leaves out an output or run index of 0 (`|| undefined`) where 2.x records 0.
 		const sources = run.data.resultData.runData[NODE_UNDER_TEST][0].source;
-		expect(
-			sources.map((source) => [source?.previousNode, source?.previousNodeOutput ?? 0, source?.previousNodeRun ?? 0]),
-		).toEqual([['Test Items', 0, 0]]);
+		expect(sources.map((source) => [source?.previousNode, source?.previousNodeOutput ?? 0, source?.previousNodeRun ?? 0])).toEqual([
+			['Test Items', 0, 0],
+		]);
 	});
 
 	it('evaluates expressions in parameters with the default (legacy, non-isolated-vm) engine', async () => {
@@ -160,9 +153,7 @@ describe('runNode', () => {
 		expect(error).toBeUndefined();
 		expect(outputs[0]).toEqual([{ json: { ok: true, id: 1 }, pairedItem: { item: 0 } }]);
 		// The engine merges the paired input item's json into the error item.
-		expect(outputs[1]).toEqual([
-			{ json: { id: 2, fail: true, error: 'Item 1 is flagged to fail' }, pairedItem: { item: 1 } },
-		]);
+		expect(outputs[1]).toEqual([{ json: { id: 2, fail: true, error: 'Item 1 is flagged to fail' }, pairedItem: { item: 1 } }]);
 	});
 
 	it('passes the input through and still fails the run when a node throws despite continueOnFail', async () => {
@@ -291,8 +282,7 @@ describe('testCredential', () => {
 describe('poll', () => {
 	it('keeps the static data between polls', async () => {
 		const staticData = {};
-		const poll = async () =>
-			await harness.poll({ type: FIXTURE_POLLER_TYPE, parameters: {}, credentials, staticData });
+		const poll = async () => await harness.poll({ type: FIXTURE_POLLER_TYPE, parameters: {}, credentials, staticData });
 
 		expect(await poll()).toEqual([[{ json: { id: 3 } }, { json: { id: 2 } }, { json: { id: 1 } }]]);
 		expect(staticData).toEqual({ [`node:${NODE_UNDER_TEST}`]: { lastId: 3 } });

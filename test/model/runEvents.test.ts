@@ -11,8 +11,26 @@ import { NodeApiError } from 'n8n-workflow';
 import { SeededRandom } from '../../dev/simulator/random';
 import { SETTLE_MS } from '../../nodes/Seqera/trigger/runs/cursor';
 import type { RunsApi } from '../../nodes/Seqera/trigger/runs/runsApi';
-import { isWatched, pollRuns, type RunEventItem, type RunPoll, type RunWatchSettings, type RunWatchState, type WatchedStatus } from '../../nodes/Seqera/trigger/runs/runWatch';
-import { DELETED_RUN_STATUSES, RunPlatformModel, isTerminal, refusal, statusAt, statusOf, type ModelOptions, type ModelRun, type ModelStatus } from './runPlatformModel';
+import {
+	isWatched,
+	pollRuns,
+	type RunEventItem,
+	type RunPoll,
+	type RunWatchSettings,
+	type RunWatchState,
+	type WatchedStatus,
+} from '../../nodes/Seqera/trigger/runs/runWatch';
+import {
+	DELETED_RUN_STATUSES,
+	RunPlatformModel,
+	isTerminal,
+	refusal,
+	statusAt,
+	statusOf,
+	type ModelOptions,
+	type ModelRun,
+	type ModelStatus,
+} from './runPlatformModel';
 
 const SCHEDULES = 1500;
 const WATCH_CHOICES: WatchedStatus[] = ['succeeded', 'failed', 'cancelled', 'running', 'anyTerminal', 'anyChange'];
@@ -83,7 +101,9 @@ async function poll(schedule: Schedule, stored: RunWatchState | undefined): Prom
 	// The platform here never refuses the token: a poll that throws is a trigger that stopped.
 	const result = await pollRuns(model, restored, schedule.settings, model.now).catch((error: unknown) => {
 		const code = error instanceof NodeApiError ? ` (HTTP ${String(error.httpCode)})` : '';
-		throw new ScheduleFailure(`poll ${schedule.polls.length + 1} threw${code}: ${error instanceof Error ? error.message : String(error)}`);
+		throw new ScheduleFailure(
+			`poll ${schedule.polls.length + 1} threw${code}: ${error instanceof Error ? error.message : String(error)}`,
+		);
 	});
 	schedule.polls.push({ start, end: model.now, events: result.events, caughtUp: result.caughtUp, calls: model.calls - callsBefore });
 	return result.state;
@@ -99,7 +119,14 @@ async function runSchedule(seed: number): Promise<Schedule> {
 	const readFailureRate = platform.next() < 0.5 ? 0 : platform.next() * 0.25;
 	// Some first polls come in a second that holds more runs than a page, with more arriving in it.
 	const crowdedFirstSecond = platform.next() < 0.25;
-	const model = new RunPlatformModel({ seed, skewMs, maxVisibilityLagMs: 3000, maxRunsPerSecond: pageSize, deletedRunStatus, readFailureRate });
+	const model = new RunPlatformModel({
+		seed,
+		skewMs,
+		maxVisibilityLagMs: 3000,
+		maxRunsPerSecond: pageSize,
+		deletedRunStatus,
+		readFailureRate,
+	});
 	const { random } = model;
 	const kind = random.next() < 0.5 ? 'started' : 'statusChanged';
 	const watched = WATCH_CHOICES.filter(() => random.next() < 0.35);
@@ -117,7 +144,10 @@ async function runSchedule(seed: number): Promise<Schedule> {
 	};
 	const burstMax = random.int(5, 60);
 	for (let count = random.int(0, 12); count > 0; count--) {
-		model.launch(model.now - random.int(1000, 86_400_000), random.pick(['SUBMITTED', 'RUNNING', 'SUCCEEDED', 'FAILED'] as ModelStatus[]));
+		model.launch(
+			model.now - random.int(1000, 86_400_000),
+			random.pick(['SUBMITTED', 'RUNNING', 'SUCCEEDED', 'FAILED'] as ModelStatus[]),
+		);
 	}
 	model.now += 5000;
 	const firstSecondMs = Math.floor(model.platformNow / 1000) * 1000;
@@ -134,7 +164,8 @@ async function runSchedule(seed: number): Promise<Schedule> {
 	if (activeAtSeed.length <= settings.pageSize) for (const run of activeAtSeed) schedule.trackedAtSeed.add(run.id);
 	let state = await poll(schedule, undefined);
 	if (crowdedFirstSecond) {
-		for (let count = random.int(1, 2); count > 0; count--) model.launch(model.now, 'SUBMITTED', undefined, firstSecondMs + random.int(0, 999), { crowded: true });
+		for (let count = random.int(1, 2); count > 0; count--)
+			model.launch(model.now, 'SUBMITTED', undefined, firstSecondMs + random.int(0, 999), { crowded: true });
 	}
 
 	// Changes while a poll is reading: a few milliseconds pass per call, and sometimes something happens.
@@ -150,9 +181,10 @@ async function runSchedule(seed: number): Promise<Schedule> {
 		}
 	};
 	for (let step = random.int(20, 80); step > 0; step--) {
-		model.now += random.weighted({ instant: 3, seconds: 5, minute: 3, down: 1 }) === 'down'
-			? random.int(300_000, 3_600_000)
-			: random.int(0, 70_000);
+		model.now +=
+			random.weighted({ instant: 3, seconds: 5, minute: 3, down: 1 }) === 'down'
+				? random.int(300_000, 3_600_000)
+				: random.int(0, 70_000);
 		for (let count = random.int(0, 3); count > 0; count--) mutate(model, burstMax);
 		if (random.next() < 0.5) state = await poll(schedule, state);
 	}
@@ -223,9 +255,16 @@ function checkStatusChanges(schedule: Schedule): void {
 			const status = String(item.run.status);
 			check(reached.includes(status as ModelStatus), () => `run ${id} reported ${status}, which it never had`);
 			check(isWatched(settings.watched, status), () => `run ${id} reported ${status}, which is not watched`);
-			if (index > 0) check(rankOf(status) > rankOf(String(items[index - 1].run.status)), () => `run ${id} reported ${items.map((each) => each.run.status).join(' then ')}`);
+			if (index > 0)
+				check(
+					rankOf(status) > rankOf(String(items[index - 1].run.status)),
+					() => `run ${id} reported ${items.map((each) => each.run.status).join(' then ')}`,
+				);
 			if (item.previousStatus !== null) {
-				check(reached.indexOf(item.previousStatus as ModelStatus) < reached.indexOf(status as ModelStatus), () => `run ${id} previous status ${item.previousStatus} is not before ${status}`);
+				check(
+					reached.indexOf(item.previousStatus as ModelStatus) < reached.indexOf(status as ModelStatus),
+					() => `run ${id} previous status ${item.previousStatus} is not before ${status}`,
+				);
 			}
 		});
 	}
@@ -236,7 +275,8 @@ function checkStatusChanges(schedule: Schedule): void {
 		const reachedLater = (status: ModelStatus) => run.launchedAt >= schedule.seedStart || status !== statusAt(run, schedule.seedStart);
 		// A run that ended is never missed.
 		const final = statusOf(run);
-		if (isWatched(settings.watched, final) && reachedLater(final)) check(reported.includes(final), () => `run ${run.id} ended ${final}, never reported (reported: ${reported.join(', ')})`);
+		if (isWatched(settings.watched, final) && reachedLater(final))
+			check(reported.includes(final), () => `run ${run.id} ended ${final}, never reported (reported: ${reported.join(', ')})`);
 		// A watched status held through two whole polls that caught up is reported by the end of them: a
 		// run that ended while a late run appeared can keep the counts even for one poll, not two.
 		schedule.polls.forEach((record, index) => {
@@ -245,7 +285,10 @@ function checkStatusChanges(schedule: Schedule): void {
 			const held = statusAt(run, record.start);
 			if (held !== statusAt(run, next.end) || !isWatched(settings.watched, held) || !reachedLater(held)) return;
 			const reportedBy = (byRun.get(run.id) ?? []).filter((item) => item.poll <= index + 1).map((item) => String(item.run.status));
-			check(reportedBy.includes(held), () => `run ${run.id} was ${held} through the polls at ${record.start} and ${next.start} but it was not reported`);
+			check(
+				reportedBy.includes(held),
+				() => `run ${run.id} was ${held} through the polls at ${record.start} and ${next.start} but it was not reported`,
+			);
 		});
 	}
 }
@@ -271,7 +314,9 @@ describe('run events on random schedules', () => {
 				events += schedule.polls.reduce((sum, record) => sum + record.events.length, 0);
 			} catch (error) {
 				if (error instanceof ScheduleFailure) {
-					throw new Error(`Schedule ${seed} failed: ${error.message}\nReplay it with RUN_EVENTS_SEED=${seed} npx jest test/model/runEvents.test.ts`);
+					throw new Error(
+						`Schedule ${seed} failed: ${error.message}\nReplay it with RUN_EVENTS_SEED=${seed} npx jest test/model/runEvents.test.ts`,
+					);
 				}
 				throw error;
 			}
@@ -307,7 +352,15 @@ describe('run events, case by case', () => {
 	});
 	const newRuns = (pageSize: number): RunWatchSettings => ({ ...statusChanges(pageSize), kind: 'started', scope: 'started' });
 	const modelOf = (options: Partial<ModelOptions> = {}) =>
-		new RunPlatformModel({ seed: 7, skewMs: 0, maxVisibilityLagMs: 0, maxRunsPerSecond: 1000, deletedRunStatus: 403, readFailureRate: 0, ...options });
+		new RunPlatformModel({
+			seed: 7,
+			skewMs: 0,
+			maxVisibilityLagMs: 0,
+			maxRunsPerSecond: 1000,
+			deletedRunStatus: 403,
+			readFailureRate: 0,
+			...options,
+		});
 	const reported = (result: RunPoll) => result.events.map((item) => [item.run.id, item.run.status]);
 
 	/** The model, with every single read it answers recorded, and one run's reads failing while `failing` says so. */
@@ -330,31 +383,35 @@ describe('run events, case by case', () => {
 	async function twoFollowedRuns(model: RunPlatformModel, api: RunsApi) {
 		const first = matchingRun(model, model.now - 60_000, 'SUBMITTED', model.platformNow - 60_000);
 		const second = matchingRun(model, model.now - 50_000, 'SUBMITTED', model.platformNow - 50_000);
-		for (let index = 0; index < 3; index++) matchingRun(model, model.now - 10_000 + index * 1000, 'SUCCEEDED', model.platformNow - 10_000 + index * 1000);
+		for (let index = 0; index < 3; index++)
+			matchingRun(model, model.now - 10_000 + index * 1000, 'SUCCEEDED', model.platformNow - 10_000 + index * 1000);
 		const seeded = await pollRuns(api, undefined, statusChanges(2), model.now);
 		expect(seeded.state.active.map(([id]) => id).sort()).toEqual([first.id, second.id].sort());
 		return { first, second, state: seeded.state };
 	}
 
-	it.each(DELETED_RUN_STATUSES)('forgets a followed run that was deleted and is answered %i, and reports the others', async (deletedRunStatus) => {
-		const model = modelOf({ deletedRunStatus });
-		const { api, reads } = watched(model);
-		const { first, second, state } = await twoFollowedRuns(model, api);
+	it.each(DELETED_RUN_STATUSES)(
+		'forgets a followed run that was deleted and is answered %i, and reports the others',
+		async (deletedRunStatus) => {
+			const model = modelOf({ deletedRunStatus });
+			const { api, reads } = watched(model);
+			const { first, second, state } = await twoFollowedRuns(model, api);
 
-		model.delete(first);
-		moveTo(model, second, 'RUNNING');
-		model.now += 60_000;
-		const afterDelete = await pollRuns(api, state, statusChanges(2), model.now);
-		expect(reported(afterDelete)).toEqual([[second.id, 'RUNNING']]);
-		expect(afterDelete.state.active.map(([id]) => id)).not.toContain(first.id);
+			model.delete(first);
+			moveTo(model, second, 'RUNNING');
+			model.now += 60_000;
+			const afterDelete = await pollRuns(api, state, statusChanges(2), model.now);
+			expect(reported(afterDelete)).toEqual([[second.id, 'RUNNING']]);
+			expect(afterDelete.state.active.map(([id]) => id)).not.toContain(first.id);
 
-		reads.length = 0;
-		moveTo(model, second, 'SUCCEEDED');
-		model.now += 60_000;
-		const later = await pollRuns(api, afterDelete.state, statusChanges(2), model.now);
-		expect(reported(later)).toEqual([[second.id, 'SUCCEEDED']]);
-		expect(reads).not.toContain(first.id);
-	});
+			reads.length = 0;
+			moveTo(model, second, 'SUCCEEDED');
+			model.now += 60_000;
+			const later = await pollRuns(api, afterDelete.state, statusChanges(2), model.now);
+			expect(reported(later)).toEqual([[second.id, 'SUCCEEDED']]);
+			expect(reads).not.toContain(first.id);
+		},
+	);
 
 	it.each(['400', '403', '404', '500', '503', 'TIMEOUT'])(
 		'delays only a run whose read fails with %s while it is still listed, and reports it at a later poll',
@@ -375,7 +432,9 @@ describe('run events, case by case', () => {
 			failing.code = undefined;
 			model.now += 60_000;
 			const retried = await pollRuns(api, failed.state, statusChanges(2), model.now);
-			expect(retried.events).toEqual([{ run: expect.objectContaining({ id: first.id, status: 'FAILED' }), event: 'failed', previousStatus: 'SUBMITTED' }]);
+			expect(retried.events).toEqual([
+				{ run: expect.objectContaining({ id: first.id, status: 'FAILED' }), event: 'failed', previousStatus: 'SUBMITTED' },
+			]);
 		},
 	);
 
@@ -385,7 +444,11 @@ describe('run events, case by case', () => {
 		const { first, state } = await twoFollowedRuns(model, api);
 		moveTo(model, first, 'FAILED');
 		model.now += 60_000;
-		const refused: RunsApi = { ...api, get: async () => await Promise.reject(refusal('403')), isListed: async () => await Promise.reject(refusal('403')) };
+		const refused: RunsApi = {
+			...api,
+			get: async () => await Promise.reject(refusal('403')),
+			isListed: async () => await Promise.reject(refusal('403')),
+		};
 		await expect(pollRuns(refused, state, statusChanges(2), model.now)).rejects.toMatchObject({ httpCode: '403' });
 		const tokenRefused: RunsApi = { ...api, get: async () => await Promise.reject(refusal('401')) };
 		await expect(pollRuns(tokenRefused, state, statusChanges(2), model.now)).rejects.toMatchObject({ httpCode: '401' });

@@ -68,7 +68,14 @@ const READ_FAILURES = ['400', '403', '404', '429', '500', '502', '503', 'TIMEOUT
 export const DELETED_RUN_STATUSES = [400, 403, 404] as const;
 export type DeletedRunStatus = (typeof DELETED_RUN_STATUSES)[number];
 
-const TRIGGER_NODE: INode = { id: 'trigger', name: 'Seqera Trigger', type: 'n8n-nodes-seqera.seqeraTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
+const TRIGGER_NODE: INode = {
+	id: 'trigger',
+	name: 'Seqera Trigger',
+	type: 'n8n-nodes-seqera.seqeraTrigger',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+};
 
 /** The error the transport throws for an answer with this status, or for no answer (TIMEOUT, say). */
 export function refusal(httpCode: string): NodeApiError {
@@ -97,7 +104,13 @@ export class RunPlatformModel implements RunsApi {
 	}
 
 	/** A `crowded` launch goes into its second however many runs it holds, as several tokens launching at once can. */
-	launch(at = this.now, status: ModelStatus = 'SUBMITTED', sessionId?: string, submitMs = at + this.options.skewMs, { crowded = false } = {}): ModelRun {
+	launch(
+		at = this.now,
+		status: ModelStatus = 'SUBMITTED',
+		sessionId?: string,
+		submitMs = at + this.options.skewMs,
+		{ crowded = false } = {},
+	): ModelRun {
 		const id = `run${(this.nextId++).toString(36).padStart(5, '0')}`;
 		let second = Math.floor(submitMs / 1000);
 		while (!crowded && (this.runsPerSecond.get(second) ?? 0) >= this.options.maxRunsPerSecond) second++;
@@ -143,7 +156,9 @@ export class RunPlatformModel implements RunsApi {
 	}
 
 	listed(): ModelRun[] {
-		this.sorted ??= [...this.runs].sort((a, b) => Math.floor(b.submitMs / 1000) - Math.floor(a.submitMs / 1000) || a.tiebreak - b.tiebreak);
+		this.sorted ??= [...this.runs].sort(
+			(a, b) => Math.floor(b.submitMs / 1000) - Math.floor(a.submitMs / 1000) || a.tiebreak - b.tiebreak,
+		);
 		return this.sorted.filter((run) => this.exists(run) && run.matches && run.visibleAt <= this.now);
 	}
 

@@ -23,10 +23,20 @@ jest.setTimeout(600_000);
 const WORKFLOWS = {
 	...DEMO_WORKFLOWS,
 	badRun: workflow('seqBadRunId0001', 'Bad run IDs', [
-		seqeraNode('Unknown run', 200, { operation: 'get', workflowId: { __rl: true, mode: 'id', value: UNKNOWN_RUN } }, { onError: 'continueRegularOutput' }),
+		seqeraNode(
+			'Unknown run',
+			200,
+			{ operation: 'get', workflowId: { __rl: true, mode: 'id', value: UNKNOWN_RUN } },
+			{ onError: 'continueRegularOutput' },
+		),
 		// As an expression, as an ID from an earlier node would be: n8n refuses to start a workflow whose
 		// literal ID fails the field's own pattern, so only the node's check can catch this one.
-		seqeraNode('Invalid run', 400, { operation: 'get', workflowId: { __rl: true, mode: 'id', value: '={{ "not/a-run" }}' } }, { onError: 'continueRegularOutput' }),
+		seqeraNode(
+			'Invalid run',
+			400,
+			{ operation: 'get', workflowId: { __rl: true, mode: 'id', value: '={{ "not/a-run" }}' } },
+			{ onError: 'continueRegularOutput' },
+		),
 	]),
 };
 
@@ -75,8 +85,12 @@ describe.each(versions)('inside n8n %s', (version) => {
 		mkdirSync(files);
 		writeFileSync(path.join(files, 'credentials.json'), JSON.stringify([simulatorCredential(sim.baseUrl)]));
 		writeFileSync(path.join(files, 'workflows.json'), JSON.stringify(Object.values(WORKFLOWS)));
-		expect(await n8n('import:credentials', `--input=${path.join(files, 'credentials.json')}`)).toMatch(/Successfully imported 1 credential/);
-		expect(await n8n('import:workflow', `--input=${path.join(files, 'workflows.json')}`)).toContain(`Successfully imported ${Object.keys(WORKFLOWS).length} workflows`);
+		expect(await n8n('import:credentials', `--input=${path.join(files, 'credentials.json')}`)).toMatch(
+			/Successfully imported 1 credential/,
+		);
+		expect(await n8n('import:workflow', `--input=${path.join(files, 'workflows.json')}`)).toContain(
+			`Successfully imported ${Object.keys(WORKFLOWS).length} workflows`,
+		);
 	});
 
 	afterAll(async () => {
@@ -86,7 +100,12 @@ describe.each(versions)('inside n8n %s', (version) => {
 
 	it("lists the workspace's runs (Workflow → Get Many)", async () => {
 		const runs = outputOf(await execute(WORKFLOWS.list.id as string), 'Seqera');
-		expect(runs.map((item) => item.id)).toEqual(sim.data.runsIn(GENOMICS).slice(0, 10).map((item) => item.id));
+		expect(runs.map((item) => item.id)).toEqual(
+			sim.data
+				.runsIn(GENOMICS)
+				.slice(0, 10)
+				.map((item) => item.id),
+		);
 		expect(runs[0]).toMatchObject({ workspaceName: 'genomics', orgName: 'acme-bio' });
 	});
 
@@ -114,9 +133,15 @@ describe.each(versions)('inside n8n %s', (version) => {
 		const execution = await execute(WORKFLOWS.relaunch.id as string);
 		expect(sim.data.launches).toHaveLength(before + 1);
 		const launch = sim.data.launches[before];
-		expect(launch.request).toMatchObject({ launch: { resume: true, sessionId: newestFailed!.sessionId, runName: `${newestFailed!.runName}_retry` } });
-		expect(outputOf(execution, 'Relaunch with resume')).toEqual([expect.objectContaining({ workflowId: launch.workflowId, sourceWorkflowId: newestFailed!.id })]);
-		expect(outputOf(execution, 'Read new run')).toEqual([expect.objectContaining({ id: launch.workflowId, runName: `${newestFailed!.runName}_retry` })]);
+		expect(launch.request).toMatchObject({
+			launch: { resume: true, sessionId: newestFailed!.sessionId, runName: `${newestFailed!.runName}_retry` },
+		});
+		expect(outputOf(execution, 'Relaunch with resume')).toEqual([
+			expect.objectContaining({ workflowId: launch.workflowId, sourceWorkflowId: newestFailed!.id }),
+		]);
+		expect(outputOf(execution, 'Read new run')).toEqual([
+			expect.objectContaining({ id: launch.workflowId, runName: `${newestFailed!.runName}_retry` }),
+		]);
 		expect(outputOf(execution, 'Latest runs').map((item) => item.id)).toContain(launch.workflowId);
 	});
 
@@ -128,7 +153,9 @@ describe.each(versions)('inside n8n %s', (version) => {
 				message: expect.stringContaining(`GET /workflow/${UNKNOWN_RUN} answered 403`),
 			}),
 		]);
-		expect(outputOf(execution, 'Invalid run')).toEqual([expect.objectContaining({ error: 'Run ID "not/a-run" is not a valid run ID' })]);
+		expect(outputOf(execution, 'Invalid run')).toEqual([
+			expect.objectContaining({ error: 'Run ID "not/a-run" is not a valid run ID' }),
+		]);
 		expect(sim.log.filter((entry) => entry.path === `/workflow/${UNKNOWN_RUN}`).map((entry) => entry.status)).toEqual([403]);
 	});
 

@@ -57,7 +57,10 @@ async function listening(port: number): Promise<boolean> {
 /** Resolves once the dev command printed what ends with "Press Ctrl-C to stop."; rejects if it exits first. */
 async function ready(): Promise<void> {
 	await new Promise<void>((resolve, reject) => {
-		const timer = setTimeout(() => reject(new Error(`npm run dev was not ready after ${READY_TIMEOUT_MS} ms:\n${output}`)), READY_TIMEOUT_MS);
+		const timer = setTimeout(
+			() => reject(new Error(`npm run dev was not ready after ${READY_TIMEOUT_MS} ms:\n${output}`)),
+			READY_TIMEOUT_MS,
+		);
 		const check = () => {
 			if (output.includes('Press Ctrl-C to stop.')) {
 				clearTimeout(timer);

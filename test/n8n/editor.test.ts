@@ -10,7 +10,18 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 
 import type { Simulator } from '../../dev/simulator/server';
-import { closeSavedCredential, expectText, fillSimulatorCredential, gone, saveCredential, shown, signIn, startEditor, until, type Editor } from './editor';
+import {
+	closeSavedCredential,
+	expectText,
+	fillSimulatorCredential,
+	gone,
+	saveCredential,
+	shown,
+	signIn,
+	startEditor,
+	until,
+	type Editor,
+} from './editor';
 import versions from '../../dev/n8n/versions.json';
 import { GENOMICS } from '../../dev/n8n/workflows';
 
@@ -46,7 +57,10 @@ describe.each(versions)('in the editor of n8n %s', (version) => {
 		// A workflow starts with a trigger; the Seqera node goes after a manual one.
 		await page.getByTestId('canvas-add-button').click();
 		await page.getByTestId('node-creator-search-bar').fill('Manual');
-		await page.getByTestId('node-creator-item-name').filter({ hasText: /^Manual Trigger$/ }).click();
+		await page
+			.getByTestId('node-creator-item-name')
+			.filter({ hasText: /^Manual Trigger$/ })
+			.click();
 		await page.getByTestId('canvas-handle-plus').first().click();
 		await page.getByTestId('node-creator-search-bar').fill('Seqera');
 		const seqera = page.getByTestId('node-creator-item-name').filter({ hasText: /^Seqera Platform$/ });
@@ -56,7 +70,12 @@ describe.each(versions)('in the editor of n8n %s', (version) => {
 		await seqera.click();
 		const getManyRuns = page.getByTestId('node-creator-item-name').filter({ hasText: /^Get many runs$/ });
 		await shown(getManyRuns);
-		expect(await page.getByTestId('node-creator-item-name').filter({ hasText: /^Launch a pipeline$/ }).count()).toBe(1);
+		expect(
+			await page
+				.getByTestId('node-creator-item-name')
+				.filter({ hasText: /^Launch a pipeline$/ })
+				.count(),
+		).toBe(1);
 		await screenshot('seqera-actions');
 		await getManyRuns.click();
 		await shown(page.getByTestId('ndv'));

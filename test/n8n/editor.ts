@@ -5,13 +5,30 @@ import path from 'node:path';
 import type { IDataObject, INode } from 'n8n-workflow';
 import { chromium, selectors, type Browser, type Locator, type Page } from 'playwright-core';
 
-import { importIntoN8n, installPackage, n8nEnvironment, OWNER, requireInstalled, setUpOwner, startN8n, type N8nProcess } from '../../dev/n8n/n8nInstance';
+import {
+	importIntoN8n,
+	installPackage,
+	n8nEnvironment,
+	OWNER,
+	requireInstalled,
+	setUpOwner,
+	startN8n,
+	type N8nProcess,
+} from '../../dev/n8n/n8nInstance';
 import { simulatorCredential } from '../../dev/n8n/workflows';
 import { startSimulator, type Simulator, type SimulatorOptions } from '../../dev/simulator/server';
 import { until as untilWithin } from '../../dev/until';
 
 export const CHROMIUM = '/usr/bin/chromium';
-export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_FLAGS = [
+	'--headless',
+	'--no-sandbox',
+	'--disable-gpu',
+	'--no-first-run',
+	'--disable-background-networking',
+	'--disable-component-update',
+	'--disable-sync',
+];
 // The editor is a large single-page app: on a busy 2-core machine a click can take seconds to show its effect.
 export const UI_TIMEOUT_MS = 60_000;
 
@@ -63,7 +80,6 @@ export async function gone(locator: Locator): Promise<void> {
 	await locator.waitFor({ state: 'hidden' });
 }
 
-
 /** One n8n release with the packed package and an owner, the simulator, and a Chromium page for the editor. */
 export interface Editor {
 	sim: Simulator;
@@ -89,7 +105,8 @@ export async function startEditor(
 	workflowsFor?: (sim: Simulator) => IDataObject[],
 	credentials: IDataObject[] = [],
 ): Promise<Editor> {
-	if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: apt-get install -y chromium (scripts/setup-and-test.sh does) before these tests`);
+	if (!existsSync(CHROMIUM))
+		throw new Error(`No Chromium at ${CHROMIUM}: apt-get install -y chromium (scripts/setup-and-test.sh does) before these tests`);
 	const n8nBin = requireInstalled(version);
 	rmSync(artifacts, { recursive: true, force: true });
 	mkdirSync(artifacts, { recursive: true });
@@ -107,7 +124,11 @@ export async function startEditor(
 		sim = await startSimulator(simulatorOptions);
 		const env = n8nEnvironment(userFolder);
 		await installPackage(n8nBin, env);
-		if (workflowsFor) await importIntoN8n(n8nBin, env, { credentials: [simulatorCredential(sim.baseUrl), ...credentials], workflows: workflowsFor(sim) });
+		if (workflowsFor)
+			await importIntoN8n(n8nBin, env, {
+				credentials: [simulatorCredential(sim.baseUrl), ...credentials],
+				workflows: workflowsFor(sim),
+			});
 		n8n = await startN8n(n8nBin, { args: ['start'], env, readyOutput: /Editor is now accessible via/, port: 0 });
 		const baseUrl = `http://127.0.0.1:${n8n.port}`;
 		await setUpOwner(baseUrl);
@@ -134,10 +155,16 @@ export async function addSeqeraNode(page: Page, baseUrl: string, action: string)
 	await page.goto(`${baseUrl}/workflow/new`);
 	await page.getByTestId('canvas-add-button').click();
 	await page.getByTestId('node-creator-search-bar').fill('Manual');
-	await page.getByTestId('node-creator-item-name').filter({ hasText: /^Manual Trigger$/ }).click();
+	await page
+		.getByTestId('node-creator-item-name')
+		.filter({ hasText: /^Manual Trigger$/ })
+		.click();
 	await page.getByTestId('canvas-handle-plus').first().click();
 	await page.getByTestId('node-creator-search-bar').fill('Seqera');
-	await page.getByTestId('node-creator-item-name').filter({ hasText: /^Seqera Platform$/ }).click();
+	await page
+		.getByTestId('node-creator-item-name')
+		.filter({ hasText: /^Seqera Platform$/ })
+		.click();
 	const exactly = new RegExp(`^${action.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 	await page.getByTestId('node-creator-item-name').filter({ hasText: exactly }).click();
 	const ndv = page.getByTestId('ndv');

@@ -16,13 +16,25 @@ import { weblogTargetOf } from '../../dev/simulator/weblogConfig';
 import { expectText, openSavedNode, saveWorkflow, settled, shown, signIn, startEditor, type Editor } from './editor';
 
 const ARTIFACTS = path.resolve(__dirname, '../../test-artifacts/events-picker');
-const EVENTS_CREDENTIAL = { id: 'seqNfEvCred0003', name: 'Nextflow events', type: 'seqeraNextflowEventsApi', data: { user: 'nextflow', password: 'Zr4t-8e2c-1b9d-6f3a' } };
+const EVENTS_CREDENTIAL = {
+	id: 'seqNfEvCred0003',
+	name: 'Nextflow events',
+	type: 'seqeraNextflowEventsApi',
+	data: { user: 'nextflow', password: 'Zr4t-8e2c-1b9d-6f3a' },
+};
 const TRIGGER_WORKFLOW = { id: 'seqNfPicked0001', name: 'Nextflow events: failed processes' };
 
 const TRIGGER_WORKFLOWS = [
-	workflow(TRIGGER_WORKFLOW.id, TRIGGER_WORKFLOW.name, [], nextflowEventsTrigger(1.1, '0c7e3b5a-9d1f-4a26-8e4b-7f2a6c1d3e58', EVENTS_CREDENTIAL)),
+	workflow(
+		TRIGGER_WORKFLOW.id,
+		TRIGGER_WORKFLOW.name,
+		[],
+		nextflowEventsTrigger(1.1, '0c7e3b5a-9d1f-4a26-8e4b-7f2a6c1d3e58', EVENTS_CREDENTIAL),
+	),
 	// Saved with the setting and no workflow yet, as the editor leaves it once the choice is added.
-	workflow('seqNfLaunch0002', 'Launch with events to a workflow', [launchSendingEventsTo('picked-in-editor', { value: '' }, EVENTS_CREDENTIAL)]),
+	workflow('seqNfLaunch0002', 'Launch with events to a workflow', [
+		launchSendingEventsTo('picked-in-editor', { value: '' }, EVENTS_CREDENTIAL),
+	]),
 ];
 
 jest.setTimeout(600_000);
@@ -33,7 +45,9 @@ describe.each(versions)('Send Nextflow Events To in the editor of n8n %s', (vers
 	let productionUrl: string;
 
 	beforeAll(async () => {
-		editor = await startEditor(version, path.join(ARTIFACTS, version), { runProgressMs: 500 }, () => TRIGGER_WORKFLOWS, [EVENTS_CREDENTIAL]);
+		editor = await startEditor(version, path.join(ARTIFACTS, version), { runProgressMs: 500 }, () => TRIGGER_WORKFLOWS, [
+			EVENTS_CREDENTIAL,
+		]);
 	});
 
 	afterAll(async () => {
@@ -87,7 +101,9 @@ describe.each(versions)('Send Nextflow Events To in the editor of n8n %s', (vers
 
 		const saved = await saveWorkflow(page, baseUrl, 'seqNfLaunch0002');
 		const node = saved.nodes.find((each) => each.name === 'Launch')!;
-		expect(node.parameters.launchSettings).toMatchObject({ nextflowEventsUrl: { workflow: { workflowId: { __rl: true, value: TRIGGER_WORKFLOW.id } } } });
+		expect(node.parameters.launchSettings).toMatchObject({
+			nextflowEventsUrl: { workflow: { workflowId: { __rl: true, value: TRIGGER_WORKFLOW.id } } },
+		});
 		expect(sim.contractViolations).toEqual([]);
 	});
 });

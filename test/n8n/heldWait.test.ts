@@ -14,10 +14,29 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { hashToken, startSimulator, type Simulator } from '../../dev/simulator/server';
 import { weblogTargetOf } from '../../dev/simulator/weblogConfig';
-import { installPackage, n8nEnvironment, requireInstalled, runN8nCommand, stablePort, startN8n, type N8nProcess } from '../../dev/n8n/n8nInstance';
+import {
+	installPackage,
+	n8nEnvironment,
+	requireInstalled,
+	runN8nCommand,
+	stablePort,
+	startN8n,
+	type N8nProcess,
+} from '../../dev/n8n/n8nInstance';
 import versions from '../../dev/n8n/versions.json';
 import { simulatorCredential, webhookTrigger, workflow } from '../../dev/n8n/workflows';
-import { activateWorkflows, afterWaitReads, heldLaunchNode, launchAndWaitWorkflow, postJson as post, READER, readerCredential, reportNode, sleep, until as untilWithin } from '../../dev/n8n/heldWait';
+import {
+	activateWorkflows,
+	afterWaitReads,
+	heldLaunchNode,
+	launchAndWaitWorkflow,
+	postJson as post,
+	READER,
+	readerCredential,
+	reportNode,
+	sleep,
+	until as untilWithin,
+} from '../../dev/n8n/heldWait';
 
 // Packing the package, two starts of n8n and a two-minute run, per release.
 jest.setTimeout(900_000);
@@ -55,13 +74,18 @@ function launchRunsAndReport(id: string, path: string, webhookId: string, waitOp
 				parameters: { fieldToSplitOut: 'body.runs', include: 'noOtherFields', options: {} },
 			},
 			heldLaunchNode('Launch and wait', 400, '={{ $json.name }}', waitOptions, typeVersion),
-			reportNode(600, "={{ $input.all().map(item => item.json.error ?? [item.json.workflowId, item.json.status ?? 'none', item.json.waitOutcome].join(':')).join(' ') }}"),
+			reportNode(
+				600,
+				"={{ $input.all().map(item => item.json.error ?? [item.json.workflowId, item.json.status ?? 'none', item.json.waitOutcome].join(':')).join(' ') }}",
+			),
 		],
 		webhookTrigger(path, webhookId),
 	);
 }
 
-const SEVERAL_RUNS = launchRunsAndReport('seqHeldWait0002', 'seqera-held-runs', '2f6d1c84-7a3e-4b90-8e15-d4c7a9b03e21', { failOnRunFailure: false });
+const SEVERAL_RUNS = launchRunsAndReport('seqHeldWait0002', 'seqera-held-runs', '2f6d1c84-7a3e-4b90-8e15-d4c7a9b03e21', {
+	failOnRunFailure: false,
+});
 /** With On Error "Continue (using error output)": the report hangs off the error output. */
 function reportingFailures(workflowWithReport: IDataObject): IDataObject {
 	const nodes = workflowWithReport.nodes as IDataObject[];
@@ -71,11 +95,21 @@ function reportingFailures(workflowWithReport: IDataObject): IDataObject {
 	return workflowWithReport;
 }
 /** Fail Item When Run Fails. */
-const FAILING_RUN = reportingFailures(launchRunsAndReport('seqHeldWait0003', 'seqera-held-failing', '5a0e9b37-c1d4-4f62-9b78-e3f2a6c8d154', {}));
-const PAST_LIMIT = launchRunsAndReport('seqHeldWait0004', 'seqera-held-limit', '7c4b2e19-8f0a-4d35-a6e1-b9d8c3f7a062', { timeoutMinutes: 1 });
+const FAILING_RUN = reportingFailures(
+	launchRunsAndReport('seqHeldWait0003', 'seqera-held-failing', '5a0e9b37-c1d4-4f62-9b78-e3f2a6c8d154', {}),
+);
+const PAST_LIMIT = launchRunsAndReport('seqHeldWait0004', 'seqera-held-limit', '7c4b2e19-8f0a-4d35-a6e1-b9d8c3f7a062', {
+	timeoutMinutes: 1,
+});
 /** Version 1.5 fails the runs not ended at the time limit (72 s here; a user gives hours or days): n8n routes them to the error output as it passes the wait on. */
 const FAILED_AT_LIMIT = reportingFailures(
-	launchRunsAndReport('seqHeldWait0005', 'seqera-held-limit-fails', '1e8a4c6f-3b92-4d07-8f15-a9c2e7d04b63', { timeLimit: 0.02, timeLimitUnit: 'hours' }, 1.5),
+	launchRunsAndReport(
+		'seqHeldWait0005',
+		'seqera-held-limit-fails',
+		'1e8a4c6f-3b92-4d07-8f15-a9c2e7d04b63',
+		{ timeLimit: 0.02, timeLimitUnit: 'hours' },
+		1.5,
+	),
 );
 const WORKFLOWS = [HELD_WAIT_WORKFLOW, SEVERAL_RUNS, FAILING_RUN, PAST_LIMIT, FAILED_AT_LIMIT];
 
@@ -97,7 +131,11 @@ describe.each(versions)('a launch whose wait n8n holds, inside n8n %s', (version
 
 	beforeAll(async () => {
 		n8nBin = requireInstalled(version);
-		sim = await startSimulator({ runProgressMs: RUN_PROGRESS_MS, tokens: ['sim-token-alpha', READER.token], weblog: { duplicateChance: 1 } });
+		sim = await startSimulator({
+			runProgressMs: RUN_PROGRESS_MS,
+			tokens: ['sim-token-alpha', READER.token],
+			weblog: { duplicateChance: 1 },
+		});
 		userFolder = mkdtempSync(path.join(os.tmpdir(), `n8n-nodes-seqera-held-wait-${version}-`));
 		// The resume URL a launch sends to Nextflow is built from WEBHOOK_URL, so n8n comes back on the same
 		// port, one nothing else takes while n8n is down; a start that finds it taken fails.
@@ -110,9 +148,18 @@ describe.each(versions)('a launch whose wait n8n holds, inside n8n %s', (version
 		writeFileSync(path.join(files, 'credentials.json'), JSON.stringify(credentials));
 		writeFileSync(path.join(files, 'workflows.json'), JSON.stringify(WORKFLOWS));
 		const n8n = async (...args: string[]) => await runN8nCommand(n8nBin, env, ...args);
-		expect(await n8n('import:credentials', `--input=${path.join(files, 'credentials.json')}`)).toContain('Successfully imported 2 credentials');
-		expect(await n8n('import:workflow', `--input=${path.join(files, 'workflows.json')}`)).toContain(`Successfully imported ${WORKFLOWS.length} workflows`);
-		await activateWorkflows(n8nBin, env, version, WORKFLOWS.map(({ id }) => String(id)));
+		expect(await n8n('import:credentials', `--input=${path.join(files, 'credentials.json')}`)).toContain(
+			'Successfully imported 2 credentials',
+		);
+		expect(await n8n('import:workflow', `--input=${path.join(files, 'workflows.json')}`)).toContain(
+			`Successfully imported ${WORKFLOWS.length} workflows`,
+		);
+		await activateWorkflows(
+			n8nBin,
+			env,
+			version,
+			WORKFLOWS.map(({ id }) => String(id)),
+		);
 		main = await startMain();
 	});
 
@@ -155,7 +202,11 @@ describe.each(versions)('a launch whose wait n8n holds, inside n8n %s', (version
 		main = await startMain();
 		expect(sim.data.findRun(run.id)!.status).not.toMatch(/SUCCEEDED|FAILED/);
 
-		const ended = await until('the run ended and its end posted', () => sim.weblog.postsOf(run.id).find((p) => p.event === 'completed' && p.answeredAt !== undefined), 4 * RUN_PROGRESS_MS);
+		const ended = await until(
+			'the run ended and its end posted',
+			() => sim.weblog.postsOf(run.id).find((p) => p.event === 'completed' && p.answeredAt !== undefined),
+			4 * RUN_PROGRESS_MS,
+		);
 		// Nextflow posts the end before the platform knows it: the node answers at once, and confirms with the platform.
 		expect(ended.status).toBe(202);
 		const endedOnPlatform = await until('the run ended on the platform', () => sim.data.findRun(run.id)!.platformEndedAt, 60_000);
@@ -179,14 +230,32 @@ describe.each(versions)('a launch whose wait n8n holds, inside n8n %s', (version
 		sim.data.runProgressMs = 10_000;
 		const launchesBefore = sim.data.launches.length;
 		const webhook = (hookPath: string) => `http://127.0.0.1:${port}/webhook/${hookPath}`;
-		const launchedAs = (runName: string) => until(`the launch of ${runName}`, () => sim.data.launches.slice(launchesBefore).map((launch) => sim.data.findRun(launch.workflowId)!).find((run) => run.runName === runName), 60_000);
-		const reports = () => sim.log.filter((entry) => entry.tokenHash === hashToken(READER.token) && entry.path === '/workflow').map((entry) => entry.query.search);
+		const launchedAs = (runName: string) =>
+			until(
+				`the launch of ${runName}`,
+				() =>
+					sim.data.launches
+						.slice(launchesBefore)
+						.map((launch) => sim.data.findRun(launch.workflowId)!)
+						.find((run) => run.runName === runName),
+				60_000,
+			);
+		const reports = () =>
+			sim.log
+				.filter((entry) => entry.tokenHash === hashToken(READER.token) && entry.path === '/workflow')
+				.map((entry) => entry.query.search);
 
 		// n8n 2.x publishes workflows in the background after it starts: a call with no runs launches nothing.
 		for (const hookPath of ['seqera-held-runs', 'seqera-held-failing', 'seqera-held-limit', 'seqera-held-limit-fails']) {
-			await until(`the webhook ${hookPath} registered`, async () => ((await post(webhook(hookPath), { runs: [] })) === 200 ? true : undefined), 120_000);
+			await until(
+				`the webhook ${hookPath} registered`,
+				async () => ((await post(webhook(hookPath), { runs: [] })) === 200 ? true : undefined),
+				120_000,
+			);
 		}
-		expect(await post(webhook('seqera-held-runs'), { runs: [{ name: 'held_a' }, { name: 'held_b_fail' }, { name: 'held_c' }] })).toBe(200);
+		expect(await post(webhook('seqera-held-runs'), { runs: [{ name: 'held_a' }, { name: 'held_b_fail' }, { name: 'held_c' }] })).toBe(
+			200,
+		);
 		expect(await post(webhook('seqera-held-failing'), { runs: [{ name: 'held_only_fail' }] })).toBe(200);
 		const [a, b, c, failing] = await Promise.all(['held_a', 'held_b_fail', 'held_c', 'held_only_fail'].map(launchedAs));
 		sim.weblog.silentRunChance = 1;
@@ -214,7 +283,10 @@ describe.each(versions)('a launch whose wait n8n holds, inside n8n %s', (version
 		// Each report once; the failed run's came out of the error output, as the failed item n8n makes of it.
 		const failedReport = `Run ${failing.id} ended FAILED`;
 		expect(reports().sort()).toEqual([failedReport, pastLimitReport, severalReport, failedAtLimitReport].sort());
-		const failingTarget = weblogTargetOf((sim.data.launches.find((launch) => launch.workflowId === failing.id)!.request as { launch: IDataObject }).launch.configText as string)!;
+		const failingTarget = weblogTargetOf(
+			(sim.data.launches.find((launch) => launch.workflowId === failing.id)!.request as { launch: IDataObject }).launch
+				.configText as string,
+		)!;
 		// Its end, told again, finds the execution over.
 		const failingEnd = { runName: failing.runName, runId: failing.sessionId, event: 'completed', utcTime: '2026-11-28T10:00:00Z' };
 		expect(await post(failingTarget.url, failingEnd, failingTarget.basicToken)).toBe(409);

@@ -15,8 +15,28 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { activateWorkflows, afterWaitReads, heldLaunchNode, launchAndWaitWorkflow, postJson, READER, readerCredential, reportNode, sleep, until as untilWithin } from '../../dev/n8n/heldWait';
-import { importIntoN8n, installPackage, n8nEnvironment, requireInstalled, stablePort, startN8n, webhookRegistered, type N8nProcess } from '../../dev/n8n/n8nInstance';
+import {
+	activateWorkflows,
+	afterWaitReads,
+	heldLaunchNode,
+	launchAndWaitWorkflow,
+	postJson,
+	READER,
+	readerCredential,
+	reportNode,
+	sleep,
+	until as untilWithin,
+} from '../../dev/n8n/heldWait';
+import {
+	importIntoN8n,
+	installPackage,
+	n8nEnvironment,
+	requireInstalled,
+	stablePort,
+	startN8n,
+	webhookRegistered,
+	type N8nProcess,
+} from '../../dev/n8n/n8nInstance';
 import versions from '../../dev/n8n/versions.json';
 import { simulatorCredential, webhookTrigger, workflow } from '../../dev/n8n/workflows';
 import type { SimRun } from '../../dev/simulator/model';
@@ -50,7 +70,10 @@ const TWO_WAITS_WORKFLOW = workflow(
 	[
 		heldLaunchNode('First launch', 200, "={{ $('Webhook').first().json.body.first }}", WAIT_OPTIONS),
 		heldLaunchNode('Second launch', 400, "={{ $('Webhook').first().json.body.second }}", WAIT_OPTIONS),
-		reportNode(600, "={{ [$('First launch').first().json, $json].map(run => [run.workflowId, run.status, run.waitOutcome].join(':')).join(' ') }}"),
+		reportNode(
+			600,
+			"={{ [$('First launch').first().json, $json].map(run => [run.workflowId, run.status, run.waitOutcome].join(':')).join(' ') }}",
+		),
 	],
 	webhookTrigger(TWO_WAITS_PATH, '6e3f1a92-4c8b-4d07-b5e2-9a1c7d3f0b64'),
 );
@@ -64,7 +87,8 @@ describe.each(versions)('held waits whose run’s end is lost on its way, inside
 	let main: N8nProcess | undefined;
 
 	const output = () => main?.output() ?? '';
-	const until = async <T>(what: string, found: () => T | undefined | Promise<T | undefined>, timeoutMs: number) => await untilWithin(what, found, timeoutMs, output);
+	const until = async <T>(what: string, found: () => T | undefined | Promise<T | undefined>, timeoutMs: number) =>
+		await untilWithin(what, found, timeoutMs, output);
 	const metricsReads = (run: SimRun) => afterWaitReads(sim, 'metrics').filter((entry) => entry.path === `/workflow/${run.id}/metrics`);
 	const progressReads = (run: SimRun) => afterWaitReads(sim, 'progress').filter((entry) => entry.path === `/workflow/${run.id}/progress`);
 
@@ -81,7 +105,8 @@ describe.each(versions)('held waits whose run’s end is lost on its way, inside
 	}
 
 	/** When the platform first showed the run ended. */
-	const platformEnd = async (run: SimRun) => await until(`run ${run.id} ended on the platform`, () => sim.data.findRun(run.id)?.platformEndedAt, 300_000);
+	const platformEnd = async (run: SimRun) =>
+		await until(`run ${run.id} ended on the platform`, () => sim.data.findRun(run.id)?.platformEndedAt, 300_000);
 
 	/** The runs whose wait went on, for the last test, which checks that each went on once. */
 	const wentOnRuns: SimRun[] = [];
@@ -89,7 +114,11 @@ describe.each(versions)('held waits whose run’s end is lost on its way, inside
 
 	/** When the node after the wait first ran, with the run ended and not past the limit. */
 	async function wentOn(run: SimRun): Promise<number> {
-		const [read] = await until(`the node after the wait for run ${run.id}`, () => (metricsReads(run).length > 0 ? metricsReads(run) : undefined), 300_000);
+		const [read] = await until(
+			`the node after the wait for run ${run.id}`,
+			() => (metricsReads(run).length > 0 ? metricsReads(run) : undefined),
+			300_000,
+		);
 		wentOnRuns.push(run);
 		return read.at;
 	}
@@ -102,7 +131,10 @@ describe.each(versions)('held waits whose run’s end is lost on its way, inside
 		port = await stablePort();
 		env = n8nEnvironment(userFolder, { N8N_PORT: String(port), WEBHOOK_URL: `http://127.0.0.1:${port}/` });
 		await installPackage(n8nBin, env);
-		await importIntoN8n(n8nBin, env, { credentials: [simulatorCredential(sim.baseUrl), readerCredential(sim.baseUrl)], workflows: [HELD_WORKFLOW, TWO_WAITS_WORKFLOW] });
+		await importIntoN8n(n8nBin, env, {
+			credentials: [simulatorCredential(sim.baseUrl), readerCredential(sim.baseUrl)],
+			workflows: [HELD_WORKFLOW, TWO_WAITS_WORKFLOW],
+		});
 		await activateWorkflows(n8nBin, env, version, [String(HELD_WORKFLOW.id), String(TWO_WAITS_WORKFLOW.id)]);
 		main = await startMain();
 		await webhookRegistered(main, `http://127.0.0.1:${port}/webhook/${HELD_PATH}`);
@@ -161,8 +193,16 @@ describe.each(versions)('held waits whose run’s end is lost on its way, inside
 
 	it('two held waits in one execution: each goes on once with its own run, on the runs’ events', async () => {
 		const before = sim.data.launches.length;
-		const reports = () => sim.log.filter((entry) => entry.tokenHash === hashToken(READER.token) && entry.path === '/workflow').map((entry) => entry.query.search);
-		expect(await postJson(`http://127.0.0.1:${port}/webhook/${TWO_WAITS_PATH}`, { first: 'held_first_of_two', second: 'held_second_of_two' })).toBe(200);
+		const reports = () =>
+			sim.log
+				.filter((entry) => entry.tokenHash === hashToken(READER.token) && entry.path === '/workflow')
+				.map((entry) => entry.query.search);
+		expect(
+			await postJson(`http://127.0.0.1:${port}/webhook/${TWO_WAITS_PATH}`, {
+				first: 'held_first_of_two',
+				second: 'held_second_of_two',
+			}),
+		).toBe(200);
 		const first = sim.data.findRun((await until('the first launch', () => sim.data.launches[before], 120_000)).workflowId)!;
 		const firstEnd = await platformEnd(first);
 		const second = sim.data.findRun((await until('the second launch', () => sim.data.launches[before + 1], 120_000)).workflowId)!;
@@ -183,8 +223,12 @@ describe.each(versions)('held waits whose run’s end is lost on its way, inside
 		// Every check execution checks once more within half an interval, and ends on finding its wait over.
 		// Nothing marks a check that resumes nothing: wait past the next check, then count.
 		await sleep(CHECK_INTERVAL_MS / 2 + 5_000);
-		expect(wentOnRuns.map((run) => [run.id, metricsReads(run).length, progressReads(run).length])).toEqual(wentOnRuns.map((run) => [run.id, 1, 0]));
-		const reports = sim.log.filter((entry) => entry.tokenHash === hashToken(READER.token) && entry.path === '/workflow').map((entry) => entry.query.search);
+		expect(wentOnRuns.map((run) => [run.id, metricsReads(run).length, progressReads(run).length])).toEqual(
+			wentOnRuns.map((run) => [run.id, 1, 0]),
+		);
+		const reports = sim.log
+			.filter((entry) => entry.tokenHash === hashToken(READER.token) && entry.path === '/workflow')
+			.map((entry) => entry.query.search);
 		expect(reports).toEqual([twoWaitsReport]);
 	});
 });

@@ -14,8 +14,26 @@ import os from 'node:os';
 import path from 'node:path';
 import type { IDataObject } from 'n8n-workflow';
 
-import { activateWorkflows, afterWaitReads, launchAndWaitWorkflow, postJson, READER, readerCredential, sleep, until } from '../../dev/n8n/heldWait';
-import { importIntoN8n, installPackage, n8nEnvironment, requireInstalled, stablePort, startN8n, webhookRegistered, type N8nProcess } from '../../dev/n8n/n8nInstance';
+import {
+	activateWorkflows,
+	afterWaitReads,
+	launchAndWaitWorkflow,
+	postJson,
+	READER,
+	readerCredential,
+	sleep,
+	until,
+} from '../../dev/n8n/heldWait';
+import {
+	importIntoN8n,
+	installPackage,
+	n8nEnvironment,
+	requireInstalled,
+	stablePort,
+	startN8n,
+	webhookRegistered,
+	type N8nProcess,
+} from '../../dev/n8n/n8nInstance';
 import versions from '../../dev/n8n/versions.json';
 import { GENOMICS, seqeraNode, simulatorCredential, webhookTrigger, workflow } from '../../dev/n8n/workflows';
 import { startRedisServer, type RedisServer } from '../../dev/queue/redisServer';
@@ -61,7 +79,12 @@ const GET_WORKFLOW = workflow(
 	webhookTrigger(GET_PATH, '9e1a7c35-2b84-4d6f-a0c9-e5b3f1d72a46', 'lastNode'),
 );
 
-const endEventOf = (run: { runName: string; sessionId: string }) => ({ runName: run.runName, runId: run.sessionId, event: 'completed', utcTime: '2026-11-28T10:00:00Z' });
+const endEventOf = (run: { runName: string; sessionId: string }) => ({
+	runName: run.runName,
+	runId: run.sessionId,
+	event: 'completed',
+	utcTime: '2026-11-28T10:00:00Z',
+});
 
 describe.each(versions)('a launch whose wait n8n holds, in queue mode inside n8n %s', (version) => {
 	let sim: Simulator;
@@ -74,14 +97,19 @@ describe.each(versions)('a launch whose wait n8n holds, in queue mode inside n8n
 	let worker: N8nProcess | undefined;
 
 	const outputs = () => `main:\n${main?.output() ?? ''}\nworker:\n${worker?.output() ?? ''}`;
-	const readsOf = (kind: 'metrics' | 'progress', workflowId: string) => afterWaitReads(sim, kind).filter((entry) => entry.path === `/workflow/${workflowId}/${kind}`);
+	const readsOf = (kind: 'metrics' | 'progress', workflowId: string) =>
+		afterWaitReads(sim, kind).filter((entry) => entry.path === `/workflow/${workflowId}/${kind}`);
 
 	async function startMain(): Promise<N8nProcess> {
 		return await startN8n(n8nBin, { args: ['start'], env, readyOutput: /Editor is now accessible via/ });
 	}
 
 	async function startWorker(): Promise<N8nProcess> {
-		return await startN8n(n8nBin, { args: ['worker', `--concurrency=${WORKER_CONCURRENCY}`], env, readyOutput: /n8n worker is now ready/ });
+		return await startN8n(n8nBin, {
+			args: ['worker', `--concurrency=${WORKER_CONCURRENCY}`],
+			env,
+			readyOutput: /n8n worker is now ready/,
+		});
 	}
 
 	async function killed(n8nProcess: N8nProcess): Promise<void> {
@@ -95,7 +123,12 @@ describe.each(versions)('a launch whose wait n8n holds, in queue mode inside n8n
 	async function launch(runNames: string[], hookPath = HELD_PATH): Promise<LaunchRecord[]> {
 		const before = sim.data.launches.length;
 		for (const runName of runNames) expect(await postJson(`http://127.0.0.1:${port}/webhook/${hookPath}`, { runName })).toBe(200);
-		return await until(`${runNames.length} launches`, () => (sim.data.launches.length >= before + runNames.length ? sim.data.launches.slice(before) : undefined), 180_000, outputs);
+		return await until(
+			`${runNames.length} launches`,
+			() => (sim.data.launches.length >= before + runNames.length ? sim.data.launches.slice(before) : undefined),
+			180_000,
+			outputs,
+		);
 	}
 
 	function targetOf(launched: LaunchRecord): WeblogTarget {
@@ -108,12 +141,20 @@ describe.each(versions)('a launch whose wait n8n holds, in queue mode inside n8n
 	async function waiting(launched: LaunchRecord): Promise<void> {
 		const run = sim.data.findRun(launched.workflowId)!;
 		const { url } = targetOf(launched);
-		await until(`execution of run ${run.id} waiting`, async () => ((await postJson(url, endEventOf(run))) === 401 ? true : undefined), 180_000, outputs);
+		await until(
+			`execution of run ${run.id} waiting`,
+			async () => ((await postJson(url, endEventOf(run))) === 401 ? true : undefined),
+			180_000,
+			outputs,
+		);
 	}
 
 	beforeAll(async () => {
 		n8nBin = requireInstalled(version);
-		[sim, redis] = await Promise.all([startSimulator({ tokens: ['sim-token-alpha', READER.token], weblog: { duplicateChance: 1 } }), startRedisServer()]);
+		[sim, redis] = await Promise.all([
+			startSimulator({ tokens: ['sim-token-alpha', READER.token], weblog: { duplicateChance: 1 } }),
+			startRedisServer(),
+		]);
 		userFolder = mkdtempSync(path.join(os.tmpdir(), `n8n-nodes-seqera-held-queue-${version}-`));
 		// One nothing else takes while main is down; a start that finds it taken fails.
 		port = await stablePort();
@@ -128,9 +169,15 @@ describe.each(versions)('a launch whose wait n8n holds, in queue mode inside n8n
 		await installPackage(n8nBin, env);
 		const workflows = [HELD_WORKFLOW, GET_WORKFLOW, CHECKED_WORKFLOW];
 		await importIntoN8n(n8nBin, env, { credentials: [simulatorCredential(sim.baseUrl), readerCredential(sim.baseUrl)], workflows });
-		await activateWorkflows(n8nBin, env, version, workflows.map(({ id }) => String(id)));
+		await activateWorkflows(
+			n8nBin,
+			env,
+			version,
+			workflows.map(({ id }) => String(id)),
+		);
 		main = await startMain();
-		for (const hookPath of [HELD_PATH, GET_PATH, CHECKED_PATH]) await webhookRegistered(main, `http://127.0.0.1:${port}/webhook/${hookPath}`);
+		for (const hookPath of [HELD_PATH, GET_PATH, CHECKED_PATH])
+			await webhookRegistered(main, `http://127.0.0.1:${port}/webhook/${hookPath}`);
 		worker = await startWorker();
 	});
 
@@ -157,7 +204,12 @@ describe.each(versions)('a launch whose wait n8n holds, in queue mode inside n8n
 		// The run's events go on reaching main: while it was down they were lost, as Nextflow never sends one again.
 		expect(sim.data.findRun(run.id)!.status).not.toMatch(/SUCCEEDED|FAILED/);
 
-		const ended = await until('the run ended and its end posted', () => sim.weblog.postsOf(run.id).find((post) => post.event === 'completed' && post.answeredAt !== undefined), 300_000, outputs);
+		const ended = await until(
+			'the run ended and its end posted',
+			() => sim.weblog.postsOf(run.id).find((post) => post.event === 'completed' && post.answeredAt !== undefined),
+			300_000,
+			outputs,
+		);
 		// Nextflow posts the end before the platform knows it: main answers at once, and confirms with the platform.
 		expect(ended.status).toBe(202);
 		await until('the node after the wait', () => (readsOf('metrics', run.id).length > 0 ? true : undefined), 120_000, outputs);
@@ -183,10 +235,17 @@ describe.each(versions)('a launch whose wait n8n holds, in queue mode inside n8n
 		for (const launched of launches) await waiting(launched);
 		const runs = launches.map((launched) => sim.data.findRun(launched.workflowId)!);
 
-		const runIds = sim.data.runsIn(GENOMICS).slice(0, OTHER_EXECUTIONS).map((run) => run.id);
+		const runIds = sim.data
+			.runsIn(GENOMICS)
+			.slice(0, OTHER_EXECUTIONS)
+			.map((run) => run.id);
 		const answers = await Promise.all(
 			runIds.map(async (id) => {
-				const response = await fetch(`http://127.0.0.1:${port}/webhook/${GET_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id }) });
+				const response = await fetch(`http://127.0.0.1:${port}/webhook/${GET_PATH}`, {
+					method: 'POST',
+					headers: { 'content-type': 'application/json' },
+					body: JSON.stringify({ id }),
+				});
 				return { status: response.status, ids: ((await response.json()) as IDataObject[]).map((run) => run.id) };
 			}),
 		);
@@ -206,7 +265,11 @@ describe.each(versions)('a launch whose wait n8n holds, in queue mode inside n8n
 		await sleep(5000);
 		expect(runs.map((run) => readsOf('metrics', run.id).length)).toEqual(runs.map(() => 1));
 		expect(runs.flatMap((run) => readsOf('progress', run.id))).toEqual([]);
-		expect(runs.flatMap((run) => sim.weblog.postsOf(run.id).filter((post) => post.event === 'completed' && post.status !== 202 && !post.duplicate))).toEqual([]);
+		expect(
+			runs.flatMap((run) =>
+				sim.weblog.postsOf(run.id).filter((post) => post.event === 'completed' && post.status !== 202 && !post.duplicate),
+			),
+		).toEqual([]);
 		expect(sim.contractViolations).toEqual([]);
 	});
 
@@ -216,7 +279,12 @@ describe.each(versions)('a launch whose wait n8n holds, in queue mode inside n8n
 		const [launched] = await launch(['held_queue_silent'], CHECKED_PATH);
 		sim.weblog.silentRunChance = 0;
 		const run = sim.data.findRun(launched.workflowId)!;
-		const endedAt = await until(`run ${run.id} ended on the platform`, () => sim.data.findRun(run.id)!.platformEndedAt, 180_000, outputs);
+		const endedAt = await until(
+			`run ${run.id} ended on the platform`,
+			() => sim.data.findRun(run.id)!.platformEndedAt,
+			180_000,
+			outputs,
+		);
 		await until('the node after the wait', () => (readsOf('metrics', run.id).length > 0 ? true : undefined), 240_000, outputs);
 		// The bound the checks promise: within the check interval of the end, n8n's own part included.
 		expect(readsOf('metrics', run.id)[0].at - endedAt).toBeLessThan(CHECK_INTERVAL_MS);

@@ -47,14 +47,19 @@ function sarekForm(editor: Editor): FormExpectations {
 	if (!pipeline || !schemaText) throw new Error('The simulator has no sarek pipeline with a schema in the genomics workspace');
 	const schema = JSON.parse(schemaText) as { definitions: Record<string, SchemaGroup> };
 	const groups = Object.values(schema.definitions);
-	const required = groups.flatMap((group) => (group.required ?? []).map((name) => ({ name, description: group.properties?.[name]?.description ?? '' })));
+	const required = groups.flatMap((group) =>
+		(group.required ?? []).map((name) => ({ name, description: group.properties?.[name]?.description ?? '' })),
+	);
 	const optional = groups.flatMap((group) => Object.keys(group.properties ?? {}).filter((name) => !group.required?.includes(name)));
 	const properties = Object.assign({}, ...groups.map((group) => group.properties ?? {})) as Record<string, SchemaProperty>;
 	const savedParams = JSON.parse(pipeline.paramsText) as Record<string, unknown>;
 	const enumName = required.find(({ name }) => properties[name].enum)?.name;
 	// Every required text parameter of sarek has a saved value: the test replaces it, so what arrives can only come from the form.
-	const textName = required.find(({ name }) => !properties[name].enum && properties[name].type === 'string' && typeof savedParams[name] === 'string')?.name;
-	if (!enumName || !textName) throw new Error('sarek no longer has a required enum parameter and a required text parameter with a saved value');
+	const textName = required.find(
+		({ name }) => !properties[name].enum && properties[name].type === 'string' && typeof savedParams[name] === 'string',
+	)?.name;
+	if (!enumName || !textName)
+		throw new Error('sarek no longer has a required enum parameter and a required text parameter with a saved value');
 	return {
 		enumName,
 		enumValues: (properties[enumName].enum ?? []).map(String),
@@ -169,7 +174,11 @@ describe.each(versions)('the launch form in the editor of n8n %s', (version) => 
 		// The typed value replaces the saved one; the rest of the saved params and the form's enum value go along.
 		expect(request.launch.paramsText).toContain(typed);
 		expect(request.launch.paramsText).not.toContain(form.savedText);
-		expect(JSON.parse(request.launch.paramsText)).toEqual({ ...form.savedParams, [form.enumName]: form.enumStart, [form.textName]: typed });
+		expect(JSON.parse(request.launch.paramsText)).toEqual({
+			...form.savedParams,
+			[form.enumName]: form.enumStart,
+			[form.textName]: typed,
+		});
 		expect(sim.contractViolations).toEqual([]);
 	});
 });

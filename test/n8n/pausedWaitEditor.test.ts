@@ -17,8 +17,19 @@ import { addSeqeraNode, expectText, settled, shown, signIn, startEditor, type Ed
 const ARTIFACTS = path.resolve(__dirname, '../../test-artifacts/paused-wait-editor');
 
 const WAIT_IN_CHOICES = ['Keep This Execution Running', 'Pause the Execution Until the Runs End'];
-const OPTIONS_OF_A_WAIT_IN_THE_EXECUTION = ['Fail Item When Run Fails', 'First Check After (Seconds)', 'Longest Interval (Seconds)', 'Timeout (Minutes)'];
-const OPTIONS_OF_A_PAUSED_WAIT = ['At the Time Limit', 'Check Interval (Minutes)', 'Fail Item When Run Fails', 'Time Limit', 'Time Limit Unit'];
+const OPTIONS_OF_A_WAIT_IN_THE_EXECUTION = [
+	'Fail Item When Run Fails',
+	'First Check After (Seconds)',
+	'Longest Interval (Seconds)',
+	'Timeout (Minutes)',
+];
+const OPTIONS_OF_A_PAUSED_WAIT = [
+	'At the Time Limit',
+	'Check Interval (Minutes)',
+	'Fail Item When Run Fails',
+	'Time Limit',
+	'Time Limit Unit',
+];
 const PAUSED_WAIT_NOTICE =
 	"The execution pauses until every run has ended. Nextflow posts each run's end to n8n: start n8n with WEBHOOK_URL set to an address the compute environment reaches (without it, n8n's address is http://localhost:5678 and the launch fails). Nextflow 23.07 and later send it; 26.09 and later from this node's version 1.5. A check every Check Interval (Wait Options) finds an end that never arrives. Not with Send Nextflow Events To.";
 const TRIGGER_WORKFLOW_HINT =
@@ -106,7 +117,9 @@ describe.each(versions)('Wait In on a launch in the editor of n8n %s', (version)
 		await screenshot('paused-wait-notice');
 		expect((await notice.innerText()).trim()).toBe(PAUSED_WAIT_NOTICE);
 		// Whole on screen: the notice neither scrolls nor clips its text in the panel's width.
-		expect(await notice.evaluate((element) => element.scrollHeight <= element.clientHeight && element.scrollWidth <= element.clientWidth)).toBe(true);
+		expect(
+			await notice.evaluate((element) => element.scrollHeight <= element.clientHeight && element.scrollWidth <= element.clientWidth),
+		).toBe(true);
 
 		const waitOptions = await openList(page, ndv.getByPlaceholder('Add Option'));
 		await screenshot('options-of-a-paused-wait');
@@ -117,10 +130,19 @@ describe.each(versions)('Wait In on a launch in the editor of n8n %s', (version)
 	it("Send Nextflow Events To → Trigger's Workflow tells to choose By ID on n8n 2.x", async () => {
 		const { screenshot } = editor;
 		const settings = await openList(page, ndv.getByPlaceholder('Add Setting'));
-		await settings.getByRole('option').filter({ hasText: /^Send Nextflow Events To$/ }).click();
+		await settings
+			.getByRole('option')
+			.filter({ hasText: /^Send Nextflow Events To$/ })
+			.click();
 		const triggers = await openList(page, ndv.getByPlaceholder('Add Trigger'));
-		await triggers.getByRole('option').filter({ hasText: /^Trigger's Workflow$/ }).click();
-		const workflowField = ndv.getByTestId('parameter-item').filter({ has: page.getByTestId('resource-locator-workflowId') }).last();
+		await triggers
+			.getByRole('option')
+			.filter({ hasText: /^Trigger's Workflow$/ })
+			.click();
+		const workflowField = ndv
+			.getByTestId('parameter-item')
+			.filter({ has: page.getByTestId('resource-locator-workflowId') })
+			.last();
 		await shown(workflowField);
 		await workflowField.scrollIntoViewIfNeeded();
 		await screenshot('trigger-workflow-hint');

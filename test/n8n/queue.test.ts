@@ -16,7 +16,15 @@ import type { IDataObject } from 'n8n-workflow';
 import { budgetKey } from '../../nodes/Seqera/transport';
 import { startRedisServer, type RedisServer } from '../../dev/queue/redisServer';
 import { hashToken, startSimulator, type Simulator } from '../../dev/simulator/server';
-import { installPackage, n8nEnvironment, requireInstalled, runN8nCommand, startN8n, webhookRegistered, type N8nProcess } from '../../dev/n8n/n8nInstance';
+import {
+	installPackage,
+	n8nEnvironment,
+	requireInstalled,
+	runN8nCommand,
+	startN8n,
+	webhookRegistered,
+	type N8nProcess,
+} from '../../dev/n8n/n8nInstance';
 import versions from '../../dev/n8n/versions.json';
 import { GENOMICS, seqeraNode, simulatorCredential, webhookTrigger, workflow } from '../../dev/n8n/workflows';
 
@@ -66,7 +74,9 @@ interface FinishedExecution {
 function logLine(line: string): WorkerLogLine[] {
 	try {
 		const parsed = JSON.parse(line) as unknown;
-		return typeof parsed === 'object' && parsed !== null && typeof (parsed as WorkerLogLine).message === 'string' ? [parsed as WorkerLogLine] : [];
+		return typeof parsed === 'object' && parsed !== null && typeof (parsed as WorkerLogLine).message === 'string'
+			? [parsed as WorkerLogLine]
+			: [];
 	} catch {
 		return [];
 	}
@@ -75,7 +85,9 @@ function logLine(line: string): WorkerLogLine[] {
 /** The executions a worker says it started, and how each one it finished ended. */
 function executionsRunBy(worker: N8nProcess): { started: string[]; finished: FinishedExecution[] } {
 	const lines = worker.output().split('\n').flatMap(logLine);
-	const started = lines.filter((line) => line.message.startsWith('Worker started execution ')).map((line) => String(line.metadata?.executionId));
+	const started = lines
+		.filter((line) => line.message.startsWith('Worker started execution '))
+		.map((line) => String(line.metadata?.executionId));
 	const finished = lines
 		.filter((line) => line.message.startsWith('Worker finished execution '))
 		.map((line) => ({ executionId: String(line.metadata?.executionId), success: line.metadata?.success }));
@@ -122,7 +134,9 @@ describe.each(versions)('queue mode inside n8n %s', (version) => {
 		mkdirSync(files);
 		writeFileSync(path.join(files, 'credentials.json'), JSON.stringify([simulatorCredential(sim.baseUrl, TOKEN)]));
 		writeFileSync(path.join(files, 'workflows.json'), JSON.stringify([QUEUE_WORKFLOW]));
-		expect(await n8n('import:credentials', `--input=${path.join(files, 'credentials.json')}`)).toMatch(/Successfully imported 1 credential/);
+		expect(await n8n('import:credentials', `--input=${path.join(files, 'credentials.json')}`)).toMatch(
+			/Successfully imported 1 credential/,
+		);
 		expect(await n8n('import:workflow', `--input=${path.join(files, 'workflows.json')}`)).toMatch(/Successfully imported 1 workflow/);
 		await activate(QUEUE_WORKFLOW.id as string);
 
@@ -174,7 +188,10 @@ describe.each(versions)('queue mode inside n8n %s', (version) => {
 
 		const tokenHash = hashToken(TOKEN);
 		const calls = sim.log.filter((entry) => entry.tokenHash === tokenHash);
-		expect({ calls: calls.length, r429: calls.filter((entry) => entry.status === 429).length }).toEqual({ calls: EXECUTIONS * RUNS_PER_EXECUTION, r429: 0 });
+		expect({ calls: calls.length, r429: calls.filter((entry) => entry.status === 429).length }).toEqual({
+			calls: EXECUTIONS * RUNS_PER_EXECUTION,
+			r429: 0,
+		});
 		expect(sim.maxCallsInAnySlidingSecond(tokenHash)).toBeLessThanOrEqual(20);
 		// Each worker keeps its connections: at most one per call it may have in flight (40), not one per call.
 		const connections = sim.connectionsOf(tokenHash);
@@ -185,7 +202,9 @@ describe.each(versions)('queue mode inside n8n %s', (version) => {
 		// A call admitted for a kept connection that closed just then is admitted again, so a start may count twice.
 		const admin = new Redis(redis.port, '127.0.0.1');
 		try {
-			expect(await admin.zcard(`seqera:budget:{${budgetKey(sim.baseUrl, TOKEN)}}:hour`)).toBeGreaterThanOrEqual(EXECUTIONS * RUNS_PER_EXECUTION);
+			expect(await admin.zcard(`seqera:budget:{${budgetKey(sim.baseUrl, TOKEN)}}:hour`)).toBeGreaterThanOrEqual(
+				EXECUTIONS * RUNS_PER_EXECUTION,
+			);
 		} finally {
 			admin.disconnect();
 		}
@@ -194,7 +213,9 @@ describe.each(versions)('queue mode inside n8n %s', (version) => {
 		for (const { started, finished } of byWorker) {
 			expect(started.length).toBeGreaterThan(0);
 			// n8n's own verdict on each execution, from the worker that ran it, besides the webhook's answers.
-			expect([...finished].sort(byExecutionId)).toEqual(started.map((executionId) => ({ executionId, success: true })).sort(byExecutionId));
+			expect([...finished].sort(byExecutionId)).toEqual(
+				started.map((executionId) => ({ executionId, success: true })).sort(byExecutionId),
+			);
 		}
 		expect(new Set(byWorker.flatMap(({ started }) => started)).size).toBe(EXECUTIONS);
 	});

@@ -51,7 +51,13 @@ const workspace = { __rl: true, mode: 'id', value: String(GENOMICS) };
 const computeEnv = { __rl: true, mode: 'id', value: COMPUTE_ENV_IDS.genomicsBatch };
 
 /** Settings every saved node carries besides Revision and Config Profiles, and what they show and send. */
-const OTHER_SETTINGS = { runName: 'saved-nightly', workDir: 's3://acme-genomics-work/saved', nextflowVersion: '24.10.4', pullLatest: true, headJobCpus: 2 };
+const OTHER_SETTINGS = {
+	runName: 'saved-nightly',
+	workDir: 's3://acme-genomics-work/saved',
+	nextflowVersion: '24.10.4',
+	pullLatest: true,
+	headJobCpus: 2,
+};
 const OTHER_SHOWN: Record<string, Shown> = {
 	runName: { kind: 'text', value: 'saved-nightly' },
 	workDir: { kind: 'text', value: 's3://acme-genomics-work/saved' },
@@ -70,7 +76,12 @@ function savedLaunches(originalRun: string): SavedLaunch[] {
 				operation: 'launch',
 				pipeline: RNASEQ,
 				computeEnvId: computeEnv,
-				launchSettings: { revision: '3.13.2', configProfiles: 'docker, test', paramsText: '{"outdir": "s3://acme-genomics-work/saved/results"}', ...OTHER_SETTINGS },
+				launchSettings: {
+					revision: '3.13.2',
+					configProfiles: 'docker, test',
+					paramsText: '{"outdir": "s3://acme-genomics-work/saved/results"}',
+					...OTHER_SETTINGS,
+				},
 			},
 			shows: {
 				// n8n's editor shows a plain text value in a locator's input, with no mode chosen.
@@ -96,7 +107,11 @@ function savedLaunches(originalRun: string): SavedLaunch[] {
 				operation: 'launch',
 				pipeline: RNASEQ,
 				computeEnvId: computeEnv,
-				launchSettings: { revision: { __rl: true, mode: 'list', value: '3.13.2', cachedResultName: '3.13.2' }, configProfiles: ['docker', 'test'], ...OTHER_SETTINGS },
+				launchSettings: {
+					revision: { __rl: true, mode: 'list', value: '3.13.2', cachedResultName: '3.13.2' },
+					configProfiles: ['docker', 'test'],
+					...OTHER_SETTINGS,
+				},
 			},
 			shows: {
 				revision: { kind: 'locator', mode: 'From List', value: '3.13.2' },
@@ -104,7 +119,13 @@ function savedLaunches(originalRun: string): SavedLaunch[] {
 				configProfiles: { kind: 'text', value: 'docker,test' },
 				...OTHER_SHOWN,
 			},
-			sends: { pipeline: RNASEQ, computeEnvId: COMPUTE_ENV_IDS.genomicsBatch, revision: '3.13.2', configProfiles: ['docker', 'test'], ...OTHER_SETTINGS },
+			sends: {
+				pipeline: RNASEQ,
+				computeEnvId: COMPUTE_ENV_IDS.genomicsBatch,
+				revision: '3.13.2',
+				configProfiles: ['docker', 'test'],
+				...OTHER_SETTINGS,
+			},
 			whole: true,
 		},
 		{
@@ -113,7 +134,11 @@ function savedLaunches(originalRun: string): SavedLaunch[] {
 			parameters: {
 				operation: 'launch',
 				pipeline: RNASEQ,
-				launchSettings: { revision: { __rl: true, mode: 'name', value: 'feature/new-aligner' }, configProfiles: ['test'], runName: 'saved-typed' },
+				launchSettings: {
+					revision: { __rl: true, mode: 'name', value: 'feature/new-aligner' },
+					configProfiles: ['test'],
+					runName: 'saved-typed',
+				},
 			},
 			shows: {
 				revision: { kind: 'locator', mode: 'Name', value: 'feature/new-aligner' },
@@ -130,7 +155,11 @@ function savedLaunches(originalRun: string): SavedLaunch[] {
 			parameters: {
 				operation: 'launch',
 				pipeline: RNASEQ,
-				launchSettings: { revision: { __rl: true, mode: 'list', value: '3.14.0', cachedResultName: '3.14.0' }, configProfiles: ['docker', 'test'], runName: 'saved-at-1-1' },
+				launchSettings: {
+					revision: { __rl: true, mode: 'list', value: '3.14.0', cachedResultName: '3.14.0' },
+					configProfiles: ['docker', 'test'],
+					runName: 'saved-at-1-1',
+				},
 			},
 			shows: {
 				revision: { kind: 'locator', mode: 'From List', value: '3.14.0' },
@@ -149,7 +178,11 @@ function savedLaunches(originalRun: string): SavedLaunch[] {
 				pipelineId: { __rl: true, mode: 'list', value: String(PIPELINE_IDS.genomicsHello), cachedResultName: 'hello' },
 				launchSettings: { revision: 'mybranch', configProfiles: 'docker, test', ...OTHER_SETTINGS },
 			},
-			shows: { revision: { kind: 'text', value: 'mybranch' }, configProfiles: { kind: 'text', value: 'docker, test' }, ...OTHER_SHOWN },
+			shows: {
+				revision: { kind: 'text', value: 'mybranch' },
+				configProfiles: { kind: 'text', value: 'docker, test' },
+				...OTHER_SHOWN,
+			},
 			sends: { pipeline: HELLO, revision: 'mybranch', configProfiles: ['docker', 'test'], ...OTHER_SETTINGS },
 			whole: false,
 		},
@@ -207,13 +240,20 @@ async function expectShown(ndv: Locator, field: string, expected: Shown): Promis
 			break;
 		case 'locator': {
 			const locator = ndv.getByTestId(`resource-locator-${field}`);
-			expect(await locator.getByTestId('rlc-mode-selector').locator('input').inputValue()).toMatch(new RegExp(`^${expected.mode}$`, 'i'));
+			expect(await locator.getByTestId('rlc-mode-selector').locator('input').inputValue()).toMatch(
+				new RegExp(`^${expected.mode}$`, 'i'),
+			);
 			expect(await locator.getByTestId('rlc-input').inputValue()).toBe(expected.value);
 			break;
 		}
 		case 'chosen':
 			for (const value of expected.values) await expectText(input, value);
-			expect((await input.innerText()).split('\n').map((line) => line.trim()).filter(Boolean)).toEqual(expected.values);
+			expect(
+				(await input.innerText())
+					.split('\n')
+					.map((line) => line.trim())
+					.filter(Boolean),
+			).toEqual(expected.values);
 			break;
 	}
 	// No "value not supported" or other issue on the field.

@@ -56,7 +56,11 @@ const WATCHERS: Record<'newRun' | 'runEnded' | 'newFile' | 'studio', Watcher> = 
 	newRun: { token: 'sim-token-alpha', credential: { id: 'seqTrigCred0001', name: 'Seqera: new runs' }, pollPath: '/workflow' },
 	runEnded: { token: 'sim-token-beta', credential: { id: 'seqTrigCred0002', name: 'Seqera: runs that ended' }, pollPath: '/workflow' },
 	// A round of listings starts by describing the data link; in this small bucket each poll is a round.
-	newFile: { token: 'sim-token-gamma', credential: { id: 'seqTrigCred0003', name: 'Seqera: new files' }, pollPath: `/data-links/${INBOX}` },
+	newFile: {
+		token: 'sim-token-gamma',
+		credential: { id: 'seqTrigCred0003', name: 'Seqera: new files' },
+		pollPath: `/data-links/${INBOX}`,
+	},
 	studio: { token: 'sim-token-delta', credential: { id: 'seqTrigCred0004', name: 'Seqera: Studios' }, pollPath: '/studios' },
 };
 const ALL_WATCHERS = Object.values(WATCHERS);
@@ -81,7 +85,8 @@ function exampleNodes(file: string, watcher: Watcher): IDataObject[] {
 		.filter((node) => String(node.type).startsWith('n8n-nodes-seqera.'))
 		.map((node) => {
 			const parameters = { ...(node.parameters as IDataObject) };
-			for (const [name, value] of Object.entries(choices)) if (name in parameters) parameters[name] = { __rl: true, mode: 'list', value };
+			for (const [name, value] of Object.entries(choices))
+				if (name in parameters) parameters[name] = { __rl: true, mode: 'list', value };
 			if ('pollTimes' in parameters) parameters.pollTimes = pollEverySeconds(POLL_SECONDS);
 			return { ...node, parameters, ...using(watcher) };
 		});
@@ -101,7 +106,12 @@ const WORKFLOWS = [
 		'seqTrigRunEnd01',
 		'Trigger: runs that ended',
 		[seqeraNode('Metrics', 200, { operation: 'getMetrics', workflowId: runLocator }, using(WATCHERS.runEnded))],
-		seqeraTrigger('Run ended', { event: 'statusChanged', statuses: ['anyTerminal'], workspace: genomics }, POLL_SECONDS, using(WATCHERS.runEnded)),
+		seqeraTrigger(
+			'Run ended',
+			{ event: 'statusChanged', statuses: ['anyTerminal'], workspace: genomics },
+			POLL_SECONDS,
+			using(WATCHERS.runEnded),
+		),
 	),
 	workflow('seqTrigNewFile1', 'Example: launch on new FASTQ', [FASTQ_LAUNCH], FASTQ_TRIGGER),
 	workflow(
@@ -167,7 +177,9 @@ describe.each(versions)('the trigger in an active workflow inside n8n %s', (vers
 	/** Waits for two more polls of each trigger, so an event they were going to report twice would be. */
 	async function twoMorePolls(): Promise<void> {
 		const seen = ALL_WATCHERS.map((watcher) => pollsOf(sim, watcher).length);
-		await until('two more polls of each trigger', () => ALL_WATCHERS.every((watcher, index) => pollsOf(sim, watcher).length >= seen[index] + 2));
+		await until('two more polls of each trigger', () =>
+			ALL_WATCHERS.every((watcher, index) => pollsOf(sim, watcher).length >= seen[index] + 2),
+		);
 	}
 
 	function launch(runName: string): SimRun {
@@ -188,11 +200,16 @@ describe.each(versions)('the trigger in an active workflow inside n8n %s', (vers
 		const credentials = CALLERS.map(({ token, credential }) => ({ ...simulatorCredential(sim.baseUrl, token), ...credential }));
 		writeFileSync(path.join(files, 'credentials.json'), JSON.stringify(credentials));
 		writeFileSync(path.join(files, 'workflows.json'), JSON.stringify(WORKFLOWS));
-		expect(await n8n('import:credentials', `--input=${path.join(files, 'credentials.json')}`)).toContain(`Successfully imported ${credentials.length} credentials`);
-		expect(await n8n('import:workflow', `--input=${path.join(files, 'workflows.json')}`)).toContain(`Successfully imported ${WORKFLOWS.length} workflows`);
+		expect(await n8n('import:credentials', `--input=${path.join(files, 'credentials.json')}`)).toContain(
+			`Successfully imported ${credentials.length} credentials`,
+		);
+		expect(await n8n('import:workflow', `--input=${path.join(files, 'workflows.json')}`)).toContain(
+			`Successfully imported ${WORKFLOWS.length} workflows`,
+		);
 		for (const { id } of WORKFLOWS) {
 			// 1.x activates, 2.x publishes; either only writes the database, which `n8n start` reads.
-			if (version.startsWith('1.')) expect(await n8n('update:workflow', `--id=${String(id)}`, '--active=true')).toMatch(/Activating workflow with ID/);
+			if (version.startsWith('1.'))
+				expect(await n8n('update:workflow', `--id=${String(id)}`, '--active=true')).toMatch(/Activating workflow with ID/);
 			else expect(await n8n('publish:workflow', `--id=${String(id)}`)).toMatch(/Publishing workflow with ID/);
 		}
 		main = await startN8n(n8nBin, { args: ['start'], env, readyOutput: /Editor is now accessible via/, port: 0 });
@@ -205,7 +222,11 @@ describe.each(versions)('the trigger in an active workflow inside n8n %s', (vers
 	});
 
 	it('polls on its own schedule, and its first poll only records what exists', async () => {
-		await until('a poll of each trigger', () => ALL_WATCHERS.every((watcher) => pollsOf(sim, watcher).length > 0), FIRST_POLL_TIMEOUT_MS);
+		await until(
+			'a poll of each trigger',
+			() => ALL_WATCHERS.every((watcher) => pollsOf(sim, watcher).length > 0),
+			FIRST_POLL_TIMEOUT_MS,
+		);
 		existingRuns = new Set(sim.data.runsIn(GENOMICS).map((run) => run.id));
 		await twoMorePolls();
 		for (const watcher of ALL_WATCHERS) {

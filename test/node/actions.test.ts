@@ -9,12 +9,20 @@ const platform = usePlatform();
 
 const byName = (name: string) => ({ __rl: true, mode: 'name', value: name });
 const sentSince = (before: number) => platform.sim.log.slice(before).map((entry) => `${entry.method} ${entry.path}`);
-const actionsInGenomics = async () => platform.json(await platform.run({ resource: 'action', operation: 'getMany', ...workspaceParameter(GENOMICS) }));
+const actionsInGenomics = async () =>
+	platform.json(await platform.run({ resource: 'action', operation: 'getMany', ...workspaceParameter(GENOMICS) }));
 const actionNamed = (name: string) => platform.sim.data.actionsIn(GENOMICS).find((action) => action.name === name);
-const change = (operation: string, name: string) => platform.run({ resource: 'action', operation, actionId: byName(name), ...workspaceParameter(GENOMICS) });
+const change = (operation: string, name: string) =>
+	platform.run({ resource: 'action', operation, actionId: byName(name), ...workspaceParameter(GENOMICS) });
 
 function createAction(parameters: INodeParameters) {
-	return platform.run({ resource: 'action', operation: 'create', pipeline: 'https://github.com/nf-core/rnaseq', ...workspaceParameter(GENOMICS), ...parameters });
+	return platform.run({
+		resource: 'action',
+		operation: 'create',
+		pipeline: 'https://github.com/nf-core/rnaseq',
+		...workspaceParameter(GENOMICS),
+		...parameters,
+	});
 }
 
 describe('Action → Create, Pause, Resume and Delete', () => {
@@ -29,9 +37,20 @@ describe('Action → Create, Pause, Resume and Delete', () => {
 		});
 		expect(created.error).toBeUndefined();
 		const [output] = platform.json(created);
-		expect(output).toMatchObject({ actionId: expect.any(String), name: 'weekday-rnaseq', source: 'cron', cron: { expression: '0 2 * * 1-5', timezone: 'Europe/Madrid' } });
+		expect(output).toMatchObject({
+			actionId: expect.any(String),
+			name: 'weekday-rnaseq',
+			source: 'cron',
+			cron: { expression: '0 2 * * 1-5', timezone: 'Europe/Madrid' },
+		});
 		// As Workflow → Launch from a repository: the primary compute environment and its work directory, the label created by name.
-		expect(sentSince(before)).toEqual(['GET /compute-envs', `GET /compute-envs/${COMPUTE_ENV_IDS.genomicsBatch}`, 'GET /labels', 'POST /labels', 'POST /actions']);
+		expect(sentSince(before)).toEqual([
+			'GET /compute-envs',
+			`GET /compute-envs/${COMPUTE_ENV_IDS.genomicsBatch}`,
+			'GET /labels',
+			'POST /labels',
+			'POST /actions',
+		]);
 		const body = platform.sim.log.at(-1)!.body as { launch: Record<string, unknown> };
 		const label = platform.sim.data.labelsIn(GENOMICS).find((each) => each.name === 'nightly-actions');
 		expect(body.launch).toMatchObject({
@@ -50,14 +69,20 @@ describe('Action → Create, Pause, Resume and Delete', () => {
 			config: { discriminator: 'cron', expression: '0 2 * * 1-5', timezone: 'Europe/Madrid' },
 		});
 
-		expect(platform.json(await change('pause', 'weekday-rnaseq'))).toEqual([{ actionId: output.actionId, status: 'PAUSED', changed: true }]);
+		expect(platform.json(await change('pause', 'weekday-rnaseq'))).toEqual([
+			{ actionId: output.actionId, status: 'PAUSED', changed: true },
+		]);
 		expect((await actionsInGenomics()).find((action) => action.id === output.actionId)?.status).toBe('PAUSED');
 		// The platform's pause call toggles: an action already paused is left as it is.
 		const again = platform.sim.log.length;
-		expect(platform.json(await change('pause', 'weekday-rnaseq'))).toEqual([{ actionId: output.actionId, status: 'PAUSED', changed: false }]);
+		expect(platform.json(await change('pause', 'weekday-rnaseq'))).toEqual([
+			{ actionId: output.actionId, status: 'PAUSED', changed: false },
+		]);
 		expect(sentSince(again).filter((call) => call.endsWith('/pause'))).toEqual([]);
 
-		expect(platform.json(await change('resume', 'weekday-rnaseq'))).toEqual([{ actionId: output.actionId, status: 'ACTIVE', changed: true }]);
+		expect(platform.json(await change('resume', 'weekday-rnaseq'))).toEqual([
+			{ actionId: output.actionId, status: 'ACTIVE', changed: true },
+		]);
 		expect(actionNamed('weekday-rnaseq')?.status).toBe('ACTIVE');
 
 		expect(platform.json(await change('delete', 'weekday-rnaseq'))).toEqual([{ actionId: output.actionId, deleted: true }]);
@@ -78,12 +103,23 @@ describe('Action → Create, Pause, Resume and Delete', () => {
 	});
 
 	it('creates a bucket action on a data link given by name, below a path, and a GitHub action', async () => {
-		const bucket = await createAction({ name: 'inbox-rnaseq', source: 'bucket', dataLinkId: byName('sequencing-inbox'), path: '/runs/incoming/' });
+		const bucket = await createAction({
+			name: 'inbox-rnaseq',
+			source: 'bucket',
+			dataLinkId: byName('sequencing-inbox'),
+			path: '/runs/incoming/',
+		});
 		expect(bucket.error).toBeUndefined();
-		expect(actionNamed('inbox-rnaseq')).toMatchObject({ source: 'bucket', bucket: { dataLinkId: DATA_LINK_IDS.genomicsInbox, filter: 'runs/incoming/' } });
+		expect(actionNamed('inbox-rnaseq')).toMatchObject({
+			source: 'bucket',
+			bucket: { dataLinkId: DATA_LINK_IDS.genomicsInbox, filter: 'runs/incoming/' },
+		});
 		const github = await createAction({ name: 'rnaseq-on-push', source: 'github' });
 		expect(github.error).toBeUndefined();
-		expect((await actionsInGenomics()).find((action) => action.name === 'rnaseq-on-push')).toMatchObject({ source: 'github', config: { discriminator: 'github' } });
+		expect((await actionsInGenomics()).find((action) => action.name === 'rnaseq-on-push')).toMatchObject({
+			source: 'github',
+			config: { discriminator: 'github' },
+		});
 		await change('delete', 'inbox-rnaseq');
 		await change('delete', 'rnaseq-on-push');
 	});
@@ -91,7 +127,14 @@ describe('Action → Create, Pause, Resume and Delete', () => {
 
 describe('the Action field of Update, Pause, Resume and Delete', () => {
 	it('lists every action of the workspace, whatever starts it, with its source and status', async () => {
-		const listed = await platform.harness.listSearch(SEQERA_NODE, 'searchAllActions', platform.credentials(), undefined, undefined, workspaceParameter(GENOMICS));
+		const listed = await platform.harness.listSearch(
+			SEQERA_NODE,
+			'searchAllActions',
+			platform.credentials(),
+			undefined,
+			undefined,
+			workspaceParameter(GENOMICS),
+		);
 		expect(listed.results.map((item) => [item.name, item.value])).toEqual([
 			['nightly-rnaseq · tower · ACTIVE', ACTION_IDS.genomicsNightly],
 			['sarek-on-push · github · ACTIVE', ACTION_IDS.genomicsSarekOnPush],
@@ -102,14 +145,34 @@ describe('the Action field of Update, Pause, Resume and Delete', () => {
 
 describe('Action → Update', () => {
 	it('changes the schedule and keeps the launch, its labels and the time zone', async () => {
-		await createAction({ name: 'to-update', source: 'cron', schedule: '0 2 * * *', timezone: 'Europe/London', launchSettings: { revision: '3.14.0', labels: 'kept-label' } });
+		await createAction({
+			name: 'to-update',
+			source: 'cron',
+			schedule: '0 2 * * *',
+			timezone: 'Europe/London',
+			launchSettings: { revision: '3.14.0', labels: 'kept-label' },
+		});
 		const labelId = platform.sim.data.labelsIn(GENOMICS).find((each) => each.name === 'kept-label')?.id;
-		const result = await platform.run({ resource: 'action', operation: 'update', actionId: byName('to-update'), schedule: '30 3 * * *', ...workspaceParameter(GENOMICS) });
+		const result = await platform.run({
+			resource: 'action',
+			operation: 'update',
+			actionId: byName('to-update'),
+			schedule: '30 3 * * *',
+			...workspaceParameter(GENOMICS),
+		});
 		expect(result.error).toBeUndefined();
 		const body = platform.sim.log.filter((entry) => entry.method === 'PUT').at(-1)!.body as Record<string, Record<string, unknown>>;
 		expect(body.cron).toEqual({ expression: '30 3 * * *', timezone: 'Europe/London' });
-		expect(body.launch).toMatchObject({ revision: '3.14.0', computeEnvId: COMPUTE_ENV_IDS.genomicsBatch, workDir: 's3://acme-genomics-work/scratch', labelIds: [labelId] });
-		expect(actionNamed('to-update')).toMatchObject({ cron: { expression: '30 3 * * *', timezone: 'Europe/London' }, labelIds: [labelId] });
+		expect(body.launch).toMatchObject({
+			revision: '3.14.0',
+			computeEnvId: COMPUTE_ENV_IDS.genomicsBatch,
+			workDir: 's3://acme-genomics-work/scratch',
+			labelIds: [labelId],
+		});
+		expect(actionNamed('to-update')).toMatchObject({
+			cron: { expression: '30 3 * * *', timezone: 'Europe/London' },
+			labelIds: [labelId],
+		});
 		await change('delete', 'to-update');
 	});
 });
@@ -118,15 +181,35 @@ describe('Action changes and workspace roles', () => {
 	it('a Launch-role token gets the role error creating, pausing or deleting an action, and nothing changes', async () => {
 		const asLaunchRole = { credentialOverrides: { accessToken: LAUNCH_ROLE_TOKEN } };
 		const created = await platform.run(
-			{ resource: 'action', operation: 'create', name: 'from-launch-role', source: 'github', pipeline: 'https://github.com/nf-core/rnaseq', computeEnvId: { __rl: true, mode: 'id', value: COMPUTE_ENV_IDS.genomicsBatch }, ...workspaceParameter(GENOMICS) },
+			{
+				resource: 'action',
+				operation: 'create',
+				name: 'from-launch-role',
+				source: 'github',
+				pipeline: 'https://github.com/nf-core/rnaseq',
+				computeEnvId: { __rl: true, mode: 'id', value: COMPUTE_ENV_IDS.genomicsBatch },
+				...workspaceParameter(GENOMICS),
+			},
 			asLaunchRole,
 		);
-		expect(created.error?.message).toBe("Forbidden: your role in workspace 'acme-bio/genomics' (Launch) does not allow creating actions");
+		expect(created.error?.message).toBe(
+			"Forbidden: your role in workspace 'acme-bio/genomics' (Launch) does not allow creating actions",
+		);
 		expect(actionNamed('from-launch-role')).toBeUndefined();
-		const paused = await platform.run({ resource: 'action', operation: 'pause', actionId: byName('nightly-rnaseq'), ...workspaceParameter(GENOMICS) }, asLaunchRole);
-		expect(paused.error?.message).toBe("Forbidden: your role in workspace 'acme-bio/genomics' (Launch) does not allow pausing and resuming actions");
-		const deleted = await platform.run({ resource: 'action', operation: 'delete', actionId: byName('nightly-rnaseq'), ...workspaceParameter(GENOMICS) }, asLaunchRole);
-		expect(deleted.error?.message).toBe("Forbidden: your role in workspace 'acme-bio/genomics' (Launch) does not allow deleting actions");
+		const paused = await platform.run(
+			{ resource: 'action', operation: 'pause', actionId: byName('nightly-rnaseq'), ...workspaceParameter(GENOMICS) },
+			asLaunchRole,
+		);
+		expect(paused.error?.message).toBe(
+			"Forbidden: your role in workspace 'acme-bio/genomics' (Launch) does not allow pausing and resuming actions",
+		);
+		const deleted = await platform.run(
+			{ resource: 'action', operation: 'delete', actionId: byName('nightly-rnaseq'), ...workspaceParameter(GENOMICS) },
+			asLaunchRole,
+		);
+		expect(deleted.error?.message).toBe(
+			"Forbidden: your role in workspace 'acme-bio/genomics' (Launch) does not allow deleting actions",
+		);
 		expect(actionNamed('nightly-rnaseq')?.status).toBe('ACTIVE');
 	});
 });

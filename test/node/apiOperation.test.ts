@@ -21,15 +21,25 @@ const descriptionOf = (error: unknown) => (error as { description?: string }).de
 describe('API Operation: the list of operations', () => {
 	it('lists every JSON operation of the contract grouped by tag, and finds one by words of its summary or path', async () => {
 		const all = await platform.harness.listSearch(SEQERA_NODE, 'searchApiOperations', platform.credentials());
-		const fileUploads = operationIndex.operations.filter((operation) => operation.body && operation.body.contentType !== 'application/json');
+		const fileUploads = operationIndex.operations.filter(
+			(operation) => operation.body && operation.body.contentType !== 'application/json',
+		);
 		expect(fileUploads.length).toBeGreaterThan(0);
 		expect(all.results).toHaveLength(operationIndex.operations.length - fileUploads.length);
 		const tags = all.results.map((result) => result.name.split(' · ')[0]);
 		expect(tags).toEqual([...tags].sort((a, b) => a.localeCompare(b)));
-		expect(all.results).toContainEqual({ name: 'workflows · Describe workflow (GET /workflow/{workflowId})', value: 'DescribeWorkflow' });
+		expect(all.results).toContainEqual({
+			name: 'workflows · Describe workflow (GET /workflow/{workflowId})',
+			value: 'DescribeWorkflow',
+		});
 		expect(all.results.map((result) => result.value)).not.toContain(fileUploads[0].operationId);
 
-		const found = await platform.harness.listSearch(SEQERA_NODE, 'searchApiOperations', platform.credentials(), 'participants DELETE {participantId}');
+		const found = await platform.harness.listSearch(
+			SEQERA_NODE,
+			'searchApiOperations',
+			platform.credentials(),
+			'participants DELETE {participantId}',
+		);
 		expect(found.results.map((result) => result.value)).toEqual(['DeleteWorkspaceParticipant']);
 	});
 
@@ -55,7 +65,9 @@ describe('API Operation: the list of operations', () => {
 		});
 		// The workspace comes from the Workspace field, not from a field of its own.
 		expect(listed.fields.map((field) => field.id)).not.toContain('workspaceId');
-		expect(listed.fields.find((field) => field.id === 'attributes')?.displayName).toBe('attributes (query, comma-separated: optimized, labels, messages, minimal, pipelineInfo)');
+		expect(listed.fields.find((field) => field.id === 'attributes')?.displayName).toBe(
+			'attributes (query, comma-separated: optimized, labels, messages, minimal, pipelineInfo)',
+		);
 	});
 });
 
@@ -63,9 +75,12 @@ describe('API Operation: calls', () => {
 	it('fills the path from its fields and sends workspaceId where the operation takes it', async () => {
 		const run = platform.sim.data.runsIn(GENOMICS)[0];
 		const before = platform.sim.log.length;
-		const result = await platform.run(call('DescribeWorkflow', { workflowId: '={{ $json.runId }}', attributes: 'labels' }, workspaceParameter(GENOMICS)), {
-			items: [{ runId: run.id }],
-		});
+		const result = await platform.run(
+			call('DescribeWorkflow', { workflowId: '={{ $json.runId }}', attributes: 'labels' }, workspaceParameter(GENOMICS)),
+			{
+				items: [{ runId: run.id }],
+			},
+		);
 		expect(result.error).toBeUndefined();
 		expect((platform.json(result)[0].workflow as IDataObject).id).toBe(run.id);
 		expect(platform.sim.log.slice(before)).toMatchObject([
@@ -84,7 +99,9 @@ describe('API Operation: calls', () => {
 	it('sends a body that matches the operation’s request schema, and nothing else is changed', async () => {
 		const violationsBefore = platform.sim.contractViolations.length;
 		const before = platform.sim.log.length;
-		const result = await platform.run(call('CreateLabel', {}, { jsonBody: '{"name": "api-operation", "resource": false}', ...workspaceParameter(GENOMICS) }));
+		const result = await platform.run(
+			call('CreateLabel', {}, { jsonBody: '{"name": "api-operation", "resource": false}', ...workspaceParameter(GENOMICS) }),
+		);
 		expect(result.error).toBeUndefined();
 		expect(platform.json(result)[0]).toMatchObject({ name: 'api-operation', resource: false });
 		expect(platform.sim.log.slice(before)).toMatchObject([
@@ -96,7 +113,9 @@ describe('API Operation: calls', () => {
 	it('sends a time as the platform reads it, to the second', async () => {
 		const before = platform.sim.log.length;
 		await platform.run(call('ListAuditLogsV2', { timestampAfterOrEqual: '2026-11-01T08:30:00.000Z' }));
-		expect(platform.sim.log.slice(before)).toMatchObject([{ path: '/admin/audit-logs-v2', query: { timestampAfterOrEqual: '2026-11-01T08:30:00Z' } }]);
+		expect(platform.sim.log.slice(before)).toMatchObject([
+			{ path: '/admin/audit-logs-v2', query: { timestampAfterOrEqual: '2026-11-01T08:30:00Z' } },
+		]);
 	});
 
 	it("outputs the platform's answer as one item, as the API reference shows it", async () => {
@@ -131,7 +150,12 @@ describe('API Operation: refused before sending, naming what to fix', () => {
 
 	it('a nested field of a discriminated configuration by its path, and a field the platform sets itself', async () => {
 		const body = {
-			computeEnv: { id: '4hTn2kd8ZqQ1v', name: 'ce', platform: 'aws-batch', config: { discriminator: 'aws-batch', region: 'eu-west-1', workdir: 's3://bucket/work' } },
+			computeEnv: {
+				id: '4hTn2kd8ZqQ1v',
+				name: 'ce',
+				platform: 'aws-batch',
+				config: { discriminator: 'aws-batch', region: 'eu-west-1', workdir: 's3://bucket/work' },
+			},
 		};
 		const error = await refused(call('CreateComputeEnv', {}, { jsonBody: JSON.stringify(body) }));
 		expect(error.description?.split('\n').slice(0, -1).sort()).toEqual([
@@ -142,8 +166,16 @@ describe('API Operation: refused before sending, naming what to fix', () => {
 
 	it('a body the check would refuse is sent when the check is off, for a platform newer than the contract', async () => {
 		const before = platform.sim.log.length;
-		await platform.run(call('CreateLabel', {}, { jsonBody: '{"name": "newer-field", "colour": "red"}', options: { checkBody: false }, ...workspaceParameter(GENOMICS) }));
-		expect(platform.sim.log.slice(before)).toMatchObject([{ method: 'POST', path: '/labels', body: { name: 'newer-field', colour: 'red' } }]);
+		await platform.run(
+			call(
+				'CreateLabel',
+				{},
+				{ jsonBody: '{"name": "newer-field", "colour": "red"}', options: { checkBody: false }, ...workspaceParameter(GENOMICS) },
+			),
+		);
+		expect(platform.sim.log.slice(before)).toMatchObject([
+			{ method: 'POST', path: '/labels', body: { name: 'newer-field', colour: 'red' } },
+		]);
 	});
 
 	it('a missing path parameter, a text where a number goes, and a parameter the operation does not have', async () => {
@@ -151,7 +183,9 @@ describe('API Operation: refused before sending, naming what to fix', () => {
 			message: 'Operation Parameters: workflowId needed',
 			description: 'GET /workflow/{workflowId} needs it; give it under Operation Parameters (item 0).',
 		});
-		expect((await refused(call('ListWorkspaces', { orgId: 'acme' }))).message).toBe('Operation Parameters → orgId: expects a whole number, got "acme"');
+		expect((await refused(call('ListWorkspaces', { orgId: 'acme' }))).message).toBe(
+			'Operation Parameters → orgId: expects a whole number, got "acme"',
+		);
 		expect((await refused(call('ListWorkspaces', { orgId: ORG_IDS.acmeBio, workflowId: 'x' }))).message).toBe(
 			'Operation Parameters → workflowId is not a parameter of GET /orgs/{orgId}/workspaces',
 		);
@@ -185,7 +219,10 @@ describe('API Operation: a path parameter never names another route', () => {
 	const places = Object.entries(operationIndex.idSiblings).map(([position, words]) => {
 		const operation = operationIndex.operations.find((candidate) => {
 			const segments = candidate.path.split('/').filter((segment) => segment !== '');
-			return !takesFileUpload(candidate) && segments.some((segment, index) => isParameter(segment) && positionOf(segments, index) === position);
+			return (
+				!takesFileUpload(candidate) &&
+				segments.some((segment, index) => isParameter(segment) && positionOf(segments, index) === position)
+			);
 		}) as ContractOperation;
 		const segments = operation.path.split('/').filter((segment) => segment !== '');
 		const index = segments.findIndex((segment, i) => isParameter(segment) && positionOf(segments, i) === position);
@@ -202,7 +239,10 @@ describe('API Operation: a path parameter never names another route', () => {
 		async (_name, { words, operation, parameter }) => {
 			for (const word of words) {
 				const parameters = Object.fromEntries(
-					operation.pathParameters.map((each) => [each.name, each.name === parameter.name ? word : each.type === 'integer' ? '1' : 'x1']),
+					operation.pathParameters.map((each) => [
+						each.name,
+						each.name === parameter.name ? word : each.type === 'integer' ? '1' : 'x1',
+					]),
 				);
 				const before = platform.sim.log.length;
 				const result = await platform.run(call(operation.operationId, parameters, { jsonBody: operation.body ? '{}' : '' }));
@@ -219,7 +259,9 @@ describe('API Operation: a path parameter never names another route', () => {
 
 	it('says which route the value would reach, through DescribeWorkflow with a run ID from an expression', async () => {
 		const before = platform.sim.log.length;
-		const result = await platform.run(call('DescribeWorkflow', { workflowId: '={{ $json.runId }}' }, workspaceParameter(GENOMICS)), { items: [{ runId: 'validate' }] });
+		const result = await platform.run(call('DescribeWorkflow', { workflowId: '={{ $json.runId }}' }, workspaceParameter(GENOMICS)), {
+			items: [{ runId: 'validate' }],
+		});
 		expect(platform.sim.log.length).toBe(before);
 		expect(result.error?.message).toBe('Operation Parameters → workflowId "validate" is the name of a platform route, not an ID');
 		expect(descriptionOf(result.error)).toBe(

@@ -11,7 +11,12 @@ beforeAll(() => {
 
 const run = (value: string): INodeParameters => ({ workflowId: { __rl: true, mode: 'id', value } });
 const workspace = (value: string): INodeParameters => ({ workspace: { __rl: true, mode: 'id', value } });
-const get = (overrides: INodeParameters): INodeParameters => ({ resource: 'workflow', operation: 'get', ...workspaceParameter(GENOMICS), ...overrides });
+const get = (overrides: INodeParameters): INodeParameters => ({
+	resource: 'workflow',
+	operation: 'get',
+	...workspaceParameter(GENOMICS),
+	...overrides,
+});
 const launch = (overrides: INodeParameters): INodeParameters => ({
 	resource: 'workflow',
 	operation: 'launch',
@@ -20,7 +25,12 @@ const launch = (overrides: INodeParameters): INodeParameters => ({
 	...workspaceParameter(GENOMICS),
 	...overrides,
 });
-const custom = (overrides: INodeParameters): INodeParameters => ({ resource: 'customApiCall', operation: 'request', method: 'GET', ...overrides });
+const custom = (overrides: INodeParameters): INodeParameters => ({
+	resource: 'customApiCall',
+	operation: 'request',
+	method: 'GET',
+	...overrides,
+});
 
 // Values arrive as item data through an expression, as in a sync job: n8n's own editor checks only
 // see fixed values, so these reach the node's checks.
@@ -49,8 +59,18 @@ const cases: BadInput[] = [
 	})),
 	{ what: 'run ID ".."', value: '..', parameters: () => get(run(V)), message: notARunId('..') },
 	// Words that share a place with an ID in the contract's paths: sent, they would reach another operation.
-	{ what: 'run ID "validate" (GET /workflow/validate)', value: 'validate', parameters: () => get(run(V)), message: notAnId('Run ID', 'validate') },
-	{ what: 'run ID "launch" in Relaunch', value: 'launch', parameters: () => get({ operation: 'relaunch', ...run(V) }), message: notAnId('Run ID', 'launch') },
+	{
+		what: 'run ID "validate" (GET /workflow/validate)',
+		value: 'validate',
+		parameters: () => get(run(V)),
+		message: notAnId('Run ID', 'validate'),
+	},
+	{
+		what: 'run ID "launch" in Relaunch',
+		value: 'launch',
+		parameters: () => get({ operation: 'relaunch', ...run(V) }),
+		message: notAnId('Run ID', 'launch'),
+	},
 	...[
 		['get', 'templates'],
 		['get', 'validate'],
@@ -58,19 +78,34 @@ const cases: BadInput[] = [
 	].map(([operation, value]) => ({
 		what: `Studio "${value}" in ${operation}`,
 		value,
-		parameters: () => ({ resource: 'studio', operation, sessionId: { __rl: true, mode: 'id', value: V }, ...workspaceParameter(GENOMICS) }),
+		parameters: () => ({
+			resource: 'studio',
+			operation,
+			sessionId: { __rl: true, mode: 'id', value: V },
+			...workspaceParameter(GENOMICS),
+		}),
 		message: notAnId('Studio', value),
 	})),
 	{
 		what: 'compute environment "validate" (GET /compute-envs/validate)',
 		value: 'validate',
-		parameters: () => ({ resource: 'computeEnv', operation: 'get', computeEnvId: { __rl: true, mode: 'id', value: V }, ...workspaceParameter(GENOMICS) }),
+		parameters: () => ({
+			resource: 'computeEnv',
+			operation: 'get',
+			computeEnvId: { __rl: true, mode: 'id', value: V },
+			...workspaceParameter(GENOMICS),
+		}),
 		message: notAnId('Compute Environment', 'validate'),
 	},
 	{ what: 'run ID with a NUL byte', value: 'abc\u0000def', parameters: () => get(run(V)), message: notARunId('abc\\u0000def') },
 	{ what: 'run ID with a newline', value: 'abc\ndef', parameters: () => get(run(V)), message: notARunId('abc\\u000adef') },
 	// Printed as it is, the override would show the rest of the message reversed.
-	{ what: 'run ID with a right-to-left override', value: 'abc\u202edef', parameters: () => get(run(V)), message: notARunId('abc\\u202edef') },
+	{
+		what: 'run ID with a right-to-left override',
+		value: 'abc\u202edef',
+		parameters: () => get(run(V)),
+		message: notARunId('abc\\u202edef'),
+	},
 	{ what: 'run ID with an unpaired surrogate', value: 'abc\ud800', parameters: () => get(run(V)), message: notARunId('abc\\ud800') },
 	{ what: 'empty run ID', value: '', parameters: () => get(run(V)), message: 'Run ID is empty' },
 	{ what: 'blank run ID', value: '   ', parameters: () => get(run(V)), message: 'Run ID is empty' },
@@ -102,7 +137,7 @@ const cases: BadInput[] = [
 		message: notANumber('Workspace', value),
 	})),
 	{
-		what: "credential's default workspace \"genomics\"",
+		what: 'credential\'s default workspace "genomics"',
 		parameters: () => ({ resource: 'workflow', operation: 'get', ...run(runId) }),
 		credentials: { workspaceId: 'genomics' },
 		message: notANumber('Default Workspace ID (credential)', 'genomics'),
@@ -113,7 +148,12 @@ const cases: BadInput[] = [
 		parameters: () => get({ operation: 'getTask', ...run(runId), taskId: V }),
 		message: notANumber('Task ID', value),
 	})),
-	{ what: 'empty task ID', value: '', parameters: () => get({ operation: 'getTask', ...run(runId), taskId: V }), message: 'Task ID is empty' },
+	{
+		what: 'empty task ID',
+		value: '',
+		parameters: () => get({ operation: 'getTask', ...run(runId), taskId: V }),
+		message: 'Task ID is empty',
+	},
 	{
 		what: 'Launchpad pipeline "rnaseq"',
 		value: 'rnaseq',
@@ -139,25 +179,63 @@ const cases: BadInput[] = [
 		parameters: () => launch({ launchSettings: { paramsText: 'input: s3://x\nsamples: [a, b\n' } }),
 		message: 'Pipeline Parameters is not valid JSON or YAML at line 3, column 1',
 	},
-	{ what: 'parameters as a list', parameters: () => launch({ launchSettings: { paramsText: '[1, 2]' } }), message: 'Pipeline Parameters must be a set of name/value pairs' },
-	{ what: 'parameters as a string', parameters: () => launch({ launchSettings: { paramsText: '"input"' } }), message: 'Pipeline Parameters must be a set of name/value pairs' },
+	{
+		what: 'parameters as a list',
+		parameters: () => launch({ launchSettings: { paramsText: '[1, 2]' } }),
+		message: 'Pipeline Parameters must be a set of name/value pairs',
+	},
+	{
+		what: 'parameters as a string',
+		parameters: () => launch({ launchSettings: { paramsText: '"input"' } }),
+		message: 'Pipeline Parameters must be a set of name/value pairs',
+	},
 	{
 		what: 'run IDs with a slash in Delete Many',
-		parameters: () => ({ resource: 'workflow', operation: 'deleteMany', workflowIds: `${runId}, a/b`, ...workspaceParameter(GENOMICS) }),
+		parameters: () => ({
+			resource: 'workflow',
+			operation: 'deleteMany',
+			workflowIds: `${runId}, a/b`,
+			...workspaceParameter(GENOMICS),
+		}),
 		message: 'Run IDs "a/b" is not a valid run ID',
 	},
-	{ what: 'no run IDs in Delete Many', parameters: () => ({ resource: 'workflow', operation: 'deleteMany', workflowIds: ' , ', ...workspaceParameter(GENOMICS) }), message: 'Run IDs is empty' },
-	{ what: 'empty file name', value: '', parameters: () => get({ operation: 'downloadFile', ...run(runId), fileName: V }), message: 'File Name is empty' },
+	{
+		what: 'no run IDs in Delete Many',
+		parameters: () => ({ resource: 'workflow', operation: 'deleteMany', workflowIds: ' , ', ...workspaceParameter(GENOMICS) }),
+		message: 'Run IDs is empty',
+	},
+	{
+		what: 'empty file name',
+		value: '',
+		parameters: () => get({ operation: 'downloadFile', ...run(runId), fileName: V }),
+		message: 'File Name is empty',
+	},
 	{
 		what: 'empty binary field',
 		value: '',
 		parameters: () => get({ operation: 'downloadFile', ...run(runId), fileName: 'a.log', binaryPropertyName: V }),
 		message: 'Put Output File in Field is empty',
 	},
-	{ what: 'a date that is not one', parameters: () => get({ operation: 'getMany', returnAll: true, filters: { after: 'last tuesday' } }), message: 'After "last tuesday" is not a date' },
-	{ what: 'custom path with ..', parameters: () => custom({ path: '/workflow/../user-info' }), message: '".." cannot be used as an ID or path segment' },
-	{ what: 'custom path with %2e%2e', parameters: () => custom({ path: '/workflow/%2e%2e/user-info' }), message: '"%2e%2e" cannot be used as an ID or path segment' },
-	{ what: 'custom path with a query', parameters: () => custom({ path: '/workflow?max=1' }), message: 'Path must not contain "?" or "#"' },
+	{
+		what: 'a date that is not one',
+		parameters: () => get({ operation: 'getMany', returnAll: true, filters: { after: 'last tuesday' } }),
+		message: 'After "last tuesday" is not a date',
+	},
+	{
+		what: 'custom path with ..',
+		parameters: () => custom({ path: '/workflow/../user-info' }),
+		message: '".." cannot be used as an ID or path segment',
+	},
+	{
+		what: 'custom path with %2e%2e',
+		parameters: () => custom({ path: '/workflow/%2e%2e/user-info' }),
+		message: '"%2e%2e" cannot be used as an ID or path segment',
+	},
+	{
+		what: 'custom path with a query',
+		parameters: () => custom({ path: '/workflow?max=1' }),
+		message: 'Path must not contain "?" or "#"',
+	},
 	{ what: 'custom path with a fragment', parameters: () => custom({ path: '/workflow#x' }), message: 'Path must not contain "?" or "#"' },
 	{ what: 'empty custom path', value: '', parameters: () => custom({ path: V }), message: 'Path is empty' },
 	{
@@ -172,14 +250,25 @@ const cases: BadInput[] = [
 		parameters: () => custom({ path: '/workflow', queryParameters: { parameter: [{ name: 'search', value: V }] } }),
 		message: 'Query Parameters "search=\\udc00" holds half of a character (an unpaired UTF-16 surrogate), which no URL can carry',
 	},
-	{ what: 'custom JSON body that is not JSON', parameters: () => custom({ method: 'POST', path: '/workflow/delete', bodyType: 'json', jsonBody: '{bad' }), message: 'JSON Body is not valid JSON' },
+	{
+		what: 'custom JSON body that is not JSON',
+		parameters: () => custom({ method: 'POST', path: '/workflow/delete', bodyType: 'json', jsonBody: '{bad' }),
+		message: 'JSON Body is not valid JSON',
+	},
 	{
 		what: 'a plain HTTP base URL',
 		parameters: () => get(run(runId)),
 		credentials: { baseUrl: 'http://127.0.0.1:1/api' },
-		message: 'Base URL "http://127.0.0.1:1/api" does not use HTTPS: the Seqera Platform API is only served over HTTPS, so enter https://127.0.0.1:1/api',
+		message:
+			'Base URL "http://127.0.0.1:1/api" does not use HTTPS: the Seqera Platform API is only served over HTTPS, so enter https://127.0.0.1:1/api',
 	},
-	{ what: 'a base URL with a query', parameters: () => get(run(runId)), credentials: { baseUrl: 'https://127.0.0.1:1/api?x=1' }, message: 'Base URL "https://127.0.0.1:1/api?x=1" must not contain "?" or "#": enter only the API address, e.g. https://seqera.example.com/api' },
+	{
+		what: 'a base URL with a query',
+		parameters: () => get(run(runId)),
+		credentials: { baseUrl: 'https://127.0.0.1:1/api?x=1' },
+		message:
+			'Base URL "https://127.0.0.1:1/api?x=1" must not contain "?" or "#": enter only the API address, e.g. https://seqera.example.com/api',
+	},
 ];
 
 describe('bad input is refused before any call, with a message that names the field', () => {

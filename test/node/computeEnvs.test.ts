@@ -58,7 +58,10 @@ describe('Compute Environment → Make Primary', () => {
 		const before = platform.sim.log.length;
 		const result = await platform.run(
 			computeEnvOperation('makePrimary', GENOMICS, {
-				computeEnvId: locator(`https://cloud.seqera.io/orgs/acme-bio/workspaces/genomics/compute-envs/${COMPUTE_ENV_IDS.genomicsSpot}`, 'url'),
+				computeEnvId: locator(
+					`https://cloud.seqera.io/orgs/acme-bio/workspaces/genomics/compute-envs/${COMPUTE_ENV_IDS.genomicsSpot}`,
+					'url',
+				),
 			}),
 		);
 		expect(platform.json(result)).toEqual([{ computeEnvId: COMPUTE_ENV_IDS.genomicsSpot, primary: true }]);
@@ -79,8 +82,10 @@ describe('Compute Environment → Make Primary', () => {
 		expect(requestsSince(before)).toEqual([]);
 	});
 
-	it('fails with the platform\'s reason for a compute environment that is not available', async () => {
-		const result = await platform.run(computeEnvOperation('makePrimary', RND, { computeEnvId: locator(COMPUTE_ENV_IDS.rndSlurmErrored) }));
+	it("fails with the platform's reason for a compute environment that is not available", async () => {
+		const result = await platform.run(
+			computeEnvOperation('makePrimary', RND, { computeEnvId: locator(COMPUTE_ENV_IDS.rndSlurmErrored) }),
+		);
 		expect(errorOf(result)?.message).toContain("Compute environment 'hpc-slurm-legacy' is ERRORED and cannot be the primary one");
 		expect(platform.sim.data.primaryComputeEnv(RND)?.id).toBe(COMPUTE_ENV_IDS.rndGoogle);
 	});
@@ -97,33 +102,54 @@ describe('Compute Environment → Create', () => {
 			}),
 		);
 		const [created] = platform.json(result);
-		expect(created).toEqual({ computeEnvId: expect.stringMatching(/^[A-Za-z0-9]{22}$/), name: 'aws-batch-urgent', platform: 'aws-batch' });
+		expect(created).toEqual({
+			computeEnvId: expect.stringMatching(/^[A-Za-z0-9]{22}$/),
+			name: 'aws-batch-urgent',
+			platform: 'aws-batch',
+		});
 		expect(requestsSince(before).map((entry) => [entry.method, entry.path, entry.query, entry.body])).toEqual([
 			[
 				'POST',
 				'/compute-envs',
 				{ workspaceId: String(GENOMICS) },
-				{ computeEnv: { ...awsBatchConfiguration('aws-batch-urgent'), credentialsId: genomicsCredentials() }, labelIds: [LABEL_IDS.production] },
+				{
+					computeEnv: { ...awsBatchConfiguration('aws-batch-urgent'), credentialsId: genomicsCredentials() },
+					labelIds: [LABEL_IDS.production],
+				},
 			],
 		]);
 
 		const listed = platform.json(await platform.run(computeEnvOperation('getMany', GENOMICS, {})));
-		expect(listed).toContainEqual(expect.objectContaining({ id: created.computeEnvId, name: 'aws-batch-urgent', status: 'AVAILABLE', primary: false }));
+		expect(listed).toContainEqual(
+			expect.objectContaining({ id: created.computeEnvId, name: 'aws-batch-urgent', status: 'AVAILABLE', primary: false }),
+		);
 		expect(await getComputeEnv(String(created.computeEnvId), GENOMICS)).toEqual(
 			expect.objectContaining({
 				id: created.computeEnvId,
 				platform: 'aws-batch',
-				config: expect.objectContaining({ workDir: 's3://acme-genomics-work/urgent', computeQueue: 'urgent-queue', region: 'eu-west-1' }),
+				config: expect.objectContaining({
+					workDir: 's3://acme-genomics-work/urgent',
+					computeQueue: 'urgent-queue',
+					region: 'eu-west-1',
+				}),
 			}),
 		);
 	});
 
-	it('takes the whole request body too, {computeEnv, labelIds}, and a Name that replaces the configuration\'s', async () => {
+	it("takes the whole request body too, {computeEnv, labelIds}, and a Name that replaces the configuration's", async () => {
 		const before = platform.sim.log.length;
-		const body = { computeEnv: { ...awsBatchConfiguration('ignored-name'), credentialsId: genomicsCredentials() }, labelIds: [LABEL_IDS.production] };
-		const result = await platform.run(computeEnvOperation('create', GENOMICS, { configuration: JSON.stringify(body), name: 'aws-batch-nightly' }));
+		const body = {
+			computeEnv: { ...awsBatchConfiguration('ignored-name'), credentialsId: genomicsCredentials() },
+			labelIds: [LABEL_IDS.production],
+		};
+		const result = await platform.run(
+			computeEnvOperation('create', GENOMICS, { configuration: JSON.stringify(body), name: 'aws-batch-nightly' }),
+		);
 		expect(platform.json(result)).toEqual([expect.objectContaining({ name: 'aws-batch-nightly' })]);
-		expect(requestsSince(before)[0].body).toEqual({ computeEnv: { ...body.computeEnv, name: 'aws-batch-nightly' }, labelIds: body.labelIds });
+		expect(requestsSince(before)[0].body).toEqual({
+			computeEnv: { ...body.computeEnv, name: 'aws-batch-nightly' },
+			labelIds: body.labelIds,
+		});
 	});
 
 	it("copies a compute environment into another workspace from Get's output, with that workspace's credentials", async () => {
@@ -140,14 +166,31 @@ describe('Compute Environment → Create', () => {
 
 		// What the platform sets itself is left out of the request.
 		const sent = (requestsSince(before)[0].body as { computeEnv: IDataObject }).computeEnv;
-		for (const field of ['id', 'status', 'primary', 'dateCreated', 'lastUpdated', 'lastUsed', 'orgId', 'workspaceId', 'deleted', 'labels']) {
+		for (const field of [
+			'id',
+			'status',
+			'primary',
+			'dateCreated',
+			'lastUpdated',
+			'lastUsed',
+			'orgId',
+			'workspaceId',
+			'deleted',
+			'labels',
+		]) {
 			expect(sent).not.toHaveProperty(field);
 		}
 		expect(sent.credentialsId).toBe(CREDENTIAL_IDS.rndAws);
 
 		const copied = await getComputeEnv(String(copy.computeEnvId), RND);
 		expect(copied).toEqual(
-			expect.objectContaining({ name: original.name, status: 'AVAILABLE', primary: false, workspaceId: RND, credentialsId: CREDENTIAL_IDS.rndAws }),
+			expect.objectContaining({
+				name: original.name,
+				status: 'AVAILABLE',
+				primary: false,
+				workspaceId: RND,
+				credentialsId: CREDENTIAL_IDS.rndAws,
+			}),
 		);
 		expect(copied.config).toEqual(original.config);
 	});
@@ -157,11 +200,19 @@ describe('Compute Environment → Create', () => {
 		async (_kind, captured) => {
 			const planted = plantCapturedComputeEnv(platform.sim.data, captured, GENOMICS);
 			const original = await getComputeEnv(planted.id, GENOMICS);
-			expect(original).toEqual(expect.objectContaining({ description: null, message: null, config: expect.objectContaining({ preRunScript: null }) }));
-			const credentials = planted.platform === 'google-lifesciences' ? platform.sim.data.computeEnvById(COMPUTE_ENV_IDS.rndGoogle)!.credentialsId : CREDENTIAL_IDS.rndAws;
+			expect(original).toEqual(
+				expect.objectContaining({ description: null, message: null, config: expect.objectContaining({ preRunScript: null }) }),
+			);
+			const credentials =
+				planted.platform === 'google-lifesciences'
+					? platform.sim.data.computeEnvById(COMPUTE_ENV_IDS.rndGoogle)!.credentialsId
+					: CREDENTIAL_IDS.rndAws;
 			const before = platform.sim.log.length;
 			const violations = platform.sim.contractViolations.length;
-			const result = await platform.run(computeEnvOperation('create', RND, { configuration: '={{ $json }}', credentialsId: locator(credentials) }), { items: [original] });
+			const result = await platform.run(
+				computeEnvOperation('create', RND, { configuration: '={{ $json }}', credentialsId: locator(credentials) }),
+				{ items: [original] },
+			);
 			expect(result.error).toBeUndefined();
 			expect(platform.json(result)).toEqual([{ computeEnvId: expect.any(String), name: captured.name, platform: captured.platform }]);
 			expect(platform.sim.contractViolations.length).toBe(violations);
@@ -173,24 +224,40 @@ describe('Compute Environment → Create', () => {
 			const capturedConfig = captured.config as IDataObject;
 			if (capturedConfig.forge) {
 				// Forge makes the copy's own queues, as tower-cli's compute-envs export leaves the original's out.
-				expect(sentConfig).toEqual(expect.objectContaining({ forge: expect.objectContaining({ type: 'SPOT', maxCpus: 123, fusionEnabled: true }) }));
+				expect(sentConfig).toEqual(
+					expect.objectContaining({ forge: expect.objectContaining({ type: 'SPOT', maxCpus: 123, fusionEnabled: true }) }),
+				);
 				expect(sentConfig).not.toHaveProperty('computeQueue');
 			} else {
 				expect(sentConfig.workDir).toBe(capturedConfig.workDir);
 			}
 			const copied = await getComputeEnv(String(platform.json(result)[0].computeEnvId), RND);
-			expect(copied).toEqual(expect.objectContaining({ name: captured.name, platform: captured.platform, credentialsId: credentials, status: 'AVAILABLE' }));
+			expect(copied).toEqual(
+				expect.objectContaining({
+					name: captured.name,
+					platform: captured.platform,
+					credentialsId: credentials,
+					status: 'AVAILABLE',
+				}),
+			);
 		},
 	);
 
 	it("version 1.1 keeps refusing Get's output with nulls before sending, as it did", async () => {
-		const planted = plantCapturedComputeEnv(platform.sim.data, { ...CAPTURED_COMPUTE_ENVS.awsBatchManual, id: '1xVersion11CopyCheckAb', name: 'v11-manual' }, GENOMICS);
+		const planted = plantCapturedComputeEnv(
+			platform.sim.data,
+			{ ...CAPTURED_COMPUTE_ENVS.awsBatchManual, id: '1xVersion11CopyCheckAb', name: 'v11-manual' },
+			GENOMICS,
+		);
 		const original = await getComputeEnv(planted.id, GENOMICS);
 		const before = platform.sim.log.length;
-		const result = await platform.run(computeEnvOperation('create', RND, { configuration: '={{ $json }}', credentialsId: locator(CREDENTIAL_IDS.rndAws) }), {
-			items: [original],
-			typeVersion: 1.1,
-		});
+		const result = await platform.run(
+			computeEnvOperation('create', RND, { configuration: '={{ $json }}', credentialsId: locator(CREDENTIAL_IDS.rndAws) }),
+			{
+				items: [original],
+				typeVersion: 1.1,
+			},
+		);
 		expect(errorOf(result)?.message).toBe('Configuration (JSON) does not match what POST /compute-envs takes');
 		expect(requestsSince(before)).toEqual([]);
 	});
@@ -208,7 +275,9 @@ describe('Compute Environment → Create', () => {
 			credentialsId: platform.sim.data.computeEnvById(COMPUTE_ENV_IDS.rndGoogle)!.credentialsId,
 			config: { discriminator: 'google-batch', location: 'europe-west2', workDir: 's3://acme-rnd-work/nextflow' },
 		};
-		const [created] = platform.json(await platform.run(computeEnvOperation('create', RND, { configuration: JSON.stringify(configuration) })));
+		const [created] = platform.json(
+			await platform.run(computeEnvOperation('create', RND, { configuration: JSON.stringify(configuration) })),
+		);
 		expect(await getComputeEnv(String(created.computeEnvId), RND)).toEqual(
 			expect.objectContaining({ status: 'INVALID', message: expect.stringContaining('needs a gs:// path') }),
 		);
@@ -225,7 +294,11 @@ describe('Compute Environment → Create', () => {
 			{ ...awsBatchConfiguration('misspelt'), config: { discriminator: 'aws-batch', workdir: 's3://bucket/work' } },
 			'computeEnv.config.workdir: not a field the platform takes here (did you mean "workDir"?)',
 		],
-		['a missing required field', { name: 'no-platform', config: { discriminator: 'aws-batch', workDir: 's3://bucket/work' } }, 'computeEnv.platform: required, not given'],
+		[
+			'a missing required field',
+			{ name: 'no-platform', config: { discriminator: 'aws-batch', workDir: 's3://bucket/work' } },
+			'computeEnv.platform: required, not given',
+		],
 		[
 			'a misspelt field of the whole body',
 			{ computeEnv: awsBatchConfiguration('whole'), labelID: [1] },
@@ -257,7 +330,11 @@ describe('Compute Environment → Create', () => {
 	it('with Continue On Fail, a bad item fails alone and the others are created, one output per item', async () => {
 		const good = { ...awsBatchConfiguration('aws-batch-batch-job'), credentialsId: genomicsCredentials() };
 		const result = await platform.run(computeEnvOperation('create', GENOMICS, { configuration: '={{ $json.configuration }}' }), {
-			items: [{ configuration: { ...good, name: 'from-item-0' } }, { configuration: { name: 'from-item-1' } }, { configuration: { ...good, name: 'from-item-2' } }],
+			items: [
+				{ configuration: { ...good, name: 'from-item-0' } },
+				{ configuration: { name: 'from-item-1' } },
+				{ configuration: { ...good, name: 'from-item-2' } },
+			],
 			continueOnFail: true,
 		});
 		const outputs = result.outputs[0];
@@ -290,13 +367,21 @@ describe('Compute Environment → Validate', () => {
 	it('says why a compute environment is invalid, then that it is valid once the problem is fixed', async () => {
 		const failing = platform.json(await validate());
 		expect(failing).toEqual([
-			{ computeEnvId: invalidId, valid: false, status: 'INVALID', message: expect.stringContaining('needs a gs:// path'), transientError: false },
+			{
+				computeEnvId: invalidId,
+				valid: false,
+				status: 'INVALID',
+				message: expect.stringContaining('needs a gs:// path'),
+				transientError: false,
+			},
 		]);
 
 		// Someone moves the work directory to the right bucket in the web app.
 		platform.sim.data.computeEnvById(invalidId)!.workDir = 'gs://acme-rnd-work/fixed';
 		const before = platform.sim.log.length;
-		expect(platform.json(await validate())).toEqual([{ computeEnvId: invalidId, valid: true, status: 'AVAILABLE', message: null, transientError: false }]);
+		expect(platform.json(await validate())).toEqual([
+			{ computeEnvId: invalidId, valid: true, status: 'AVAILABLE', message: null, transientError: false },
+		]);
 		expect(requestsSince(before).map((entry) => [entry.method, entry.path, entry.query])).toEqual([
 			['POST', `/compute-envs/${invalidId}/validate`, { workspaceId: String(RND) }],
 		]);
@@ -304,12 +389,18 @@ describe('Compute Environment → Validate', () => {
 	});
 
 	it('finds credentials the provider refuses', async () => {
-		const credential = credentialsOf(platform.sim.data).find((each) => each.id === platform.sim.data.computeEnvById(invalidId)!.credentialsId)!;
+		const credential = credentialsOf(platform.sim.data).find(
+			(each) => each.id === platform.sim.data.computeEnvById(invalidId)!.credentialsId,
+		)!;
 		credential.status = 'INVALID';
 		credential.message = 'The service account key was deleted';
 		try {
 			expect(platform.json(await validate())).toEqual([
-				expect.objectContaining({ valid: false, status: 'INVALID', message: expect.stringContaining('The service account key was deleted') }),
+				expect.objectContaining({
+					valid: false,
+					status: 'INVALID',
+					message: expect.stringContaining('The service account key was deleted'),
+				}),
 			]);
 		} finally {
 			credential.status = 'AVAILABLE';
@@ -335,26 +426,48 @@ describe('Compute Environment → Validate', () => {
 			answer: { status: 'AVAILABLE', message: 'Timed out reaching storage.googleapis.com', transientError: true },
 		});
 		expect(platform.json(await validate())).toEqual([
-			{ computeEnvId: invalidId, valid: false, status: 'AVAILABLE', message: 'Timed out reaching storage.googleapis.com', transientError: true },
+			{
+				computeEnvId: invalidId,
+				valid: false,
+				status: 'AVAILABLE',
+				message: 'Timed out reaching storage.googleapis.com',
+				transientError: true,
+			},
 		]);
 	});
 
-	it('fails with the platform\'s reason for a compute environment in a status that cannot be validated', async () => {
-		const result = await platform.run(computeEnvOperation('validate', RND, { computeEnvId: locator(COMPUTE_ENV_IDS.rndSlurmErrored, 'list') }));
+	it("fails with the platform's reason for a compute environment in a status that cannot be validated", async () => {
+		const result = await platform.run(
+			computeEnvOperation('validate', RND, { computeEnvId: locator(COMPUTE_ENV_IDS.rndSlurmErrored, 'list') }),
+		);
 		expect(errorOf(result)?.message).toContain("Compute environment 'hpc-slurm-legacy' is ERRORED and cannot be validated");
 	});
 });
 
 describe('Compute environment lists', () => {
-	it('the compute environment list of these operations shows every status; the credentials list, the workspace\'s credentials', async () => {
-		const computeEnvs = await platform.harness.listSearch(SEQERA_NODE, 'searchAllComputeEnvs', platform.credentials(), undefined, undefined, workspaceParameter(RND));
+	it("the compute environment list of these operations shows every status; the credentials list, the workspace's credentials", async () => {
+		const computeEnvs = await platform.harness.listSearch(
+			SEQERA_NODE,
+			'searchAllComputeEnvs',
+			platform.credentials(),
+			undefined,
+			undefined,
+			workspaceParameter(RND),
+		);
 		expect(computeEnvs.results).toEqual(
 			expect.arrayContaining([
 				{ name: 'gcp-batch-rnd (google-batch) · primary', value: COMPUTE_ENV_IDS.rndGoogle },
 				{ name: 'hpc-slurm-legacy (slurm-platform) · ERRORED', value: COMPUTE_ENV_IDS.rndSlurmErrored },
 			]),
 		);
-		const filtered = await platform.harness.listSearch(SEQERA_NODE, 'searchWorkspaceCredentials', platform.credentials(), 'aws', undefined, workspaceParameter(RND));
+		const filtered = await platform.harness.listSearch(
+			SEQERA_NODE,
+			'searchWorkspaceCredentials',
+			platform.credentials(),
+			'aws',
+			undefined,
+			workspaceParameter(RND),
+		);
 		expect(filtered.results).toEqual([{ name: 'rnd-aws-keys (aws)', value: CREDENTIAL_IDS.rndAws }]);
 	});
 });
@@ -383,7 +496,11 @@ describe('the simulator', () => {
 		for (const [method, path, body, status] of calls) {
 			const reply = await send(method, path, body);
 			if (reply.status !== status) problems.push(`${method} ${path}: HTTP ${reply.status}, expected ${status}`);
-			problems.push(...contract!.checkResponse(method, path.split('?')[0], reply.status, reply.json).map((problem) => `${method} ${path}: ${problem}`));
+			problems.push(
+				...contract!
+					.checkResponse(method, path.split('?')[0], reply.status, reply.json)
+					.map((problem) => `${method} ${path}: ${problem}`),
+			);
 		}
 		expect(problems).toEqual([]);
 		expect((await send('POST', `/compute-envs/${id}/primary?${ws}`, {})).status).toBe(204);

@@ -10,8 +10,17 @@ import { GENOMICS, TOKEN, usePlatform, workspaceParameter } from './platform';
 
 const platform = usePlatform();
 
-const getRun = { resource: 'workflow', operation: 'get', workflowId: { __rl: true, mode: 'id', value: '={{ $json.id }}' }, ...workspaceParameter(GENOMICS) };
-const runItems = (count: number) => platform.sim.data.runsIn(GENOMICS).slice(0, count).map((run) => ({ id: run.id }));
+const getRun = {
+	resource: 'workflow',
+	operation: 'get',
+	workflowId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
+	...workspaceParameter(GENOMICS),
+};
+const runItems = (count: number) =>
+	platform.sim.data
+		.runsIn(GENOMICS)
+		.slice(0, count)
+		.map((run) => ({ id: run.id }));
 const tokenRequests = () => platform.sim.log.filter((entry) => entry.tokenHash === hashToken(TOKEN)).length;
 
 /** An HTTP proxy that tunnels CONNECT requests, as corporate proxies do for HTTPS, and counts them. */
@@ -92,7 +101,12 @@ describe('which calls go out on a kept connection', () => {
 		maxIdleConnections: 4,
 	});
 	// Sent straight on a pool, outside the budget: with a token of their own, which the other tests leave alone.
-	const userInfo = () => ({ url: `${platform.sim.baseUrl}/user-info`, method: 'GET' as const, headers: { Authorization: `Bearer ${DEFAULT_TOKENS[1]}` }, timeout: 10_000 });
+	const userInfo = () => ({
+		url: `${platform.sim.baseUrl}/user-info`,
+		method: 'GET' as const,
+		headers: { Authorization: `Bearer ${DEFAULT_TOKENS[1]}` },
+		timeout: 10_000,
+	});
 
 	it('once a call is answered, the next goes out on its connection', async () => {
 		const pool = freshPool();
@@ -172,5 +186,4 @@ describeWhereN8nHasSsrfProtection("n8n's SSRF protection", () => {
 		expect((result.error as { description?: string }).description).toContain('N8N_SSRF_ALLOWED_HOSTNAMES');
 		expect(tokenRequests()).toBe(before);
 	});
-
 });

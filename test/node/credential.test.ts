@@ -70,7 +70,9 @@ describe('credential test button', () => {
 		const port = await closedPort();
 		const result = await testCredential(seqeraCredentials(platform.sim, { baseUrl: `https://127.0.0.1:${port}/api` }));
 		expect(result.status).toBe('Error');
-		expect(result.message).toMatch(/^Host unreachable: Cannot reach https:\/\/127\.0\.0\.1:\d+\/api\. GET \/user-info found no server \(4 attempts\) \(ECONNREFUSED\)/);
+		expect(result.message).toMatch(
+			/^Host unreachable: Cannot reach https:\/\/127\.0\.0\.1:\d+\/api\. GET \/user-info found no server \(4 attempts\) \(ECONNREFUSED\)/,
+		);
 	});
 
 	it('refuses plain HTTP before sending anything', async () => {
@@ -83,12 +85,20 @@ describe('credential test button', () => {
 
 describe('the credential in a workflow', () => {
 	it('is decrypted once per node execution, not once per item or call', async () => {
-		const items = platform.sim.data.runsIn(GENOMICS).slice(0, 30).map((run) => ({ id: run.id }));
+		const items = platform.sim.data
+			.runsIn(GENOMICS)
+			.slice(0, 30)
+			.map((run) => ({ id: run.id }));
 		const before = platform.sim.log.length;
 		credentialReads.clear();
 
 		const result = await platform.run(
-			{ resource: 'workflow', operation: 'get', workflowId: { __rl: true, mode: 'id', value: '={{ $json.id }}' }, ...workspaceParameter(GENOMICS) },
+			{
+				resource: 'workflow',
+				operation: 'get',
+				workflowId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
+				...workspaceParameter(GENOMICS),
+			},
 			{ items },
 		);
 

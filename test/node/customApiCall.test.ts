@@ -21,7 +21,11 @@ describe('Custom API Call', () => {
 		);
 		const [output] = platform.json(result);
 		expect((output.tasks as unknown[]).length).toBe(2);
-		expect(platform.sim.log[before]).toMatchObject({ method: 'GET', path: `/workflow/${run.id}/tasks`, query: { max: '2', workspaceId: String(GENOMICS) } });
+		expect(platform.sim.log[before]).toMatchObject({
+			method: 'GET',
+			path: `/workflow/${run.id}/tasks`,
+			query: { max: '2', workspaceId: String(GENOMICS) },
+		});
 	});
 
 	it('sends a JSON body', async () => {
@@ -47,7 +51,12 @@ describe('Custom API Call', () => {
 			method: 'POST',
 			path: '/actions/5mQ2x7Rk1Lp3Zv/launch',
 			bodyType: 'params',
-			bodyParameters: { parameter: [{ name: 'input', value: 's3://bucket/samples.csv' }, { name: 'outdir', value: 's3://bucket/out' }] },
+			bodyParameters: {
+				parameter: [
+					{ name: 'input', value: 's3://bucket/samples.csv' },
+					{ name: 'outdir', value: 's3://bucket/out' },
+				],
+			},
 			...workspaceParameter(GENOMICS),
 		});
 		expect(platform.sim.log[before]).toMatchObject({
@@ -67,13 +76,22 @@ describe('Custom API Call', () => {
 			{ items: [{ path: '/workflow/\ud83d' }] },
 		);
 		expect(platform.sim.log.length).toBe(before);
-		expect(result.error!.message).toBe('Path "/workflow/\\ud83d" holds half of a character (an unpaired UTF-16 surrogate), which no URL can carry');
-		expect((result.error as { description?: string }).description).toBe('Remove the broken character, or fix the expression or data that produced it (item 0).');
+		expect(result.error!.message).toBe(
+			'Path "/workflow/\\ud83d" holds half of a character (an unpaired UTF-16 surrogate), which no URL can carry',
+		);
+		expect((result.error as { description?: string }).description).toBe(
+			'Remove the broken character, or fix the expression or data that produced it (item 0).',
+		);
 	});
 
 	it('refuses a path that would step out of the API', async () => {
 		const before = platform.sim.log.length;
-		const result = await platform.run({ resource: 'customApiCall', operation: 'request', method: 'GET', path: '/workflow/../user-info' });
+		const result = await platform.run({
+			resource: 'customApiCall',
+			operation: 'request',
+			method: 'GET',
+			path: '/workflow/../user-info',
+		});
 		expect(platform.sim.log.length).toBe(before);
 		expect(result.error!.message).toBe('".." cannot be used as an ID or path segment');
 	});
@@ -131,12 +149,20 @@ describe('Custom API Call with a Default Workspace ID on the credential', () => 
 	});
 
 	it('sends a workspaceId given under Query Parameters as given, instead of the default', async () => {
-		const { request } = await sent({ method: 'GET', path: '/workflow', queryParameters: { parameter: [{ name: 'workspaceId', value: String(RND) }] } });
+		const { request } = await sent({
+			method: 'GET',
+			path: '/workflow',
+			queryParameters: { parameter: [{ name: 'workspaceId', value: String(RND) }] },
+		});
 		expect(request.query).toEqual({ workspaceId: String(RND) });
 	});
 
 	it('leaves the workspace out when Query Parameters give workspaceId an empty value', async () => {
-		const { request } = await sent({ method: 'GET', path: '/workflow', queryParameters: { parameter: [{ name: 'workspaceId', value: '' }] } });
+		const { request } = await sent({
+			method: 'GET',
+			path: '/workflow',
+			queryParameters: { parameter: [{ name: 'workspaceId', value: '' }] },
+		});
 		expect(request.query).toEqual({});
 	});
 });

@@ -114,7 +114,13 @@ async function upload(file: { fileName: string; size: number; mimeType?: string 
 			type: SEQERA_NODE,
 			typeVersion,
 			position: [200, 0],
-			parameters: { resource: 'dataLink', operation: 'uploadFile', ...workspaceParameter(GENOMICS), ...dataLink(INBOX), ...parameters },
+			parameters: {
+				resource: 'dataLink',
+				operation: 'uploadFile',
+				...workspaceParameter(GENOMICS),
+				...dataLink(INBOX),
+				...parameters,
+			},
 			credentials: { seqeraApi: { id: '1', name: 'Seqera simulator' } },
 		},
 	];
@@ -126,18 +132,42 @@ async function upload(file: { fileName: string; size: number; mimeType?: string 
 
 describe('Get Many', () => {
 	it('lists the data links of the workspace by name, filtered by provider and region', async () => {
-		const all = platform.json(await platform.run({ resource: 'dataLink', operation: 'getMany', returnAll: true, ...workspaceParameter(GENOMICS) }));
+		const all = platform.json(
+			await platform.run({ resource: 'dataLink', operation: 'getMany', returnAll: true, ...workspaceParameter(GENOMICS) }),
+		);
 		expect(all.map((link) => link.name)).toEqual(['reference-genomes', 'results-archive', 'sequencing-inbox']);
 
 		const before = platform.sim.log.length;
 		const aws = platform.json(
-			await platform.run({ resource: 'dataLink', operation: 'getMany', returnAll: true, provider: 'aws', region: 'eu-west-1', ...workspaceParameter(GENOMICS) }),
+			await platform.run({
+				resource: 'dataLink',
+				operation: 'getMany',
+				returnAll: true,
+				provider: 'aws',
+				region: 'eu-west-1',
+				...workspaceParameter(GENOMICS),
+			}),
 		);
-		expect(aws).toEqual([expect.objectContaining({ id: INBOX, name: 'sequencing-inbox', provider: 'aws', region: 'eu-west-1', resourceRef: 's3://acme-sequencing-inbox' })]);
+		expect(aws).toEqual([
+			expect.objectContaining({
+				id: INBOX,
+				name: 'sequencing-inbox',
+				provider: 'aws',
+				region: 'eu-west-1',
+				resourceRef: 's3://acme-sequencing-inbox',
+			}),
+		]);
 		expect(platform.sim.log[before].query.search).toBe('provider:aws region:eu-west-1');
 
 		const searched = platform.json(
-			await platform.run({ resource: 'dataLink', operation: 'getMany', returnAll: false, limit: 1, search: 'e', ...workspaceParameter(GENOMICS) }),
+			await platform.run({
+				resource: 'dataLink',
+				operation: 'getMany',
+				returnAll: false,
+				limit: 1,
+				search: 'e',
+				...workspaceParameter(GENOMICS),
+			}),
 		);
 		expect(searched.map((link) => link.name)).toEqual(['reference-genomes']);
 	});
@@ -149,10 +179,16 @@ describe('Get Many while the platform is still fetching the data links (202 Acce
 	it('asks again, waiting longer each time, and outputs the list once the platform has it', async () => {
 		fetchDataLinksSlowly(platform.sim.data, SHOWCASE, { lists: 2 });
 		const before = platform.sim.log.length;
-		const links = platform.json(await platform.run({ resource: 'dataLink', operation: 'getMany', returnAll: true, ...workspaceParameter(SHOWCASE) }));
+		const links = platform.json(
+			await platform.run({ resource: 'dataLink', operation: 'getMany', returnAll: true, ...workspaceParameter(SHOWCASE) }),
+		);
 		expect(links.map((link) => link.name)).toEqual(['nf-core-test-datasets']);
 		const lists = platform.sim.log.slice(before);
-		expect(lists.map((entry) => `${entry.status} ${entry.method} ${entry.path}`)).toEqual(['202 GET /data-links', '202 GET /data-links', '200 GET /data-links']);
+		expect(lists.map((entry) => `${entry.status} ${entry.method} ${entry.path}`)).toEqual([
+			'202 GET /data-links',
+			'202 GET /data-links',
+			'200 GET /data-links',
+		]);
 		// Every ask is a call of the token's budget; the waits between them grow, 1 s then 2 s.
 		expect(lists.every((entry) => entry.tokenHash !== null)).toBe(true);
 		const waits = lists.slice(1).map((entry, index) => entry.at - lists[index].at);
@@ -160,7 +196,7 @@ describe('Get Many while the platform is still fetching the data links (202 Acce
 		expect(waits[1]).toBeGreaterThanOrEqual(2000);
 	});
 
-	it('fails the item naming the workspace once the credential\'s timeout has passed in waits', async () => {
+	it("fails the item naming the workspace once the credential's timeout has passed in waits", async () => {
 		fetchDataLinksSlowly(platform.sim.data, SHOWCASE, { ms: 60_000 });
 		const before = platform.sim.log.length;
 		const result = await platform.run(
@@ -177,8 +213,13 @@ describe('Get Many while the platform is still fetching the data links (202 Acce
 		fetchDataLinksSlowly(platform.sim.data, SHOWCASE, { ms: 60_000 });
 		const before = platform.sim.log.length;
 		// Cancelled once the third 202 has left the platform: the node then waits 4 s before it asks again.
-		const thirdAnswer = platform.sim.logged(() => platform.sim.log.slice(before).filter((entry) => entry.status === 202).length >= 3, { answered: true });
-		const result = await platform.run({ resource: 'dataLink', operation: 'getMany', returnAll: true, ...workspaceParameter(SHOWCASE) }, { cancelWhen: thirdAnswer });
+		const thirdAnswer = platform.sim.logged(() => platform.sim.log.slice(before).filter((entry) => entry.status === 202).length >= 3, {
+			answered: true,
+		});
+		const result = await platform.run(
+			{ resource: 'dataLink', operation: 'getMany', returnAll: true, ...workspaceParameter(SHOWCASE) },
+			{ cancelWhen: thirdAnswer },
+		);
 		const cancelledAt = result.cancelledAt!;
 		expect(result.error?.message ?? '').toMatch(/cancel/i);
 		// The run did not sit out the 4 s wait. The 3 s bound leaves a margin no busy machine takes up: a
@@ -192,15 +233,22 @@ describe('Get Many while the platform is still fetching the data links (202 Acce
 		expect(platform.sim.log.length).toBe(asked);
 	});
 
-	it('waits it out for the Data Link field\'s list too', async () => {
+	it("waits it out for the Data Link field's list too", async () => {
 		fetchDataLinksSlowly(platform.sim.data, SHOWCASE, { lists: 1 });
-		const found = await platform.harness.listSearch(SEQERA_NODE, 'searchDataLinks', platform.credentials(), undefined, undefined, workspaceParameter(SHOWCASE));
+		const found = await platform.harness.listSearch(
+			SEQERA_NODE,
+			'searchDataLinks',
+			platform.credentials(),
+			undefined,
+			undefined,
+			workspaceParameter(SHOWCASE),
+		);
 		expect(found.results.map((result) => result.name)).toEqual(['nf-core-test-datasets']);
 		expect(platform.sim.log.slice(-2).map((entry) => entry.status)).toEqual([202, 200]);
 	});
 });
 
-describe('Paths a segment at a time (version 1.1), as Seqera\'s own clients send them', () => {
+describe("Paths a segment at a time (version 1.1), as Seqera's own clients send them", () => {
 	const sampleSheet = `${RUN_FOLDER}/SampleSheet.csv`;
 
 	afterEach(() => {
@@ -209,26 +257,68 @@ describe('Paths a segment at a time (version 1.1), as Seqera\'s own clients send
 
 	it('browses, downloads and uploads below the root a segment at a time', async () => {
 		const before = platform.sim.log.length;
-		await platform.run({ resource: 'dataLink', operation: 'browse', returnAll: true, path: `${RUN_FOLDER}/fastq`, ...dataLink(INBOX), ...workspaceParameter(GENOMICS) });
-		await platform.run({ resource: 'dataLink', operation: 'downloadFile', filePath: sampleSheet, ...dataLink(INBOX), ...workspaceParameter(GENOMICS) });
+		await platform.run({
+			resource: 'dataLink',
+			operation: 'browse',
+			returnAll: true,
+			path: `${RUN_FOLDER}/fastq`,
+			...dataLink(INBOX),
+			...workspaceParameter(GENOMICS),
+		});
+		await platform.run({
+			resource: 'dataLink',
+			operation: 'downloadFile',
+			filePath: sampleSheet,
+			...dataLink(INBOX),
+			...workspaceParameter(GENOMICS),
+		});
 		expect(callsSince(before).filter((call) => !call.endsWith(INBOX))).toEqual([
 			`GET /data-links/${INBOX}/browse/runs/240501_A00123_0042_AHVKJ3DSX7/fastq`,
 			`GET /data-links/${INBOX}/download/runs/240501_A00123_0042_AHVKJ3DSX7/SampleSheet.csv`,
 		]);
 		// Each segment is encoded on its own: a space or a # stays in its folder name.
 		platform.sim.data.addDataLinkObject(INBOX, 'runs/odd #1/notes v2.txt', { size: 5 });
-		const odd = await platform.run({ resource: 'dataLink', operation: 'downloadFile', filePath: 'runs/odd #1/notes v2.txt', ...dataLink(INBOX), ...workspaceParameter(GENOMICS) });
+		const odd = await platform.run({
+			resource: 'dataLink',
+			operation: 'downloadFile',
+			filePath: 'runs/odd #1/notes v2.txt',
+			...dataLink(INBOX),
+			...workspaceParameter(GENOMICS),
+		});
 		expect(odd.outputs[0][0].json).toMatchObject({ path: 'runs/odd #1/notes v2.txt', size: 5 });
 		expect(platform.sim.log.at(-1)!.path).toBe(`/data-links/${INBOX}/download/runs/odd%20%231/notes%20v2.txt`);
 	});
 
 	it('works behind a proxy that refuses %2F; version 1, which sends the path as one segment, does not', async () => {
 		platform.sim.refuseEncodedSlashes = true;
-		const browse = { resource: 'dataLink', operation: 'browse', returnAll: true, path: RUN_FOLDER, ...dataLink(INBOX), ...workspaceParameter(GENOMICS) };
-		const download = { resource: 'dataLink', operation: 'downloadFile', filePath: sampleSheet, ...dataLink(INBOX), ...workspaceParameter(GENOMICS) };
-		const url = { resource: 'dataLink', operation: 'generateDownloadUrl', filePath: sampleSheet, ...dataLink(INBOX), ...workspaceParameter(GENOMICS) };
+		const browse = {
+			resource: 'dataLink',
+			operation: 'browse',
+			returnAll: true,
+			path: RUN_FOLDER,
+			...dataLink(INBOX),
+			...workspaceParameter(GENOMICS),
+		};
+		const download = {
+			resource: 'dataLink',
+			operation: 'downloadFile',
+			filePath: sampleSheet,
+			...dataLink(INBOX),
+			...workspaceParameter(GENOMICS),
+		};
+		const url = {
+			resource: 'dataLink',
+			operation: 'generateDownloadUrl',
+			filePath: sampleSheet,
+			...dataLink(INBOX),
+			...workspaceParameter(GENOMICS),
+		};
 
-		expect(platform.json(await platform.run(browse)).map((entry) => entry.name)).toEqual(['fastq', 'RTAComplete.txt', 'SampleSheet.csv']);
+		expect(platform.json(await platform.run(browse)).map((entry) => entry.name)).toEqual([
+			'fastq',
+			'RTAComplete.txt',
+			'SampleSheet.csv',
+		]);
 		expect(platform.json(await platform.run(download))).toEqual([expect.objectContaining({ path: sampleSheet, size: 2388 })]);
 		expect(platform.json(await platform.run(url))).toEqual([expect.objectContaining({ resolvedPath: sampleSheet })]);
 		const uploaded = await upload({ fileName: 'behind-proxy.csv', size: 100, mimeType: 'text/csv' }, { folder: 'runs/240602_proxy' });
@@ -239,14 +329,21 @@ describe('Paths a segment at a time (version 1.1), as Seqera\'s own clients send
 			const old = await platform.run(parameters, { typeVersion: 1 });
 			expect(old.error).toMatchObject({ httpCode: '404' });
 		}
-		const oldUpload = await upload({ fileName: 'behind-proxy.csv', size: 100, mimeType: 'text/csv' }, { folder: 'runs/240602_proxy' }, 1);
+		const oldUpload = await upload(
+			{ fileName: 'behind-proxy.csv', size: 100, mimeType: 'text/csv' },
+			{ folder: 'runs/240602_proxy' },
+			1,
+		);
 		expect(oldUpload.error).toMatchObject({ httpCode: '404' });
 		expect(platform.sim.log.at(-1)!.path).toBe(`/data-links/${INBOX}/upload/runs%2F240602_proxy`);
 	});
 
 	it('version 1 still sends the path as one segment, its / encoded', async () => {
 		const before = platform.sim.log.length;
-		const result = await platform.run({ resource: 'dataLink', operation: 'downloadFile', filePath: sampleSheet, ...dataLink(INBOX), ...workspaceParameter(GENOMICS) }, { typeVersion: 1 });
+		const result = await platform.run(
+			{ resource: 'dataLink', operation: 'downloadFile', filePath: sampleSheet, ...dataLink(INBOX), ...workspaceParameter(GENOMICS) },
+			{ typeVersion: 1 },
+		);
 		expect(result.outputs[0][0].json).toMatchObject({ size: 2388 });
 		const { items } = await upload({ fileName: 'v1.csv', size: 10, mimeType: 'text/csv' }, { folder: 'runs/240603_v1' }, 1);
 		expect(items).toEqual([expect.objectContaining({ path: 'runs/240603_v1/v1.csv' })]);
@@ -260,11 +357,24 @@ describe('Paths a segment at a time (version 1.1), as Seqera\'s own clients send
 	it('refuses a path holding a . or .. step (%2e%2e too) or an empty folder name, naming the field, before any call', async () => {
 		const before = platform.sim.log.length;
 		const run = async (parameters: INodeParameters, typeVersion?: number) =>
-			(await platform.run({ resource: 'dataLink', ...dataLink(INBOX), ...workspaceParameter(GENOMICS), ...parameters }, { typeVersion })).error!;
-		expect((await run({ operation: 'downloadFile', filePath: 'runs/../README.txt' })).message).toBe('File Path "runs/../README.txt" is not a path in the data link');
-		expect((await run({ operation: 'downloadFile', filePath: 'runs/%2e%2e/README.txt' })).message).toBe('File Path "runs/%2e%2e/README.txt" is not a path in the data link');
-		expect((await run({ operation: 'browse', returnAll: true, path: 'runs/./fastq' })).message).toBe('Path "runs/./fastq" is not a path in the data link');
-		expect((await run({ operation: 'generateDownloadUrl', filePath: 'runs//README.txt' })).message).toBe('File Path "runs//README.txt" holds an empty folder name');
+			(
+				await platform.run(
+					{ resource: 'dataLink', ...dataLink(INBOX), ...workspaceParameter(GENOMICS), ...parameters },
+					{ typeVersion },
+				)
+			).error!;
+		expect((await run({ operation: 'downloadFile', filePath: 'runs/../README.txt' })).message).toBe(
+			'File Path "runs/../README.txt" is not a path in the data link',
+		);
+		expect((await run({ operation: 'downloadFile', filePath: 'runs/%2e%2e/README.txt' })).message).toBe(
+			'File Path "runs/%2e%2e/README.txt" is not a path in the data link',
+		);
+		expect((await run({ operation: 'browse', returnAll: true, path: 'runs/./fastq' })).message).toBe(
+			'Path "runs/./fastq" is not a path in the data link',
+		);
+		expect((await run({ operation: 'generateDownloadUrl', filePath: 'runs//README.txt' })).message).toBe(
+			'File Path "runs//README.txt" holds an empty folder name',
+		);
 		// Version 1 sends the path as one segment: a path that is itself a step is refused, and now names its field.
 		const encodedDots = await run({ operation: 'downloadFile', filePath: '%2e%2e' }, 1);
 		expect(encodedDots.message).toBe('File Path "%2e%2e" is not a path in the data link');
@@ -284,7 +394,15 @@ describe('Paths a segment at a time (version 1.1), as Seqera\'s own clients send
 
 describe('Browse', () => {
 	it('lists a folder, folders first, and narrows it to the names a glob matches', async () => {
-		const root = platform.json(await platform.run({ resource: 'dataLink', operation: 'browse', returnAll: true, ...dataLink(INBOX), ...workspaceParameter(GENOMICS) }));
+		const root = platform.json(
+			await platform.run({
+				resource: 'dataLink',
+				operation: 'browse',
+				returnAll: true,
+				...dataLink(INBOX),
+				...workspaceParameter(GENOMICS),
+			}),
+		);
 		expect(root).toEqual([
 			{ name: 'runs', type: 'FOLDER', path: 'runs', size: 0, mimeType: null, dataLinkId: INBOX },
 			{ name: 'README.txt', type: 'FILE', path: 'README.txt', size: 1204, mimeType: 'text/plain', dataLinkId: INBOX },
@@ -302,23 +420,44 @@ describe('Browse', () => {
 				...workspaceParameter(GENOMICS),
 			}),
 		);
-		expect(fastq.map((entry) => entry.path)).toEqual([`${RUN_FOLDER}/fastq/S1_L001_R1_001.fastq.gz`, `${RUN_FOLDER}/fastq/S2_L001_R1_001.fastq.gz`]);
+		expect(fastq.map((entry) => entry.path)).toEqual([
+			`${RUN_FOLDER}/fastq/S1_L001_R1_001.fastq.gz`,
+			`${RUN_FOLDER}/fastq/S2_L001_R1_001.fastq.gz`,
+		]);
 		// The glob's literal start narrows the listing on the platform's side.
 		const browseCall = platform.sim.log.slice(before).find((entry) => entry.path.includes('/browse/'))!;
 		expect(browseCall.query).toMatchObject({ search: 'S', credentialsId: expect.any(String) });
 	});
 
 	it('follows page tokens for Return All, and stops at the limit', async () => {
-		for (let index = 0; index < 1203; index++) platform.sim.data.addDataLinkObject(RND_SCRATCH, `bulk/object-${String(index).padStart(4, '0')}.txt`, { size: index });
+		for (let index = 0; index < 1203; index++)
+			platform.sim.data.addDataLinkObject(RND_SCRATCH, `bulk/object-${String(index).padStart(4, '0')}.txt`, { size: index });
 		const before = platform.sim.log.length;
-		const all = platform.json(await platform.run({ resource: 'dataLink', operation: 'browse', returnAll: true, path: 'bulk', ...dataLink(RND_SCRATCH, 'id'), ...workspaceParameter(RND) }));
+		const all = platform.json(
+			await platform.run({
+				resource: 'dataLink',
+				operation: 'browse',
+				returnAll: true,
+				path: 'bulk',
+				...dataLink(RND_SCRATCH, 'id'),
+				...workspaceParameter(RND),
+			}),
+		);
 		expect(all).toHaveLength(1203);
 		expect(new Set(all.map((entry) => entry.name)).size).toBe(1203);
 		const pages = platform.sim.log.slice(before).filter((entry) => entry.path.includes('/browse/'));
 		expect(pages.map((entry) => entry.query.nextPageToken === undefined)).toEqual([true, false]);
 
 		const limited = platform.json(
-			await platform.run({ resource: 'dataLink', operation: 'browse', returnAll: false, limit: 3, path: 'bulk', ...dataLink(RND_SCRATCH, 'id'), ...workspaceParameter(RND) }),
+			await platform.run({
+				resource: 'dataLink',
+				operation: 'browse',
+				returnAll: false,
+				limit: 3,
+				path: 'bulk',
+				...dataLink(RND_SCRATCH, 'id'),
+				...workspaceParameter(RND),
+			}),
 		);
 		expect(limited.map((entry) => entry.name)).toEqual(['object-0000.txt', 'object-0001.txt', 'object-0002.txt']);
 		expect(platform.sim.log.at(-1)!.query.pageSize).toBe('3');
@@ -326,25 +465,43 @@ describe('Browse', () => {
 
 	it('refuses a glob with a folder in it, naming the field, before any call', async () => {
 		const before = platform.sim.log.length;
-		const result = await platform.run({ resource: 'dataLink', operation: 'browse', returnAll: true, glob: 'runs/*.csv', ...dataLink(INBOX), ...workspaceParameter(GENOMICS) });
+		const result = await platform.run({
+			resource: 'dataLink',
+			operation: 'browse',
+			returnAll: true,
+			glob: 'runs/*.csv',
+			...dataLink(INBOX),
+			...workspaceParameter(GENOMICS),
+		});
 		expect(result.error!.message).toBe('Name Glob "runs/*.csv" holds a /');
 		expect((result.error as { description?: string }).description).toContain('Put the folders in "Path"');
 		expect(platform.sim.log.length).toBe(before);
 	});
 
 	it('says which data link was not found', async () => {
-		const result = await platform.run({ resource: 'dataLink', operation: 'browse', returnAll: true, ...dataLink('v1-user-000000000000dead', 'id'), ...workspaceParameter(GENOMICS) });
+		const result = await platform.run({
+			resource: 'dataLink',
+			operation: 'browse',
+			returnAll: true,
+			...dataLink('v1-user-000000000000dead', 'id'),
+			...workspaceParameter(GENOMICS),
+		});
 		expect(result.error!.message).toBe('Data Link "v1-user-000000000000dead" was not found, or the access token was refused');
 	});
 });
-
 
 describe('Download File', () => {
 	const sampleSheet = `${RUN_FOLDER}/SampleSheet.csv`;
 
 	it('gives the file as binary data, streamed by the platform; the storage host is not involved', async () => {
 		const storageRequests = storage().requests.length;
-		const result = await platform.run({ resource: 'dataLink', operation: 'downloadFile', filePath: sampleSheet, ...dataLink(INBOX), ...workspaceParameter(GENOMICS) });
+		const result = await platform.run({
+			resource: 'dataLink',
+			operation: 'downloadFile',
+			filePath: sampleSheet,
+			...dataLink(INBOX),
+			...workspaceParameter(GENOMICS),
+		});
 		expect(result.error).toBeUndefined();
 		const [item] = result.outputs[0];
 		expect(item.json).toEqual({ dataLinkId: INBOX, path: sampleSheet, fileName: 'SampleSheet.csv', size: 2388, mimeType: 'text/csv' });
@@ -357,7 +514,13 @@ describe('Download File', () => {
 	it('follows the platform to a presigned URL on the storage host without the token or any platform header', async () => {
 		platform.sim.data.dataLinkStore.downloads = 'redirect';
 		const storageRequests = storage().requests.length;
-		const result = await platform.run({ resource: 'dataLink', operation: 'downloadFile', filePath: sampleSheet, ...dataLink(INBOX), ...workspaceParameter(GENOMICS) });
+		const result = await platform.run({
+			resource: 'dataLink',
+			operation: 'downloadFile',
+			filePath: sampleSheet,
+			...dataLink(INBOX),
+			...workspaceParameter(GENOMICS),
+		});
 		expect(result.error).toBeUndefined();
 		const [item] = result.outputs[0];
 		expect(item.json).toMatchObject({ size: 2388 });
@@ -404,7 +567,13 @@ describe('Download File', () => {
 		});
 		let result;
 		try {
-			result = await platform.run({ resource: 'dataLink', operation: 'downloadFile', filePath: bigFile, ...dataLink(INBOX), ...workspaceParameter(GENOMICS) });
+			result = await platform.run({
+				resource: 'dataLink',
+				operation: 'downloadFile',
+				filePath: bigFile,
+				...dataLink(INBOX),
+				...workspaceParameter(GENOMICS),
+			});
 		} finally {
 			reading.mockRestore();
 		}
@@ -419,26 +588,61 @@ describe('Download File', () => {
 
 	it('tries the download again when the platform answers 503 before sending the file', async () => {
 		platform.sim.addFault({ method: 'GET', path: /\/download\//, kind: 'status', status: 503 });
-		const result = await platform.run({ resource: 'dataLink', operation: 'downloadFile', filePath: `${RUN_FOLDER}/RTAComplete.txt`, ...dataLink(INBOX), ...workspaceParameter(GENOMICS) });
+		const result = await platform.run({
+			resource: 'dataLink',
+			operation: 'downloadFile',
+			filePath: `${RUN_FOLDER}/RTAComplete.txt`,
+			...dataLink(INBOX),
+			...workspaceParameter(GENOMICS),
+		});
 		expect(result.error).toBeUndefined();
 		expect(result.outputs[0][0].json).toMatchObject({ size: 52 });
-		expect(platform.sim.log.filter((entry) => entry.path.includes('/download/')).slice(-2).map((entry) => entry.status)).toEqual([503, 200]);
+		expect(
+			platform.sim.log
+				.filter((entry) => entry.path.includes('/download/'))
+				.slice(-2)
+				.map((entry) => entry.status),
+		).toEqual([503, 200]);
 	});
 
 	it('says which file the platform does not have', async () => {
-		const result = await platform.run({ resource: 'dataLink', operation: 'downloadFile', filePath: 'runs/missing.csv', ...dataLink(INBOX), ...workspaceParameter(GENOMICS) });
+		const result = await platform.run({
+			resource: 'dataLink',
+			operation: 'downloadFile',
+			filePath: 'runs/missing.csv',
+			...dataLink(INBOX),
+			...workspaceParameter(GENOMICS),
+		});
 		expect(result.error).toMatchObject({ httpCode: '404' });
 		expect(result.error!.message).toContain("Path 'runs/missing.csv' not found");
 	});
 
 	it('refuses an empty File Path, or one that is no path, naming the field, before any call', async () => {
 		const before = platform.sim.log.length;
-		const empty = await platform.run({ resource: 'dataLink', operation: 'downloadFile', filePath: ' / ', ...dataLink(INBOX), ...workspaceParameter(GENOMICS) });
+		const empty = await platform.run({
+			resource: 'dataLink',
+			operation: 'downloadFile',
+			filePath: ' / ',
+			...dataLink(INBOX),
+			...workspaceParameter(GENOMICS),
+		});
 		expect(empty.error!.message).toBe('File Path is empty');
-		const dots = await platform.run({ resource: 'dataLink', operation: 'downloadFile', filePath: '../', ...dataLink(INBOX), ...workspaceParameter(GENOMICS) });
+		const dots = await platform.run({
+			resource: 'dataLink',
+			operation: 'downloadFile',
+			filePath: '../',
+			...dataLink(INBOX),
+			...workspaceParameter(GENOMICS),
+		});
 		expect(dots.error!.message).toBe('File Path ".." is not a path in the data link');
 		// A list value set by an expression is not checked by the editor.
-		const badId = await platform.run({ resource: 'dataLink', operation: 'downloadFile', filePath: 'README.txt', ...dataLink('s3://acme-sequencing-inbox', 'list'), ...workspaceParameter(GENOMICS) });
+		const badId = await platform.run({
+			resource: 'dataLink',
+			operation: 'downloadFile',
+			filePath: 'README.txt',
+			...dataLink('s3://acme-sequencing-inbox', 'list'),
+			...workspaceParameter(GENOMICS),
+		});
 		expect(badId.error!.message).toBe('Data Link "s3://acme-sequencing-inbox" is not a valid ID');
 		expect(platform.sim.log.length).toBe(before);
 	});
@@ -448,7 +652,13 @@ describe('Generate Download URL', () => {
 	it('gives a presigned URL of the storage host that downloads the file without a token', async () => {
 		const filePath = `${RUN_FOLDER}/RTAComplete.txt`;
 		const [item] = platform.json(
-			await platform.run({ resource: 'dataLink', operation: 'generateDownloadUrl', filePath, ...dataLink(INBOX), ...workspaceParameter(GENOMICS) }),
+			await platform.run({
+				resource: 'dataLink',
+				operation: 'generateDownloadUrl',
+				filePath,
+				...dataLink(INBOX),
+				...workspaceParameter(GENOMICS),
+			}),
 		);
 		expect(item).toMatchObject({ dataLinkId: INBOX, path: filePath, resolvedPath: filePath, resolvedMimeType: 'text/plain' });
 		const url = new URL(String(item.url));
@@ -466,7 +676,10 @@ describe('Upload File', () => {
 	it('sends a small file as one part to the storage host, without the token, and finishes the upload', async () => {
 		const storageRequests = storage().requests.length;
 		const before = platform.sim.log.length;
-		const { items, error } = await upload({ fileName: 'SampleSheet.csv', size: 10_000, mimeType: 'text/csv' }, { folder: 'runs/240601_new' });
+		const { items, error } = await upload(
+			{ fileName: 'SampleSheet.csv', size: 10_000, mimeType: 'text/csv' },
+			{ folder: 'runs/240601_new' },
+		);
 		expect(error).toBeUndefined();
 		expect(items).toEqual([
 			{
@@ -486,16 +699,24 @@ describe('Upload File', () => {
 		]);
 		expect(platform.sim.log[before + 1].body).toEqual({ fileName: 'SampleSheet.csv', contentType: 'text/csv', contentLength: 10_000 });
 		const sent = storage().requests.slice(storageRequests);
-		expect(sent).toMatchObject([{ method: 'PUT', path: `/${INBOX}/runs/240601_new/SampleSheet.csv`, query: { partNumber: '1' }, status: 200 }]);
+		expect(sent).toMatchObject([
+			{ method: 'PUT', path: `/${INBOX}/runs/240601_new/SampleSheet.csv`, query: { partNumber: '1' }, status: 200 },
+		]);
 		expectNothingOfThePlatform(sent);
-		expect(platform.sim.data.dataLinkById(INBOX).objects.get('runs/240601_new/SampleSheet.csv')).toEqual({ size: 10_000, mimeType: 'text/csv' });
+		expect(platform.sim.data.dataLinkById(INBOX).objects.get('runs/240601_new/SampleSheet.csv')).toEqual({
+			size: 10_000,
+			mimeType: 'text/csv',
+		});
 	});
 
 	it('sends a larger file in parts, each to its own presigned URL, and the storage host reassembles the original bytes', async () => {
 		const size = 3 * PART_SIZE + 12_345;
 		const storageRequests = storage().requests.length;
 		const before = platform.sim.log.length;
-		const { items, error } = await upload({ fileName: 'reads.bam', size, mimeType: 'application/octet-stream' }, { fileName: 'sample-7.bam' });
+		const { items, error } = await upload(
+			{ fileName: 'reads.bam', size, mimeType: 'application/octet-stream' },
+			{ fileName: 'sample-7.bam' },
+		);
 		expect(error).toBeUndefined();
 		expect(items).toEqual([expect.objectContaining({ path: 'sample-7.bam', size, parts: 4, mimeType: 'application/octet-stream' })]);
 		const sent = storage().requests.slice(storageRequests);
@@ -508,7 +729,10 @@ describe('Upload File', () => {
 		]);
 		expectNothingOfThePlatform(sent);
 		const finish = platform.sim.log.slice(before).find((entry) => entry.path.endsWith('/upload/finish'))!;
-		expect(finish.body).toMatchObject({ fileName: 'sample-7.bam', tags: [1, 2, 3, 4].map((partNumber) => ({ partNumber, eTag: expect.any(String) })) });
+		expect(finish.body).toMatchObject({
+			fileName: 'sample-7.bam',
+			tags: [1, 2, 3, 4].map((partNumber) => ({ partNumber, eTag: expect.any(String) })),
+		});
 		const stored = await bytesOf(platform.sim.data.dataLinkStore.read(INBOX, 'sample-7.bam', size));
 		expect(stored.toString('utf8')).toBe(fileContent('reads.bam', size));
 	});
@@ -518,7 +742,11 @@ describe('Upload File', () => {
 		const { items, error } = await upload({ fileName: 'retry.txt', size: 1000 }, {});
 		expect(error).toBeUndefined();
 		expect(items).toEqual([expect.objectContaining({ path: 'retry.txt', parts: 1 })]);
-		expect(storage().requests.slice(-2).map((request) => request.status)).toEqual([503, 200]);
+		expect(
+			storage()
+				.requests.slice(-2)
+				.map((request) => request.status),
+		).toEqual([503, 200]);
 	});
 
 	it('aborts the upload through finish with the error flag when a part keeps failing, and says which part', async () => {
@@ -548,7 +776,9 @@ describe('Upload File', () => {
 			store.origin = origin;
 		}
 		expect(result.error!.message).toBe('part 1 of 1 of "nowhere.txt" got no answer from the storage provider');
-		expect(result.error!.description).toMatch(/^PUT https:\/\/localhost:9\/v1-user-2f8a6c41d9e07b35\/nowhere\.txt failed after 4 attempt\(s\) \(ECONNREFUSED\)/);
+		expect(result.error!.description).toMatch(
+			/^PUT https:\/\/localhost:9\/v1-user-2f8a6c41d9e07b35\/nowhere\.txt failed after 4 attempt\(s\) \(ECONNREFUSED\)/,
+		);
 		expect(JSON.stringify(result.error)).not.toContain('X-Sim-Signature');
 		expect((platform.sim.log.at(-1)!.body as IDataObject).withError).toBe(true);
 	});
@@ -570,9 +800,14 @@ describe('Upload File', () => {
 		const size = 8 * 1024 * 1024 + 1000;
 		const storageRequests = storage().requests.length;
 		const before = platform.sim.log.length;
-		const { items, error } = await upload({ fileName: 'genome.fa.fai', size, mimeType: 'text/plain' }, { ...dataLink(REFERENCES), folder: 'GRCh39' });
+		const { items, error } = await upload(
+			{ fileName: 'genome.fa.fai', size, mimeType: 'text/plain' },
+			{ ...dataLink(REFERENCES), folder: 'GRCh39' },
+		);
 		expect(error).toBeUndefined();
-		expect(items).toEqual([expect.objectContaining({ path: 'GRCh39/genome.fa.fai', uri: 'gs://acme-references/GRCh39/genome.fa.fai', size, parts: 2 })]);
+		expect(items).toEqual([
+			expect.objectContaining({ path: 'GRCh39/genome.fa.fai', uri: 'gs://acme-references/GRCh39/genome.fa.fai', size, parts: 2 }),
+		]);
 		// Google Cloud Storage completes the upload itself: nothing to finish on the platform.
 		expect(callsSince(before)).toEqual([`GET /data-links/${REFERENCES}`, `POST /data-links/${REFERENCES}/upload/GRCh39`]);
 		const sent = storage().requests.slice(storageRequests);

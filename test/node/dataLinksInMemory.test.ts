@@ -21,7 +21,13 @@ async function bytesOf(stream: AsyncIterable<Buffer>): Promise<Buffer> {
 
 it('Download File puts the streamed file in the item as base64 when n8n keeps binary data in memory', async () => {
 	const filePath = 'runs/240501_A00123_0042_AHVKJ3DSX7/SampleSheet.csv';
-	const result = await platform.run({ resource: 'dataLink', operation: 'downloadFile', filePath, ...dataLink, ...workspaceParameter(GENOMICS) });
+	const result = await platform.run({
+		resource: 'dataLink',
+		operation: 'downloadFile',
+		filePath,
+		...dataLink,
+		...workspaceParameter(GENOMICS),
+	});
 	expect(result.error).toBeUndefined();
 	const [item] = result.outputs[0];
 	expect(item.json).toMatchObject({ path: filePath, size: 2388 });
@@ -34,7 +40,14 @@ it('Upload File sends binary data held in the item in parts', async () => {
 	const content = 'sample,fastq_1\n'.repeat(200);
 	const harness = createHarness({ nodeTypes: { [SEQERA_NODE]: new Seqera() }, credentialTypes: { seqeraApi: new SeqeraApi() } });
 	const nodes: INode[] = [
-		{ id: 'file', name: 'File', type: ITEMS_SOURCE_TYPE, typeVersion: 1, position: [0, 0], parameters: oneFileSource({ fileName: 'samples.csv', mimeType: 'text/csv', content }) },
+		{
+			id: 'file',
+			name: 'File',
+			type: ITEMS_SOURCE_TYPE,
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: oneFileSource({ fileName: 'samples.csv', mimeType: 'text/csv', content }),
+		},
 		{
 			id: 'upload',
 			name: 'Upload',
@@ -48,7 +61,11 @@ it('Upload File sends binary data held in the item in parts', async () => {
 	const connections: IConnections = { File: { main: [[{ node: 'Upload', type: NodeConnectionTypes.Main, index: 0 }]] } };
 	const run = await harness.runWorkflow({ nodes, connections }, { seqeraApi: seqeraCredentials(platform.sim) });
 	expect(run.data.resultData.error).toBeUndefined();
-	expect(run.data.resultData.runData.Upload[0].data!.main[0]![0].json).toMatchObject({ path: 'samples.csv', size: content.length, parts: 3 });
+	expect(run.data.resultData.runData.Upload[0].data!.main[0]![0].json).toMatchObject({
+		path: 'samples.csv',
+		size: content.length,
+		parts: 3,
+	});
 	const stored = await bytesOf(platform.sim.data.dataLinkStore.read(INBOX, 'samples.csv', content.length));
 	expect(stored.toString('utf8')).toBe(content);
 });

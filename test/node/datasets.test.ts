@@ -62,7 +62,10 @@ async function datasetWithVersions(name: string, contents: string[]): Promise<st
 	);
 	const id = String(created.items[0].id);
 	for (const [index, content] of rest.entries()) {
-		await withFile({ fileName: `${name}-${index + 2}.csv`, content }, { operation: 'uploadVersion', ...dataset(id), ...workspaceParameter(GENOMICS) });
+		await withFile(
+			{ fileName: `${name}-${index + 2}.csv`, content },
+			{ operation: 'uploadVersion', ...dataset(id), ...workspaceParameter(GENOMICS) },
+		);
 	}
 	return id;
 }
@@ -95,13 +98,23 @@ describe('Dataset → Get', () => {
 	});
 
 	it('fails with the platform’s answer for a dataset of another workspace', async () => {
-		const result = await platform.run({ resource: 'dataset', operation: 'get', ...dataset(DATASET_IDS.rndChipSamples), ...workspaceParameter(GENOMICS) });
+		const result = await platform.run({
+			resource: 'dataset',
+			operation: 'get',
+			...dataset(DATASET_IDS.rndChipSamples),
+			...workspaceParameter(GENOMICS),
+		});
 		expect(result.error).toMatchObject({ httpCode: '403' });
 	});
 
 	it('refuses a dataset ID with characters no ID has, naming the field, before any call', async () => {
 		const before = platform.sim.log.length;
-		const result = await platform.run({ resource: 'dataset', operation: 'get', ...dataset('={{ "a/b" }}'), ...workspaceParameter(GENOMICS) });
+		const result = await platform.run({
+			resource: 'dataset',
+			operation: 'get',
+			...dataset('={{ "a/b" }}'),
+			...workspaceParameter(GENOMICS),
+		});
 		expect(result.error?.message).toMatch(/^Dataset "a\/b"/);
 		expect(platform.sim.log.length).toBe(before);
 	});
@@ -114,11 +127,23 @@ describe('Dataset → Create with its first version', () => {
 		const before = platform.sim.log.length;
 		const { items, error } = await withFile(
 			{ fileName: 'atac.csv', content: samplesheet },
-			{ operation: 'create', name: 'atac-samples', description: 'ATAC-seq inputs', uploadFirstVersion: true, ...workspaceParameter(GENOMICS) },
+			{
+				operation: 'create',
+				name: 'atac-samples',
+				description: 'ATAC-seq inputs',
+				uploadFirstVersion: true,
+				...workspaceParameter(GENOMICS),
+			},
 		);
 		expect(error).toBeUndefined();
 		expect(items).toEqual([
-			expect.objectContaining({ name: 'atac-samples', description: 'ATAC-seq inputs', version: 1, mediaType: 'text/csv', workspaceId: GENOMICS }),
+			expect.objectContaining({
+				name: 'atac-samples',
+				description: 'ATAC-seq inputs',
+				version: 1,
+				mediaType: 'text/csv',
+				workspaceId: GENOMICS,
+			}),
 		]);
 		const created = simDataset(String(items[0].id))!;
 		expect(created.versions).toMatchObject([{ version: 1, fileName: 'atac.csv', hasHeader: true, rowCount: 2, content: samplesheet }]);
@@ -127,7 +152,12 @@ describe('Dataset → Create with its first version', () => {
 
 	it('still creates an empty dataset by default, with one call', async () => {
 		const before = platform.sim.log.length;
-		const result = await platform.run({ resource: 'dataset', operation: 'create', name: 'empty-by-default', ...workspaceParameter(RND) });
+		const result = await platform.run({
+			resource: 'dataset',
+			operation: 'create',
+			name: 'empty-by-default',
+			...workspaceParameter(RND),
+		});
 		const [created] = platform.json(result);
 		expect(simDataset(String(created.id))?.versions).toEqual([]);
 		expect(requestsSince(before)).toEqual(['POST /datasets']);
@@ -153,7 +183,9 @@ describe('Dataset → Create with its first version', () => {
 		const created = platform.sim.data.datasetsIn(GENOMICS).find((candidate) => candidate.name === 'half-made')!;
 		expect(error?.message).toBe('The Seqera Platform failed with 500');
 		expect(error?.description).toMatch(
-			new RegExp(`^The dataset "half-made" \\(ID ${created.id}\\) was created without a version: upload the file with Upload Version rather than creating the dataset again\\. POST /datasets/${created.id}/upload answered 500`),
+			new RegExp(
+				`^The dataset "half-made" \\(ID ${created.id}\\) was created without a version: upload the file with Upload Version rather than creating the dataset again\\. POST /datasets/${created.id}/upload answered 500`,
+			),
 		);
 		expect(created.versions).toEqual([]);
 	});
@@ -168,29 +200,53 @@ describe('Dataset → Get Versions and Download', () => {
 	});
 
 	it('Get Versions lists every version, newest first, with the URL a launch takes', async () => {
-		const result = await platform.run({ resource: 'dataset', operation: 'getVersions', returnAll: true, ...dataset(datasetId), ...workspaceParameter(GENOMICS) });
+		const result = await platform.run({
+			resource: 'dataset',
+			operation: 'getVersions',
+			returnAll: true,
+			...dataset(datasetId),
+			...workspaceParameter(GENOMICS),
+		});
 		expect(platform.json(result).map((version) => [version.version, version.fileName])).toEqual([
 			[3, 'three-versions-3.csv'],
 			[2, 'three-versions-2.csv'],
 			[1, 'three-versions-1.csv'],
 		]);
-		expect(platform.json(result)[0]).toMatchObject({ datasetId, mediaType: 'text/csv', url: `/datasets/${datasetId}/v/3/n/three-versions-3.csv` });
+		expect(platform.json(result)[0]).toMatchObject({
+			datasetId,
+			mediaType: 'text/csv',
+			url: `/datasets/${datasetId}/v/3/n/three-versions-3.csv`,
+		});
 	});
 
 	it('Get Versions stops at the limit', async () => {
-		const result = await platform.run({ resource: 'dataset', operation: 'getVersions', limit: 2, ...dataset(datasetId), ...workspaceParameter(GENOMICS) });
+		const result = await platform.run({
+			resource: 'dataset',
+			operation: 'getVersions',
+			limit: 2,
+			...dataset(datasetId),
+			...workspaceParameter(GENOMICS),
+		});
 		expect(platform.json(result).map((version) => version.version)).toEqual([3, 2]);
 	});
 
 	it('Download gives the latest version’s file as binary data by default', async () => {
 		const before = platform.sim.log.length;
-		const result = await platform.run({ resource: 'dataset', operation: 'download', ...dataset(datasetId), ...workspaceParameter(GENOMICS) });
+		const result = await platform.run({
+			resource: 'dataset',
+			operation: 'download',
+			...dataset(datasetId),
+			...workspaceParameter(GENOMICS),
+		});
 		expect(result.error).toBeUndefined();
 		const [item] = result.outputs[0];
 		expect(item.json).toMatchObject({ datasetId, version: 3, fileName: 'three-versions-3.csv' });
 		expect(item.binary!.data).toMatchObject({ fileName: 'three-versions-3.csv', mimeType: 'text/csv' });
 		expect(fileText(item)).toBe(versions[2]);
-		expect(requestsSince(before)).toEqual([`GET /datasets/${datasetId}/versions`, `GET /datasets/${datasetId}/v/3/n/three-versions-3.csv`]);
+		expect(requestsSince(before)).toEqual([
+			`GET /datasets/${datasetId}/versions`,
+			`GET /datasets/${datasetId}/v/3/n/three-versions-3.csv`,
+		]);
 	});
 
 	it('Download gives the version asked for, in the field asked for', async () => {
@@ -221,14 +277,19 @@ describe('Dataset → Get Versions and Download', () => {
 		expect((result.error as { description?: string }).description).toBe('Set "Version" to one it has: 1, 2, 3 (item 0).');
 	});
 
-	it('Download of a linked dataset follows the platform\'s 307 to its source without the token or any platform header', async () => {
+	it("Download of a linked dataset follows the platform's 307 to its source without the token or any platform header", async () => {
 		const linked = simDataset(DATASET_IDS.genomicsSarekSamples)!;
 		const [version] = linked.versions;
 		linkDatasetVersion(platform.sim.data, version, { dataLinkId: DATA_LINK_IDS.genomicsInbox, path: 'samplesheets/sarek-samples.tsv' });
 		const storage = platform.sim.storage!;
 		const storageRequests = storage.requests.length;
 		const before = platform.sim.log.length;
-		const result = await platform.run({ resource: 'dataset', operation: 'download', ...dataset(linked.id), ...workspaceParameter(GENOMICS) });
+		const result = await platform.run({
+			resource: 'dataset',
+			operation: 'download',
+			...dataset(linked.id),
+			...workspaceParameter(GENOMICS),
+		});
 		expect(result.error).toBeUndefined();
 		const [item] = result.outputs[0];
 		expect(item.json).toMatchObject({ datasetId: linked.id, version: 1, fileName: version.fileName });
@@ -236,7 +297,9 @@ describe('Dataset → Get Versions and Download', () => {
 		expect(fileText(item)).toBe(version.content);
 		expect(platform.sim.log.slice(before).map((entry) => entry.status)).toEqual([200, 307]);
 		const sent = storage.requests.slice(storageRequests);
-		expect(sent).toMatchObject([{ method: 'GET', path: `/${DATA_LINK_IDS.genomicsInbox}/samplesheets/sarek-samples.tsv`, status: 200 }]);
+		expect(sent).toMatchObject([
+			{ method: 'GET', path: `/${DATA_LINK_IDS.genomicsInbox}/samplesheets/sarek-samples.tsv`, status: 200 },
+		]);
 		for (const { headers } of sent) {
 			expect(Object.keys(headers)).not.toContain('authorization');
 			expect(JSON.stringify(headers)).not.toContain(TOKEN);
@@ -245,13 +308,23 @@ describe('Dataset → Get Versions and Download', () => {
 	});
 
 	it('Download of a dataset without versions says to upload one', async () => {
-		const result = await platform.run({ resource: 'dataset', operation: 'download', ...dataset(DATASET_IDS.rndChipSamples), ...workspaceParameter(RND) });
+		const result = await platform.run({
+			resource: 'dataset',
+			operation: 'download',
+			...dataset(DATASET_IDS.rndChipSamples),
+			...workspaceParameter(RND),
+		});
 		expect(result.error?.message).toBe(`The dataset ${DATASET_IDS.rndChipSamples} has no version yet`);
 	});
 
 	it('keeps each item’s file with its item, with Continue On Fail for the one that fails', async () => {
 		const result = await platform.run(
-			{ resource: 'dataset', operation: 'download', datasetId: { __rl: true, mode: 'id', value: '={{ $json.id }}' }, ...workspaceParameter(GENOMICS) },
+			{
+				resource: 'dataset',
+				operation: 'download',
+				datasetId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
+				...workspaceParameter(GENOMICS),
+			},
 			{ items: [{ id: datasetId }, { id: 'noSuchDataset' }, { id: DATASET_IDS.genomicsSamplesheet }], continueOnFail: true },
 		);
 		const [first, second, third] = result.outputs[0];
@@ -280,7 +353,17 @@ describe('Dataset → Hide, Show and Delete', () => {
 		const id = await datasetWithVersions('to-show', ['a,b\n1,2\n']);
 		await platform.run({ resource: 'dataset', operation: 'hide', ...dataset(id), ...workspaceParameter(GENOMICS) });
 		const listIds = async (visibility: string) =>
-			platform.json(await platform.run({ resource: 'dataset', operation: 'getMany', returnAll: true, visibility, ...workspaceParameter(GENOMICS) })).map((each) => each.id);
+			platform
+				.json(
+					await platform.run({
+						resource: 'dataset',
+						operation: 'getMany',
+						returnAll: true,
+						visibility,
+						...workspaceParameter(GENOMICS),
+					}),
+				)
+				.map((each) => each.id);
 		expect(await listIds('hidden')).toContain(id);
 		expect(await listIds('all')).toEqual(expect.arrayContaining([id, DATASET_IDS.genomicsSamplesheet]));
 
@@ -292,7 +375,12 @@ describe('Dataset → Hide, Show and Delete', () => {
 
 	it('Delete removes the dataset and its versions', async () => {
 		const id = await datasetWithVersions('to-delete', ['a,b\n1,2\n']);
-		const deleted = await platform.run({ resource: 'dataset', operation: 'delete', ...dataset(id, 'list'), ...workspaceParameter(GENOMICS) });
+		const deleted = await platform.run({
+			resource: 'dataset',
+			operation: 'delete',
+			...dataset(id, 'list'),
+			...workspaceParameter(GENOMICS),
+		});
 		expect(platform.json(deleted)).toEqual([{ id, deleted: true }]);
 		expect(simDataset(id)).toBeUndefined();
 		const got = await platform.run({ resource: 'dataset', operation: 'get', ...dataset(id), ...workspaceParameter(GENOMICS) });

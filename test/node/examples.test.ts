@@ -79,7 +79,9 @@ function problemsWith(node: ExampleNode, description: INodeTypeDescription): str
 		if (name === 'pollTimes' && description.polling) continue;
 		const property = shown.find((candidate) => candidate.name === name);
 		if (!property) {
-			problems.push(`${node.name}: "${name}" is not a parameter of ${String(withDefaults.resource ?? description.name)} → ${String(withDefaults.operation ?? '')}`);
+			problems.push(
+				`${node.name}: "${name}" is not a parameter of ${String(withDefaults.resource ?? description.name)} → ${String(withDefaults.operation ?? '')}`,
+			);
 			continue;
 		}
 		const isExpression = typeof value === 'string' && value.startsWith('=');
@@ -103,7 +105,11 @@ describe.each(exampleFiles)('examples/%s', (file) => {
 		const names = example.nodes.map((node) => node.name);
 		expect(new Set(names).size).toBe(names.length);
 		for (const node of example.nodes) {
-			expect(node).toMatchObject({ id: expect.any(String), type: expect.stringMatching(/^n8n-nodes-(base|seqera)\./), typeVersion: expect.any(Number) });
+			expect(node).toMatchObject({
+				id: expect.any(String),
+				type: expect.stringMatching(/^n8n-nodes-(base|seqera)\./),
+				typeVersion: expect.any(Number),
+			});
 			expect(node.position).toHaveLength(2);
 		}
 		for (const [source, outputs] of Object.entries(example.connections)) {
@@ -138,7 +144,8 @@ describe('examples/relaunch-failed-runs-with-resume.json, run against the simula
 		const credentials = platform.credentials({ workspaceId: String(GENOMICS) });
 		const trigger = nodeNamed('Run failed');
 		const staticData: IDataObject = {};
-		const poll = async () => await platform.harness.poll({ type: SEQERA_TRIGGER, parameters: trigger.parameters, credentials, staticData });
+		const poll = async () =>
+			await platform.harness.poll({ type: SEQERA_TRIGGER, parameters: trigger.parameters, credentials, staticData });
 
 		// The first poll after activation only records what exists.
 		expect(await poll()).toBeNull();
@@ -164,7 +171,12 @@ describe('examples/relaunch-failed-runs-with-resume.json, run against the simula
 		});
 		expect(launch.workspaceId).toBe(GENOMICS);
 		expect(platform.json(result)).toEqual([
-			expect.objectContaining({ workflowId: launch.workflowId, sourceWorkflowId: failing.id, resume: true, runName: 'nightly_fail_retry' }),
+			expect.objectContaining({
+				workflowId: launch.workflowId,
+				sourceWorkflowId: failing.id,
+				resume: true,
+				runName: 'nightly_fail_retry',
+			}),
 		]);
 	});
 });
@@ -181,7 +193,8 @@ describe('examples/launch-on-new-fastq.json, run against the simulator', () => {
 	async function newFiles(credentials: ReturnType<typeof platform.credentials>, run: string): Promise<IDataObject[]> {
 		const staticData: IDataObject = {};
 		const triggerParameters = picked(nodeOf(example, 'New FASTQ file'), { dataLinkId: INBOX });
-		const poll = async () => await platform.harness.poll({ type: SEQERA_TRIGGER, parameters: triggerParameters, credentials, staticData });
+		const poll = async () =>
+			await platform.harness.poll({ type: SEQERA_TRIGGER, parameters: triggerParameters, credentials, staticData });
 		// The first poll after activation only records the files already there.
 		expect(await poll()).toBeNull();
 		platform.sim.data.addDataLinkObject(INBOX, `${run}/SampleSheet.csv`);
@@ -199,13 +212,21 @@ describe('examples/launch-on-new-fastq.json, run against the simulator', () => {
 		const emitted = await newFiles(credentials, run);
 		expect(emitted).toEqual(
 			FASTQ.map((file) =>
-				expect.objectContaining({ path: file, uri: uriOf(file), name: path.posix.basename(file), size: 524_288_000, dataLinkId: INBOX }),
+				expect.objectContaining({
+					path: file,
+					uri: uriOf(file),
+					name: path.posix.basename(file),
+					size: 524_288_000,
+					dataLinkId: INBOX,
+				}),
 			),
 		);
 
 		// The pipeline as the user picks it from the list, by its name.
 		const listed = await harness.listSearch(SEQERA_NODE, 'searchPipelines', credentials, 'fastq-qc');
-		expect(listed.results).toEqual([{ name: 'fastq-qc', value: String(PIPELINE_IDS.genomicsFastqQc), description: 'https://github.com/acme-bio/fastq-qc' }]);
+		expect(listed.results).toEqual([
+			{ name: 'fastq-qc', value: String(PIPELINE_IDS.genomicsFastqQc), description: 'https://github.com/acme-bio/fastq-qc' },
+		]);
 		const launchNode = picked(nodeOf(example, 'Launch pipeline on the file'), { pipelineId: String(listed.results[0].value) });
 
 		const launchesBefore = sim.data.launches.length;
@@ -290,7 +311,9 @@ describe('examples/onboard-user-to-workspace.json: its Seqera nodes against the 
 	function submitted(submission: IDataObject): { nodes: INode[]; connections: IConnections } {
 		const nodes = example.nodes.map((node): INode => {
 			if (node.type === 'n8n-nodes-base.formTrigger') {
-				const labels = (node.parameters.formFields as { values: Array<{ fieldLabel: string }> }).values.map((field) => field.fieldLabel);
+				const labels = (node.parameters.formFields as { values: Array<{ fieldLabel: string }> }).values.map(
+					(field) => field.fieldLabel,
+				);
 				expect(Object.keys(submission)).toEqual(labels);
 				return { ...node, type: ITEMS_SOURCE_TYPE, typeVersion: 1, parameters: { items: JSON.stringify([submission]) } };
 			}
@@ -314,7 +337,14 @@ describe('examples/onboard-user-to-workspace.json: its Seqera nodes against the 
 		const outputs = await onboard({ Email: email, 'Workspace ID': RND, Role: 'maintain' });
 		expect(outputs.member).toEqual([expect.objectContaining({ orgId: ORG_IDS.acmeBio, email, role: 'member', alreadyMember: false })]);
 		expect(outputs.participant).toEqual([
-			expect.objectContaining({ orgId: ORG_IDS.acmeBio, workspaceId: RND, type: 'MEMBER', email, wspRole: 'maintain', alreadyParticipant: false }),
+			expect.objectContaining({
+				orgId: ORG_IDS.acmeBio,
+				workspaceId: RND,
+				type: 'MEMBER',
+				email,
+				wspRole: 'maintain',
+				alreadyParticipant: false,
+			}),
 		]);
 		expect(outputs.teamMember).toEqual([expect.objectContaining({ teamId: TEAM_IDS.wetLab, email, alreadyMember: false })]);
 

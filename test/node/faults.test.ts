@@ -5,7 +5,12 @@ const platform = usePlatform();
 
 afterEach(() => platform.sim.clearFaults());
 
-const getRun = { resource: 'workflow', operation: 'get', workflowId: { __rl: true, mode: 'id', value: '={{ $json.id }}' }, ...workspaceParameter(GENOMICS) };
+const getRun = {
+	resource: 'workflow',
+	operation: 'get',
+	workflowId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
+	...workspaceParameter(GENOMICS),
+};
 const runPath = (id: string) => new RegExp(`^/workflow/${id}$`);
 const description = (error: unknown) => (error as { description?: string }).description ?? '';
 /** A call the token succeeds with: from then on, its 403s name the ID first (errors/callErrors.ts). */
@@ -19,7 +24,9 @@ describe('what a user sees when the platform misbehaves', () => {
 		const [run] = platform.sim.data.runsIn(GENOMICS);
 		platform.sim.addFault({ path: runPath(run.id), kind: 'html' });
 		const result = await platform.run(getRun, { items: [{ id: run.id }] });
-		expect(result.error?.message).toBe('The server answered with an HTML page instead of JSON: the base URL points at a web page, not the API');
+		expect(result.error?.message).toBe(
+			'The server answered with an HTML page instead of JSON: the base URL points at a web page, not the API',
+		);
 		expect(description(result.error)).toContain('Enterprise installs serve the API at https://HOST/api');
 	});
 
@@ -139,25 +146,39 @@ describe('a 403 names the ID and the workspace first once the token is known to 
 			message: `Forbidden: workflowId "${UNKNOWN_RUN}" does not exist in workspace ${GENOMICS} or this token may not use it; else the access token was refused, or this endpoint does not exist at the base URL`,
 		});
 		expect(description(result.error)).toMatch(
-			new RegExp(`^GET /workflow/${UNKNOWN_RUN} answered 403, though this token has worked at .*\\. The platform answers 403, not 404, for an ID it does not know: check workflowId and the workspace it belongs to\\. Otherwise the access token is invalid or expired`),
+			new RegExp(
+				`^GET /workflow/${UNKNOWN_RUN} answered 403, though this token has worked at .*\\. The platform answers 403, not 404, for an ID it does not know: check workflowId and the workspace it belongs to\\. Otherwise the access token is invalid or expired`,
+			),
 		);
 		expect(description(result.error)).toContain('Your tokens');
 	});
 
 	it('an unknown Studio, and a run in the personal workspace', async () => {
 		await tokenWorks();
-		const studio = await platform.run({ resource: 'studio', operation: 'get', sessionId: { __rl: true, mode: 'id', value: 'deadbeef' }, ...workspaceParameter(GENOMICS) });
+		const studio = await platform.run({
+			resource: 'studio',
+			operation: 'get',
+			sessionId: { __rl: true, mode: 'id', value: 'deadbeef' },
+			...workspaceParameter(GENOMICS),
+		});
 		expect(studio.error?.message).toBe(
 			`Forbidden: sessionId "deadbeef" does not exist in workspace ${GENOMICS} or this token may not use it; else the access token was refused, or this endpoint does not exist at the base URL`,
 		);
 		const inPersonalWorkspace = { resource: 'workflow', operation: 'get', workflowId: getRun.workflowId };
 		const personal = await platform.run(inPersonalWorkspace, { items: [{ id: UNKNOWN_RUN }] });
-		expect(personal.error?.message).toMatch(new RegExp(`^Forbidden: workflowId "${UNKNOWN_RUN}" does not exist in your personal workspace or this token may not use it; else`));
+		expect(personal.error?.message).toMatch(
+			new RegExp(
+				`^Forbidden: workflowId "${UNKNOWN_RUN}" does not exist in your personal workspace or this token may not use it; else`,
+			),
+		);
 	});
 
 	it('a token the platform refuses keeps the token-or-endpoint headline, though another token has worked', async () => {
 		await tokenWorks();
-		const result = await platform.run(getRun, { items: [{ id: UNKNOWN_RUN }], credentialOverrides: { accessToken: 'sim-token-revoked' } });
+		const result = await platform.run(getRun, {
+			items: [{ id: UNKNOWN_RUN }],
+			credentialOverrides: { accessToken: 'sim-token-revoked' },
+		});
 		expect(result.error?.message).toBe(OLD_HEADLINE);
 	});
 });

@@ -15,7 +15,12 @@ const platform = usePlatform({ perSecond: 500, perHour: 1_000_000, runProgressMs
 
 afterEach(() => platform.sim.clearFaults());
 
-const getRun = { resource: 'workflow', operation: 'get', workflowId: { __rl: true, mode: 'id', value: '={{ $json.id }}' }, ...workspaceParameter(GENOMICS) };
+const getRun = {
+	resource: 'workflow',
+	operation: 'get',
+	workflowId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
+	...workspaceParameter(GENOMICS),
+};
 // The token has worked for the other items, so the 403 names the run first.
 const forbidden = (runId: string) =>
 	`Forbidden: workflowId "${runId}" does not exist in workspace ${GENOMICS} or this token may not use it; else the access token was refused, or this endpoint does not exist at the base URL`;
@@ -77,11 +82,15 @@ describe('the items of one execution run together', () => {
 		const sent = sentSince(before);
 		// Every item that passed the node's own checks was sent once; none twice, none lost.
 		expect(sent).toHaveLength(900);
-		expect(new Set(sent.map((entry) => entry.path)).size).toBe(new Set(items.filter((_, index) => index % 10 !== 7).map((item) => item.id)).size);
+		expect(new Set(sent.map((entry) => entry.path)).size).toBe(
+			new Set(items.filter((_, index) => index % 10 !== 7).map((item) => item.id)).size,
+		);
 		// One at a time, the platform would never hold two calls at once; with the first 50 held 300 ms each,
 		// how many it holds together depends on how busy the machine is, so a few is the proof.
 		const held = sent.filter((entry) => entry.answeredAt !== undefined);
-		const mostHeldAtOnce = Math.max(...held.map((entry) => held.filter((other) => other.at <= entry.at && other.answeredAt! > entry.at).length));
+		const mostHeldAtOnce = Math.max(
+			...held.map((entry) => held.filter((other) => other.at <= entry.at && other.answeredAt! > entry.at).length),
+		);
 		expect(mostHeldAtOnce).toBeGreaterThan(3);
 	});
 
@@ -242,7 +251,7 @@ describe('an item that fails on its own just after the cancel', () => {
 		},
 	};
 
-	it('leaves the execution cancelled, not failed with that item\'s error', async () => {
+	it("leaves the execution cancelled, not failed with that item's error", async () => {
 		const harness = createHarness({ nodeTypes: { [LATE_FAILURE_TYPE]: lateFailure }, credentialTypes: { seqeraApi: new SeqeraApi() } });
 		// Cancelled once the items are running.
 		const waiting = new Promise<void>((resolve) => (itemsWaiting = resolve));

@@ -2,10 +2,18 @@ import { GENOMICS, TOKEN, usePlatform, workspaceParameter } from './platform';
 
 const platform = usePlatform();
 
-const getRun = { resource: 'workflow', operation: 'get', workflowId: { __rl: true, mode: 'id', value: '={{ $json.id }}' }, ...workspaceParameter(GENOMICS) };
+const getRun = {
+	resource: 'workflow',
+	operation: 'get',
+	workflowId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
+	...workspaceParameter(GENOMICS),
+};
 
 function inputs(): Array<{ id: string }> {
-	const runs = platform.sim.data.runsIn(GENOMICS).slice(0, 4).map((run) => run.id);
+	const runs = platform.sim.data
+		.runsIn(GENOMICS)
+		.slice(0, 4)
+		.map((run) => run.id);
 	// Items 1 and 4 are refused by the node's own checks, item 3 by the platform (an unknown run).
 	return [{ id: runs[0] }, { id: 'not/a-run' }, { id: runs[1] }, { id: 'Zz9Zz9Zz9Zz9Zz' }, { id: '' }, { id: runs[2] }];
 }
@@ -27,7 +35,9 @@ describe('items, pairing and Continue On Fail', () => {
 		expect(output.map((item) => item.json.id ?? null)).toEqual([items[0].id, null, items[2].id, null, null, items[5].id]);
 		expect(output[1].json.error).toBe('Run ID "not/a-run" is not a valid run ID');
 		expect(output[3].json).toMatchObject({
-			error: expect.stringMatching(/^Forbidden: workflowId "Zz9Zz9Zz9Zz9Zz" does not exist in workspace \d+ or this token may not use it; else the access token was refused/),
+			error: expect.stringMatching(
+				/^Forbidden: workflowId "Zz9Zz9Zz9Zz9Zz" does not exist in workspace \d+ or this token may not use it; else the access token was refused/,
+			),
 			message: expect.stringContaining('Your tokens'),
 		});
 		expect(output[4].json.error).toBe('Run ID is empty');
@@ -53,7 +63,12 @@ describe('items, pairing and Continue On Fail', () => {
 			platform.run(getRun, { items: inputs() }),
 			// One item: with several, the first to fail (a malformed ID needs no call) would be the error.
 			platform.run(getRun, { items: inputs().slice(0, 1), credentialOverrides: { accessToken: `${TOKEN}-expired` } }),
-			platform.run({ resource: 'workflow', operation: 'cancel', workflowId: { __rl: true, mode: 'id', value: platform.sim.data.runsIn(GENOMICS)[5].id }, ...workspaceParameter(GENOMICS) }),
+			platform.run({
+				resource: 'workflow',
+				operation: 'cancel',
+				workflowId: { __rl: true, mode: 'id', value: platform.sim.data.runsIn(GENOMICS)[5].id },
+				...workspaceParameter(GENOMICS),
+			}),
 		]);
 		expect(results[2].error).toMatchObject({ httpCode: '403' });
 		for (const result of results) {
@@ -66,7 +81,10 @@ describe('items, pairing and Continue On Fail', () => {
 
 describe('the per-token queue', () => {
 	it('keeps many executions at once on one token under 20 calls in any sliding second, with no 429', async () => {
-		const runs = platform.sim.data.runsIn(GENOMICS).slice(0, 40).map((run) => ({ id: run.id }));
+		const runs = platform.sim.data
+			.runsIn(GENOMICS)
+			.slice(0, 40)
+			.map((run) => ({ id: run.id }));
 		const before = platform.sim.log.length;
 		const results = await Promise.all([1, 2, 3].map(async () => await platform.run(getRun, { items: runs })));
 		for (const result of results) {

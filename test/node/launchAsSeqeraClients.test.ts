@@ -33,16 +33,23 @@ describe('Launchpad launches (1.2) as tower-cli and node-red-seqera send them', 
 		expect(launchBody()).toMatchObject({ pipeline: rnaseq.repository, workDir: rnaseq.workDir });
 	});
 
-	it("on another compute environment take its work directory, and its scripts where the pipeline has none; 1.1 keeps the saved bucket", async () => {
+	it('on another compute environment take its work directory, and its scripts where the pipeline has none; 1.1 keeps the saved bucket', async () => {
 		const rnaseq = savedPipeline(PIPELINE_IDS.genomicsRnaseq);
 		const spot = platform.sim.data.computeEnvById(COMPUTE_ENV_IDS.genomicsSpot)!;
 		spot.config.preRunScript = 'module load aws-cli';
 		spot.config.postRunScript = 'echo spot done';
 		try {
 			const before = platform.sim.log.length;
-			await platform.run(launchPipeline(rnaseq.id, { computeEnvId: locator(spot.id, 'list'), launchSettings: { postRunScript: 'echo mine' } }));
+			await platform.run(
+				launchPipeline(rnaseq.id, { computeEnvId: locator(spot.id, 'list'), launchSettings: { postRunScript: 'echo mine' } }),
+			);
 			expect(callsSince(before)).toContain(`GET /compute-envs/${spot.id}`);
-			expect(launchBody()).toMatchObject({ computeEnvId: spot.id, workDir: spot.workDir, preRunScript: 'module load aws-cli', postRunScript: 'echo mine' });
+			expect(launchBody()).toMatchObject({
+				computeEnvId: spot.id,
+				workDir: spot.workDir,
+				preRunScript: 'module load aws-cli',
+				postRunScript: 'echo mine',
+			});
 			expect(platform.sim.data.findRun(lastLaunch().workflowId)!.workDir).toBe('s3://acme-genomics-work/spot');
 
 			await platform.run(launchPipeline(rnaseq.id, { computeEnvId: locator(spot.id, 'list') }), { typeVersion: 1.1 });
@@ -110,19 +117,47 @@ describe('Launchpad launches (1.2) as tower-cli and node-red-seqera send them', 
 describe("Launch bodies (1.2) with tower-cli's fields, no more", () => {
 	it("send a Launchpad pipeline's saved launch without its Nextflow version, output directory, syntax parser and launch container, as tower-cli's launch does; given settings still go over it; 1.1 sends them all", async () => {
 		const hello = savedPipeline(PIPELINE_IDS.genomicsHello);
-		hello.savedWith = { nextflowVersion: '24.10.4', outputDir: 's3://acme/results', syntaxParser: 'v2', launchContainer: 'quay.io/acme/launcher:1', headJobCpus: 2 };
+		hello.savedWith = {
+			nextflowVersion: '24.10.4',
+			outputDir: 's3://acme/results',
+			syntaxParser: 'v2',
+			launchContainer: 'quay.io/acme/launcher:1',
+			headJobCpus: 2,
+		};
 		try {
 			await platform.run(launchPipeline(hello.id));
 			const body = launchBody();
-			for (const left of ['nextflowVersion', 'outputDir', 'syntaxParser', 'launchContainer', 'sessionId', 'resume', 'pipelineSchemaId']) expect(body).not.toHaveProperty(left);
-			expect(body).toMatchObject({ id: hello.launchId, computeEnvId: hello.computeEnvId, pipeline: hello.repository, workDir: hello.workDir, headJobCpus: 2 });
+			for (const left of [
+				'nextflowVersion',
+				'outputDir',
+				'syntaxParser',
+				'launchContainer',
+				'sessionId',
+				'resume',
+				'pipelineSchemaId',
+			])
+				expect(body).not.toHaveProperty(left);
+			expect(body).toMatchObject({
+				id: hello.launchId,
+				computeEnvId: hello.computeEnvId,
+				pipeline: hello.repository,
+				workDir: hello.workDir,
+				headJobCpus: 2,
+			});
 
-			await platform.run(launchPipeline(hello.id, { launchSettings: { nextflowVersion: '25.04.6', launchContainer: 'quay.io/acme/launcher:2' } }));
+			await platform.run(
+				launchPipeline(hello.id, { launchSettings: { nextflowVersion: '25.04.6', launchContainer: 'quay.io/acme/launcher:2' } }),
+			);
 			expect(launchBody()).toMatchObject({ nextflowVersion: '25.04.6', launchContainer: 'quay.io/acme/launcher:2' });
 			expect(launchBody()).not.toHaveProperty('outputDir');
 
 			await platform.run(launchPipeline(hello.id), { typeVersion: 1.1 });
-			expect(launchBody()).toMatchObject({ nextflowVersion: '24.10.4', outputDir: 's3://acme/results', syntaxParser: 'v2', launchContainer: 'quay.io/acme/launcher:1' });
+			expect(launchBody()).toMatchObject({
+				nextflowVersion: '24.10.4',
+				outputDir: 's3://acme/results',
+				syntaxParser: 'v2',
+				launchContainer: 'quay.io/acme/launcher:1',
+			});
 		} finally {
 			delete hello.savedWith;
 		}
@@ -151,24 +186,67 @@ describe("Launch bodies (1.2) with tower-cli's fields, no more", () => {
 	it("relaunch with the fields tower-cli's runs relaunch sends: not the run's commit, Tower config, head job resources or Nextflow version, unless Launch Settings give them; 1.1 sends them all", async () => {
 		const original = platform.sim.data.runsIn(GENOMICS).find((run) => run.status === 'FAILED' && run.start !== undefined)!;
 		const savedLaunch = { ...original.launch };
-		Object.assign(original.launch, { towerConfig: 'tower.enabled = true', headJobCpus: 4, headJobMemoryMb: 8192, nextflowVersion: '24.10.4' });
+		Object.assign(original.launch, {
+			towerConfig: 'tower.enabled = true',
+			headJobCpus: 4,
+			headJobMemoryMb: 8192,
+			nextflowVersion: '24.10.4',
+		});
 		try {
-			const relaunch: INodeParameters = { resource: 'workflow', operation: 'relaunch', resume: false, ...runParameter(original.id), ...workspaceParameter(GENOMICS) };
+			const relaunch: INodeParameters = {
+				resource: 'workflow',
+				operation: 'relaunch',
+				resume: false,
+				...runParameter(original.id),
+				...workspaceParameter(GENOMICS),
+			};
 			await platform.run(relaunch);
 			expect(Object.keys(launchBody()).sort()).toEqual(
 				// RelaunchCmd's fields, each where the run's launch has a value.
-				['id', 'sessionId', 'computeEnvId', 'pipeline', 'workDir', 'revision', 'configProfiles', 'configText', 'paramsText', 'preRunScript', 'postRunScript', 'mainScript', 'entryName', 'schemaName', 'userSecrets', 'workspaceSecrets', 'resume', 'pullLatest', 'stubRun']
+				[
+					'id',
+					'sessionId',
+					'computeEnvId',
+					'pipeline',
+					'workDir',
+					'revision',
+					'configProfiles',
+					'configText',
+					'paramsText',
+					'preRunScript',
+					'postRunScript',
+					'mainScript',
+					'entryName',
+					'schemaName',
+					'userSecrets',
+					'workspaceSecrets',
+					'resume',
+					'pullLatest',
+					'stubRun',
+				]
 					.filter((field) => launchBody()[field] !== undefined)
 					.sort(),
 			);
-			for (const left of ['commitId', 'towerConfig', 'headJobCpus', 'headJobMemoryMb', 'nextflowVersion', 'labelIds']) expect(launchBody()).not.toHaveProperty(left);
-			expect(launchBody()).toMatchObject({ id: original.launchId, sessionId: original.sessionId, resume: false, workDir: original.workDir });
+			for (const left of ['commitId', 'towerConfig', 'headJobCpus', 'headJobMemoryMb', 'nextflowVersion', 'labelIds'])
+				expect(launchBody()).not.toHaveProperty(left);
+			expect(launchBody()).toMatchObject({
+				id: original.launchId,
+				sessionId: original.sessionId,
+				resume: false,
+				workDir: original.workDir,
+			});
 
 			await platform.run({ ...relaunch, launchSettings: { headJobCpus: 8 } });
 			expect(launchBody()).toMatchObject({ headJobCpus: 8 });
 
 			await platform.run(relaunch, { typeVersion: 1.1 });
-			expect(launchBody()).toMatchObject({ commitId: original.commitId, towerConfig: 'tower.enabled = true', headJobCpus: 4, headJobMemoryMb: 8192, nextflowVersion: '24.10.4' });
+			expect(launchBody()).toMatchObject({
+				commitId: original.commitId,
+				towerConfig: 'tower.enabled = true',
+				headJobCpus: 4,
+				headJobMemoryMb: 8192,
+				nextflowVersion: '24.10.4',
+			});
 		} finally {
 			original.launch = savedLaunch;
 		}
@@ -180,7 +258,13 @@ describe("Launch bodies (1.2) with tower-cli's fields, no more", () => {
 		original.launch.workDir = undefined as unknown as string;
 		try {
 			const before = platform.sim.log.length;
-			await platform.run({ resource: 'workflow', operation: 'relaunch', resume: false, ...runParameter(original.id), ...workspaceParameter(GENOMICS) });
+			await platform.run({
+				resource: 'workflow',
+				operation: 'relaunch',
+				resume: false,
+				...runParameter(original.id),
+				...workspaceParameter(GENOMICS),
+			});
 			expect(callsSince(before).slice(0, 2)).toEqual([`GET /workflow/${original.id}/launch`, `GET /workflow/${original.id}`]);
 			expect(launchBody()).toMatchObject({ workDir: original.workDir, resume: false });
 		} finally {
@@ -199,7 +283,7 @@ describe('Workflow → Launch from a repository URL (1.2) as tower-cli sends it'
 		...parameters,
 	});
 
-	it("on a chosen compute environment takes its work directory and pre-/post-run scripts, under any given in Launch Settings; 1.1 sends only its ID", async () => {
+	it('on a chosen compute environment takes its work directory and pre-/post-run scripts, under any given in Launch Settings; 1.1 sends only its ID', async () => {
 		const spot = platform.sim.data.computeEnvById(COMPUTE_ENV_IDS.genomicsSpot)!;
 		spot.config.preRunScript = 'module load aws-cli';
 		spot.config.postRunScript = 'echo spot done';
@@ -231,7 +315,11 @@ describe('Workflow → Launch from a repository URL (1.2) as tower-cli sends it'
 		await platform.run(fromRepository({ launchSettings: { workDir: 's3://acme-genomics-work/mine' } }));
 		expect(callsSince(before)).toEqual(['GET /compute-envs', `GET /compute-envs/${primary.id}`, 'POST /workflow/launch']);
 		expect(requestsSince(before)[0].query).toMatchObject({ status: 'AVAILABLE' });
-		expect(launchBody()).toEqual({ pipeline: 'https://github.com/nextflow-io/hello', computeEnvId: primary.id, workDir: 's3://acme-genomics-work/mine' });
+		expect(launchBody()).toEqual({
+			pipeline: 'https://github.com/nextflow-io/hello',
+			computeEnvId: primary.id,
+			workDir: 's3://acme-genomics-work/mine',
+		});
 
 		primary.primary = false;
 		try {
@@ -258,16 +346,31 @@ describe('Workflow → Launch from a repository URL (1.2) as tower-cli sends it'
 describe('Pipelines shared from another workspace (1.2)', () => {
 	const shared = () => savedPipeline(PIPELINE_IDS.rndViralreconShared);
 
-	it('Get Many and the pipeline list show them (visibility=all); 1.1 lists only the workspace\'s own', async () => {
+	it("Get Many and the pipeline list show them (visibility=all); 1.1 lists only the workspace's own", async () => {
 		const before = platform.sim.log.length;
-		const listed = platform.json(await platform.run({ resource: 'pipeline', operation: 'getMany', returnAll: true, ...workspaceParameter(GENOMICS) }));
-		expect(listed.find((pipeline) => pipeline.name === 'viralrecon-shared')).toMatchObject({ pipelineId: shared().id, workspaceId: RND });
+		const listed = platform.json(
+			await platform.run({ resource: 'pipeline', operation: 'getMany', returnAll: true, ...workspaceParameter(GENOMICS) }),
+		);
+		expect(listed.find((pipeline) => pipeline.name === 'viralrecon-shared')).toMatchObject({
+			pipelineId: shared().id,
+			workspaceId: RND,
+		});
 		expect(requestsSince(before)[0].query).toMatchObject({ visibility: 'all' });
 
-		const own = platform.json(await platform.run({ resource: 'pipeline', operation: 'getMany', returnAll: true, ...workspaceParameter(GENOMICS) }, { typeVersion: 1.1 }));
+		const own = platform.json(
+			await platform.run(
+				{ resource: 'pipeline', operation: 'getMany', returnAll: true, ...workspaceParameter(GENOMICS) },
+				{ typeVersion: 1.1 },
+			),
+		);
 		expect(own.map((pipeline) => pipeline.name)).toEqual(['fastq-qc', 'hello', 'rnaseq', 'sarek']);
 
-		const search = await platform.harness.listSearch(SEQERA_NODE, 'searchPipelines', platform.credentials({ workspaceId: String(GENOMICS) }), 'viral');
+		const search = await platform.harness.listSearch(
+			SEQERA_NODE,
+			'searchPipelines',
+			platform.credentials({ workspaceId: String(GENOMICS) }),
+			'viral',
+		);
 		expect(search.results).toEqual([{ name: 'viralrecon-shared', value: String(shared().id), description: shared().repository }]);
 	});
 
@@ -281,7 +384,12 @@ describe('Pipelines shared from another workspace (1.2)', () => {
 		expect(sent.find((entry) => entry.path === `/pipelines/${shared().id}/launch`)!.query).toEqual(source);
 		expect(sent.find((entry) => entry.path === `/pipelines/${shared().id}/schema`)!.query).toMatchObject(source);
 		expect(sent.find((entry) => entry.path === '/workflow/launch')!.query).toEqual(source);
-		expect(launchBody()).toMatchObject({ id: shared().launchId, pipeline: shared().repository, computeEnvId: spot, workDir: 's3://acme-genomics-work/spot' });
+		expect(launchBody()).toMatchObject({
+			id: shared().launchId,
+			pipeline: shared().repository,
+			computeEnvId: spot,
+			workDir: 's3://acme-genomics-work/spot',
+		});
 
 		const old = await platform.run(launchPipeline(shared().id, { computeEnvId: locator(spot, 'list') }), { typeVersion: 1.1 });
 		expect(old.error).toMatchObject({ httpCode: '403' });
@@ -305,7 +413,13 @@ describe('Workflow → Relaunch (1.2) as tower-cli sends it', () => {
 		expect(output).toMatchObject({ sourceWorkflowId: original.id, resume: true });
 		expect(callsSince(before).slice(0, 2)).toEqual([`GET /workflow/${original.id}/launch`, `GET /workflow/${original.id}`]);
 		const body = launchBody();
-		expect(body).toMatchObject({ id: original.launchId, resume: true, sessionId: original.sessionId, revision: original.commitId, workDir: original.workDir });
+		expect(body).toMatchObject({
+			id: original.launchId,
+			resume: true,
+			sessionId: original.sessionId,
+			revision: original.commitId,
+			workDir: original.workDir,
+		});
 		expect(body).not.toHaveProperty('commitId');
 	});
 
@@ -322,7 +436,11 @@ describe('Workflow → Relaunch (1.2) as tower-cli sends it', () => {
 		cancelledEarly.start = undefined;
 		const [output] = platform.json(await platform.run(relaunch(cancelledEarly.id)));
 		expect(output).toMatchObject({ sourceWorkflowId: cancelledEarly.id, resume: false });
-		expect(launchBody()).toMatchObject({ resume: false, revision: cancelledEarly.launch.revision, sessionId: cancelledEarly.sessionId });
+		expect(launchBody()).toMatchObject({
+			resume: false,
+			revision: cancelledEarly.launch.revision,
+			sessionId: cancelledEarly.sessionId,
+		});
 		expect(platform.sim.data.findRun(lastLaunch().workflowId)!.sessionId).not.toBe(cancelledEarly.sessionId);
 	});
 
@@ -336,7 +454,8 @@ describe('Workflow → Relaunch (1.2) as tower-cli sends it', () => {
 
 describe('Studios (1.2) send mountData beside mountDataV2, as tower-cli does', () => {
 	const mounts = [DATA_LINK_IDS.genomicsInbox, DATA_LINK_IDS.genomicsResults];
-	const studioBody = (before: number, method: string) => requestsSince(before).find((entry) => entry.method === method)!.body as { configuration: Record<string, unknown> };
+	const studioBody = (before: number, method: string) =>
+		requestsSince(before).find((entry) => entry.method === method)!.body as { configuration: Record<string, unknown> };
 
 	it('Create sends the data link IDs in mountData too; 1.1 only mountDataV2', async () => {
 		const create = (name: string): INodeParameters => ({
@@ -351,7 +470,10 @@ describe('Studios (1.2) send mountData beside mountDataV2, as tower-cli does', (
 		});
 		let before = platform.sim.log.length;
 		await platform.run(create('mounts-both'));
-		expect(studioBody(before, 'POST').configuration).toMatchObject({ mountData: mounts, mountDataV2: mounts.map((dataLinkId) => ({ dataLinkId })) });
+		expect(studioBody(before, 'POST').configuration).toMatchObject({
+			mountData: mounts,
+			mountDataV2: mounts.map((dataLinkId) => ({ dataLinkId })),
+		});
 
 		before = platform.sim.log.length;
 		await platform.run(create('mounts-v2-only'), { typeVersion: 1.1 });
@@ -367,7 +489,16 @@ describe('Studios (1.2) send mountData beside mountDataV2, as tower-cli does', (
 		await platform.run({ resource: 'studio', operation: 'stop', sessionId: locator(sessionId), ...workspaceParameter(GENOMICS) });
 		before = platform.sim.log.length;
 		const references = [DATA_LINK_IDS.genomicsReferences];
-		await platform.run({ resource: 'studio', operation: 'start', overrides: { dataLinkIds: references }, sessionId: locator(sessionId), ...workspaceParameter(GENOMICS) });
-		expect(studioBody(before, 'PUT').configuration).toMatchObject({ mountData: references, mountDataV2: [{ dataLinkId: references[0] }] });
+		await platform.run({
+			resource: 'studio',
+			operation: 'start',
+			overrides: { dataLinkIds: references },
+			sessionId: locator(sessionId),
+			...workspaceParameter(GENOMICS),
+		});
+		expect(studioBody(before, 'PUT').configuration).toMatchObject({
+			mountData: references,
+			mountDataV2: [{ dataLinkId: references[0] }],
+		});
 	});
 });

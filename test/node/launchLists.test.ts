@@ -23,9 +23,25 @@ const onPrimary = () => {
 
 describe('Workflow → Launch from a repository: Revision and Config Profiles lists', () => {
 	it("lists the repository's branches and tags as the platform reads them, searchable", async () => {
-		const all = await platform.harness.listSearch(SEQERA_NODE, 'searchRevisions', platform.credentials(), undefined, undefined, launchFromRepository(RNASEQ));
-		expect(all.results).toEqual(['master', 'dev', '3.14.0', '3.13.2', '3.12.0'].map((revision) => ({ name: revision, value: revision })));
-		const tags = await platform.harness.listSearch(SEQERA_NODE, 'searchRevisions', platform.credentials(), '3.1', undefined, launchFromRepository(RNASEQ));
+		const all = await platform.harness.listSearch(
+			SEQERA_NODE,
+			'searchRevisions',
+			platform.credentials(),
+			undefined,
+			undefined,
+			launchFromRepository(RNASEQ),
+		);
+		expect(all.results).toEqual(
+			['master', 'dev', '3.14.0', '3.13.2', '3.12.0'].map((revision) => ({ name: revision, value: revision })),
+		);
+		const tags = await platform.harness.listSearch(
+			SEQERA_NODE,
+			'searchRevisions',
+			platform.credentials(),
+			'3.1',
+			undefined,
+			launchFromRepository(RNASEQ),
+		);
 		expect(tags.results.map((item) => item.value)).toEqual(['3.14.0', '3.13.2', '3.12.0']);
 
 		const asked = platform.sim.log.filter((entry) => entry.path === '/pipelines/info').at(-1)!;
@@ -33,15 +49,37 @@ describe('Workflow → Launch from a repository: Revision and Config Profiles li
 	});
 
 	it("lists the repository's config profiles", async () => {
-		const options = await platform.harness.loadOptions(SEQERA_NODE, 'getConfigProfiles', platform.credentials(), launchFromRepository('nf-core/sarek'));
-		expect(options).toEqual(expect.arrayContaining([{ name: 'docker', value: 'docker' }, { name: 'test', value: 'test' }]));
-		const none = await platform.harness.loadOptions(SEQERA_NODE, 'getConfigProfiles', platform.credentials(), launchFromRepository('nextflow-io/hello'));
+		const options = await platform.harness.loadOptions(
+			SEQERA_NODE,
+			'getConfigProfiles',
+			platform.credentials(),
+			launchFromRepository('nf-core/sarek'),
+		);
+		expect(options).toEqual(
+			expect.arrayContaining([
+				{ name: 'docker', value: 'docker' },
+				{ name: 'test', value: 'test' },
+			]),
+		);
+		const none = await platform.harness.loadOptions(
+			SEQERA_NODE,
+			'getConfigProfiles',
+			platform.credentials(),
+			launchFromRepository('nextflow-io/hello'),
+		);
 		expect(none).toEqual([]);
 	});
 
 	it('asks for the repository before listing anything, and passes on what the platform says of an unknown one', async () => {
 		await expect(
-			platform.harness.listSearch(SEQERA_NODE, 'searchRevisions', platform.credentials(), undefined, undefined, launchFromRepository('  ')),
+			platform.harness.listSearch(
+				SEQERA_NODE,
+				'searchRevisions',
+				platform.credentials(),
+				undefined,
+				undefined,
+				launchFromRepository('  '),
+			),
 		).rejects.toThrow('Enter the Pipeline Repository first');
 		await expect(
 			platform.harness.loadOptions(SEQERA_NODE, 'getConfigProfiles', platform.credentials(), launchFromRepository('acme/unknown')),
@@ -60,14 +98,25 @@ describe('Workflow → Launch from a repository: Revision and Config Profiles li
 	it('still takes a typed revision, and profiles given by an expression as comma-separated text', async () => {
 		const result = await platform.run({
 			...launchFromRepository(RNASEQ),
-			launchSettings: { revision: { __rl: true, mode: 'name', value: 'feature/new-aligner' }, configProfiles: '={{ "docker, test_full" }}' },
+			launchSettings: {
+				revision: { __rl: true, mode: 'name', value: 'feature/new-aligner' },
+				configProfiles: '={{ "docker, test_full" }}',
+			},
 		});
 		expect(result.error).toBeUndefined();
-		expect(lastLaunchBody()).toEqual({ pipeline: RNASEQ, revision: 'feature/new-aligner', configProfiles: ['docker', 'test_full'], ...onPrimary() });
+		expect(lastLaunchBody()).toEqual({
+			pipeline: RNASEQ,
+			revision: 'feature/new-aligner',
+			configProfiles: ['docker', 'test_full'],
+			...onPrimary(),
+		});
 	});
 
 	it('leaves the revision out when none is picked', async () => {
-		await platform.run({ ...launchFromRepository(RNASEQ), launchSettings: { revision: { __rl: true, mode: 'list', value: '' }, configProfiles: [] } });
+		await platform.run({
+			...launchFromRepository(RNASEQ),
+			launchSettings: { revision: { __rl: true, mode: 'list', value: '' }, configProfiles: [] },
+		});
 		expect(lastLaunchBody()).toEqual({ pipeline: RNASEQ, ...onPrimary() });
 	});
 });
@@ -76,17 +125,28 @@ describe('Workflow → Launch from a repository saved at typeVersion 1, before o
 	// Saved before the lists, both were text fields: a revision as text, profiles as comma-separated text.
 	it('sends the typed revision and the comma-separated profiles as that release did', async () => {
 		const result = await platform.run(
-			{ ...launchFromRepository(RNASEQ), launchSettings: { revision: '3.13.2', configProfiles: 'docker, test', runName: 'saved-before-lists' } },
+			{
+				...launchFromRepository(RNASEQ),
+				launchSettings: { revision: '3.13.2', configProfiles: 'docker, test', runName: 'saved-before-lists' },
+			},
 			{ typeVersion: 1 },
 		);
 		expect(result.error).toBeUndefined();
-		expect(lastLaunchBody()).toEqual({ pipeline: RNASEQ, revision: '3.13.2', configProfiles: ['docker', 'test'], runName: 'saved-before-lists' });
+		expect(lastLaunchBody()).toEqual({
+			pipeline: RNASEQ,
+			revision: '3.13.2',
+			configProfiles: ['docker', 'test'],
+			runName: 'saved-before-lists',
+		});
 		expect(platform.json(result)[0]).toMatchObject({ pipeline: RNASEQ, runName: 'saved-before-lists' });
 	});
 
 	it('resolves a revision and profiles saved as expressions in the text fields', async () => {
 		const result = await platform.run(
-			{ ...launchFromRepository(RNASEQ), launchSettings: { revision: '={{ $json.branch }}', configProfiles: '={{ $json.profiles }}' } },
+			{
+				...launchFromRepository(RNASEQ),
+				launchSettings: { revision: '={{ $json.branch }}', configProfiles: '={{ $json.profiles }}' },
+			},
 			{ typeVersion: 1, items: [{ branch: 'dev', profiles: 'test_full,docker' }] },
 		);
 		expect(result.error).toBeUndefined();
@@ -95,7 +155,13 @@ describe('Workflow → Launch from a repository saved at typeVersion 1, before o
 
 	it('sends a revision and profiles picked from the lists with the last release, also at typeVersion 1', async () => {
 		const result = await platform.run(
-			{ ...launchFromRepository(RNASEQ), launchSettings: { revision: { __rl: true, mode: 'list', value: '3.13.2', cachedResultName: '3.13.2' }, configProfiles: ['docker', 'test'] } },
+			{
+				...launchFromRepository(RNASEQ),
+				launchSettings: {
+					revision: { __rl: true, mode: 'list', value: '3.13.2', cachedResultName: '3.13.2' },
+					configProfiles: ['docker', 'test'],
+				},
+			},
 			{ typeVersion: 1 },
 		);
 		expect(result.error).toBeUndefined();
@@ -103,7 +169,10 @@ describe('Workflow → Launch from a repository saved at typeVersion 1, before o
 	});
 
 	it('leaves out a revision and profiles saved empty', async () => {
-		const result = await platform.run({ ...launchFromRepository(RNASEQ), launchSettings: { revision: '', configProfiles: '' } }, { typeVersion: 1 });
+		const result = await platform.run(
+			{ ...launchFromRepository(RNASEQ), launchSettings: { revision: '', configProfiles: '' } },
+			{ typeVersion: 1 },
+		);
 		expect(result.error).toBeUndefined();
 		expect(lastLaunchBody()).toEqual({ pipeline: RNASEQ });
 	});

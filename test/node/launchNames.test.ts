@@ -32,7 +32,12 @@ describe('Labels by name on a launch (1.2), as tower-cli launch --labels', () =>
 		const launches = launchesSince(before);
 		expect(launches.map((entry) => launchedBody(entry).labelIds)).toEqual(Array(3).fill([LABEL_IDS.production, LABEL_IDS.rnaseq]));
 		const [first] = platform.json(result);
-		expect(platform.sim.data.labelsOf(platform.sim.data.findRun(String(first.workflowId))!).map((label) => label.name).sort()).toEqual(['production', 'rnaseq']);
+		expect(
+			platform.sim.data
+				.labelsOf(platform.sim.data.findRun(String(first.workflowId))!)
+				.map((label) => label.name)
+				.sort(),
+		).toEqual(['production', 'rnaseq']);
 		const lookups = sentSince(before).filter((entry) => entry.method === 'GET' && entry.path === '/labels');
 		expect(lookups.map((entry) => entry.query.search).sort()).toEqual(['production', 'rnaseq']);
 	});
@@ -40,7 +45,10 @@ describe('Labels by name on a launch (1.2), as tower-cli launch --labels', () =>
 	it('creates a label the workspace lacks once, from a list an expression gives, and launches with it beside the Label IDs', async () => {
 		const before = platform.sim.log.length;
 		const result = await platform.run(
-			launchHello({ labels: '={{ ["validation", "nightly-" + "qc"] }}', labelIds: String(LABEL_IDS.production) }, { resource: 'workflow', source: 'launchpad' }),
+			launchHello(
+				{ labels: '={{ ["validation", "nightly-" + "qc"] }}', labelIds: String(LABEL_IDS.production) },
+				{ resource: 'workflow', source: 'launchpad' },
+			),
 			{ items: [{}, {}] },
 		);
 		expect(result.error).toBeUndefined();
@@ -54,7 +62,7 @@ describe('Labels by name on a launch (1.2), as tower-cli launch --labels', () =>
 		);
 	});
 
-	it('relaunches with the named labels in place of the original run\'s', async () => {
+	it("relaunches with the named labels in place of the original run's", async () => {
 		const [launched] = platform.json(await platform.run(launchHello({ labels: 'rnaseq' })));
 		const before = platform.sim.log.length;
 		const result = await platform.run({
@@ -83,38 +91,53 @@ describe('Labels by name on a launch (1.2), as tower-cli launch --labels', () =>
 		const launched = launchedBody(launchesSince(before)[0]);
 		expect(launched.labelIds).toEqual(expect.arrayContaining([LABEL_IDS.production, LABEL_IDS.teamGenomics]));
 		const onRun = platform.sim.data.labelsOf(platform.sim.data.findRun(String(first.workflowId))!);
-		expect(onRun.filter((label) => label.resource).map((label) => `${label.name}=${label.value}`).sort()).toEqual(['cost-center=rnd', 'team=genomics']);
+		expect(
+			onRun
+				.filter((label) => label.resource)
+				.map((label) => `${label.name}=${label.value}`)
+				.sort(),
+		).toEqual(['cost-center=rnd', 'team=genomics']);
 
 		// Another value of the same key is another label; the one made before is found, not made again.
 		const again = platform.sim.log.length;
 		await platform.run(launchHello({ labels: 'cost-center=rnd, cost-center=qc' }));
-		expect(sentSince(again).filter((entry) => entry.method === 'POST' && entry.path === '/labels').map((entry) => entry.body)).toEqual([{ name: 'cost-center', value: 'qc', resource: true }]);
+		expect(
+			sentSince(again)
+				.filter((entry) => entry.method === 'POST' && entry.path === '/labels')
+				.map((entry) => entry.body),
+		).toEqual([{ name: 'cost-center', value: 'qc', resource: true }]);
 	});
 
-	it.each([['a=b=c', 'has more than one "="'], ['=genomics', 'has no name before "="'], ['team=', 'has no value after "="']])(
-		'fails a label written %s, naming it, and launches nothing',
-		async (label, problem) => {
-			const before = platform.sim.log.length;
-			const result = await platform.run(launchHello({ labels: `production, ${label}` }));
-			expect(result.error!.message).toBe(`Label "${label}" ${problem}`);
-			expect(launchesSince(before)).toEqual([]);
-			expect(sentSince(before).filter((entry) => entry.path === '/labels')).toEqual([]);
-		},
-	);
+	it.each([
+		['a=b=c', 'has more than one "="'],
+		['=genomics', 'has no name before "="'],
+		['team=', 'has no value after "="'],
+	])('fails a label written %s, naming it, and launches nothing', async (label, problem) => {
+		const before = platform.sim.log.length;
+		const result = await platform.run(launchHello({ labels: `production, ${label}` }));
+		expect(result.error!.message).toBe(`Label "${label}" ${problem}`);
+		expect(launchesSince(before)).toEqual([]);
+		expect(sentSince(before).filter((entry) => entry.path === '/labels')).toEqual([]);
+	});
 
 	it('a Launch-role token launches a Launchpad pipeline with labels that exist, end to end', async () => {
 		const result = await platform.run(launchHello({ labels: 'production, validation' }, { waitForCompletion: true }), asLaunchRole);
 		expect(result.error).toBeUndefined();
 		const [run] = platform.json(result);
 		expect(run).toMatchObject({ pipelineId: PIPELINE_IDS.genomicsHello, status: 'SUCCEEDED' });
-		expect(platform.sim.data.labelsOf(platform.sim.data.findRun(String(run.workflowId))!).map((label) => label.name).sort()).toEqual(['production', 'validation']);
+		expect(
+			platform.sim.data
+				.labelsOf(platform.sim.data.findRun(String(run.workflowId))!)
+				.map((label) => label.name)
+				.sort(),
+		).toEqual(['production', 'validation']);
 	});
 
 	it('a Launch-role token naming a new label gets the role error, naming the label, the role and the workspace, and nothing is launched', async () => {
 		const before = platform.sim.log.length;
 		const result = await platform.run(launchHello({ labels: 'production, from-launch-role' }), asLaunchRole);
 		expect(result.error?.message).toBe(
-			"Label \"from-launch-role\" is not in the workspace and could not be created: Forbidden: your role in workspace 'acme-bio/genomics' (Launch) does not allow creating labels",
+			'Label "from-launch-role" is not in the workspace and could not be created: Forbidden: your role in workspace \'acme-bio/genomics\' (Launch) does not allow creating labels',
 		);
 		expect(launchesSince(before)).toEqual([]);
 		expect(labelNamed('from-launch-role')).toBeUndefined();
@@ -200,7 +223,10 @@ describe('Pipeline versions (1.2), as tower-cli launch --version-name and --vers
 
 		let before = platform.sim.log.length;
 		await platform.harness.resourceMapping(SEQERA_NODE, 'getPipelineParameters', platform.credentials(), editor(version('hello-2')));
-		expect(helloPaths(before).find((entry) => entry.path.endsWith('/versions'))!.query).toMatchObject({ search: 'hello-2', isPublished: 'true' });
+		expect(helloPaths(before).find((entry) => entry.path.endsWith('/versions'))!.query).toMatchObject({
+			search: 'hello-2',
+			isPublished: 'true',
+		});
 		expect(schemaReads(before).map((entry) => entry.query.versionId)).toEqual([HELLO_2]);
 
 		before = platform.sim.log.length;

@@ -5,7 +5,12 @@ const platform = usePlatform({ runProgressMs: 60_000 });
 
 afterEach(() => platform.sim.clearFaults());
 
-const getRun = { resource: 'workflow', operation: 'get', workflowId: { __rl: true, mode: 'id', value: '={{ $json.id }}' }, ...workspaceParameter(GENOMICS) };
+const getRun = {
+	resource: 'workflow',
+	operation: 'get',
+	workflowId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
+	...workspaceParameter(GENOMICS),
+};
 const launchHello = {
 	resource: 'workflow',
 	operation: 'launch',
@@ -15,7 +20,10 @@ const launchHello = {
 };
 
 function runItems(count: number) {
-	return platform.sim.data.runsIn(GENOMICS).slice(0, count).map((run) => ({ id: run.id }));
+	return platform.sim.data
+		.runsIn(GENOMICS)
+		.slice(0, count)
+		.map((run) => ({ id: run.id }));
 }
 
 function sentSince(before: number) {
@@ -64,7 +72,10 @@ describe('429 and Retry-After', () => {
 		const before = platform.sim.log.length;
 		const result = await platform.run(getRun, { items: runItems(1) });
 		expect(sentSince(before)).toHaveLength(4);
-		expect(result.error).toMatchObject({ httpCode: '429', message: 'Rate limit reached: the platform still refused the call after 4 attempts' });
+		expect(result.error).toMatchObject({
+			httpCode: '429',
+			message: 'Rate limit reached: the platform still refused the call after 4 attempts',
+		});
 		expect((result.error as { description?: string }).description).toContain('The platform asked to wait 1 s');
 	});
 });
@@ -84,7 +95,9 @@ describe('server errors and lost connections', () => {
 		const result = await platform.run(launchHello);
 		expect(sentSince(before).filter((entry) => entry.method === 'POST')).toHaveLength(1);
 		expect(result.error).toMatchObject({ httpCode: '502' });
-		expect((result.error as { description?: string }).description).toContain('It was not sent again because the platform may have carried it out');
+		expect((result.error as { description?: string }).description).toContain(
+			'It was not sent again because the platform may have carried it out',
+		);
 	});
 
 	it('never sends a launch twice when the connection drops', async () => {
@@ -98,7 +111,7 @@ describe('server errors and lost connections', () => {
 });
 
 describe('budgets per token', () => {
-	it('gives two tokens a budget each: together they exceed one token\'s 20 calls per second, each stays within it', async () => {
+	it("gives two tokens a budget each: together they exceed one token's 20 calls per second, each stays within it", async () => {
 		const items = runItems(40);
 		const before = platform.sim.log.length;
 		const [alpha, beta] = await Promise.all([
@@ -118,7 +131,12 @@ describe('budgets per token', () => {
 		// Cancelled once the 429 has left the platform: the token then pauses for 60 s.
 		const refused = platform.sim.logged((entry) => entry.status === 429, { answered: true });
 		// Another token, so the 60 s pause does not hold up the other tests.
-		const result = await platform.run(getRun, { items: runItems(3), cancelWhen: refused, continueOnFail: true, credentialOverrides: { accessToken: 'sim-token-beta' } });
+		const result = await platform.run(getRun, {
+			items: runItems(3),
+			cancelWhen: refused,
+			continueOnFail: true,
+			credentialOverrides: { accessToken: 'sim-token-beta' },
+		});
 		expect(result.run.status).toBe('canceled');
 		// The run did not sit out the 60 s pause. Half of it is a margin no busy machine takes up: a machine
 		// running both test lanes delays a timer by well under a second.

@@ -40,7 +40,9 @@ describe('a workspace given by name', () => {
 		// counted: a read the transport sends again after a lost connection (on a busy machine, a kept
 		// connection the simulator closes as a list goes out) can be logged twice; a run with two busy
 		// processes per core logged 61 lists for the 60 items, whose output was right.
-		expect(new Set(sent.filter((entry) => entry.path === '/workflow').map((entry) => entry.query.workspaceId))).toEqual(new Set([String(GENOMICS), String(RND)]));
+		expect(new Set(sent.filter((entry) => entry.path === '/workflow').map((entry) => entry.query.workspaceId))).toEqual(
+			new Set([String(GENOMICS), String(RND)]),
+		);
 	});
 
 	it('takes a whole field given as an expression, ={{ "acme-bio/genomics" }}', async () => {
@@ -79,9 +81,16 @@ describe('a workspace given by name', () => {
 	});
 
 	it('lists in the editor for a workspace By Name', async () => {
-		const found = await platform.harness.listSearch('n8n-nodes-seqera.seqera', 'searchPipelines', platform.credentials(), undefined, undefined, {
-			workspace: { __rl: true, mode: 'name', value: 'acme-bio/rnd' },
-		});
+		const found = await platform.harness.listSearch(
+			'n8n-nodes-seqera.seqera',
+			'searchPipelines',
+			platform.credentials(),
+			undefined,
+			undefined,
+			{
+				workspace: { __rl: true, mode: 'name', value: 'acme-bio/rnd' },
+			},
+		);
 		expect(found.results.length).toBeGreaterThan(0);
 		expect(platform.sim.log.at(-1)).toMatchObject({ path: '/pipelines', query: { workspaceId: String(RND) } });
 	});
@@ -101,15 +110,29 @@ describe('By Name for the resources of a workspace', () => {
 
 	it('fails a pipeline name that is not there, naming the field and the pipelines there are', async () => {
 		const result = await platform.run({ resource: 'pipeline', operation: 'get', pipelineId: byName('RNAseq'), ...inGenomics });
-		expect(result.error?.message).toMatch(/^Launchpad Pipeline 'RNAseq' was not found\. Pipelines you can use: fastq-qc, hello, rnaseq, sarek/);
+		expect(result.error?.message).toMatch(
+			/^Launchpad Pipeline 'RNAseq' was not found\. Pipelines you can use: fastq-qc, hello, rnaseq, sarek/,
+		);
 	});
 
 	it('gets a compute environment, a Studio and a data link by name', async () => {
-		const computeEnv = await platform.run({ resource: 'computeEnv', operation: 'get', computeEnvId: byName('aws-batch-spot-genomics'), ...inGenomics });
+		const computeEnv = await platform.run({
+			resource: 'computeEnv',
+			operation: 'get',
+			computeEnvId: byName('aws-batch-spot-genomics'),
+			...inGenomics,
+		});
 		expect(platform.json(computeEnv)).toMatchObject([{ id: COMPUTE_ENV_IDS.genomicsSpot }]);
 		const studio = await platform.run({ resource: 'studio', operation: 'get', sessionId: byName('variant-review'), ...inGenomics });
 		expect(platform.json(studio)).toMatchObject([{ sessionId: STUDIO_IDS.genomicsRStudio, name: 'variant-review' }]);
-		const files = await platform.run({ resource: 'dataLink', operation: 'browse', returnAll: true, path: '', dataLinkId: byName('sequencing-inbox'), ...inGenomics });
+		const files = await platform.run({
+			resource: 'dataLink',
+			operation: 'browse',
+			returnAll: true,
+			path: '',
+			dataLinkId: byName('sequencing-inbox'),
+			...inGenomics,
+		});
 		expect(platform.json(files).map((entry) => entry.dataLinkId)).toContain(DATA_LINK_IDS.genomicsInbox);
 		// "sequencing-inbox" is also part of "old-sequencing-inbox": only the exact name is taken.
 		expect(new Set(platform.json(files).map((entry) => entry.dataLinkId))).toEqual(new Set([DATA_LINK_IDS.genomicsInbox]));
@@ -117,7 +140,13 @@ describe('By Name for the resources of a workspace', () => {
 
 	it('updates a secret by name', async () => {
 		await platform.run({ resource: 'secret', operation: 'create', name: 'NAMED_SECRET', value: 'first', ...inGenomics });
-		const result = await platform.run({ resource: 'secret', operation: 'update', secretId: byName('NAMED_SECRET'), value: 'second', ...inGenomics });
+		const result = await platform.run({
+			resource: 'secret',
+			operation: 'update',
+			secretId: byName('NAMED_SECRET'),
+			value: 'second',
+			...inGenomics,
+		});
 		expect(result.error).toBeUndefined();
 		const created = pipelineSecretsOf(platform.sim.data).find((secret) => secret.name === 'NAMED_SECRET');
 		expect(platform.json(result)).toEqual([{ id: created?.id, updated: true }]);
@@ -126,7 +155,13 @@ describe('By Name for the resources of a workspace', () => {
 
 	it('version 1.3 launches on the AVAILABLE compute environment of a name an errored one shares, as tower-cli looks it up; 1.2 finds both', async () => {
 		const spot = platform.sim.data.computeEnvs.find((ce) => ce.id === COMPUTE_ENV_IDS.genomicsSpot)!;
-		platform.sim.data.computeEnvs.push({ ...spot, id: '6fErr0rEdSp0tC0mputeEnv', status: 'ERRORED', primary: false, config: { ...spot.config } });
+		platform.sim.data.computeEnvs.push({
+			...spot,
+			id: '6fErr0rEdSp0tC0mputeEnv',
+			status: 'ERRORED',
+			primary: false,
+			config: { ...spot.config },
+		});
 		try {
 			const launch = (typeVersion: number) =>
 				platform.run(
@@ -144,24 +179,34 @@ describe('By Name for the resources of a workspace', () => {
 			const launched = await launch(1.3);
 			expect(launched.error).toBeUndefined();
 			const sent = platform.sim.log.slice(before);
-			expect(sent.find((entry) => entry.path === '/compute-envs')?.query).toMatchObject({ workspaceId: String(GENOMICS), status: 'AVAILABLE' });
+			expect(sent.find((entry) => entry.path === '/compute-envs')?.query).toMatchObject({
+				workspaceId: String(GENOMICS),
+				status: 'AVAILABLE',
+			});
 			const launchBody = sent.find((entry) => entry.path === '/workflow/launch')?.body as { launch: { computeEnvId: string } };
 			expect(launchBody.launch.computeEnvId).toBe(COMPUTE_ENV_IDS.genomicsSpot);
 
 			before = platform.sim.log.length;
 			const earlier = await launch(1.2);
-			expect(earlier.error?.message).toBe(`Compute Environment 'aws-batch-spot-genomics' names 2 compute environments: IDs ${COMPUTE_ENV_IDS.genomicsSpot}, 6fErr0rEdSp0tC0mputeEnv`);
+			expect(earlier.error?.message).toBe(
+				`Compute Environment 'aws-batch-spot-genomics' names 2 compute environments: IDs ${COMPUTE_ENV_IDS.genomicsSpot}, 6fErr0rEdSp0tC0mputeEnv`,
+			);
 			expect(platform.sim.log.slice(before).filter((entry) => entry.path === '/workflow/launch')).toEqual([]);
 
 			// The compute environment an operation acts on is found in any status: Get names both.
-			const get = await platform.run({ resource: 'computeEnv', operation: 'get', computeEnvId: byName('aws-batch-spot-genomics'), ...inGenomics });
+			const get = await platform.run({
+				resource: 'computeEnv',
+				operation: 'get',
+				computeEnvId: byName('aws-batch-spot-genomics'),
+				...inGenomics,
+			});
 			expect(get.error?.message).toMatch(/names 2 compute environments/);
 		} finally {
 			platform.sim.data.computeEnvs.pop();
 		}
 	});
 
-	it('versions 1 and 1.1 find a pipeline by name among the workspace\'s own, as their list does; 1.2 and later, shared ones too', async () => {
+	it("versions 1 and 1.1 find a pipeline by name among the workspace's own, as their list does; 1.2 and later, shared ones too", async () => {
 		const find = async (typeVersion: number) => {
 			const before = platform.sim.log.length;
 			const result = await platform.run(
@@ -185,7 +230,12 @@ describe('By Name for the resources of a workspace', () => {
 		platform.sim.data.studios.push({ ...original!, sessionId: 'aa11bb22', mountedDataLinkIds: [] });
 		try {
 			const before = platform.sim.log.length;
-			const result = await platform.run({ resource: 'studio', operation: 'stop', sessionId: byName('rnaseq-exploration'), ...inGenomics });
+			const result = await platform.run({
+				resource: 'studio',
+				operation: 'stop',
+				sessionId: byName('rnaseq-exploration'),
+				...inGenomics,
+			});
 			expect(result.error?.message).toBe(`Studio 'rnaseq-exploration' names 2 Studios: IDs ${STUDIO_IDS.genomicsNotebook}, aa11bb22`);
 			expect(platform.sim.log.slice(before).filter((entry) => entry.path.startsWith('/studios/'))).toEqual([]);
 		} finally {

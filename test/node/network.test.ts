@@ -15,7 +15,12 @@ const JITTERY: NetworkProfile = {
 };
 const ITEMS = 200;
 
-const getRun = { resource: 'workflow', operation: 'get', workflowId: { __rl: true, mode: 'id', value: '={{ $json.id }}' }, ...workspaceParameter(GENOMICS) };
+const getRun = {
+	resource: 'workflow',
+	operation: 'get',
+	workflowId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
+	...workspaceParameter(GENOMICS),
+};
 
 /** One execution of ITEMS Workflow → Get items; what the user gets and what the platform counted. */
 async function getRunsOver(platform: Platform): Promise<{ ids: unknown[]; expected: string[]; maxPerSecond: number; refused: number }> {
@@ -84,9 +89,18 @@ describe('a network that delays and jitters each leg', () => {
 		}
 	});
 
-	it('a call is told sent when its request leaves, after a new connection\'s handshakes: it arrives one leg later', async () => {
-		const pool = { baseUrl: platform.sim.baseUrl, tokenKey: 'sent-over-the-network', allowUnauthorizedCerts: true, maxIdleConnections: 1 };
-		const request = { url: `${platform.sim.baseUrl}/user-info`, method: 'GET' as const, headers: { Authorization: `Bearer ${DEFAULT_TOKENS[1]}` } };
+	it("a call is told sent when its request leaves, after a new connection's handshakes: it arrives one leg later", async () => {
+		const pool = {
+			baseUrl: platform.sim.baseUrl,
+			tokenKey: 'sent-over-the-network',
+			allowUnauthorizedCerts: true,
+			maxIdleConnections: 1,
+		};
+		const request = {
+			url: `${platform.sim.baseUrl}/user-info`,
+			method: 'GET' as const,
+			headers: { Authorization: `Bearer ${DEFAULT_TOKENS[1]}` },
+		};
 		for (const connection of ['new', 'kept']) {
 			const began = performance.now();
 			let sentAt = NaN;

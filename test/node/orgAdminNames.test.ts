@@ -9,10 +9,11 @@ const ACME = ORG_IDS.acmeBio;
 
 const byName = (value: string): INodeParameters[string] => ({ __rl: true, mode: 'name', value });
 const acme = { organization: { __rl: true, mode: 'id', value: String(ACME) } };
-const sentSince = (before: number) => platform.sim.log.slice(before).map((entry) => ({ method: entry.method, path: entry.path, query: entry.query }));
+const sentSince = (before: number) =>
+	platform.sim.log.slice(before).map((entry) => ({ method: entry.method, path: entry.path, query: entry.query }));
 
 describe('teams by name', () => {
-	it('gets the members of a team named exactly, the name looked up once for all items through the platform\'s search', async () => {
+	it("gets the members of a team named exactly, the name looked up once for all items through the platform's search", async () => {
 		const before = platform.sim.log.length;
 		const result = await platform.run(
 			{ resource: 'team', operation: 'getMembers', ...acme, team: byName('bioinformatics'), returnAll: true },
@@ -22,18 +23,33 @@ describe('teams by name', () => {
 		expect(platform.json(result).map((member) => member.userName)).toEqual(Array(3).fill(['alan-turing', 'grace-hopper']).flat());
 		const lookups = sentSince(before).filter((entry) => entry.path === `/orgs/${ACME}/teams`);
 		expect(lookups).toEqual([expect.objectContaining({ method: 'GET', query: expect.objectContaining({ search: 'bioinformatics' }) })]);
-		expect(sentSince(before).filter((entry) => entry.path === `/orgs/${ACME}/teams/${TEAM_IDS.bioinformatics}/members`)).toHaveLength(3);
+		expect(sentSince(before).filter((entry) => entry.path === `/orgs/${ACME}/teams/${TEAM_IDS.bioinformatics}/members`)).toHaveLength(
+			3,
+		);
 	});
 
 	it('fails a name no team has exactly, naming the field and the teams there are, and changes nothing', async () => {
 		const before = platform.sim.log.length;
-		const result = await platform.run({ resource: 'team', operation: 'addMember', ...acme, team: byName('Bioinformatics'), email: 'rosalind-franklin' });
+		const result = await platform.run({
+			resource: 'team',
+			operation: 'addMember',
+			...acme,
+			team: byName('Bioinformatics'),
+			email: 'rosalind-franklin',
+		});
 		expect(result.error?.message).toBe("Team 'Bioinformatics' was not found. Teams you can use: bioinformatics, wet-lab");
 		expect(sentSince(before).filter((entry) => entry.method !== 'GET')).toEqual([]);
 	});
 
-	it('adds a team named in Workspace Participant → Add, in the workspace\'s organization', async () => {
-		const result = await platform.run({ resource: 'workspaceParticipant', operation: 'add', ...workspaceParameter(GENOMICS), addBy: 'team', team: byName('wet-lab'), role: 'view' });
+	it("adds a team named in Workspace Participant → Add, in the workspace's organization", async () => {
+		const result = await platform.run({
+			resource: 'workspaceParticipant',
+			operation: 'add',
+			...workspaceParameter(GENOMICS),
+			addBy: 'team',
+			team: byName('wet-lab'),
+			role: 'view',
+		});
 		expect(result.error).toBeUndefined();
 		expect(platform.json(result)[0]).toMatchObject({ teamId: TEAM_IDS.wetLab, wspRole: 'view', alreadyParticipant: false });
 	});

@@ -16,10 +16,18 @@ const launchpad = (pipelineId: number, overrides: INodeParameters = {}): INodePa
 
 /** The form's value as the editor saves it: the fields the user filled in, and the schema it showed. */
 const form = (value: Record<string, string | number | boolean | null>): INodeParameters => ({
-	pipelineParameters: { mappingMode: 'defineBelow', value, matchingColumns: [], schema: [], attemptToConvertTypes: false, convertFieldsToString: false },
+	pipelineParameters: {
+		mappingMode: 'defineBelow',
+		value,
+		matchingColumns: [],
+		schema: [],
+		attemptToConvertTypes: false,
+		convertFieldsToString: false,
+	},
 });
 
-const savedPipelineIn = (workspaceId: number, pipelineId: number) => platform.sim.data.pipelinesIn(workspaceId).find((pipeline) => pipeline.id === pipelineId)!;
+const savedPipelineIn = (workspaceId: number, pipelineId: number) =>
+	platform.sim.data.pipelinesIn(workspaceId).find((pipeline) => pipeline.id === pipelineId)!;
 const savedPipeline = (pipelineId: number) => savedPipelineIn(GENOMICS, pipelineId);
 const savedParams = (pipelineId: number) => JSON.parse(savedPipeline(pipelineId).paramsText) as Record<string, unknown>;
 const launchBodies = () => platform.sim.data.launches.map((launch) => (launch.request as { launch: Record<string, unknown> }).launch);
@@ -47,12 +55,25 @@ describe('Pipeline Parameters: the form the editor shows', () => {
 		const { fields } = await fieldsOf(PIPELINE_IDS.genomicsRnaseq);
 		const saved = savedParams(PIPELINE_IDS.genomicsRnaseq);
 		expect(fields.map((entry) => entry.id)).toEqual([
-			'input', 'outdir', 'email', 'multiqc_title',
-			'genome', 'fasta', 'gtf', 'igenomes_ignore',
-			'aligner', 'min_mapped_reads', 'skip_alignment',
-			'trimmer', 'min_trimmed_reads',
-			'max_cpus', 'max_memory', 'max_time',
-			'publish_dir_mode', 'monochrome_logs', 'validate_params',
+			'input',
+			'outdir',
+			'email',
+			'multiqc_title',
+			'genome',
+			'fasta',
+			'gtf',
+			'igenomes_ignore',
+			'aligner',
+			'min_mapped_reads',
+			'skip_alignment',
+			'trimmer',
+			'min_trimmed_reads',
+			'max_cpus',
+			'max_memory',
+			'max_time',
+			'publish_dir_mode',
+			'monochrome_logs',
+			'validate_params',
 		]);
 		// Required parameters are on the form from the start, filled with the pipeline's saved values.
 		expect(field(fields, 'input')).toEqual({
@@ -91,7 +112,11 @@ describe('Pipeline Parameters: the form the editor shows', () => {
 			defaultValue: 16,
 			removed: true,
 		});
-		expect(field(fields, 'publish_dir_mode')).toMatchObject({ displayName: expect.stringMatching(/^publish_dir_mode \(hidden\) — /), type: 'options', defaultValue: 'copy' });
+		expect(field(fields, 'publish_dir_mode')).toMatchObject({
+			displayName: expect.stringMatching(/^publish_dir_mode \(hidden\) — /),
+			type: 'options',
+			defaultValue: 'copy',
+		});
 	});
 
 	it("shows an nf-validation pipeline's parameters (draft-07, definitions) the same way", async () => {
@@ -105,9 +130,18 @@ describe('Pipeline Parameters: the form the editor shows', () => {
 			defaultValue: 'mapping',
 		});
 		expect(field(fields, 'step')!.options!.map((option) => option.value)).toEqual([
-			'mapping', 'markduplicates', 'prepare_recalibration', 'recalibrate', 'variant_calling', 'annotate',
+			'mapping',
+			'markduplicates',
+			'prepare_recalibration',
+			'recalibrate',
+			'variant_calling',
+			'annotate',
 		]);
-		expect(field(fields, 'input')).toMatchObject({ required: false, removed: true, defaultValue: savedParams(PIPELINE_IDS.genomicsSarek).input });
+		expect(field(fields, 'input')).toMatchObject({
+			required: false,
+			removed: true,
+			defaultValue: savedParams(PIPELINE_IDS.genomicsSarek).input,
+		});
 		expect(field(fields, 'split_fastq')).toMatchObject({ type: 'number', defaultValue: 50000000 });
 		expect(field(fields, 'wes')).toMatchObject({ type: 'boolean' });
 		expect(field(fields, 'genome')).toMatchObject({ type: 'options', defaultValue: 'GATK.GRCh38' });
@@ -131,14 +165,24 @@ describe('Pipeline Parameters and dataset parameters of a pipeline shared from a
 		rnaseq().shared = true;
 		try {
 			const before = platform.sim.log.length;
-			const { fields } = await platform.harness.resourceMapping(SEQERA_NODE, 'getPipelineParameters', platform.credentials(), inRnd(rnaseq().id));
+			const { fields } = await platform.harness.resourceMapping(
+				SEQERA_NODE,
+				'getPipelineParameters',
+				platform.credentials(),
+				inRnd(rnaseq().id),
+			);
 			expect(field(fields, 'input')).toMatchObject({ required: true, defaultValue: savedParams(PIPELINE_IDS.genomicsRnaseq).input });
 			expect(editorReads(before)).toEqual([
 				{ path: `/pipelines/${rnaseq().id}`, query: { workspaceId: String(RND) } },
 				{ path: `/pipelines/${rnaseq().id}/schema`, query: { workspaceId: String(RND), sourceWorkspaceId: String(GENOMICS) } },
 			]);
 
-			const datasetParameters = await platform.harness.loadOptions(SEQERA_NODE, 'getDatasetParameters', platform.credentials(), inRnd(rnaseq().id));
+			const datasetParameters = await platform.harness.loadOptions(
+				SEQERA_NODE,
+				'getDatasetParameters',
+				platform.credentials(),
+				inRnd(rnaseq().id),
+			);
 			expect(datasetParameters.map((option) => option.value)).toEqual(['input']);
 		} finally {
 			delete rnaseq().shared;
@@ -146,15 +190,26 @@ describe('Pipeline Parameters and dataset parameters of a pipeline shared from a
 	});
 
 	it("says a shared pipeline without a schema has none, rather than failing on the platform's 403", async () => {
-		const result = await platform.harness.resourceMapping(SEQERA_NODE, 'getPipelineParameters', platform.credentials(), launchpad(PIPELINE_IDS.rndViralreconShared));
+		const result = await platform.harness.resourceMapping(
+			SEQERA_NODE,
+			'getPipelineParameters',
+			platform.credentials(),
+			launchpad(PIPELINE_IDS.rndViralreconShared),
+		);
 		expect(result.fields).toEqual([]);
 		expect(result.emptyFieldsNotice).toMatch(/no parameter schema/);
-		expect(platform.sim.log.at(-1)).toMatchObject({ path: `/pipelines/${PIPELINE_IDS.rndViralreconShared}/schema`, query: { sourceWorkspaceId: String(RND) } });
+		expect(platform.sim.log.at(-1)).toMatchObject({
+			path: `/pipelines/${PIPELINE_IDS.rndViralreconShared}/schema`,
+			query: { sourceWorkspaceId: String(RND) },
+		});
 	});
 
 	it("reads a workspace's own pipeline without asking for a source workspace", async () => {
 		await fieldsOf(PIPELINE_IDS.genomicsRnaseq);
-		expect(platform.sim.log.at(-1)).toMatchObject({ path: `/pipelines/${PIPELINE_IDS.genomicsRnaseq}/schema`, query: { workspaceId: String(GENOMICS) } });
+		expect(platform.sim.log.at(-1)).toMatchObject({
+			path: `/pipelines/${PIPELINE_IDS.genomicsRnaseq}/schema`,
+			query: { workspaceId: String(GENOMICS) },
+		});
 		expect(platform.sim.log.at(-1)!.query).not.toHaveProperty('sourceWorkspaceId');
 	});
 });
@@ -180,7 +235,8 @@ describe('Pipeline Parameters: what is launched', () => {
 	});
 
 	it('takes field values from expressions, per item, and reads the schema once for the whole batch', async () => {
-		const schemaReads = () => platform.sim.log.filter((entry) => entry.path === `/pipelines/${PIPELINE_IDS.genomicsRnaseq}/schema`).length;
+		const schemaReads = () =>
+			platform.sim.log.filter((entry) => entry.path === `/pipelines/${PIPELINE_IDS.genomicsRnaseq}/schema`).length;
 		const before = { reads: schemaReads(), launches: launchBodies().length };
 		const result = await platform.run(
 			{
@@ -189,7 +245,12 @@ describe('Pipeline Parameters: what is launched', () => {
 				operation: 'launch',
 				source: 'launchpad',
 			},
-			{ items: [{ samplesheet: 's3://lab/run1.csv', cpus: 8 }, { samplesheet: 's3://lab/run2.csv', cpus: '32' }] },
+			{
+				items: [
+					{ samplesheet: 's3://lab/run1.csv', cpus: 8 },
+					{ samplesheet: 's3://lab/run2.csv', cpus: '32' },
+				],
+			},
 		);
 		expect(result.error).toBeUndefined();
 		const bodies = launchBodies().slice(before.launches);
@@ -200,13 +261,15 @@ describe('Pipeline Parameters: what is launched', () => {
 		expect(schemaReads() - before.reads).toBe(1);
 	});
 
-	it("sends the saved parameters as they were saved when neither the text nor the form gives any", async () => {
+	it('sends the saved parameters as they were saved when neither the text nor the form gives any', async () => {
 		await platform.run(launchpad(PIPELINE_IDS.genomicsSarek, form({})));
 		expect(launchBodies().at(-1)!.paramsText).toBe(savedPipeline(PIPELINE_IDS.genomicsSarek).paramsText);
 	});
 
 	it('launches a pipeline without a schema with the JSON/YAML text', async () => {
-		const result = await platform.run(launchpad(PIPELINE_IDS.genomicsHello, { launchSettings: { paramsText: 'greeting: Bonjour\ntimes: 3\n' } }));
+		const result = await platform.run(
+			launchpad(PIPELINE_IDS.genomicsHello, { launchSettings: { paramsText: 'greeting: Bonjour\ntimes: 3\n' } }),
+		);
 		expect(result.error).toBeUndefined();
 		expect(sentParams()).toEqual({ greeting: 'Bonjour', times: 3 });
 	});
@@ -217,9 +280,14 @@ describe('Pipeline Parameters: checked against the schema before anything is sen
 
 	it("names each parameter of the wrong type after converting the form text, in the schema's order", async () => {
 		const { message, lines } = await refused(
-			launchpad(PIPELINE_IDS.genomicsRnaseq, form({ max_cpus: 'lots', min_mapped_reads: '7.5%', skip_alignment: 'yes', min_trimmed_reads: '2.5' })),
+			launchpad(
+				PIPELINE_IDS.genomicsRnaseq,
+				form({ max_cpus: 'lots', min_mapped_reads: '7.5%', skip_alignment: 'yes', min_trimmed_reads: '2.5' }),
+			),
 		);
-		expect(message).toBe("Pipeline parameters do not match the pipeline's schema: min_mapped_reads, skip_alignment, min_trimmed_reads, max_cpus");
+		expect(message).toBe(
+			"Pipeline parameters do not match the pipeline's schema: min_mapped_reads, skip_alignment, min_trimmed_reads, max_cpus",
+		);
 		expect(lines).toEqual(
 			expect.arrayContaining([
 				'max_cpus: expects an integer, got "lots"',
@@ -250,7 +318,9 @@ describe('Pipeline Parameters: checked against the schema before anything is sen
 	});
 
 	it('checks draft-07 schemas too, defaults standing in for parameters not given', async () => {
-		const { message, lines } = await refused(launchpad(PIPELINE_IDS.genomicsSarek, form({ step: 'align', tools: 'haplotypecaller,deepvariant' })));
+		const { message, lines } = await refused(
+			launchpad(PIPELINE_IDS.genomicsSarek, form({ step: 'align', tools: 'haplotypecaller,deepvariant' })),
+		);
 		expect(message).toBe("Pipeline parameters do not match the pipeline's schema: step, tools");
 		expect(lines[0]).toMatch(/^step: expects one of mapping, markduplicates, .*, got "align"$/);
 		expect(lines[1]).toMatch(/^tools: expects text matching .*, got "haplotypecaller,deepvariant"$/);
@@ -283,7 +353,11 @@ describe('Datasets as inputs', () => {
 	it("offers the pipeline's CSV and TSV file parameters", async () => {
 		const parameters = { ...launchpad(PIPELINE_IDS.genomicsRnaseq) };
 		expect(await platform.harness.loadOptions(SEQERA_NODE, 'getDatasetParameters', platform.credentials(), parameters)).toEqual([
-			{ name: 'input', value: 'input', description: 'Path to comma-separated file containing information about the samples in the experiment.' },
+			{
+				name: 'input',
+				value: 'input',
+				description: 'Path to comma-separated file containing information about the samples in the experiment.',
+			},
 		]);
 	});
 
@@ -302,9 +376,13 @@ describe('Datasets as inputs', () => {
 
 	it('refuses a parameter that is not a CSV or TSV file, and a version the dataset lacks; nothing is launched', async () => {
 		const before = platform.sim.data.launches.length;
-		const wrongParameter = await platform.run(launchpad(PIPELINE_IDS.genomicsRnaseq, dataset('outdir', DATASET_IDS.genomicsSamplesheet)));
+		const wrongParameter = await platform.run(
+			launchpad(PIPELINE_IDS.genomicsRnaseq, dataset('outdir', DATASET_IDS.genomicsSamplesheet)),
+		);
 		expect(wrongParameter.error?.message).toBe('Parameter "outdir" does not take a dataset');
-		const missingVersion = await platform.run(launchpad(PIPELINE_IDS.genomicsRnaseq, dataset('input', DATASET_IDS.genomicsSamplesheet, 7)));
+		const missingVersion = await platform.run(
+			launchpad(PIPELINE_IDS.genomicsRnaseq, dataset('input', DATASET_IDS.genomicsSamplesheet, 7)),
+		);
 		expect(missingVersion.error?.message).toBe(`Dataset ${DATASET_IDS.genomicsSamplesheet} has no version 7`);
 		expect(platform.sim.data.launches.length).toBe(before);
 	});
@@ -315,7 +393,11 @@ describe('Pipeline Parameters text built by an expression', () => {
 		await platform.run(launchpad(PIPELINE_IDS.genomicsRnaseq, { launchSettings: { paramsText: '={{ { genome: "GRCm39" } }}' } }));
 		expect(sentParams()).toEqual({ ...savedParams(PIPELINE_IDS.genomicsRnaseq), genome: 'GRCm39' });
 		const fromRepository = { resource: 'workflow', operation: 'launch', source: 'repository', pipeline: 'nextflow-io/hello' };
-		await platform.run({ ...fromRepository, ...workspaceParameter(GENOMICS), launchSettings: { paramsText: '={{ { greeting: "Hola" } }}' } });
+		await platform.run({
+			...fromRepository,
+			...workspaceParameter(GENOMICS),
+			launchSettings: { paramsText: '={{ { greeting: "Hola" } }}' },
+		});
 		expect(launchBodies().at(-1)!.paramsText).toBe('{"greeting":"Hola"}');
 	});
 });
@@ -332,7 +414,8 @@ describe('Required parameters: a launch the platform would take is never refused
 		...overrides,
 	});
 	const lastLaunch = () => launchRequests().at(-1)!.body as { launch: Record<string, unknown> };
-	const hintsOf = (result: NodeRunResult) => (result.run.data.resultData.runData[NODE_UNDER_TEST]?.at(-1)?.hints ?? []).map((hint) => hint.message);
+	const hintsOf = (result: NodeRunResult) =>
+		(result.run.data.resultData.runData[NODE_UNDER_TEST]?.at(-1)?.hints ?? []).map((hint) => hint.message);
 
 	it('launches a node saved by the earlier release (typeVersion 1, only a run name) and sends what that release sent', async () => {
 		// rnaseq-test saves no parameters; its config profile test is left to give input and outdir.
@@ -376,18 +459,29 @@ describe('Required parameters: a launch the platform would take is never refused
 		expect(JSON.stringify(lastLaunch())).toBe(JSON.stringify(sentByEarlierRelease));
 		await platform.run(saved);
 		const { resume: _savedResume, ...sentByTowerCli } = sentByEarlierRelease.launch;
-		expect(lastLaunch()).toEqual({ launch: { id: platform.sim.data.pipelines.find((each) => each.id === PIPELINE_IDS.showcaseRnaseqTest)!.launchId, ...sentByTowerCli } });
+		expect(lastLaunch()).toEqual({
+			launch: {
+				id: platform.sim.data.pipelines.find((each) => each.id === PIPELINE_IDS.showcaseRnaseqTest)!.launchId,
+				...sentByTowerCli,
+			},
+		});
 	});
 
 	it('launches with config profile test chosen in the node and no input given; one hint for the batch', async () => {
 		const before = launchRequests().length;
 		const result = await platform.run(
-			{ ...fromLaunchpad(PIPELINE_IDS.showcaseRnaseqByHand, { configProfiles: 'test', runName: '={{ $json.name }}' }), resource: 'pipeline' },
+			{
+				...fromLaunchpad(PIPELINE_IDS.showcaseRnaseqByHand, { configProfiles: 'test', runName: '={{ $json.name }}' }),
+				resource: 'pipeline',
+			},
 			{ items: [{ name: 'first' }, { name: 'second' }] },
 		);
 		expect(result.error).toBeUndefined();
 		expect(launchRequests().length).toBe(before + 2);
-		expect(lastLaunch().launch).toMatchObject({ configProfiles: ['test'], paramsText: savedPipelineIn(SHOWCASE, PIPELINE_IDS.showcaseRnaseqByHand).paramsText });
+		expect(lastLaunch().launch).toMatchObject({
+			configProfiles: ['test'],
+			paramsText: savedPipelineIn(SHOWCASE, PIPELINE_IDS.showcaseRnaseqByHand).paramsText,
+		});
 		expect(platform.json(result).map((item) => item.requiredParametersLeftToPipeline)).toEqual([['input'], ['input']]);
 		expect(hintsOf(result)).toEqual([expect.stringContaining('leaves them to config profile test (chosen in Launch Settings)')]);
 	});
@@ -404,14 +498,25 @@ describe('Required parameters: a launch the platform would take is never refused
 			items: configTexts.map((config) => ({ config })),
 		});
 		expect(result.error).toBeUndefined();
-		expect(launchRequests().slice(before).map((entry) => (entry.body as { launch: { configText: string } }).launch.configText)).toEqual(configTexts);
+		expect(
+			launchRequests()
+				.slice(before)
+				.map((entry) => (entry.body as { launch: { configText: string } }).launch.configText),
+		).toEqual(configTexts);
 		// Nothing was left to the pipeline: the config text sets input, the saved parameters outdir.
-		expect(platform.json(result).map((item) => item.requiredParametersLeftToPipeline)).toEqual([undefined, undefined, undefined, undefined]);
+		expect(platform.json(result).map((item) => item.requiredParametersLeftToPipeline)).toEqual([
+			undefined,
+			undefined,
+			undefined,
+			undefined,
+		]);
 		expect(hintsOf(result)).toEqual([]);
 	});
 
-	it("launches a pipeline whose saved parameters and saved config text give what it requires, with nothing left", async () => {
-		const result = await platform.run(fromLaunchpad(PIPELINE_IDS.showcaseRnaseqConfigured, { runName: 'configured' }), { typeVersion: 1 });
+	it('launches a pipeline whose saved parameters and saved config text give what it requires, with nothing left', async () => {
+		const result = await platform.run(fromLaunchpad(PIPELINE_IDS.showcaseRnaseqConfigured, { runName: 'configured' }), {
+			typeVersion: 1,
+		});
 		expect(result.error).toBeUndefined();
 		const saved = savedPipelineIn(SHOWCASE, PIPELINE_IDS.showcaseRnaseqConfigured);
 		expect(lastLaunch().launch).toMatchObject({ paramsText: saved.paramsText, configText: saved.configText });
@@ -420,7 +525,9 @@ describe('Required parameters: a launch the platform would take is never refused
 	});
 
 	it('leaves a required parameter to a config file that the config text includes', async () => {
-		const result = await platform.run(fromLaunchpad(PIPELINE_IDS.showcaseRnaseqByHand, { configText: "includeConfig 's3://lab/configs/samples.config'" }));
+		const result = await platform.run(
+			fromLaunchpad(PIPELINE_IDS.showcaseRnaseqByHand, { configText: "includeConfig 's3://lab/configs/samples.config'" }),
+		);
 		expect(result.error).toBeUndefined();
 		expect(platform.json(result)[0].requiredParametersLeftToPipeline).toEqual(['input']);
 		expect(hintsOf(result)).toEqual([expect.stringContaining('leaves them to a config file the Nextflow config text includes;')]);
@@ -440,7 +547,9 @@ describe('Required parameters: a launch the platform would take is never refused
 	});
 
 	it('fails before sending when nothing can give a required parameter, naming it and saying what to do', async () => {
-		const { message, lines } = await refused(fromLaunchpad(PIPELINE_IDS.showcaseRnaseqByHand, { runName: 'no-samples' }), { typeVersion: 1 });
+		const { message, lines } = await refused(fromLaunchpad(PIPELINE_IDS.showcaseRnaseqByHand, { runName: 'no-samples' }), {
+			typeVersion: 1,
+		});
 		expect(message).toBe("Pipeline parameters do not match the pipeline's schema: input");
 		expect(lines).toEqual([
 			'input: required, not given (Path to comma-separated file containing information about the samples in the experiment.) You will need to create a design file with information about the samples in your experiment before running the pipeline.',
@@ -452,16 +561,26 @@ describe('Required parameters: a launch the platform would take is never refused
 	it('fails when the only params.input in the config text is commented out, or is a comparison', async () => {
 		const before = launchRequests().length;
 		const result = await platform.run(fromLaunchpad(PIPELINE_IDS.showcaseRnaseqByHand, { configText: '={{ $json.config }}' }), {
-			items: [{ config: "// params.input = 's3://lab/samples.csv'" }, { config: "/* params { input = 'x.csv' } */" }, { config: 'if (params.input == null) { process.cpus = 2 }' }],
+			items: [
+				{ config: "// params.input = 's3://lab/samples.csv'" },
+				{ config: "/* params { input = 'x.csv' } */" },
+				{ config: 'if (params.input == null) { process.cpus = 2 }' },
+			],
 			continueOnFail: true,
 		});
 		expect(launchRequests().length).toBe(before);
-		expect(platform.json(result).map((item) => item.error)).toEqual(Array(3).fill("Pipeline parameters do not match the pipeline's schema: input"));
+		expect(platform.json(result).map((item) => item.error)).toEqual(
+			Array(3).fill("Pipeline parameters do not match the pipeline's schema: input"),
+		);
 	});
 
 	it('still refuses a value given in the node that the schema refuses, when a profile is left the required ones', async () => {
 		const { message, lines } = await refused(
-			fromLaunchpad(PIPELINE_IDS.showcaseRnaseqTest, { paramsText: 'max_cpus: 0\ngenome: hg19' }, form({ input: 's3://lab/samples.tsv', min_mapped_reads: '7.5%' })),
+			fromLaunchpad(
+				PIPELINE_IDS.showcaseRnaseqTest,
+				{ paramsText: 'max_cpus: 0\ngenome: hg19' },
+				form({ input: 's3://lab/samples.tsv', min_mapped_reads: '7.5%' }),
+			),
 		);
 		// input is given (and wrong); outdir, not given, is left to the profile and not named.
 		expect(message).toBe("Pipeline parameters do not match the pipeline's schema: input, genome, min_mapped_reads, max_cpus");

@@ -33,7 +33,9 @@ function everything(value: unknown): string {
 	if (value === undefined) return '';
 	return JSON.stringify(value, (_key, field: unknown) =>
 		field instanceof Error
-			? Object.fromEntries(Object.getOwnPropertyNames(field).map((name) => [name, (field as unknown as Record<string, unknown>)[name]]))
+			? Object.fromEntries(
+					Object.getOwnPropertyNames(field).map((name) => [name, (field as unknown as Record<string, unknown>)[name]]),
+				)
 			: field,
 	);
 }
@@ -95,14 +97,30 @@ describe('Secret → Get Many', () => {
 		const result = await platform.run({ resource: 'secret', operation: 'getMany', returnAll: true, ...workspaceParameter(GENOMICS) });
 		expect(result.error).toBeUndefined();
 		expect(platform.json(result)).toEqual([
-			{ id: SECRET_IDS.genomicsNcbiKey, name: 'NCBI_API_KEY', dateCreated: '2024-02-12T09:30:00Z', lastUpdated: '2024-02-12T09:30:00Z' },
-			{ id: SECRET_IDS.genomicsSlackWebhook, name: 'SLACK_WEBHOOK_URL', dateCreated: '2024-02-12T09:30:00Z', lastUpdated: '2024-02-12T09:30:00Z' },
+			{
+				id: SECRET_IDS.genomicsNcbiKey,
+				name: 'NCBI_API_KEY',
+				dateCreated: '2024-02-12T09:30:00Z',
+				lastUpdated: '2024-02-12T09:30:00Z',
+			},
+			{
+				id: SECRET_IDS.genomicsSlackWebhook,
+				name: 'SLACK_WEBHOOK_URL',
+				dateCreated: '2024-02-12T09:30:00Z',
+				lastUpdated: '2024-02-12T09:30:00Z',
+			},
 		]);
 		expect(JSON.stringify(platform.json(result))).not.toContain('seed-value-of');
 	});
 
 	it('stops at the limit', async () => {
-		const result = await platform.run({ resource: 'secret', operation: 'getMany', returnAll: false, limit: 1, ...workspaceParameter(RND) });
+		const result = await platform.run({
+			resource: 'secret',
+			operation: 'getMany',
+			returnAll: false,
+			limit: 1,
+			...workspaceParameter(RND),
+		});
 		expect(platform.json(result)).toEqual([expect.objectContaining({ id: SECRET_IDS.rndNcbiKey, name: 'NCBI_API_KEY' })]);
 	});
 
@@ -130,7 +148,12 @@ describe('Secret → Create, Update, Delete', () => {
 		expect(platform.json(result)).toEqual([{ id: created!.id, name: 'SEQERA_CREATE_1' }]);
 		expect(created).toMatchObject({ workspaceId: GENOMICS, value: SECRET_VALUE });
 		expect(platform.sim.log.slice(before)).toMatchObject([
-			{ method: 'POST', path: '/pipeline-secrets', query: { workspaceId: String(GENOMICS) }, body: { name: 'SEQERA_CREATE_1', value: SECRET_VALUE } },
+			{
+				method: 'POST',
+				path: '/pipeline-secrets',
+				query: { workspaceId: String(GENOMICS) },
+				body: { name: 'SEQERA_CREATE_1', value: SECRET_VALUE },
+			},
 		]);
 		expectValueNowhere(result);
 	});
@@ -140,7 +163,9 @@ describe('Secret → Create, Update, Delete', () => {
 		const result = await platform.run(parameters, { items });
 		expect(result.error).toBeUndefined();
 		expect(platform.json(result)).toEqual([{ id: SECRET_IDS.genomicsSlackWebhook, updated: true }]);
-		expect(pipelineSecretsOf(platform.sim.data).find((secret) => secret.id === SECRET_IDS.genomicsSlackWebhook)?.value).toBe(SECRET_VALUE);
+		expect(pipelineSecretsOf(platform.sim.data).find((secret) => secret.id === SECRET_IDS.genomicsSlackWebhook)?.value).toBe(
+			SECRET_VALUE,
+		);
 		expectValueNowhere(result);
 	});
 
@@ -184,11 +209,15 @@ describe('Secret → Create, Update, Delete', () => {
 		);
 		expect(platform.sim.log.length).toBe(before);
 
-		const longest = platform.json(await platform.run(createFromItem(`K${'0'.repeat(99)}`).parameters, { items: [{ secretName: `K${'0'.repeat(99)}`, secretValue: SECRET_VALUE }] }));
+		const longest = platform.json(
+			await platform.run(createFromItem(`K${'0'.repeat(99)}`).parameters, {
+				items: [{ secretName: `K${'0'.repeat(99)}`, secretValue: SECRET_VALUE }],
+			}),
+		);
 		expect(longest).toEqual([expect.objectContaining({ name: `K${'0'.repeat(99)}` })]);
 	});
 
-	it('refuses at once a name that fails only at its end, where the contract\'s pattern as a regex would backtrack for minutes', async () => {
+	it("refuses at once a name that fails only at its end, where the contract's pattern as a regex would backtrack for minutes", async () => {
 		const started = Date.now();
 		for (const name of [`${'a'.repeat(60)}!`, `${'ab_'.repeat(30)}`, `${'a'.repeat(50)}__`]) {
 			const { parameters, items } = createFromItem(name);
@@ -234,7 +263,9 @@ describe("a secret's value appears nowhere in what n8n records", () => {
 		expect(answers).toHaveLength(2);
 		expect(answers.map((entry) => entry.status)).toEqual([400, 400]);
 		expect(stopped.error?.message).toMatch(/^A secret named 'SEQERA_TWICE' already exists in this workspace: request .*\[redacted\]/);
-		expect((stopped.error as { description?: string }).description).toMatch(/^POST \/pipeline-secrets was rejected by the platform\. Error ID: /);
+		expect((stopped.error as { description?: string }).description).toMatch(
+			/^POST \/pipeline-secrets was rejected by the platform\. Error ID: /,
+		);
 		expect(String(platform.json(continued)[0].error)).toContain('[redacted]');
 		expectValueNowhere(stopped);
 		expectValueNowhere(continued);
@@ -243,7 +274,10 @@ describe("a secret's value appears nowhere in what n8n records", () => {
 	it('nor any part of it, when the platform quotes a long value (a private key) cut short', async () => {
 		const key = [
 			'-----BEGIN OPENSSH PRIVATE KEY-----',
-			...Array.from({ length: 50 }, (_, line) => `b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ${String(line).padStart(2, '0')}QKEYLINE${line * 7919}`),
+			...Array.from(
+				{ length: 50 },
+				(_, line) => `b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ${String(line).padStart(2, '0')}QKEYLINE${line * 7919}`,
+			),
 			'-----END OPENSSH PRIVATE KEY-----',
 		].join('\n');
 		const parameters = { ...createFromItem('SEQERA_DEPLOY_KEY').parameters };
@@ -255,7 +289,9 @@ describe("a secret's value appears nowhere in what n8n records", () => {
 		expect(platform.sim.log.slice(before).map((entry) => entry.status)).toEqual([400]);
 		const error = String(platform.json(result)[0].error);
 		// The platform quoted the start of the value, lines and all, and stopped: that start is what is replaced.
-		expect(error).toMatch(/^A secret named 'SEQERA_DEPLOY_KEY' already exists in this workspace: request \{"name":"SEQERA_DEPLOY_KEY","value":"\[redacted\]\.\.\.$/);
+		expect(error).toMatch(
+			/^A secret named 'SEQERA_DEPLOY_KEY' already exists in this workspace: request \{"name":"SEQERA_DEPLOY_KEY","value":"\[redacted\]\.\.\.$/,
+		);
 		const parts = [key, JSON.stringify(key).slice(1, -1)].flatMap((form) =>
 			Array.from({ length: form.length - 7 }, (_, start) => form.slice(start, start + 8)).filter((part) => !/\s/.test(part)),
 		);
@@ -275,7 +311,9 @@ describe("a secret's value appears nowhere in what n8n records", () => {
 		platform.sim.addFault({ method: 'PUT', path: /^\/pipeline-secrets\/\d+$/, kind: 'drop', times: Infinity });
 		const { parameters, items } = updateFromItem(SECRET_IDS.genomicsNcbiKey);
 		const result = await platform.run(parameters, { items, continueOnFail: true });
-		expect(platform.json(result)).toEqual([{ error: expect.stringMatching(/closed before an answer arrived/), message: expect.any(String) }]);
+		expect(platform.json(result)).toEqual([
+			{ error: expect.stringMatching(/closed before an answer arrived/), message: expect.any(String) },
+		]);
 		expectValueNowhere(result);
 	});
 

@@ -25,7 +25,11 @@ describe('Pipeline Version', () => {
 	it('Get Many lists every version, drafts too, each with its pipeline', async () => {
 		const result = await run('getMany', { returnAll: true });
 		expect(result.error).toBeUndefined();
-		expect(platform.json(result).map(({ id, name, isDefault, pipelineId, pipelineName }) => ({ id, name, isDefault, pipelineId, pipelineName }))).toEqual([
+		expect(
+			platform
+				.json(result)
+				.map(({ id, name, isDefault, pipelineId, pipelineName }) => ({ id, name, isDefault, pipelineId, pipelineName })),
+		).toEqual([
 			{ id: HELLO_1, name: 'hello-1', isDefault: true, pipelineId: HELLO, pipelineName: 'hello' },
 			{ id: HELLO_2, name: 'hello-2', isDefault: false, pipelineId: HELLO, pipelineName: 'hello' },
 			{ id: DRAFT, name: null, isDefault: false, pipelineId: HELLO, pipelineName: 'hello' },
@@ -43,13 +47,19 @@ describe('Pipeline Version', () => {
 	});
 
 	it('Get finds a version by name, and a draft by ID', async () => {
-		expect(platform.json(await run('get', version('name', 'hello-2')))[0]).toMatchObject({ id: HELLO_2, name: 'hello-2', isDefault: false });
+		expect(platform.json(await run('get', version('name', 'hello-2')))[0]).toMatchObject({
+			id: HELLO_2,
+			name: 'hello-2',
+			isDefault: false,
+		});
 		expect(platform.json(await run('get', version('id', DRAFT)))[0]).toMatchObject({ id: DRAFT, name: null });
 	});
 
 	it('Get fails naming the versions there are when the ID is none of them, and the field when a name is unknown', async () => {
 		const byId = await run('get', version('id', 'noSuchVersion'));
-		expect((byId.error as Error).message).toBe(`Version 'noSuchVersion' is not a version of Launchpad pipeline ${HELLO}. Versions there are: hello-1 (default): ${HELLO_1}, hello-2: ${HELLO_2}, draft: ${DRAFT}`);
+		expect((byId.error as Error).message).toBe(
+			`Version 'noSuchVersion' is not a version of Launchpad pipeline ${HELLO}. Versions there are: hello-1 (default): ${HELLO_1}, hello-2: ${HELLO_2}, draft: ${DRAFT}`,
+		);
 		const byName = await run('get', version('name', 'hello-9'));
 		expect((byName.error as Error).message).toMatch(/^Version 'hello-9' was not found/);
 	});
@@ -57,7 +67,11 @@ describe('Pipeline Version', () => {
 	it('Rename names a draft, which publishes it', async () => {
 		const result = await run('rename', { ...version('id', DRAFT), newName: 'hello-branch' });
 		expect(result.error).toBeUndefined();
-		expect(platform.sim.log.at(-1)).toMatchObject({ method: 'PUT', path: `/pipelines/${HELLO}/versions/${DRAFT}/manage`, body: { name: 'hello-branch' } });
+		expect(platform.sim.log.at(-1)).toMatchObject({
+			method: 'PUT',
+			path: `/pipelines/${HELLO}/versions/${DRAFT}/manage`,
+			body: { name: 'hello-branch' },
+		});
 		expect(platform.json(result)[0]).toMatchObject({ id: DRAFT, name: 'hello-branch', isDefault: false });
 		expect(versions()).toContainEqual({ id: DRAFT, name: 'hello-branch', isDefault: false });
 	});
@@ -71,12 +85,23 @@ describe('Pipeline Version', () => {
 	it('Make Default makes the version the default; the one before stops being it, and launches take the new one', async () => {
 		const result = await run('makeDefault', version('name', 'hello-2'));
 		expect(result.error).toBeUndefined();
-		expect(platform.sim.log.at(-1)).toMatchObject({ method: 'PUT', path: `/pipelines/${HELLO}/versions/${HELLO_2}/manage`, body: { isDefault: true } });
+		expect(platform.sim.log.at(-1)).toMatchObject({
+			method: 'PUT',
+			path: `/pipelines/${HELLO}/versions/${HELLO_2}/manage`,
+			body: { isDefault: true },
+		});
 		expect(platform.json(result)[0]).toMatchObject({ id: HELLO_2, name: 'hello-2', isDefault: true });
 		expect(versions().filter((each) => each.isDefault)).toEqual([{ id: HELLO_2, name: 'hello-2', isDefault: true }]);
 
-		const launched = await platform.run({ resource: 'pipeline', operation: 'launch', pipelineId: { __rl: true, mode: 'id', value: String(HELLO) }, ...workspaceParameter(GENOMICS) });
+		const launched = await platform.run({
+			resource: 'pipeline',
+			operation: 'launch',
+			pipelineId: { __rl: true, mode: 'id', value: String(HELLO) },
+			...workspaceParameter(GENOMICS),
+		});
 		expect(launched.error).toBeUndefined();
-		expect(platform.sim.log.filter((entry) => entry.path === '/workflow/launch').at(-1)!.body).toMatchObject({ launch: { revision: 'v1.1' } });
+		expect(platform.sim.log.filter((entry) => entry.path === '/workflow/launch').at(-1)!.body).toMatchObject({
+			launch: { revision: 'v1.1' },
+		});
 	});
 });

@@ -13,7 +13,13 @@ const hello = () => platform.sim.data.pipelinesIn(GENOMICS).find((pipeline) => p
 const versions = () => platform.sim.data.versionsOf(HELLO).map(({ id, name, isDefault }) => ({ id, name, isDefault }));
 const callsSince = (before: number) => platform.sim.log.slice(before).map((entry) => `${entry.method} ${entry.path}`);
 const update = async (parameters: INodeParameters) =>
-	await platform.run({ resource: 'pipeline', operation: 'update', pipelineId: { __rl: true, mode: 'id', value: String(HELLO) }, ...workspaceParameter(GENOMICS), ...parameters });
+	await platform.run({
+		resource: 'pipeline',
+		operation: 'update',
+		pipelineId: { __rl: true, mode: 'id', value: String(HELLO) },
+		...workspaceParameter(GENOMICS),
+		...parameters,
+	});
 
 describe('Pipeline → Update through versions (1.3), as tower-cli sends it', () => {
 	it('changes the default version in place when no versioned setting changes, keeping the labels', async () => {
@@ -29,7 +35,11 @@ describe('Pipeline → Update through versions (1.3), as tower-cli sends it', ()
 		]);
 		expect(platform.sim.log.slice(before)[2].query).toMatchObject({ versionId: HELLO_1 });
 		expect(platform.sim.log.at(-1)!.body).toMatchObject({ description: 'Hello, versioned', labelIds: [LABEL_IDS.validation] });
-		expect(platform.json(result)[0]).toMatchObject({ description: 'Hello, versioned', version: { id: HELLO_1, name: 'hello-1', isDefault: true }, versionCreated: false });
+		expect(platform.json(result)[0]).toMatchObject({
+			description: 'Hello, versioned',
+			version: { id: HELLO_1, name: 'hello-1', isDefault: true },
+			versionCreated: false,
+		});
 		expect(hello().labelIds).toEqual([LABEL_IDS.validation]);
 		expect(versions()).toHaveLength(3);
 	});
@@ -47,13 +57,23 @@ describe('Pipeline → Update through versions (1.3), as tower-cli sends it', ()
 			`PUT /pipelines/${HELLO}/versions/${made.id}/manage`,
 		]);
 		expect(platform.sim.log.at(-1)!.body).toEqual({ name: 'hello-3', isDefault: true });
-		expect(platform.json(result)[0]).toMatchObject({ version: { id: made.id, name: 'hello-3', isDefault: true }, versionCreated: true });
+		expect(platform.json(result)[0]).toMatchObject({
+			version: { id: made.id, name: 'hello-3', isDefault: true },
+			versionCreated: true,
+		});
 		expect(versions().find((version) => version.id === HELLO_1)).toMatchObject({ isDefault: false });
 		expect(hello().revision).toBe('v1.0');
 
-		const launched = await platform.run({ resource: 'pipeline', operation: 'launch', pipelineId: { __rl: true, mode: 'id', value: String(HELLO) }, ...workspaceParameter(GENOMICS) });
+		const launched = await platform.run({
+			resource: 'pipeline',
+			operation: 'launch',
+			pipelineId: { __rl: true, mode: 'id', value: String(HELLO) },
+			...workspaceParameter(GENOMICS),
+		});
 		expect(launched.error).toBeUndefined();
-		expect(platform.sim.log.filter((entry) => entry.path === '/workflow/launch').at(-1)!.body).toMatchObject({ launch: { revision: 'v1.0' } });
+		expect(platform.sim.log.filter((entry) => entry.path === '/workflow/launch').at(-1)!.body).toMatchObject({
+			launch: { revision: 'v1.0' },
+		});
 	});
 
 	it('with Keep as Draft, the new version stays an unnamed draft and the default stays', async () => {
@@ -71,10 +91,16 @@ describe('Pipeline → Update through versions (1.3), as tower-cli sends it', ()
 
 	it('changes the version Version names, by name', async () => {
 		const before = platform.sim.log.length;
-		const result = await update({ pipelineVersion: { __rl: true, mode: 'name', value: 'hello-2' }, updateFields: { description: 'Second' } });
+		const result = await update({
+			pipelineVersion: { __rl: true, mode: 'name', value: 'hello-2' },
+			updateFields: { description: 'Second' },
+		});
 		expect(result.error).toBeUndefined();
 		expect(callsSince(before).at(-1)).toBe(`POST /pipelines/${HELLO}/versions/${HELLO_2}`);
-		expect(platform.json(result)[0]).toMatchObject({ version: { id: HELLO_2, name: 'hello-2', isDefault: false }, versionCreated: false });
+		expect(platform.json(result)[0]).toMatchObject({
+			version: { id: HELLO_2, name: 'hello-2', isDefault: false },
+			versionCreated: false,
+		});
 	});
 
 	it('version 1.2 sends PUT, to the default version: a changed launch setting makes a draft nobody names, and launches keep the default', async () => {
@@ -82,7 +108,13 @@ describe('Pipeline → Update through versions (1.3), as tower-cli sends it', ()
 		const revisionBefore = hello().revision;
 		const before = platform.sim.log.length;
 		const result = await platform.run(
-			{ resource: 'pipeline', operation: 'update', pipelineId: { __rl: true, mode: 'id', value: String(HELLO) }, ...workspaceParameter(GENOMICS), pipelineSettings: { revision: 'master' } },
+			{
+				resource: 'pipeline',
+				operation: 'update',
+				pipelineId: { __rl: true, mode: 'id', value: String(HELLO) },
+				...workspaceParameter(GENOMICS),
+				pipelineSettings: { revision: 'master' },
+			},
 			{ typeVersion: 1.2 },
 		);
 		expect(result.error).toBeUndefined();
@@ -95,8 +127,13 @@ describe('Pipeline → Update through versions (1.3), as tower-cli sends it', ()
 
 	it('fails naming the versions there are when Version names none of them, before any change', async () => {
 		const before = platform.sim.log.length;
-		const result = await update({ pipelineVersion: { __rl: true, mode: 'id', value: 'noSuchVersion' }, updateFields: { description: 'Never' } });
-		expect((result.error as Error).message).toMatch(/^Version 'noSuchVersion' is not a version of Launchpad pipeline \d+\. Versions there are: hello-1: /);
+		const result = await update({
+			pipelineVersion: { __rl: true, mode: 'id', value: 'noSuchVersion' },
+			updateFields: { description: 'Never' },
+		});
+		expect((result.error as Error).message).toMatch(
+			/^Version 'noSuchVersion' is not a version of Launchpad pipeline \d+\. Versions there are: hello-1: /,
+		);
 		expect(callsSince(before).filter((call) => !call.startsWith('GET'))).toEqual([]);
 	});
 });

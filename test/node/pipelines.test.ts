@@ -6,7 +6,8 @@ const platform = usePlatform();
 
 const pipelineParameter = (id: number) => ({ pipelineId: { __rl: true, mode: 'id', value: String(id) } });
 const callsSince = (before: number) => platform.sim.log.slice(before).map((entry) => `${entry.method} ${entry.path}`);
-const lastBody = (method: string) => platform.sim.log.filter((entry) => entry.method === method && entry.path.startsWith('/pipelines')).at(-1)!.body;
+const lastBody = (method: string) =>
+	platform.sim.log.filter((entry) => entry.method === method && entry.path.startsWith('/pipelines')).at(-1)!.body;
 
 describe('Pipeline → Create', () => {
 	it("adds a pipeline as tower-cli does: the workspace's primary compute environment and its work directory when none is given", async () => {
@@ -20,7 +21,11 @@ describe('Pipeline → Create', () => {
 		});
 		expect(result.error).toBeUndefined();
 		const [created] = platform.json(result);
-		expect(created).toMatchObject({ name: 'hello-world', repository: 'https://github.com/nextflow-io/hello', pipelineId: expect.any(Number) });
+		expect(created).toMatchObject({
+			name: 'hello-world',
+			repository: 'https://github.com/nextflow-io/hello',
+			pipelineId: expect.any(Number),
+		});
 		expect(callsSince(before)).toEqual(['GET /compute-envs', `GET /compute-envs/${COMPUTE_ENV_IDS.genomicsBatch}`, 'POST /pipelines']);
 		expect(lastBody('POST')).toEqual({
 			name: 'hello-world',
@@ -33,7 +38,9 @@ describe('Pipeline → Create', () => {
 				stubRun: false,
 			},
 		});
-		const listed = platform.json(await platform.run({ resource: 'pipeline', operation: 'getMany', returnAll: true, ...workspaceParameter(GENOMICS) }));
+		const listed = platform.json(
+			await platform.run({ resource: 'pipeline', operation: 'getMany', returnAll: true, ...workspaceParameter(GENOMICS) }),
+		);
 		expect(listed.map((pipeline) => pipeline.name)).toContain('hello-world');
 	});
 
@@ -43,7 +50,13 @@ describe('Pipeline → Create', () => {
 		try {
 			const create = (name: string, typeVersion: number) =>
 				platform.run(
-					{ resource: 'pipeline', operation: 'create', name, pipeline: 'https://github.com/nextflow-io/hello', ...workspaceParameter(GENOMICS) },
+					{
+						resource: 'pipeline',
+						operation: 'create',
+						name,
+						pipeline: 'https://github.com/nextflow-io/hello',
+						...workspaceParameter(GENOMICS),
+					},
 					{ typeVersion },
 				);
 			let before = platform.sim.log.length;
@@ -108,8 +121,14 @@ describe('Pipeline → Create', () => {
 		});
 	});
 
-	it('fails the item with the platform\'s message when the name is taken, and refuses bad parameters before sending', async () => {
-		const taken = await platform.run({ resource: 'pipeline', operation: 'create', name: 'hello-world', pipeline: 'https://github.com/nextflow-io/hello', ...workspaceParameter(GENOMICS) });
+	it("fails the item with the platform's message when the name is taken, and refuses bad parameters before sending", async () => {
+		const taken = await platform.run({
+			resource: 'pipeline',
+			operation: 'create',
+			name: 'hello-world',
+			pipeline: 'https://github.com/nextflow-io/hello',
+			...workspaceParameter(GENOMICS),
+		});
 		expect(taken.error).toMatchObject({ httpCode: '409', message: "A pipeline with name 'hello-world' already exists" });
 
 		const before = platform.sim.log.length;
@@ -127,10 +146,18 @@ describe('Pipeline → Create', () => {
 
 	it('gets the role error with the Launch role', async () => {
 		const result = await platform.run(
-			{ resource: 'pipeline', operation: 'create', name: 'not-allowed', pipeline: 'https://github.com/nextflow-io/hello', ...workspaceParameter(GENOMICS) },
+			{
+				resource: 'pipeline',
+				operation: 'create',
+				name: 'not-allowed',
+				pipeline: 'https://github.com/nextflow-io/hello',
+				...workspaceParameter(GENOMICS),
+			},
 			{ credentialOverrides: { accessToken: LAUNCH_ROLE_TOKEN } },
 		);
-		expect((result.error as Error).message).toBe("Forbidden: your role in workspace 'acme-bio/genomics' (Launch) does not allow adding pipelines to the Launchpad");
+		expect((result.error as Error).message).toBe(
+			"Forbidden: your role in workspace 'acme-bio/genomics' (Launch) does not allow adding pipelines to the Launchpad",
+		);
 	});
 });
 
@@ -180,17 +207,28 @@ describe('Pipeline → Update', () => {
 });
 
 describe('Pipeline → Update keeps what it is not given', () => {
-	const labelsOf = (pipelineId: number) => platform.sim.data.pipelinesIn(GENOMICS).find((pipeline) => pipeline.id === pipelineId)!.labelIds;
+	const labelsOf = (pipelineId: number) =>
+		platform.sim.data.pipelinesIn(GENOMICS).find((pipeline) => pipeline.id === pipelineId)!.labelIds;
 	const update = async (pipelineId: number, parameters: Record<string, unknown>, typeVersion?: number) =>
-		await platform.run({ resource: 'pipeline', operation: 'update', ...pipelineParameter(pipelineId), ...parameters, ...workspaceParameter(GENOMICS) }, { typeVersion });
+		await platform.run(
+			{ resource: 'pipeline', operation: 'update', ...pipelineParameter(pipelineId), ...parameters, ...workspaceParameter(GENOMICS) },
+			{ typeVersion },
+		);
 
 	it('a labelled pipeline whose description is changed keeps its labels', async () => {
 		expect(labelsOf(PIPELINE_IDS.genomicsRnaseq)).toEqual([LABEL_IDS.rnaseq]);
 		const before = platform.sim.log.length;
 		const result = await update(PIPELINE_IDS.genomicsRnaseq, { updateFields: { description: 'RNA-seq for the genomics team' } });
 		expect(result.error).toBeUndefined();
-		expect(platform.sim.log.slice(before)[0]).toMatchObject({ path: `/pipelines/${PIPELINE_IDS.genomicsRnaseq}`, query: { attributes: 'labels' } });
-		expect(lastBody('PUT')).toMatchObject({ description: 'RNA-seq for the genomics team', labelIds: [LABEL_IDS.rnaseq], icon: 'https://github.com/nf-core.png' });
+		expect(platform.sim.log.slice(before)[0]).toMatchObject({
+			path: `/pipelines/${PIPELINE_IDS.genomicsRnaseq}`,
+			query: { attributes: 'labels' },
+		});
+		expect(lastBody('PUT')).toMatchObject({
+			description: 'RNA-seq for the genomics team',
+			labelIds: [LABEL_IDS.rnaseq],
+			icon: 'https://github.com/nf-core.png',
+		});
 		expect(labelsOf(PIPELINE_IDS.genomicsRnaseq)).toEqual([LABEL_IDS.rnaseq]);
 	});
 
@@ -202,14 +240,21 @@ describe('Pipeline → Update keeps what it is not given', () => {
 
 	it("keeps the saved launch's other fields, which the platform replaces with the launch sent; version 1.2 loses them", async () => {
 		const sarek = platform.sim.data.pipelinesIn(GENOMICS).find((pipeline) => pipeline.id === PIPELINE_IDS.genomicsSarek)!;
-		const savedWith = { optimizationId: 'rOYdwTnmTaRCJjUq', optimizationTargets: 'cpus, memory', headJobCpus: 4, nextflowVersion: '24.10.4' };
+		const savedWith = {
+			optimizationId: 'rOYdwTnmTaRCJjUq',
+			optimizationTargets: 'cpus, memory',
+			headJobCpus: 4,
+			nextflowVersion: '24.10.4',
+		};
 		sarek.savedWith = { ...savedWith };
 		try {
 			expect((await update(PIPELINE_IDS.genomicsSarek, { updateFields: { description: 'Variant calling' } })).error).toBeUndefined();
 			expect((lastBody('PUT') as { launch: Record<string, unknown> }).launch).toMatchObject(savedWith);
 			expect(sarek.savedWith).toMatchObject(savedWith);
 
-			expect((await update(PIPELINE_IDS.genomicsSarek, { updateFields: { description: 'Variant calling' } }, 1.2)).error).toBeUndefined();
+			expect(
+				(await update(PIPELINE_IDS.genomicsSarek, { updateFields: { description: 'Variant calling' } }, 1.2)).error,
+			).toBeUndefined();
 			expect(sarek.savedWith).toBeUndefined();
 		} finally {
 			delete sarek.savedWith;
@@ -226,10 +271,22 @@ describe('Pipeline → Update keeps what it is not given', () => {
 
 describe('Pipeline → Delete', () => {
 	it('deletes the pipeline; Get then fails naming its ID', async () => {
-		const result = await platform.run({ resource: 'pipeline', operation: 'delete', ...pipelineParameter(PIPELINE_IDS.genomicsHello), ...workspaceParameter(GENOMICS) });
+		const result = await platform.run({
+			resource: 'pipeline',
+			operation: 'delete',
+			...pipelineParameter(PIPELINE_IDS.genomicsHello),
+			...workspaceParameter(GENOMICS),
+		});
 		expect(platform.json(result)).toEqual([{ pipelineId: PIPELINE_IDS.genomicsHello, deleted: true }]);
-		const gone = await platform.run({ resource: 'pipeline', operation: 'get', ...pipelineParameter(PIPELINE_IDS.genomicsHello), ...workspaceParameter(GENOMICS) });
-		expect((gone.error as Error).message).toMatch(new RegExp(`^Forbidden: pipelineId "${PIPELINE_IDS.genomicsHello}" does not exist in workspace ${GENOMICS}`));
+		const gone = await platform.run({
+			resource: 'pipeline',
+			operation: 'get',
+			...pipelineParameter(PIPELINE_IDS.genomicsHello),
+			...workspaceParameter(GENOMICS),
+		});
+		expect((gone.error as Error).message).toMatch(
+			new RegExp(`^Forbidden: pipelineId "${PIPELINE_IDS.genomicsHello}" does not exist in workspace ${GENOMICS}`),
+		);
 	});
 });
 
@@ -264,7 +321,9 @@ describe('Pipeline → Create, Update and Delete by name', () => {
 			...byName('computeEnvId', 'aws-batch'),
 			...workspaceParameter(GENOMICS),
 		});
-		expect((result.error as Error).message).toMatch(/^Compute Environment 'aws-batch' was not found\. Compute environments you can use: .*aws-batch-genomics/);
+		expect((result.error as Error).message).toMatch(
+			/^Compute Environment 'aws-batch' was not found\. Compute environments you can use: .*aws-batch-genomics/,
+		);
 		expect(callsSince(before)).toEqual(['GET /compute-envs']);
 	});
 
@@ -289,17 +348,31 @@ describe('Pipeline → Create, Update and Delete by name', () => {
 			`PUT /pipelines/${named.id}`,
 		]);
 		expect(platform.sim.log.slice(before)[0].query.search).toBe('"named-pipeline"');
-		expect((lastBody('PUT') as { launch: Record<string, unknown> }).launch).toMatchObject({ computeEnvId: COMPUTE_ENV_IDS.genomicsBatch });
-		expect(platform.json(result)).toEqual([expect.objectContaining({ pipelineId: named.id, name: 'named-pipeline', description: 'Found by name' })]);
+		expect((lastBody('PUT') as { launch: Record<string, unknown> }).launch).toMatchObject({
+			computeEnvId: COMPUTE_ENV_IDS.genomicsBatch,
+		});
+		expect(platform.json(result)).toEqual([
+			expect.objectContaining({ pipelineId: named.id, name: 'named-pipeline', description: 'Found by name' }),
+		]);
 	});
 
 	it('Delete finds the pipeline by name; once it is gone, the name fails naming the field', async () => {
 		const named = platform.sim.data.pipelinesIn(GENOMICS).find((pipeline) => pipeline.name === 'named-pipeline')!;
-		const result = await platform.run({ resource: 'pipeline', operation: 'delete', ...byName('pipelineId', 'named-pipeline'), ...workspaceParameter(GENOMICS) });
+		const result = await platform.run({
+			resource: 'pipeline',
+			operation: 'delete',
+			...byName('pipelineId', 'named-pipeline'),
+			...workspaceParameter(GENOMICS),
+		});
 		expect(platform.json(result)).toEqual([{ pipelineId: named.id, deleted: true }]);
 
 		const before = platform.sim.log.length;
-		const again = await platform.run({ resource: 'pipeline', operation: 'delete', ...byName('pipelineId', 'named-pipeline'), ...workspaceParameter(GENOMICS) });
+		const again = await platform.run({
+			resource: 'pipeline',
+			operation: 'delete',
+			...byName('pipelineId', 'named-pipeline'),
+			...workspaceParameter(GENOMICS),
+		});
 		expect((again.error as Error).message).toMatch(/^Launchpad Pipeline 'named-pipeline' was not found\. Pipelines you can use: /);
 		expect(callsSince(before).filter((entry) => entry.startsWith('DELETE'))).toEqual([]);
 	});
@@ -330,10 +403,19 @@ describe('Pipeline pre- and post-run scripts', () => {
 			postRunScript: 'aws s3 sync results s3://acme-genomics-work/done',
 		});
 		// The saved launch holds them: a launch of the pipeline runs them.
-		const launched = await platform.run({ resource: 'pipeline', operation: 'launch', ...pipelineParameter(pipelineId as number), ...workspaceParameter(GENOMICS) });
+		const launched = await platform.run({
+			resource: 'pipeline',
+			operation: 'launch',
+			...pipelineParameter(pipelineId as number),
+			...workspaceParameter(GENOMICS),
+		});
 		expect(launched.error).toBeUndefined();
 		expect(platform.sim.log.filter((entry) => entry.path === '/workflow/launch').at(-1)!.body).toMatchObject({
-			launch: { revision: 'master', preRunScript: 'module load java', postRunScript: 'aws s3 sync results s3://acme-genomics-work/done' },
+			launch: {
+				revision: 'master',
+				preRunScript: 'module load java',
+				postRunScript: 'aws s3 sync results s3://acme-genomics-work/done',
+			},
 		});
 	});
 });

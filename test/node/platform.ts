@@ -18,7 +18,10 @@ export interface Platform {
 	sim: Simulator;
 	harness: Harness;
 	credentials: (overrides?: ICredentialDataDecryptedObject) => Record<string, ICredentialDataDecryptedObject>;
-	run: (parameters: INodeParameters, options?: Partial<RunNodeOptions> & { credentialOverrides?: ICredentialDataDecryptedObject }) => Promise<NodeRunResult>;
+	run: (
+		parameters: INodeParameters,
+		options?: Partial<RunNodeOptions> & { credentialOverrides?: ICredentialDataDecryptedObject },
+	) => Promise<NodeRunResult>;
 	/** The JSON of output 0, for the common case. */
 	json: (result: NodeRunResult) => IDataObject[];
 }

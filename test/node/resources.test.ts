@@ -46,17 +46,42 @@ describe('Workspace → Get Many', () => {
 		const entries = platform.json(result);
 		expect(entries).toHaveLength(5);
 		expect(entries.filter((entry) => entry.workspaceId === null)).toEqual([
-			{ orgId: 215386097437409, orgName: 'acme-bio', workspaceId: null, workspaceName: null, workspaceFullName: null, visibility: null, roles: ['owner'] },
-			{ orgId: 68279422163436, orgName: 'community', workspaceId: null, workspaceName: null, workspaceFullName: null, visibility: null, roles: ['member'] },
+			{
+				orgId: 215386097437409,
+				orgName: 'acme-bio',
+				workspaceId: null,
+				workspaceName: null,
+				workspaceFullName: null,
+				visibility: null,
+				roles: ['owner'],
+			},
+			{
+				orgId: 68279422163436,
+				orgName: 'community',
+				workspaceId: null,
+				workspaceName: null,
+				workspaceFullName: null,
+				visibility: null,
+				roles: ['member'],
+			},
 		]);
 	});
 });
 
 describe('Pipeline (Launchpad)', () => {
-	it('Get Many returns every pipeline of the workspace in name order, with those shared from its organization\'s other workspaces', async () => {
+	it("Get Many returns every pipeline of the workspace in name order, with those shared from its organization's other workspaces", async () => {
 		const result = await platform.run({ resource: 'pipeline', operation: 'getMany', returnAll: true, ...workspaceParameter(GENOMICS) });
-		expect(platform.json(result).map((pipeline) => pipeline.name)).toEqual(['fastq-qc', 'hello', 'rnaseq', 'sarek', 'viralrecon-shared']);
-		expect(platform.json(result)[2]).toMatchObject({ pipelineId: PIPELINE_IDS.genomicsRnaseq, repository: 'https://github.com/nf-core/rnaseq' });
+		expect(platform.json(result).map((pipeline) => pipeline.name)).toEqual([
+			'fastq-qc',
+			'hello',
+			'rnaseq',
+			'sarek',
+			'viralrecon-shared',
+		]);
+		expect(platform.json(result)[2]).toMatchObject({
+			pipelineId: PIPELINE_IDS.genomicsRnaseq,
+			repository: 'https://github.com/nf-core/rnaseq',
+		});
 	});
 
 	it('Get Many sends the search and pages by max and offset up to the limit', async () => {
@@ -129,7 +154,11 @@ describe('Compute Environment', () => {
 		const before = platform.sim.log.length;
 		const errored = await platform.run({ resource: 'computeEnv', operation: 'getMany', status: 'ERRORED', ...workspaceParameter(RND) });
 		expect(platform.json(errored)).toEqual([
-			expect.objectContaining({ id: COMPUTE_ENV_IDS.rndSlurmErrored, status: 'ERRORED', message: expect.stringContaining('Connection timed out') }),
+			expect.objectContaining({
+				id: COMPUTE_ENV_IDS.rndSlurmErrored,
+				status: 'ERRORED',
+				message: expect.stringContaining('Connection timed out'),
+			}),
 		]);
 		expect(platform.sim.log[before].query).toEqual({ workspaceId: String(RND), status: 'ERRORED' });
 	});
@@ -154,9 +183,21 @@ describe('Compute Environment', () => {
 
 describe('Label', () => {
 	it('Get Many lists the labels of one type, in name order', async () => {
-		const simple = await platform.run({ resource: 'label', operation: 'getMany', returnAll: true, type: 'simple', ...workspaceParameter(GENOMICS) });
+		const simple = await platform.run({
+			resource: 'label',
+			operation: 'getMany',
+			returnAll: true,
+			type: 'simple',
+			...workspaceParameter(GENOMICS),
+		});
 		expect(platform.json(simple).map((label) => label.name)).toEqual(['production', 'rnaseq', 'validation']);
-		const resource = await platform.run({ resource: 'label', operation: 'getMany', returnAll: true, type: 'resource', ...workspaceParameter(GENOMICS) });
+		const resource = await platform.run({
+			resource: 'label',
+			operation: 'getMany',
+			returnAll: true,
+			type: 'resource',
+			...workspaceParameter(GENOMICS),
+		});
 		expect(platform.json(resource)).toEqual([expect.objectContaining({ name: 'team', value: 'genomics', resource: true })]);
 	});
 
@@ -164,7 +205,10 @@ describe('Label', () => {
 		const simple = await platform.run({ resource: 'label', operation: 'create', name: 'nightly', ...workspaceParameter(RND) });
 		const [created] = platform.json(simple);
 		expect(created).toMatchObject({ name: 'nightly', resource: false });
-		expect(platform.sim.data.labelsIn(RND).find((label) => label.id === created.id)).toMatchObject({ name: 'nightly', resource: false });
+		expect(platform.sim.data.labelsIn(RND).find((label) => label.id === created.id)).toMatchObject({
+			name: 'nightly',
+			resource: false,
+		});
 		expect(platform.sim.log.at(-1)!.body).toEqual({ name: 'nightly', resource: false });
 
 		const resource = await platform.run({
@@ -176,11 +220,18 @@ describe('Label', () => {
 			isDefault: true,
 			...workspaceParameter(RND),
 		});
-		expect(platform.json(resource)).toEqual([expect.objectContaining({ name: 'cost-centre', value: 'rnd-42', resource: true, isDefault: true })]);
+		expect(platform.json(resource)).toEqual([
+			expect.objectContaining({ name: 'cost-centre', value: 'rnd-42', resource: true, isDefault: true }),
+		]);
 	});
 
 	it('Create shows why the platform refused a name', async () => {
-		const result = await platform.run({ resource: 'label', operation: 'create', name: 'no spaces allowed', ...workspaceParameter(RND) });
+		const result = await platform.run({
+			resource: 'label',
+			operation: 'create',
+			name: 'no spaces allowed',
+			...workspaceParameter(RND),
+		});
 		expect(result.error).toMatchObject({ httpCode: '400' });
 		expect(result.error!.message).toContain("Invalid label name 'no spaces allowed'");
 	});
@@ -216,18 +267,35 @@ describe('Dataset', () => {
 		return { items: outputs.map((item) => item.json), error: run.data.resultData.error };
 	}
 
-	const samplesheet = ['sample,fastq_1,fastq_2', 'A,a_1.fq.gz,a_2.fq.gz', '"B, batch 2",b_1.fq.gz,b_2.fq.gz', 'C,c_1.fq.gz,c_2.fq.gz', 'D,d_1.fq.gz,d_2.fq.gz', ''].join('\n');
+	const samplesheet = [
+		'sample,fastq_1,fastq_2',
+		'A,a_1.fq.gz,a_2.fq.gz',
+		'"B, batch 2",b_1.fq.gz,b_2.fq.gz',
+		'C,c_1.fq.gz,c_2.fq.gz',
+		'D,d_1.fq.gz,d_2.fq.gz',
+		'',
+	].join('\n');
 
 	it('Get Many lists the datasets of the workspace with their latest version', async () => {
 		const result = await platform.run({ resource: 'dataset', operation: 'getMany', returnAll: true, ...workspaceParameter(GENOMICS) });
 		expect(platform.json(result)).toEqual([
 			expect.objectContaining({ id: DATASET_IDS.genomicsSamplesheet, name: 'rnaseq-samplesheet', mediaType: 'text/csv', version: 1 }),
-			expect.objectContaining({ id: DATASET_IDS.genomicsSarekSamples, name: 'sarek-samples', mediaType: 'text/tab-separated-values' }),
+			expect.objectContaining({
+				id: DATASET_IDS.genomicsSarekSamples,
+				name: 'sarek-samples',
+				mediaType: 'text/tab-separated-values',
+			}),
 		]);
 	});
 
 	it('Create makes an empty dataset; a second one of the same name is refused', async () => {
-		const parameters = { resource: 'dataset', operation: 'create', name: 'atac-samples', description: 'ATAC-seq inputs', ...workspaceParameter(RND) };
+		const parameters = {
+			resource: 'dataset',
+			operation: 'create',
+			name: 'atac-samples',
+			description: 'ATAC-seq inputs',
+			...workspaceParameter(RND),
+		};
 		const [created] = platform.json(await platform.run(parameters));
 		expect(created).toMatchObject({ name: 'atac-samples', description: 'ATAC-seq inputs', workspaceId: RND });
 		expect(platform.sim.data.datasetsIn(RND).find((dataset) => dataset.id === created.id)?.versions).toEqual([]);
@@ -245,7 +313,13 @@ describe('Dataset', () => {
 		);
 		expect(error).toBeUndefined();
 		expect(items).toEqual([
-			expect.objectContaining({ datasetId: dataset.id, version: 2, fileName: 'samplesheet-2024-05.csv', mediaType: 'text/csv', hasHeader: true }),
+			expect.objectContaining({
+				datasetId: dataset.id,
+				version: 2,
+				fileName: 'samplesheet-2024-05.csv',
+				mediaType: 'text/csv',
+				hasHeader: true,
+			}),
 		]);
 		expect(dataset.versions.at(-1)).toMatchObject({ version: 2, hasHeader: true, rowCount: 4, content: samplesheet });
 		expect(requestsSince(before)).toMatchObject([

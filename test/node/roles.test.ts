@@ -41,8 +41,11 @@ describe('a token with the Launch role', () => {
 		expect(platform.json(result)[0].workflowId).toEqual(expect.any(String));
 	});
 
-	it("gets the role error creating a label, naming the workspace and the role", async () => {
-		const result = await platform.run({ resource: 'label', operation: 'create', name: 'from-launch-role', ...workspaceParameter(GENOMICS) }, asLaunchRole);
+	it('gets the role error creating a label, naming the workspace and the role', async () => {
+		const result = await platform.run(
+			{ resource: 'label', operation: 'create', name: 'from-launch-role', ...workspaceParameter(GENOMICS) },
+			asLaunchRole,
+		);
 		const error = errorOf(result);
 		expect(error.message).toBe("Forbidden: your role in workspace 'acme-bio/genomics' (Launch) does not allow creating labels");
 		expect(error.description).toMatch(/^POST \/labels answered 403\. It needs the Maintain role or higher/);
@@ -51,7 +54,12 @@ describe('a token with the Launch role', () => {
 
 	it('gets the role error launching from a repository URL that is not in the Launchpad', async () => {
 		const result = await platform.run(
-			{ resource: 'workflow', operation: 'launch', pipeline: 'https://github.com/nf-core/methylseq', ...workspaceParameter(GENOMICS) },
+			{
+				resource: 'workflow',
+				operation: 'launch',
+				pipeline: 'https://github.com/nf-core/methylseq',
+				...workspaceParameter(GENOMICS),
+			},
 			asLaunchRole,
 		);
 		expect(errorOf(result).message).toBe(
@@ -65,25 +73,47 @@ describe('a token with the Launch role', () => {
 			{ resource: 'label', operation: 'create', name: '={{ $json.name }}', ...workspaceParameter(RND) },
 			{ ...asLaunchRole, items: [{ name: 'one' }, { name: 'two' }, { name: 'three' }], continueOnFail: true },
 		);
-		expect(platform.json(result).map((item) => item.error)).toEqual(Array(3).fill("Forbidden: your role in workspace 'acme-bio/rnd' (Launch) does not allow creating labels"));
+		expect(platform.json(result).map((item) => item.error)).toEqual(
+			Array(3).fill("Forbidden: your role in workspace 'acme-bio/rnd' (Launch) does not allow creating labels"),
+		);
 		const roleReads = platform.sim.log.slice(before).filter((entry) => entry.path === '/user-info');
 		expect(roleReads.length).toBeLessThanOrEqual(1);
 
-		const cancelled = await platform.run({ resource: 'workflow', operation: 'cancel', workflowId: { __rl: true, mode: 'id', value: 'NoSuchRun12345' }, ...workspaceParameter(RND) }, asLaunchRole);
-		expect(errorOf(cancelled).message).toMatch(/^Forbidden: workflowId "NoSuchRun12345" does not exist in workspace 40230138858677 or this token may not use it/);
+		const cancelled = await platform.run(
+			{
+				resource: 'workflow',
+				operation: 'cancel',
+				workflowId: { __rl: true, mode: 'id', value: 'NoSuchRun12345' },
+				...workspaceParameter(RND),
+			},
+			asLaunchRole,
+		);
+		expect(errorOf(cancelled).message).toMatch(
+			/^Forbidden: workflowId "NoSuchRun12345" does not exist in workspace 40230138858677 or this token may not use it/,
+		);
 	});
 });
 
 describe('a token with the View role', () => {
 	it('gets the role error launching, and nothing is launched', async () => {
 		const before = launchesSent().length;
-		const result = await platform.run(hello(RND, { pipelineId: { __rl: true, mode: 'id', value: String(PIPELINE_IDS.rndChipseq) }, launchSettings: {} }), asViewRole);
+		const result = await platform.run(
+			hello(RND, { pipelineId: { __rl: true, mode: 'id', value: String(PIPELINE_IDS.rndChipseq) }, launchSettings: {} }),
+			asViewRole,
+		);
 		expect(errorOf(result).message).toBe("Forbidden: your role in workspace 'acme-bio/rnd' (View) does not allow launching pipelines");
-		expect(launchesSent().slice(before).map((entry) => entry.status)).toEqual([403]);
+		expect(
+			launchesSent()
+				.slice(before)
+				.map((entry) => entry.status),
+		).toEqual([403]);
 	});
 
 	it('reads the workspace as before', async () => {
-		const result = await platform.run({ resource: 'pipeline', operation: 'getMany', returnAll: true, ...workspaceParameter(RND) }, asViewRole);
+		const result = await platform.run(
+			{ resource: 'pipeline', operation: 'getMany', returnAll: true, ...workspaceParameter(RND) },
+			asViewRole,
+		);
 		expect(result.error).toBeUndefined();
 		expect(platform.json(result).map((pipeline) => pipeline.pipelineId)).toContain(PIPELINE_IDS.rndChipseq);
 	});

@@ -18,7 +18,11 @@ function freshRun(): SimRun {
 }
 
 const labelNamed = (name: string) => platform.sim.data.labelsIn(GENOMICS).find((label) => label.name === name);
-const labelNamesOf = (run: SimRun) => platform.sim.data.labelsOf(run).map((label) => label.name).sort();
+const labelNamesOf = (run: SimRun) =>
+	platform.sim.data
+		.labelsOf(run)
+		.map((label) => label.name)
+		.sort();
 
 describe('Workflow → Add Labels', () => {
 	it('looks names up exactly: "prod" is not "production", and without Create Missing Labels the item fails naming both', async () => {
@@ -36,7 +40,9 @@ describe('Workflow → Add Labels', () => {
 			'"Labels" names a label the workspace does not have (item 0). Names must match exactly, case included: pick the label from the list, or turn on "Create Missing Labels".',
 		);
 		// The search found "production"; nothing was changed or created.
-		expect(platform.sim.log.slice(before).map((entry) => `${entry.method} ${entry.path} ${entry.query.search ?? ''}`)).toEqual(['GET /labels prod']);
+		expect(platform.sim.log.slice(before).map((entry) => `${entry.method} ${entry.path} ${entry.query.search ?? ''}`)).toEqual([
+			'GET /labels prod',
+		]);
 		expect(labelNamed('prod')).toBeUndefined();
 		expect(run.labelIds).toEqual([]);
 	});
@@ -53,7 +59,9 @@ describe('Workflow → Add Labels', () => {
 		});
 		const created = labelNamed('prod')!;
 		expect(created.id).not.toBe(LABEL_IDS.production);
-		expect(platform.json(result)).toEqual([{ workflowId: run.id, labelIds: [created.id], createdLabels: [{ id: created.id, name: 'prod' }] }]);
+		expect(platform.json(result)).toEqual([
+			{ workflowId: run.id, labelIds: [created.id], createdLabels: [{ id: created.id, name: 'prod' }] },
+		]);
 		expect(labelNamesOf(run)).toEqual(['prod']);
 		expect(platform.sim.log.at(-1)).toMatchObject({
 			method: 'POST',
@@ -112,7 +120,9 @@ describe('Workflow → Add Labels', () => {
 			},
 			{ items: runs.map((run) => ({ id: run.id })) },
 		);
-		expect(result.outputs[0].map((item) => [item.json.workflowId, item.pairedItem])).toEqual(runs.map((run, index) => [run.id, { item: index }]));
+		expect(result.outputs[0].map((item) => [item.json.workflowId, item.pairedItem])).toEqual(
+			runs.map((run, index) => [run.id, { item: index }]),
+		);
 		expect(platform.sim.log.slice(before).filter((entry) => entry.path === '/labels')).toHaveLength(1);
 		expect(runs.map(labelNamesOf)).toEqual([['validation'], ['validation'], ['validation']]);
 	});
@@ -120,7 +130,12 @@ describe('Workflow → Add Labels', () => {
 	it('refuses an empty list and an ID that is not a number, before any call', async () => {
 		const run = freshRun();
 		const before = platform.sim.log.length;
-		const empty = await platform.run({ resource: 'workflow', operation: 'addLabels', ...runParameter(run.id), ...workspaceParameter(GENOMICS) });
+		const empty = await platform.run({
+			resource: 'workflow',
+			operation: 'addLabels',
+			...runParameter(run.id),
+			...workspaceParameter(GENOMICS),
+		});
 		expect(empty.error!.message).toBe('Labels is empty');
 		const notNumber = await platform.run({
 			resource: 'workflow',
@@ -175,7 +190,12 @@ describe('Workflow → Remove Labels and Replace Labels', () => {
 		expect(platform.sim.log.at(-1)!.path).toBe('/workflow/labels/apply');
 		expect(labelNamesOf(run)).toEqual(['rerun-2024', 'rnaseq']);
 
-		const cleared = await platform.run({ resource: 'workflow', operation: 'replaceLabels', ...runParameter(run.id), ...workspaceParameter(GENOMICS) });
+		const cleared = await platform.run({
+			resource: 'workflow',
+			operation: 'replaceLabels',
+			...runParameter(run.id),
+			...workspaceParameter(GENOMICS),
+		});
 		expect(platform.json(cleared)).toEqual([{ workflowId: run.id, labelIds: [], createdLabels: [] }]);
 		expect(run.labelIds).toEqual([]);
 	});
@@ -189,7 +209,12 @@ describe('Workflow → Remove Labels and Replace Labels', () => {
 			...workspaceParameter(GENOMICS),
 			...labels(['name', 'validation']),
 		});
-		const result = await platform.run({ resource: 'workflow', operation: 'get', ...runParameter(run.id), ...workspaceParameter(GENOMICS) });
+		const result = await platform.run({
+			resource: 'workflow',
+			operation: 'get',
+			...runParameter(run.id),
+			...workspaceParameter(GENOMICS),
+		});
 		expect((platform.json(result)[0].labels as Array<{ name: string }>).map((label) => label.name)).toEqual(['validation']);
 	});
 });

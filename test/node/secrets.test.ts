@@ -42,15 +42,32 @@ const failures: Failure[] = [
 	{ what: '403 for a refused token', credentials: () => ({ accessToken: `${RECOGNISABLE_TOKEN}-old` }), message: /^Forbidden: / },
 	{ what: '404', fault: { path: runPath, kind: 'status', status: 404, times: 2 }, message: /^Simulated HTTP 404$/ },
 	{ what: '409', fault: { path: runPath, kind: 'status', status: 409, times: 2 }, message: /^Simulated HTTP 409$/ },
-	{ what: '429 after every retry', fault: { path: runPath, kind: 'rateLimit', retryAfterSeconds: 1, times: Infinity }, message: /^Rate limit reached/ },
-	{ what: '500 after every retry', fault: { path: runPath, kind: 'status', status: 500, times: Infinity }, message: /failed with 500 after 4 attempts$/ },
+	{
+		what: '429 after every retry',
+		fault: { path: runPath, kind: 'rateLimit', retryAfterSeconds: 1, times: Infinity },
+		message: /^Rate limit reached/,
+	},
+	{
+		what: '500 after every retry',
+		fault: { path: runPath, kind: 'status', status: 500, times: Infinity },
+		message: /failed with 500 after 4 attempts$/,
+	},
 	{ what: '502 gateway page', fault: { path: runPath, kind: 'status', status: 502, times: Infinity }, message: /failed with 502/ },
-	{ what: 'timeout', fault: { path: runPath, kind: 'delay', delayMs: 1500, times: Infinity }, credentials: () => ({ timeoutSeconds: 1 }), message: /did not answer in time/ },
+	{
+		what: 'timeout',
+		fault: { path: runPath, kind: 'delay', delayMs: 1500, times: Infinity },
+		credentials: () => ({ timeoutSeconds: 1 }),
+		message: /did not answer in time/,
+	},
 	{ what: 'dropped connection', fault: { path: runPath, kind: 'drop', times: Infinity }, message: /closed before an answer arrived/ },
 	{ what: 'HTML page', fault: { path: runPath, kind: 'html', times: 2 }, message: /HTML page instead of JSON/ },
 	{ what: 'malformed JSON', fault: { path: runPath, kind: 'malformedJson', times: 2 }, message: /not valid JSON/ },
 	{ what: 'untrusted certificate', credentials: () => ({ allowUnauthorizedCerts: false }), message: /TLS certificate .* is not trusted/ },
-	{ what: 'connection refused', credentials: async () => ({ baseUrl: `https://127.0.0.1:${await closedPort()}` }), message: /^Cannot reach / },
+	{
+		what: 'connection refused',
+		credentials: async () => ({ baseUrl: `https://127.0.0.1:${await closedPort()}` }),
+		message: /^Cannot reach /,
+	},
 	{ what: 'bad input', parameters: { workflowId: { __rl: true, mode: 'id', value: '={{ "a/b" }}' } }, message: /is not a valid run ID/ },
 ];
 

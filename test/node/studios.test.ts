@@ -12,7 +12,11 @@ const JUPYTER = 'public.cr.seqera.io/platform/data-studio-jupyter:4.2.5-0.8';
 const fastChecks = { pollIntervalSeconds: 1, maxPollIntervalSeconds: 1 };
 
 const locator = (value: string, mode = 'id'): INodeParameters[string] => ({ __rl: true, mode, value });
-const inGenomics = (parameters: INodeParameters): INodeParameters => ({ resource: 'studio', ...parameters, ...workspaceParameter(GENOMICS) });
+const inGenomics = (parameters: INodeParameters): INodeParameters => ({
+	resource: 'studio',
+	...parameters,
+	...workspaceParameter(GENOMICS),
+});
 const studioParameter = (sessionId: string, mode = 'id') => ({ sessionId: locator(sessionId, mode) });
 
 /** What the simulator received from here on. */
@@ -91,7 +95,9 @@ describe('Studio → Get', () => {
 		const pageUrl = `https://cloud.seqera.io/orgs/acme-bio/workspaces/genomics/studios/${STUDIO_IDS.genomicsRStudio}/connect`;
 		const byUrl = platform.json(await platform.run(inGenomics({ operation: 'get', ...studioParameter(pageUrl, 'url') })));
 		expect(byUrl[0]).toMatchObject({ sessionId: STUDIO_IDS.genomicsRStudio, name: 'variant-review' });
-		const fromList = platform.json(await platform.run(inGenomics({ operation: 'get', ...studioParameter(STUDIO_IDS.genomicsStarting, 'list') })));
+		const fromList = platform.json(
+			await platform.run(inGenomics({ operation: 'get', ...studioParameter(STUDIO_IDS.genomicsStarting, 'list') })),
+		);
 		expect(fromList[0]).toMatchObject({ name: 'imaging-viewer', status: 'starting' });
 	});
 
@@ -196,43 +202,81 @@ describe('Studio → Create', () => {
 describe('Studio → Start, Stop and Wait', () => {
 	it('starts a Studio, waits until it is running, stops it and waits until it is stopped', async () => {
 		const sessionId = newStoppedStudio('round-trip');
-		const started = platform.json(await whileStudiosHold(async () => await platform.run(inGenomics({ operation: 'start', ...studioParameter(sessionId) }))));
+		const started = platform.json(
+			await whileStudiosHold(async () => await platform.run(inGenomics({ operation: 'start', ...studioParameter(sessionId) }))),
+		);
 		expect(started).toEqual([
-			expect.objectContaining({ sessionId, status: 'starting', jobSubmitted: true, studioUrl: `https://${sessionId}.connect.cloud.seqera.io` }),
+			expect.objectContaining({
+				sessionId,
+				status: 'starting',
+				jobSubmitted: true,
+				studioUrl: `https://${sessionId}.connect.cloud.seqera.io`,
+			}),
 		]);
 		// The platform finishes the start.
 		platform.sim.data.setStudioStatus(sessionId, 'running');
 
 		const running = platform.json(
-			await platform.run(inGenomics({ operation: 'wait', waitUntil: 'running', waitOptions: fastChecks, ...studioParameter(sessionId) })),
+			await platform.run(
+				inGenomics({ operation: 'wait', waitUntil: 'running', waitOptions: fastChecks, ...studioParameter(sessionId) }),
+			),
 		);
 		expect(running).toEqual([expect.objectContaining({ sessionId, status: 'running', waitChecks: 1 })]);
 
-		const stopped = platform.json(await whileStudiosHold(async () => await platform.run(inGenomics({ operation: 'stop', ...studioParameter(sessionId) }))));
+		const stopped = platform.json(
+			await whileStudiosHold(async () => await platform.run(inGenomics({ operation: 'stop', ...studioParameter(sessionId) }))),
+		);
 		expect(stopped[0]).toMatchObject({ sessionId, status: 'stopping', jobSubmitted: true });
 		platform.sim.data.setStudioStatus(sessionId, 'stopped');
 
 		const waited = platform.json(
-			await platform.run(inGenomics({ operation: 'wait', waitUntil: 'stopped', waitOptions: fastChecks, ...studioParameter(sessionId) })),
+			await platform.run(
+				inGenomics({ operation: 'wait', waitUntil: 'stopped', waitOptions: fastChecks, ...studioParameter(sessionId) }),
+			),
 		);
 		expect(waited[0]).toMatchObject({ sessionId, status: 'stopped', studioUrl: `https://${sessionId}.connect.cloud.seqera.io` });
 	});
 
-	it('Start (1.1) sends the Studio\'s configuration, mounts included, with the overrides, as tower-cli does; the mounts stay', async () => {
+	it("Start (1.1) sends the Studio's configuration, mounts included, with the overrides, as tower-cli does; the mounts stay", async () => {
 		const mounts = [DATA_LINK_IDS.genomicsInbox, DATA_LINK_IDS.genomicsResults];
-		const sessionId = platform.sim.data.addStudio({ workspaceId: GENOMICS, name: 'mounted', description: 'QC notebook', cpu: 2, mountedDataLinkIds: mounts }).sessionId;
+		const sessionId = platform.sim.data.addStudio({
+			workspaceId: GENOMICS,
+			name: 'mounted',
+			description: 'QC notebook',
+			cpu: 2,
+			mountedDataLinkIds: mounts,
+		}).sessionId;
 		const before = platform.sim.log.length;
 		const [started] = platform.json(
 			await whileStudiosHold(
-				async () => await platform.run(inGenomics({ operation: 'start', overrides: { cpu: 8, lifespanHours: 2 }, ...studioParameter(sessionId) }), { typeVersion: 1.1 }),
+				async () =>
+					await platform.run(
+						inGenomics({ operation: 'start', overrides: { cpu: 8, lifespanHours: 2 }, ...studioParameter(sessionId) }),
+						{ typeVersion: 1.1 },
+					),
 			),
 		);
-		expect(started).toMatchObject({ sessionId, status: 'starting', jobSubmitted: true, configuration: { cpu: 8, lifespanHours: 2, memory: 8192 } });
+		expect(started).toMatchObject({
+			sessionId,
+			status: 'starting',
+			jobSubmitted: true,
+			configuration: { cpu: 8, lifespanHours: 2, memory: 8192 },
+		});
 		expect((started.mountedDataLinks as Array<{ id: string }>).map((link) => link.id).sort()).toEqual([...mounts].sort());
 		const calls = requestsSince(before);
-		expect(calls.map((entry) => `${entry.method} ${entry.path}`)).toEqual([`GET /studios/${sessionId}`, `PUT /studios/${sessionId}/start`, `GET /studios/${sessionId}`]);
+		expect(calls.map((entry) => `${entry.method} ${entry.path}`)).toEqual([
+			`GET /studios/${sessionId}`,
+			`PUT /studios/${sessionId}/start`,
+			`GET /studios/${sessionId}`,
+		]);
 		expect(calls[1].body).toEqual({
-			configuration: { cpu: 8, memory: 8192, gpu: 0, lifespanHours: 2, mountDataV2: mounts.map((dataLinkId) => ({ dataLinkId, path: null })) },
+			configuration: {
+				cpu: 8,
+				memory: 8192,
+				gpu: 0,
+				lifespanHours: 2,
+				mountDataV2: mounts.map((dataLinkId) => ({ dataLinkId, path: null })),
+			},
 			description: 'QC notebook',
 		});
 		const studio = platform.sim.data.studios.find((each) => each.sessionId === sessionId)!;
@@ -240,28 +284,56 @@ describe('Studio → Start, Stop and Wait', () => {
 	});
 
 	it('Start (1.1) replaces the mounts when told, refusing an ID that cannot be one, naming the field', async () => {
-		const sessionId = platform.sim.data.addStudio({ workspaceId: GENOMICS, name: 'remounted', mountedDataLinkIds: [DATA_LINK_IDS.genomicsInbox] }).sessionId;
-		await platform.run(inGenomics({ operation: 'start', overrides: { dataLinkIds: [DATA_LINK_IDS.genomicsReferences] }, ...studioParameter(sessionId) }));
-		expect(platform.sim.data.studios.find((each) => each.sessionId === sessionId)!.mountedDataLinkIds).toEqual([DATA_LINK_IDS.genomicsReferences]);
+		const sessionId = platform.sim.data.addStudio({
+			workspaceId: GENOMICS,
+			name: 'remounted',
+			mountedDataLinkIds: [DATA_LINK_IDS.genomicsInbox],
+		}).sessionId;
+		await platform.run(
+			inGenomics({
+				operation: 'start',
+				overrides: { dataLinkIds: [DATA_LINK_IDS.genomicsReferences] },
+				...studioParameter(sessionId),
+			}),
+		);
+		expect(platform.sim.data.studios.find((each) => each.sessionId === sessionId)!.mountedDataLinkIds).toEqual([
+			DATA_LINK_IDS.genomicsReferences,
+		]);
 		const other = newStoppedStudio('badly-remounted');
-		const result = await platform.run(inGenomics({ operation: 'start', overrides: { dataLinkIds: 'not an id!' }, ...studioParameter(other) }));
+		const result = await platform.run(
+			inGenomics({ operation: 'start', overrides: { dataLinkIds: 'not an id!' }, ...studioParameter(other) }),
+		);
 		expect(result.error!.message).toBe('Data Links to Mount "not an id!" is not a valid ID');
 	});
 
 	it('Start at version 1 still sends no configuration, {}, which starts the Studio as it is', async () => {
 		const mounts = [DATA_LINK_IDS.genomicsInbox];
-		const sessionId = platform.sim.data.addStudio({ workspaceId: GENOMICS, name: 'mounted-v1', cpu: 4, mountedDataLinkIds: mounts }).sessionId;
+		const sessionId = platform.sim.data.addStudio({
+			workspaceId: GENOMICS,
+			name: 'mounted-v1',
+			cpu: 4,
+			mountedDataLinkIds: mounts,
+		}).sessionId;
 		const before = platform.sim.log.length;
-		const [started] = platform.json(await whileStudiosHold(async () => await platform.run(inGenomics({ operation: 'start', ...studioParameter(sessionId) }), { typeVersion: 1 })));
+		const [started] = platform.json(
+			await whileStudiosHold(
+				async () => await platform.run(inGenomics({ operation: 'start', ...studioParameter(sessionId) }), { typeVersion: 1 }),
+			),
+		);
 		expect(started).toMatchObject({ sessionId, status: 'starting', jobSubmitted: true, configuration: { cpu: 4 } });
 		const calls = requestsSince(before);
-		expect(calls.map((entry) => `${entry.method} ${entry.path}`)).toEqual([`PUT /studios/${sessionId}/start`, `GET /studios/${sessionId}`]);
+		expect(calls.map((entry) => `${entry.method} ${entry.path}`)).toEqual([
+			`PUT /studios/${sessionId}/start`,
+			`GET /studios/${sessionId}`,
+		]);
 		expect(calls[0].body).toEqual({});
 		expect(platform.sim.data.studios.find((each) => each.sessionId === sessionId)!.mountedDataLinkIds).toEqual(mounts);
 	});
 
 	it('a Start of a running Studio submits nothing and outputs it as it is', async () => {
-		const result = platform.json(await platform.run(inGenomics({ operation: 'start', ...studioParameter(STUDIO_IDS.genomicsNotebook) })));
+		const result = platform.json(
+			await platform.run(inGenomics({ operation: 'start', ...studioParameter(STUDIO_IDS.genomicsNotebook) })),
+		);
 		expect(result[0]).toMatchObject({ sessionId: STUDIO_IDS.genomicsNotebook, status: 'running', jobSubmitted: false });
 	});
 
@@ -277,16 +349,24 @@ describe('Studio → Start, Stop and Wait', () => {
 	});
 
 	it('Wait until running fails the item for a stopped or errored Studio, saying why, or hands it on when told', async () => {
-		const stopped = await platform.run(inGenomics({ operation: 'wait', waitOptions: fastChecks, ...studioParameter(STUDIO_IDS.genomicsRStudio) }));
+		const stopped = await platform.run(
+			inGenomics({ operation: 'wait', waitOptions: fastChecks, ...studioParameter(STUDIO_IDS.genomicsRStudio) }),
+		);
 		expect(stopped.error?.message).toBe(`Studio ${STUDIO_IDS.genomicsRStudio} is stopped, so it will not be running`);
 		expect((stopped.error as { description?: string }).description).toMatch(/use Start first/);
 
-		const errored = await platform.run(inGenomics({ operation: 'wait', waitOptions: fastChecks, ...studioParameter(STUDIO_IDS.genomicsErrored) }));
+		const errored = await platform.run(
+			inGenomics({ operation: 'wait', waitOptions: fastChecks, ...studioParameter(STUDIO_IDS.genomicsErrored) }),
+		);
 		expect(errored.error?.message).toBe(`Studio ${STUDIO_IDS.genomicsErrored} is errored, so it will not be running`);
 		expect((errored.error as { description?: string }).description).toMatch(/^The Studio container exited with code 137/);
 
 		const handedOn = await platform.run(
-			inGenomics({ operation: 'wait', waitOptions: { ...fastChecks, failOnStudioFailure: false }, ...studioParameter(STUDIO_IDS.genomicsErrored) }),
+			inGenomics({
+				operation: 'wait',
+				waitOptions: { ...fastChecks, failOnStudioFailure: false },
+				...studioParameter(STUDIO_IDS.genomicsErrored),
+			}),
 		);
 		expect(platform.json(handedOn)).toEqual([expect.objectContaining({ sessionId: STUDIO_IDS.genomicsErrored, status: 'errored' })]);
 	});
@@ -294,7 +374,11 @@ describe('Studio → Start, Stop and Wait', () => {
 	it('Wait gives up after its timeout, naming the last status; the Studio is left as it is', async () => {
 		// The seed's imaging-viewer is starting and, never started through the API, stays so.
 		const result = await platform.run(
-			inGenomics({ operation: 'wait', waitOptions: { ...fastChecks, timeoutMinutes: 0.03 }, ...studioParameter(STUDIO_IDS.genomicsStarting) }),
+			inGenomics({
+				operation: 'wait',
+				waitOptions: { ...fastChecks, timeoutMinutes: 0.03 },
+				...studioParameter(STUDIO_IDS.genomicsStarting),
+			}),
 		);
 		expect(result.error?.message).toBe(`Studio ${STUDIO_IDS.genomicsStarting} was not running in time (last status starting)`);
 		expect((result.error as { description?: string }).description).toMatch(/raise "Timeout \(Minutes\)"/);
@@ -347,23 +431,49 @@ describe('Studio → Delete', () => {
 describe('Studio lists in the editor', () => {
 	it('lists the Studios of the chosen workspace with their status, searchable', async () => {
 		const parameters = workspaceParameter(GENOMICS);
-		const found = await platform.harness.listSearch(SEQERA_NODE, 'searchStudios', platform.credentials(), 'qc-dash', undefined, parameters);
+		const found = await platform.harness.listSearch(
+			SEQERA_NODE,
+			'searchStudios',
+			platform.credentials(),
+			'qc-dash',
+			undefined,
+			parameters,
+		);
 		expect(found.results).toEqual([
-			{ name: 'qc-dashboard · errored', value: STUDIO_IDS.genomicsErrored, url: `https://${STUDIO_IDS.genomicsErrored}.connect.cloud.seqera.io` },
+			{
+				name: 'qc-dashboard · errored',
+				value: STUDIO_IDS.genomicsErrored,
+				url: `https://${STUDIO_IDS.genomicsErrored}.connect.cloud.seqera.io`,
+			},
 		]);
 	});
 
 	it("lists the platform's templates by image, marking the ones it no longer recommends", async () => {
 		const parameters = workspaceParameter(GENOMICS);
-		const templates = await platform.harness.listSearch(SEQERA_NODE, 'searchStudioTemplates', platform.credentials(), 'jupyter', undefined, parameters);
+		const templates = await platform.harness.listSearch(
+			SEQERA_NODE,
+			'searchStudioTemplates',
+			platform.credentials(),
+			'jupyter',
+			undefined,
+			parameters,
+		);
 		expect(templates.results).toEqual([
 			{ name: JUPYTER, value: JUPYTER },
-			{ name: 'public.cr.seqera.io/platform/data-studio-jupyter:4.1.5-0.7 (deprecated)', value: 'public.cr.seqera.io/platform/data-studio-jupyter:4.1.5-0.7' },
+			{
+				name: 'public.cr.seqera.io/platform/data-studio-jupyter:4.1.5-0.7 (deprecated)',
+				value: 'public.cr.seqera.io/platform/data-studio-jupyter:4.1.5-0.7',
+			},
 		]);
 	});
 
 	it('offers the data links of the workspace to mount, by name', async () => {
-		const options = await platform.harness.loadOptions(SEQERA_NODE, 'getMountableDataLinks', platform.credentials(), workspaceParameter(GENOMICS));
+		const options = await platform.harness.loadOptions(
+			SEQERA_NODE,
+			'getMountableDataLinks',
+			platform.credentials(),
+			workspaceParameter(GENOMICS),
+		);
 		expect(options.map((option) => option.name)).toEqual(['reference-genomes', 'results-archive', 'sequencing-inbox']);
 		expect(options.find((option) => option.name === 'sequencing-inbox')).toEqual({
 			name: 'sequencing-inbox',

@@ -12,14 +12,24 @@ const platform = usePlatform({ basePath: '/api', runProgressMs: RUN_STEP_MS });
 
 /** Until the runs have ended on the platform: their clock has taken them through RUNNING to their end. */
 const untilEnded = async (...runIds: string[]) =>
-	await until(`runs ${runIds.join(', ')} ended`, () => runIds.every((id) => !isActive(platform.sim.data.findRun(id)!.status)), 10 * RUN_STEP_MS, { everyMs: 50 });
+	await until(
+		`runs ${runIds.join(', ')} ended`,
+		() => runIds.every((id) => !isActive(platform.sim.data.findRun(id)!.status)),
+		10 * RUN_STEP_MS,
+		{ everyMs: 50 },
+	);
 
 /**
  * Until the clock, `backMs` back, is in a later second than `moment`: runs then submitted up to `backMs`
  * apart are all in a later second than any seen at `moment`. The trigger reads submit times to the second.
  */
 const untilSecondAfter = async (moment: number, backMs = 0) =>
-	await until(`a second later than ${new Date(moment).toISOString()}`, () => Math.floor((Date.now() - backMs) / 1000) > Math.floor(moment / 1000), 5000, { everyMs: 20 });
+	await until(
+		`a second later than ${new Date(moment).toISOString()}`,
+		() => Math.floor((Date.now() - backMs) / 1000) > Math.floor(moment / 1000),
+		5000,
+		{ everyMs: 20 },
+	);
 
 async function poll(parameters: INodeParameters, staticData: IDataObject, mode: 'trigger' | 'manual' = 'trigger') {
 	const result = await platform.harness.poll({
@@ -67,7 +77,9 @@ describe('Seqera Platform Trigger', () => {
 		// RUNNING and SUCCEEDED both pass before the next poll: only the latest status is reported.
 		await untilEnded(workflowId);
 		const finished = await poll(anyChange, staticData);
-		expect(finished).toEqual([expect.objectContaining({ id: workflowId, status: 'SUCCEEDED', event: 'succeeded', previousStatus: 'SUBMITTED' })]);
+		expect(finished).toEqual([
+			expect.objectContaining({ id: workflowId, status: 'SUCCEEDED', event: 'succeeded', previousStatus: 'SUBMITTED' }),
+		]);
 		expect(await poll(anyChange, staticData)).toEqual([]);
 	});
 
@@ -93,7 +105,12 @@ describe('Seqera Platform Trigger', () => {
 		// Submitted in a later second than any run the first poll saw, the 150 of them up to 149 ms apart.
 		await untilSecondAfter(Date.now(), 149);
 		const added = Array.from({ length: 150 }, (_, index) =>
-			platform.sim.data.addRun({ workspaceId: GENOMICS, runName: `bulk_${index}`, status: 'SUCCEEDED', submit: new Date(Date.now() - index) }),
+			platform.sim.data.addRun({
+				workspaceId: GENOMICS,
+				runName: `bulk_${index}`,
+				status: 'SUCCEEDED',
+				submit: new Date(Date.now() - index),
+			}),
 		);
 		const before = platform.sim.log.length;
 		const events = await poll(newRuns, staticData);
@@ -113,7 +130,12 @@ describe('Seqera Platform Trigger', () => {
 		// Submitted in a later second than any run the first polls saw, the 250 of them up to 249 ms apart.
 		await untilSecondAfter(Date.now(), 249);
 		const added = Array.from({ length: 250 }, (_, index) =>
-			platform.sim.data.addRun({ workspaceId: GENOMICS, runName: `no_has_more_${index}`, status: 'SUCCEEDED', submit: new Date(Date.now() - index) }),
+			platform.sim.data.addRun({
+				workspaceId: GENOMICS,
+				runName: `no_has_more_${index}`,
+				status: 'SUCCEEDED',
+				submit: new Date(Date.now() - index),
+			}),
 		);
 		for (const watcher of watchers) {
 			const events: IDataObject[] = [];
@@ -128,11 +150,21 @@ describe('Seqera Platform Trigger', () => {
 		// In a workspace of its own: its runs are an hour ahead, newer than any other test's.
 		const newRuns = { event: 'started', ...workspaceParameter(RND) };
 		const second = Math.floor(Date.now() / 1000) * 1000 + 3_600_000;
-		const seen = platform.sim.data.addRun({ workspaceId: RND, runName: 'same_second_a', status: 'SUBMITTED', submit: new Date(second + 100) });
+		const seen = platform.sim.data.addRun({
+			workspaceId: RND,
+			runName: 'same_second_a',
+			status: 'SUBMITTED',
+			submit: new Date(second + 100),
+		});
 		await poll(newRuns, staticData);
 
 		// Listed with the same submit time, to the second, as the run above.
-		const late = platform.sim.data.addRun({ workspaceId: RND, runName: 'same_second_b', status: 'SUBMITTED', submit: new Date(second + 900) });
+		const late = platform.sim.data.addRun({
+			workspaceId: RND,
+			runName: 'same_second_b',
+			status: 'SUBMITTED',
+			submit: new Date(second + 900),
+		});
 		const restarted = JSON.parse(JSON.stringify(staticData)) as IDataObject;
 		const events = await poll(newRuns, restarted);
 		expect(events.map((run) => [run.id, run.event])).toEqual([[late.id, 'started']]);
@@ -146,12 +178,22 @@ describe('Seqera Platform Trigger', () => {
 		const newRuns = { event: 'started', ...workspaceParameter(RND) };
 		const second = Math.floor(Date.now() / 1000) * 1000 + 7_200_000;
 		for (let index = 0; index < 150; index++) {
-			platform.sim.data.addRun({ workspaceId: RND, runName: `crowded_${index}`, status: 'SUBMITTED', submit: new Date(second + 100) });
+			platform.sim.data.addRun({
+				workspaceId: RND,
+				runName: `crowded_${index}`,
+				status: 'SUBMITTED',
+				submit: new Date(second + 100),
+			});
 		}
 		expect(await poll(newRuns, staticData)).toEqual([]);
 
 		const arrived = [0, 1, 2].map((index) =>
-			platform.sim.data.addRun({ workspaceId: RND, runName: `arrived_${index}`, status: 'SUBMITTED', submit: new Date(second + 900) }),
+			platform.sim.data.addRun({
+				workspaceId: RND,
+				runName: `arrived_${index}`,
+				status: 'SUBMITTED',
+				submit: new Date(second + 900),
+			}),
 		);
 		const events = await poll(newRuns, staticData);
 		expect(events.map((run) => run.id).sort()).toEqual(arrived.map((run) => run.id).sort());
@@ -159,35 +201,40 @@ describe('Seqera Platform Trigger', () => {
 	});
 
 	// The platform answers 403 for a run it no longer has; the contract lists 400 ("Unknown workflow ID").
-	it.each([403, 400] as const)('forgets a run deleted while active, answered %i, and goes on reporting the others', async (unknownRunStatus) => {
-		const staticData: IDataObject = {};
-		const anyChange = { event: 'statusChanged', statuses: ['anyChange'] };
-		await poll(anyChange, staticData);
-		const deleted = await launch(`trigger_deleted_${unknownRunStatus}`);
-		const kept = await launch(`trigger_kept_${unknownRunStatus}`);
-		expect((await poll(anyChange, staticData)).map((run) => run.id).sort()).toEqual([deleted, kept].sort());
+	it.each([403, 400] as const)(
+		'forgets a run deleted while active, answered %i, and goes on reporting the others',
+		async (unknownRunStatus) => {
+			const staticData: IDataObject = {};
+			const anyChange = { event: 'statusChanged', statuses: ['anyChange'] };
+			await poll(anyChange, staticData);
+			const deleted = await launch(`trigger_deleted_${unknownRunStatus}`);
+			const kept = await launch(`trigger_kept_${unknownRunStatus}`);
+			expect((await poll(anyChange, staticData)).map((run) => run.id).sort()).toEqual([deleted, kept].sort());
 
-		platform.sim.unknownRunStatus = unknownRunStatus;
-		try {
-			const run = platform.sim.data.runsIn(GENOMICS).find((each) => each.id === deleted)!;
-			platform.sim.data.delete(run, true);
-			await untilEnded(kept);
-			const before = platform.sim.log.length;
-			const events = await poll(anyChange, staticData);
-			expect(events.map((each) => [each.id, each.status])).toEqual([[kept, 'SUCCEEDED']]);
-			// The run's own answer, then the run list asked for it, which no longer has it.
-			const calls = platform.sim.log.slice(before);
-			expect(calls.filter((entry) => entry.path === `/workflow/${deleted}`).map((entry) => entry.status)).toEqual([unknownRunStatus]);
-			expect(calls.some((entry) => entry.path === '/workflow' && entry.query.search === `workflowId:${deleted}`)).toBe(true);
+			platform.sim.unknownRunStatus = unknownRunStatus;
+			try {
+				const run = platform.sim.data.runsIn(GENOMICS).find((each) => each.id === deleted)!;
+				platform.sim.data.delete(run, true);
+				await untilEnded(kept);
+				const before = platform.sim.log.length;
+				const events = await poll(anyChange, staticData);
+				expect(events.map((each) => [each.id, each.status])).toEqual([[kept, 'SUCCEEDED']]);
+				// The run's own answer, then the run list asked for it, which no longer has it.
+				const calls = platform.sim.log.slice(before);
+				expect(calls.filter((entry) => entry.path === `/workflow/${deleted}`).map((entry) => entry.status)).toEqual([
+					unknownRunStatus,
+				]);
+				expect(calls.some((entry) => entry.path === '/workflow' && entry.query.search === `workflowId:${deleted}`)).toBe(true);
 
-			// No longer followed: later polls do not ask for it again.
-			const later = platform.sim.log.length;
-			expect(await poll(anyChange, staticData)).toEqual([]);
-			expect(platform.sim.log.slice(later).map((entry) => entry.path)).not.toContain(`/workflow/${deleted}`);
-		} finally {
-			platform.sim.unknownRunStatus = 403;
-		}
-	});
+				// No longer followed: later polls do not ask for it again.
+				const later = platform.sim.log.length;
+				expect(await poll(anyChange, staticData)).toEqual([]);
+				expect(platform.sim.log.slice(later).map((entry) => entry.path)).not.toContain(`/workflow/${deleted}`);
+			} finally {
+				platform.sim.unknownRunStatus = 403;
+			}
+		},
+	);
 
 	it('reports a relaunch as a new run, once', async () => {
 		const staticData: IDataObject = {};
@@ -196,7 +243,12 @@ describe('Seqera Platform Trigger', () => {
 		await untilEnded(original);
 		await poll(newRuns, staticData);
 		const relaunched = platform.json(
-			await platform.run({ resource: 'workflow', operation: 'relaunch', workflowId: { __rl: true, mode: 'id', value: original }, ...workspaceParameter(GENOMICS) }),
+			await platform.run({
+				resource: 'workflow',
+				operation: 'relaunch',
+				workflowId: { __rl: true, mode: 'id', value: original },
+				...workspaceParameter(GENOMICS),
+			}),
 		)[0].workflowId;
 		const events = await poll(newRuns, staticData);
 		expect(events.map((run) => [run.id, run.event])).toEqual([[relaunched, 'started']]);

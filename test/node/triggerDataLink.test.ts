@@ -28,7 +28,12 @@ function parametersOf({ dataLinkId = INBOX, workspace = GENOMICS, pathPrefix = '
 	};
 }
 
-async function poll(watch: Watch, staticData: IDataObject, mode: 'trigger' | 'manual' = 'trigger', typeVersion?: number): Promise<IDataObject[]> {
+async function poll(
+	watch: Watch,
+	staticData: IDataObject,
+	mode: 'trigger' | 'manual' = 'trigger',
+	typeVersion?: number,
+): Promise<IDataObject[]> {
 	const result = await platform.harness.poll({
 		type: SEQERA_TRIGGER,
 		parameters: parametersOf(watch),
@@ -41,7 +46,10 @@ async function poll(watch: Watch, staticData: IDataObject, mode: 'trigger' | 'ma
 }
 
 /** The calls a poll made: every request logged while it ran. */
-async function pollCounted(watch: Watch, staticData: IDataObject): Promise<{ files: IDataObject[]; calls: Array<{ path: string; query: Record<string, string>; status: number }> }> {
+async function pollCounted(
+	watch: Watch,
+	staticData: IDataObject,
+): Promise<{ files: IDataObject[]; calls: Array<{ path: string; query: Record<string, string>; status: number }> }> {
 	const before = platform.sim.log.length;
 	const files = await poll(watch, staticData);
 	return { files, calls: platform.sim.log.slice(before) };
@@ -113,12 +121,17 @@ describe('Seqera Platform Trigger: New File in Data Link', () => {
 		}
 		const { files, calls } = await pollCounted(watch, staticData);
 		expect(pathsOf(files)).toEqual([`${run}/fastq/S1_L001_R1_001.fastq.gz`]);
-		const listed = calls.filter((call) => call.path.includes('/browse')).map((call) => decodeURIComponent(call.path.replace(/^.*\/browse\/?/, '')));
+		const listed = calls
+			.filter((call) => call.path.includes('/browse'))
+			.map((call) => decodeURIComponent(call.path.replace(/^.*\/browse\/?/, '')));
 		expect(listed).not.toContain(`${run}/fastq/reports`);
 		expect(listed).not.toContain('archive');
 		expect(listed).not.toContain('');
 		// The listing starts at the prefix's folder; the glob's literal start narrows each listing.
-		expect(calls.find((call) => call.path.endsWith('/browse/runs'))?.query).toMatchObject({ workspaceId: String(GENOMICS), credentialsId: '5cY2ZPQ3zNCred' });
+		expect(calls.find((call) => call.path.endsWith('/browse/runs'))?.query).toMatchObject({
+			workspaceId: String(GENOMICS),
+			credentialsId: '5cY2ZPQ3zNCred',
+		});
 		expect(calls.find((call) => call.path.endsWith(`/browse/${run}`))?.query.search).toBe('fastq');
 
 		const deep = { pathPrefix: 'runs/2405', glob: 'runs/**/*.fastq.gz' };
@@ -175,7 +188,10 @@ describe('Seqera Platform Trigger: New File in Data Link', () => {
 		const expected = [...small, ...big, 'catch-up/a00/late.fastq.gz', 'catch-up/zz/part_9999.fastq.gz'];
 		expect(new Set(pathsOf(emitted)).size).toBe(emitted.length);
 		expect(pathsOf(emitted).sort()).toEqual(expected.sort());
-		expect(emitted.find((file) => file.path === big[0])).toMatchObject({ uri: `s3://acme-rnd-scratch/projects/${big[0]}`, dataLinkName: 'rnd-scratch' });
+		expect(emitted.find((file) => file.path === big[0])).toMatchObject({
+			uri: `s3://acme-rnd-scratch/projects/${big[0]}`,
+			dataLinkName: 'rnd-scratch',
+		});
 		expect(platform.sim.log.some((entry) => entry.status === 400 && entry.path.endsWith('/browse/catch-up/zz'))).toBe(true);
 	});
 
@@ -219,7 +235,9 @@ describe('Seqera Platform Trigger: New File in Data Link', () => {
 	it('names the Data Link field when the ID is malformed or not in the workspace', async () => {
 		await expect(poll({ dataLinkId: 'not a data link!' }, {})).rejects.toThrow('Data Link "not a data link!" is not a valid ID');
 		const before = platform.sim.log.length;
-		await expect(poll({ dataLinkId: SCRATCH }, {})).rejects.toThrow(`Data Link "${SCRATCH}" was not found, or the access token was refused`);
+		await expect(poll({ dataLinkId: SCRATCH }, {})).rejects.toThrow(
+			`Data Link "${SCRATCH}" was not found, or the access token was refused`,
+		);
 		expect(platform.sim.log.slice(before).map((entry) => entry.status)).toEqual([403]);
 	});
 
@@ -243,22 +261,37 @@ describe('Seqera Platform Trigger: New File in Data Link', () => {
 		}
 		const before = platform.sim.log.length;
 		await poll(watch, {}, 'trigger', 1);
-		expect(platform.sim.log.slice(before).map((entry) => entry.path)).toContain(`/data-links/${INBOX}/browse/runs%2F240501_A00123_0042_AHVKJ3DSX7`);
+		expect(platform.sim.log.slice(before).map((entry) => entry.path)).toContain(
+			`/data-links/${INBOX}/browse/runs%2F240501_A00123_0042_AHVKJ3DSX7`,
+		);
 	});
 
 	it('names Path Prefix or Glob when the folder it starts in holds a .. step or an empty folder name, before any call', async () => {
 		const before = platform.sim.log.length;
-		await expect(poll({ pathPrefix: 'runs/../secret/' }, {})).rejects.toThrow('Path Prefix "runs/../secret/" is not a path in the data link');
-		await expect(poll({ pathPrefix: 'runs/%2e%2e/x' }, {})).rejects.toThrow('Path Prefix "runs/%2e%2e/x" is not a path in the data link');
+		await expect(poll({ pathPrefix: 'runs/../secret/' }, {})).rejects.toThrow(
+			'Path Prefix "runs/../secret/" is not a path in the data link',
+		);
+		await expect(poll({ pathPrefix: 'runs/%2e%2e/x' }, {})).rejects.toThrow(
+			'Path Prefix "runs/%2e%2e/x" is not a path in the data link',
+		);
 		await expect(poll({ glob: 'runs//fastq/*.gz' }, {})).rejects.toThrow('Glob "runs//fastq/*.gz" holds an empty folder name');
 		// Version 1 sends the folder as one segment: only a folder that is itself a step is refused, and named.
-		await expect(poll({ pathPrefix: '%2e%2e/x' }, {}, 'trigger', 1)).rejects.toThrow('Path Prefix "%2e%2e/x" is not a path in the data link');
+		await expect(poll({ pathPrefix: '%2e%2e/x' }, {}, 'trigger', 1)).rejects.toThrow(
+			'Path Prefix "%2e%2e/x" is not a path in the data link',
+		);
 		expect(platform.sim.log.length).toBe(before);
 	});
 
 	it('lists the visible data links of the chosen workspace for the Data Link field', async () => {
 		const search = async (filter?: string) =>
-			await platform.harness.listSearch(SEQERA_TRIGGER, 'searchDataLinks', platform.credentials(), filter, undefined, workspaceParameter(GENOMICS));
+			await platform.harness.listSearch(
+				SEQERA_TRIGGER,
+				'searchDataLinks',
+				platform.credentials(),
+				filter,
+				undefined,
+				workspaceParameter(GENOMICS),
+			);
 		expect((await search()).results).toEqual([
 			{ name: 'reference-genomes', value: DATA_LINK_IDS.genomicsReferences, description: 'gs://acme-references' },
 			{ name: 'results-archive', value: DATA_LINK_IDS.genomicsResults, description: 'az://acme-results' },

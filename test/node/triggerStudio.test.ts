@@ -13,7 +13,12 @@ const STARTING = STUDIO_IDS.genomicsStarting;
 // A poll's allowance of calls (CALLS_PER_POLL in studios/studioEvents.ts).
 const CALLS_PER_POLL = 12;
 
-async function poll(studioStatuses: string[], staticData: IDataObject, workspace = GENOMICS, mode: 'trigger' | 'manual' = 'trigger'): Promise<IDataObject[]> {
+async function poll(
+	studioStatuses: string[],
+	staticData: IDataObject,
+	workspace = GENOMICS,
+	mode: 'trigger' | 'manual' = 'trigger',
+): Promise<IDataObject[]> {
 	const result = await platform.harness.poll({
 		type: SEQERA_TRIGGER,
 		parameters: { event: 'studioStatusChanged', studioStatuses, ...workspaceParameter(workspace) },
@@ -67,7 +72,12 @@ describe('Seqera Platform Trigger: Studio Status Changed', () => {
 
 		// Stopped and started again between polls: running again. The platform's Studios have no lastStarted;
 		// only statusInfo.lastUpdate (in whole seconds) moves: once the clock is in a later second than the last move.
-		await until('a second later than the Studio last moved', () => Math.floor(Date.now() / 1000) > Math.floor(runningSince / 1000), 5000, { everyMs: 20 });
+		await until(
+			'a second later than the Studio last moved',
+			() => Math.floor(Date.now() / 1000) > Math.floor(runningSince / 1000),
+			5000,
+			{ everyMs: 20 },
+		);
 		platform.sim.data.setStudioStatus(RSTUDIO, 'stopped');
 		platform.sim.data.setStudioStatus(RSTUDIO, 'starting');
 		platform.sim.data.setStudioStatus(RSTUDIO, 'running');
@@ -113,7 +123,12 @@ describe('Seqera Platform Trigger: Studio Status Changed', () => {
 	it('reads every page of a long list, and catches up over later polls when one poll may not read them all', async () => {
 		let staticData: IDataObject = {};
 		const studios = Array.from({ length: 1250 }, (_, index) =>
-			platform.sim.data.addStudio({ workspaceId: SHOWCASE, name: `lab-${index}`, status: 'running', dateCreated: new Date(Date.now() - index * 1000) }),
+			platform.sim.data.addStudio({
+				workspaceId: SHOWCASE,
+				name: `lab-${index}`,
+				status: 'running',
+				dateCreated: new Date(Date.now() - index * 1000),
+			}),
 		);
 		const offsetsOf = async () => {
 			const before = platform.sim.log.length;
@@ -143,7 +158,9 @@ describe('Seqera Platform Trigger: Studio Status Changed', () => {
 	it('returns the first Studio for Fetch Test Event and leaves the state alone', async () => {
 		const staticData: IDataObject = {};
 		const items = await poll(['errored'], staticData, GENOMICS, 'manual');
-		expect(items).toEqual([expect.objectContaining({ sessionId: expect.any(String), status: expect.any(String), previousStatus: null })]);
+		expect(items).toEqual([
+			expect.objectContaining({ sessionId: expect.any(String), status: expect.any(String), previousStatus: null }),
+		]);
 		expect(staticData).toEqual({});
 	});
 });

@@ -45,7 +45,13 @@ describe('launch and wait', () => {
 	it('Wait on an existing run; cancelling the execution stops the wait at once', async () => {
 		const running = platform.sim.data.runsIn(GENOMICS).find((run) => run.status === 'RUNNING')!;
 		const result = await platform.run(
-			{ resource: 'workflow', operation: 'wait', waitOptions: { pollIntervalSeconds: 30 }, ...runParameter(running.id), ...workspaceParameter(GENOMICS) },
+			{
+				resource: 'workflow',
+				operation: 'wait',
+				waitOptions: { pollIntervalSeconds: 30 },
+				...runParameter(running.id),
+				...workspaceParameter(GENOMICS),
+			},
 			{ cancelAfterMs: 500 },
 		);
 		expect(result.run.status).toBe('canceled');

@@ -55,7 +55,10 @@ function eventsLaunch(launchSettings: IDataObject, url = EVENTS_URL): INodeParam
 	} as INodeParameters;
 }
 
-async function launch(parameters: INodeParameters, { typeVersion = 1.5, items = [{ json: {} }] }: { typeVersion?: number; items?: Array<{ json: IDataObject }> } = {}) {
+async function launch(
+	parameters: INodeParameters,
+	{ typeVersion = 1.5, items = [{ json: {} }] }: { typeVersion?: number; items?: Array<{ json: IDataObject }> } = {},
+) {
 	const before = { launches: platform.sim.data.launches.length, log: platform.sim.log.length };
 	const result = await platform.harness.runNode({
 		type: SEQERA_NODE,
@@ -66,7 +69,9 @@ async function launch(parameters: INodeParameters, { typeVersion = 1.5, items = 
 	});
 	expect(result.error).toBeUndefined();
 	const sent = platform.sim.data.launches.slice(before.launches).map((launched) => (launched.request as { launch: IDataObject }).launch);
-	const catalogReads = platform.sim.log.slice(before.log).filter((entry) => entry.method === 'GET' && entry.path.endsWith('/platform/versions')).length;
+	const catalogReads = platform.sim.log
+		.slice(before.log)
+		.filter((entry) => entry.method === 'GET' && entry.path.endsWith('/platform/versions')).length;
 	return { result, sent, catalogReads };
 }
 
@@ -74,7 +79,9 @@ describe('Version 1.5: events from Nextflow 26.09 and later', () => {
 	it("with Nextflow Version 26.10.0, ends the launch's own pre-run script with the lines that load nf-weblog, and the run's events arrive", async () => {
 		const receiver = await startReceiver();
 		try {
-			const { result, sent, catalogReads } = await launch(eventsLaunch({ nextflowVersion: '26.10.0', preRunScript: OWN_SCRIPT }, receiver.url));
+			const { result, sent, catalogReads } = await launch(
+				eventsLaunch({ nextflowVersion: '26.10.0', preRunScript: OWN_SCRIPT }, receiver.url),
+			);
 			expect(sent).toHaveLength(1);
 			expect(sent[0].nextflowVersion).toBe('26.10.0');
 			expect(sent[0].preRunScript).toBe(`${OWN_SCRIPT}\n\n${AWS_BATCH_LINES}\n`);
@@ -108,7 +115,12 @@ describe('Version 1.5: events from Nextflow 26.09 and later', () => {
 			method: 'GET',
 			path: /\/platform\/versions$/,
 			kind: 'answer',
-			answer: { nextflowVersions: [{ version: '25.10.2', default: false }, { version: '26.10.0', default: true }] },
+			answer: {
+				nextflowVersions: [
+					{ version: '25.10.2', default: false },
+					{ version: '26.10.0', default: true },
+				],
+			},
 		});
 		const onLater = await launch(eventsLaunch({}), { items });
 		expect(onLater.catalogReads).toBe(1);
@@ -139,14 +151,19 @@ describe('Version 1.5: events from Nextflow 26.09 and later', () => {
 	});
 
 	it('sends nothing of it without a weblog block', async () => {
-		const { sent, catalogReads } = await launch({ ...eventsLaunch({}), launchSettings: { nextflowVersion: '26.10.0', preRunScript: 'module load java/17' } } as INodeParameters);
+		const { sent, catalogReads } = await launch({
+			...eventsLaunch({}),
+			launchSettings: { nextflowVersion: '26.10.0', preRunScript: 'module load java/17' },
+		} as INodeParameters);
 		expect(sent[0].preRunScript).toBe('module load java/17');
 		expect(sent[0]).not.toHaveProperty('configText');
 		expect(catalogReads).toBe(0);
 	});
 
 	it('is not sent by version 1.4, which reads no catalog', async () => {
-		const { sent, catalogReads } = await launch(eventsLaunch({ nextflowVersion: '26.10.0', preRunScript: 'module load java/17' }), { typeVersion: 1.4 });
+		const { sent, catalogReads } = await launch(eventsLaunch({ nextflowVersion: '26.10.0', preRunScript: 'module load java/17' }), {
+			typeVersion: 1.4,
+		});
 		expect(sent[0].preRunScript).toBe('module load java/17');
 		expect(sent[0].configText).toMatch(/^weblog \{/);
 		const none = await launch(eventsLaunch({}), { typeVersion: 1.4 });

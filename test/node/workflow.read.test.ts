@@ -12,7 +12,11 @@ describe('Workflow → Get Many', () => {
 	it('returns every run of the workspace, following pages until the platform has no more', async () => {
 		// 64 seeded runs plus these make more than one page of 100.
 		for (let index = 0; index < 80; index++) {
-			platform.sim.data.addRun({ workspaceId: GENOMICS, runName: `paging_run_${index}`, submit: new Date(Date.now() - 86_400_000 * 40 - index * 1000) });
+			platform.sim.data.addRun({
+				workspaceId: GENOMICS,
+				runName: `paging_run_${index}`,
+				submit: new Date(Date.now() - 86_400_000 * 40 - index * 1000),
+			});
 		}
 		const before = platform.sim.log.length;
 		const result = await platform.run({ resource: 'workflow', operation: 'getMany', returnAll: true, ...workspaceParameter(GENOMICS) });
@@ -40,8 +44,18 @@ describe('Workflow → Get Many', () => {
 	});
 
 	it('stops at the limit and pages in steps of at most 100', async () => {
-		const result = await platform.run({ resource: 'workflow', operation: 'getMany', returnAll: false, limit: 7, ...workspaceParameter(GENOMICS) });
-		expect(platform.json(result).map((run) => run.id)).toEqual(genomicsRuns().slice(0, 7).map((run) => run.id));
+		const result = await platform.run({
+			resource: 'workflow',
+			operation: 'getMany',
+			returnAll: false,
+			limit: 7,
+			...workspaceParameter(GENOMICS),
+		});
+		expect(platform.json(result).map((run) => run.id)).toEqual(
+			genomicsRuns()
+				.slice(0, 7)
+				.map((run) => run.id),
+		);
 	});
 
 	it('builds the search syntax from the Status filter and finds only failed runs', async () => {
@@ -82,7 +96,12 @@ describe('Workflow → Get Many', () => {
 			{ resource: 'workflow', operation: 'getMany', returnAll: false, limit: 3 },
 			{ credentialOverrides: { workspaceId: String(RND) } },
 		);
-		expect(platform.json(result).map((run) => run.id)).toEqual(platform.sim.data.runsIn(RND).slice(0, 3).map((run) => run.id));
+		expect(platform.json(result).map((run) => run.id)).toEqual(
+			platform.sim.data
+				.runsIn(RND)
+				.slice(0, 3)
+				.map((run) => run.id),
+		);
 	});
 
 	it('sends the bearer token, Accept-Version and its User-Agent on every call', async () => {
@@ -100,9 +119,20 @@ describe('Workflow → one run', () => {
 
 	it('Get returns the run with its workspace context', async () => {
 		const run = pick();
-		const result = await platform.run({ resource: 'workflow', operation: 'get', ...runParameter(run.id), ...workspaceParameter(GENOMICS) });
+		const result = await platform.run({
+			resource: 'workflow',
+			operation: 'get',
+			...runParameter(run.id),
+			...workspaceParameter(GENOMICS),
+		});
 		expect(platform.json(result)).toEqual([
-			expect.objectContaining({ id: run.id, runName: run.runName, status: 'SUCCEEDED', workspaceName: 'genomics', progress: expect.any(Object) }),
+			expect.objectContaining({
+				id: run.id,
+				runName: run.runName,
+				status: 'SUCCEEDED',
+				workspaceName: 'genomics',
+				progress: expect.any(Object),
+			}),
 		]);
 	});
 
@@ -119,20 +149,38 @@ describe('Workflow → one run', () => {
 
 	it('Get Progress returns run and process progress', async () => {
 		const run = pick();
-		const result = await platform.run({ resource: 'workflow', operation: 'getProgress', ...runParameter(run.id), ...workspaceParameter(GENOMICS) });
+		const result = await platform.run({
+			resource: 'workflow',
+			operation: 'getProgress',
+			...runParameter(run.id),
+			...workspaceParameter(GENOMICS),
+		});
 		const [progress] = platform.json(result);
 		// The seeded run jolly_curie of nextflow-io/hello: one process, four tasks, all succeeded.
 		expect(progress.workflowId).toBe(run.id);
 		expect(progress.workflowProgress).toMatchObject({ succeeded: 4, failed: 0, running: 0, pending: 0, executors: ['awsbatch'] });
-		expect(progress.processesProgress).toEqual([expect.objectContaining({ process: 'sayHello', succeeded: 4, failed: 0, running: 0, pending: 0 })]);
+		expect(progress.processesProgress).toEqual([
+			expect.objectContaining({ process: 'sayHello', succeeded: 4, failed: 0, running: 0, pending: 0 }),
+		]);
 	});
 
 	it('Get Metrics returns one item per process', async () => {
 		const run = pick();
-		const result = await platform.run({ resource: 'workflow', operation: 'getMetrics', ...runParameter(run.id), ...workspaceParameter(GENOMICS) });
+		const result = await platform.run({
+			resource: 'workflow',
+			operation: 'getMetrics',
+			...runParameter(run.id),
+			...workspaceParameter(GENOMICS),
+		});
 		const metrics = platform.json(result);
 		const tasks = platform.json(
-			await platform.run({ resource: 'workflow', operation: 'getTasks', returnAll: true, ...runParameter(run.id), ...workspaceParameter(GENOMICS) }),
+			await platform.run({
+				resource: 'workflow',
+				operation: 'getTasks',
+				returnAll: true,
+				...runParameter(run.id),
+				...workspaceParameter(GENOMICS),
+			}),
 		);
 		const processes = [...new Set(tasks.filter((task) => task.status === 'COMPLETED').map((task) => task.process))];
 		expect(metrics.map((row) => row.process).sort()).toEqual(processes.sort());
@@ -142,12 +190,25 @@ describe('Workflow → one run', () => {
 	it('Get Tasks pages through every task, and Limit cuts the list', async () => {
 		const run = pick();
 		const all = platform.json(
-			await platform.run({ resource: 'workflow', operation: 'getTasks', returnAll: true, ...runParameter(run.id), ...workspaceParameter(GENOMICS) }),
+			await platform.run({
+				resource: 'workflow',
+				operation: 'getTasks',
+				returnAll: true,
+				...runParameter(run.id),
+				...workspaceParameter(GENOMICS),
+			}),
 		);
 		expect(all.length).toBeGreaterThan(3);
 		expect(new Set(all.map((task) => task.taskId)).size).toBe(all.length);
 		const limited = platform.json(
-			await platform.run({ resource: 'workflow', operation: 'getTasks', returnAll: false, limit: 3, ...runParameter(run.id), ...workspaceParameter(GENOMICS) }),
+			await platform.run({
+				resource: 'workflow',
+				operation: 'getTasks',
+				returnAll: false,
+				limit: 3,
+				...runParameter(run.id),
+				...workspaceParameter(GENOMICS),
+			}),
 		);
 		expect(limited.map((task) => task.taskId)).toEqual(all.slice(0, 3).map((task) => task.taskId));
 	});
@@ -155,7 +216,14 @@ describe('Workflow → one run', () => {
 	it('Get Task returns one task', async () => {
 		const run = pick();
 		const [first] = platform.json(
-			await platform.run({ resource: 'workflow', operation: 'getTasks', returnAll: false, limit: 1, ...runParameter(run.id), ...workspaceParameter(GENOMICS) }),
+			await platform.run({
+				resource: 'workflow',
+				operation: 'getTasks',
+				returnAll: false,
+				limit: 1,
+				...runParameter(run.id),
+				...workspaceParameter(GENOMICS),
+			}),
 		);
 		const result = await platform.run({
 			resource: 'workflow',
@@ -164,20 +232,38 @@ describe('Workflow → one run', () => {
 			...runParameter(run.id),
 			...workspaceParameter(GENOMICS),
 		});
-		expect(platform.json(result)).toEqual([expect.objectContaining({ workflowId: run.id, taskId: first.taskId, process: first.process })]);
+		expect(platform.json(result)).toEqual([
+			expect.objectContaining({ workflowId: run.id, taskId: first.taskId, process: first.process }),
+		]);
 	});
 
 	it("Get Tasks and Get Task give a task's exit code as a number where the platform sends it as text; one not known yet stays null", async () => {
 		const tasksOf = async (run: { id: string }) =>
-			platform.json(await platform.run({ resource: 'workflow', operation: 'getTasks', returnAll: true, ...runParameter(run.id), ...workspaceParameter(GENOMICS) }));
+			platform.json(
+				await platform.run({
+					resource: 'workflow',
+					operation: 'getTasks',
+					returnAll: true,
+					...runParameter(run.id),
+					...workspaceParameter(GENOMICS),
+				}),
+			);
 		const run = pick();
 		const answered = await call(platform.sim, 'GET', `/workflow/${run.id}/tasks?workspaceId=${GENOMICS}`);
-		const sentAsText = (answered.json as { tasks: Array<{ task: { taskId: number; exit: unknown } }> }).tasks.find(({ task }) => typeof task.exit === 'string')!.task;
+		const sentAsText = (answered.json as { tasks: Array<{ task: { taskId: number; exit: unknown } }> }).tasks.find(
+			({ task }) => typeof task.exit === 'string',
+		)!.task;
 		const tasks = await tasksOf(run);
 		expect(tasks.find((task) => task.taskId === sentAsText.taskId)?.exit).toBe(Number(sentAsText.exit));
 		expect(tasks.every((task) => typeof task.exit === 'number')).toBe(true);
 		const [one] = platform.json(
-			await platform.run({ resource: 'workflow', operation: 'getTask', taskId: String(sentAsText.taskId), ...runParameter(run.id), ...workspaceParameter(GENOMICS) }),
+			await platform.run({
+				resource: 'workflow',
+				operation: 'getTask',
+				taskId: String(sentAsText.taskId),
+				...runParameter(run.id),
+				...workspaceParameter(GENOMICS),
+			}),
 		);
 		expect(one.exit).toBe(Number(sentAsText.exit));
 
@@ -189,7 +275,9 @@ describe('Workflow → one run', () => {
 
 	it('Get Log returns log entries and the names of downloadable files', async () => {
 		const run = pick();
-		const [log] = platform.json(await platform.run({ resource: 'workflow', operation: 'getLog', ...runParameter(run.id), ...workspaceParameter(GENOMICS) }));
+		const [log] = platform.json(
+			await platform.run({ resource: 'workflow', operation: 'getLog', ...runParameter(run.id), ...workspaceParameter(GENOMICS) }),
+		);
 		expect(log.entries).toEqual([
 			'N E X T F L O W  ~  version 24.10.4',
 			'Launching `https://github.com/nextflow-io/hello` [jolly_curie] DSL2 - revision: 5f0d010a1f [master]',
@@ -203,7 +291,11 @@ describe('Workflow → one run', () => {
 			'CPU hours   : 17.7',
 			'Succeeded   : 4',
 		]);
-		expect((log.downloads as Array<{ fileName: string }>).map((download) => download.fileName)).toEqual([`nf-${run.id}.log`, 'nextflow.log', 'timeline.html']);
+		expect((log.downloads as Array<{ fileName: string }>).map((download) => download.fileName)).toEqual([
+			`nf-${run.id}.log`,
+			'nextflow.log',
+			'timeline.html',
+		]);
 	});
 
 	it('Download File returns the file as binary data', async () => {
@@ -229,7 +321,15 @@ describe('Workflow → one run', () => {
 describe('Workflow → Get Task File', () => {
 	const failedRun = () => genomicsRuns().find((run) => run.status === 'FAILED')!;
 	const tasksOf = async (runId: string) =>
-		platform.json(await platform.run({ resource: 'workflow', operation: 'getTasks', returnAll: true, ...runParameter(runId), ...workspaceParameter(GENOMICS) }));
+		platform.json(
+			await platform.run({
+				resource: 'workflow',
+				operation: 'getTasks',
+				returnAll: true,
+				...runParameter(runId),
+				...workspaceParameter(GENOMICS),
+			}),
+		);
 	const getTaskFile = async (runId: string, taskId: string, taskFile: string) =>
 		await platform.run({
 			resource: 'workflow',
@@ -240,7 +340,8 @@ describe('Workflow → Get Task File', () => {
 			...runParameter(runId),
 			...workspaceParameter(GENOMICS),
 		});
-	const textOf = (result: Awaited<ReturnType<typeof getTaskFile>>) => Buffer.from(result.outputs[0][0].binary!.taskFile.data, 'base64').toString('utf8');
+	const textOf = (result: Awaited<ReturnType<typeof getTaskFile>>) =>
+		Buffer.from(result.outputs[0][0].binary!.taskFile.data, 'base64').toString('utf8');
 
 	it("gives a failed task's error, output and log as text files named after the task", async () => {
 		const run = failedRun();
@@ -264,7 +365,11 @@ describe('Workflow → Get Task File', () => {
 		});
 		expect(item.binary!.taskFile).toMatchObject({ fileName: `task-${taskId}.command.err`, mimeType: 'text/plain' });
 		const [sent] = platform.sim.log.slice(before);
-		expect(sent).toMatchObject({ method: 'GET', path: `/workflow/${run.id}/download/${taskId}`, query: { fileName: '.command.err', workspaceId: String(GENOMICS) } });
+		expect(sent).toMatchObject({
+			method: 'GET',
+			path: `/workflow/${run.id}/download/${taskId}`,
+			query: { fileName: '.command.err', workspaceId: String(GENOMICS) },
+		});
 
 		const output = textOf(await getTaskFile(run.id, taskId, '.command.out'));
 		expect(output).toBe(`[${tool}] processing ${String(failed.tag)} with ${String(failed.cpus)} CPUs\n`);
@@ -285,8 +390,12 @@ describe('Workflow → Get Task File', () => {
 		const running = genomicsRuns().find((run) => run.status === 'RUNNING')!;
 		const waiting = (await tasksOf(running.id)).find((task) => task.status === 'NEW')!;
 		const result = await getTaskFile(running.id, String(waiting.taskId), '.command.err');
-		expect((result.error as Error).message).toBe(`File '.command.err' is not available for task ${String(waiting.taskId)} of run ${running.id}`);
-		expect((result.error as { description?: string }).description).toMatch(/^The task is NEW: it has not started, so it has no files yet/);
+		expect((result.error as Error).message).toBe(
+			`File '.command.err' is not available for task ${String(waiting.taskId)} of run ${running.id}`,
+		);
+		expect((result.error as { description?: string }).description).toMatch(
+			/^The task is NEW: it has not started, so it has no files yet/,
+		);
 	});
 
 	it("fails naming the Task ID when the run has no such task, and the run's own error when the run is unknown", async () => {

@@ -92,15 +92,18 @@ describe('Workflow → Launch', () => {
 	// Version 1.1: 1.2 reads the compute environment first, so an unknown one fails there.
 	it('reports every blocker the platform lists, and launches nothing', async () => {
 		const before = launchesSent();
-		const result = await platform.run({
-			resource: 'workflow',
-			operation: 'launch',
-			source: 'repository',
-			pipeline: 'https://github.com/nextflow-io/hello',
-			computeEnvId: { __rl: true, mode: 'id', value: 'missingComputeEnv1' },
-			launchSettings: { runName: 'bad name!' },
-			...workspaceParameter(GENOMICS),
-		}, { typeVersion: 1.1 });
+		const result = await platform.run(
+			{
+				resource: 'workflow',
+				operation: 'launch',
+				source: 'repository',
+				pipeline: 'https://github.com/nextflow-io/hello',
+				computeEnvId: { __rl: true, mode: 'id', value: 'missingComputeEnv1' },
+				launchSettings: { runName: 'bad name!' },
+				...workspaceParameter(GENOMICS),
+			},
+			{ typeVersion: 1.1 },
+		);
 		expect(launchesSent()).toBe(before);
 		expect(result.error).toMatchObject({ httpCode: '400' });
 		expect(result.error!.message).toMatch(/^Unable to launch workflow: /);
@@ -130,7 +133,10 @@ describe('Workflow → Relaunch', () => {
 
 	it("resumes by default, from the original run's full launch configuration (1.1)", async () => {
 		const original = failedRun();
-		const result = await platform.run({ resource: 'workflow', operation: 'relaunch', ...runParameter(original.id), ...workspaceParameter(GENOMICS) }, { typeVersion: 1.1 });
+		const result = await platform.run(
+			{ resource: 'workflow', operation: 'relaunch', ...runParameter(original.id), ...workspaceParameter(GENOMICS) },
+			{ typeVersion: 1.1 },
+		);
 		const [output] = platform.json(result);
 		expect(output).toMatchObject({ workflowId: lastLaunch().workflowId, sourceWorkflowId: original.id, resume: true });
 		expect(launchBody()).toMatchObject({
@@ -144,7 +150,7 @@ describe('Workflow → Relaunch', () => {
 		expect(platform.sim.data.findRun(String(output.workflowId))!.resume).toBe(true);
 	});
 
-	it("starts a fresh session when Resume is off, with overrides applied; the original session says which run it relaunches", async () => {
+	it('starts a fresh session when Resume is off, with overrides applied; the original session says which run it relaunches', async () => {
 		const original = failedRun();
 		await platform.run({
 			resource: 'workflow',
@@ -155,7 +161,13 @@ describe('Workflow → Relaunch', () => {
 			...workspaceParameter(GENOMICS),
 		});
 		const body = launchBody();
-		expect(body).toMatchObject({ pipeline: original.launch.pipeline, revision: 'hotfix', runName: 'second_try', resume: false, sessionId: original.sessionId });
+		expect(body).toMatchObject({
+			pipeline: original.launch.pipeline,
+			revision: 'hotfix',
+			runName: 'second_try',
+			resume: false,
+			sessionId: original.sessionId,
+		});
 		expect(platform.sim.data.findRun(lastLaunch().workflowId)!.sessionId).not.toBe(original.sessionId);
 	});
 });
@@ -174,36 +186,65 @@ describe('Workflow → Cancel and Delete', () => {
 
 	it('Cancel stops a submitted run', async () => {
 		const workflowId = await launchRun();
-		const result = await platform.run({ resource: 'workflow', operation: 'cancel', ...runParameter(workflowId), ...workspaceParameter(GENOMICS) });
+		const result = await platform.run({
+			resource: 'workflow',
+			operation: 'cancel',
+			...runParameter(workflowId),
+			...workspaceParameter(GENOMICS),
+		});
 		expect(platform.json(result)).toEqual([{ workflowId, cancelled: true }]);
 		expect(platform.sim.data.findRun(workflowId)!.status).toBe('CANCELLED');
 	});
 
 	it("Cancel of a finished run shows the platform's reason", async () => {
 		const finished = platform.sim.data.runsIn(GENOMICS).find((run) => run.status === 'SUCCEEDED')!;
-		const result = await platform.run({ resource: 'workflow', operation: 'cancel', ...runParameter(finished.id), ...workspaceParameter(GENOMICS) });
+		const result = await platform.run({
+			resource: 'workflow',
+			operation: 'cancel',
+			...runParameter(finished.id),
+			...workspaceParameter(GENOMICS),
+		});
 		expect(result.error).toMatchObject({ httpCode: '400' });
 		expect((result.error as { description?: string }).description).toMatch(/Error ID: \w+/);
 	});
 
 	it('Delete refuses an active run unless Force is on', async () => {
 		const workflowId = await launchRun();
-		const refused = await platform.run({ resource: 'workflow', operation: 'delete', ...runParameter(workflowId), ...workspaceParameter(GENOMICS) });
+		const refused = await platform.run({
+			resource: 'workflow',
+			operation: 'delete',
+			...runParameter(workflowId),
+			...workspaceParameter(GENOMICS),
+		});
 		expect(refused.error).toMatchObject({
 			httpCode: '400',
 			message: `Workflow ${workflowId} is active (SUBMITTED) - cancel it first or delete with force=true`,
-			description: expect.stringMatching(new RegExp(`^DELETE /workflow/${workflowId} was rejected by the platform\\. Error ID: \\w{10} \\(quote it to Seqera support\\)\\.$`)),
+			description: expect.stringMatching(
+				new RegExp(
+					`^DELETE /workflow/${workflowId} was rejected by the platform\\. Error ID: \\w{10} \\(quote it to Seqera support\\)\\.$`,
+				),
+			),
 		});
 		expect(platform.sim.data.findRun(workflowId)).toMatchObject({ id: workflowId, status: 'SUBMITTED' });
 
-		const forced = await platform.run({ resource: 'workflow', operation: 'delete', force: true, ...runParameter(workflowId), ...workspaceParameter(GENOMICS) });
+		const forced = await platform.run({
+			resource: 'workflow',
+			operation: 'delete',
+			force: true,
+			...runParameter(workflowId),
+			...workspaceParameter(GENOMICS),
+		});
 		expect(platform.json(forced)).toEqual([{ workflowId, deleted: true }]);
 		expect(platform.sim.data.findRun(workflowId)).toBeUndefined();
 	});
 
 	it('Delete Many reports which runs the platform refused', async () => {
 		const active = await launchRun();
-		const finished = platform.sim.data.runsIn(GENOMICS).filter((run) => run.status === 'SUCCEEDED').slice(0, 2).map((run) => run.id);
+		const finished = platform.sim.data
+			.runsIn(GENOMICS)
+			.filter((run) => run.status === 'SUCCEEDED')
+			.slice(0, 2)
+			.map((run) => run.id);
 		const result = await platform.run({
 			resource: 'workflow',
 			operation: 'deleteMany',

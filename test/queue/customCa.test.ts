@@ -31,8 +31,17 @@ afterAll(async () => {
 async function runThreeItems(env: Record<string, string>) {
 	const [worker] = await forkWorkers(1, env, folder);
 	workers.push(worker);
-	const runIds = sim.data.runsIn(GENOMICS).slice(0, 3).map((run) => run.id);
-	const { outcomes } = await worker.run({ baseUrl: sim.baseUrl, token: TOKEN, workspaceId: GENOMICS, executions: [runIds], verifyCertificates: true });
+	const runIds = sim.data
+		.runsIn(GENOMICS)
+		.slice(0, 3)
+		.map((run) => run.id);
+	const { outcomes } = await worker.run({
+		baseUrl: sim.baseUrl,
+		token: TOKEN,
+		workspaceId: GENOMICS,
+		executions: [runIds],
+		verifyCertificates: true,
+	});
 	return outcomes[0];
 }
 

@@ -4,7 +4,20 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { type RedisTarget, sharedBudgetConfig } from '../../nodes/Seqera/environment/limiterRedis';
-import { type AdmittedCall, ArrivalBound, type BudgetGate, budgetKey, type CallPriority, CancelledError, localShare, SAFETY_MARGIN_MS, SharedBudget, TokenLimiter, windowLimits, type WindowLimits } from '../../nodes/Seqera/transport';
+import {
+	type AdmittedCall,
+	ArrivalBound,
+	type BudgetGate,
+	budgetKey,
+	type CallPriority,
+	CancelledError,
+	localShare,
+	SAFETY_MARGIN_MS,
+	SharedBudget,
+	TokenLimiter,
+	windowLimits,
+	type WindowLimits,
+} from '../../nodes/Seqera/transport';
 import { maxInAnyWindow } from '../../dev/simulator/rateLimiter';
 import { startRedisServer, type RedisServer } from '../../dev/queue/redisServer';
 import { stablePort } from '../../dev/freePort';
@@ -85,21 +98,37 @@ describe('configuration from the environment', () => {
 		}
 		expect(sharedBudgetConfig({ EXECUTIONS_MODE: 'queue', QUEUE_BULL_REDIS_CLUSTER_NODES: 'a:7000, b' })).toMatchObject({
 			mode: 'shared',
-			target: { kind: 'cluster', nodes: [{ host: 'a', port: 7000 }, { host: 'b', port: 6379 }], label: 'redis cluster a:7000,b:6379' },
+			target: {
+				kind: 'cluster',
+				nodes: [
+					{ host: 'a', port: 7000 },
+					{ host: 'b', port: 6379 },
+				],
+				label: 'redis cluster a:7000,b:6379',
+			},
 		});
 	});
 
 	it('prefers SEQERA_LIMITER_REDIS_URL, in any mode, and never puts its password in the label', () => {
-		const env = { EXECUTIONS_MODE: 'queue', QUEUE_BULL_REDIS_HOST: 'queue-redis', SEQERA_LIMITER_REDIS_URL: 'rediss://user:pw@limits:6390/3' };
+		const env = {
+			EXECUTIONS_MODE: 'queue',
+			QUEUE_BULL_REDIS_HOST: 'queue-redis',
+			SEQERA_LIMITER_REDIS_URL: 'rediss://user:pw@limits:6390/3',
+		};
 		expect(sharedBudgetConfig(env)).toEqual({
 			mode: 'shared',
 			fallbackShare: 4,
 			target: { kind: 'url', url: 'rediss://user:pw@limits:6390/3', label: 'rediss://limits:6390/3' },
 		});
 		expect(sharedBudgetConfig({ SEQERA_LIMITER_REDIS_URL: 'redis://limits' })).toMatchObject({ mode: 'shared' });
-		expect(sharedBudgetConfig({ SEQERA_LIMITER_REDIS_URL: 'http://limits' })).toMatchObject({ mode: 'misconfigured', fallbackShare: 4 });
+		expect(sharedBudgetConfig({ SEQERA_LIMITER_REDIS_URL: 'http://limits' })).toMatchObject({
+			mode: 'misconfigured',
+			fallbackShare: 4,
+		});
 		expect(sharedBudgetConfig({ SEQERA_LIMITER_REDIS_URL: 'not a url' })).toMatchObject({ mode: 'misconfigured' });
-		expect(sharedBudgetConfig({ SEQERA_LIMITER_REDIS_URL: 'redis://x', SEQERA_LIMITER_FALLBACK_SHARE: '0' })).toMatchObject({ fallbackShare: 4 });
+		expect(sharedBudgetConfig({ SEQERA_LIMITER_REDIS_URL: 'redis://x', SEQERA_LIMITER_FALLBACK_SHARE: '0' })).toMatchObject({
+			fallbackShare: 4,
+		});
 	});
 
 	it('gives each process a local share of at least one call per second', () => {
@@ -215,7 +244,7 @@ describe('RedisGate against a real redis-server', () => {
 		sent.answered();
 	});
 
-	it('a call sent late (its connection\'s handshakes first) holds its place a second and the bound after it was sent, in every process', async () => {
+	it("a call sent late (its connection's handshakes first) holds its place a second and the bound after it was sent, in every process", async () => {
 		const key = freshKey();
 		const limits = { maxCallsPerSecond: 1, maxCallsPerHour: 1000, spacingMs: 0 };
 		const [opening, other] = [sharedBudget().makeGate(key, limits), sharedBudget().makeGate(key, limits)];
@@ -297,7 +326,9 @@ describe('RedisGate against a real redis-server', () => {
 		const started = Date.now();
 		(await admitSent(gate, bound)).answered();
 		// The answer is noted in Redis without waiting (redisGate.ts): the next call asks once it is there.
-		await until('the answer noted in Redis', async () => (await admin.hlen(`seqera:budget:{${key}}:answers`)) > 0, 10_000, { everyMs: 5 });
+		await until('the answer noted in Redis', async () => (await admin.hlen(`seqera:budget:{${key}}:answers`)) > 0, 10_000, {
+			everyMs: 5,
+		});
 		(await admitSent(gate, bound)).answered();
 		// The bound would hold the first call until some 5 s; its answer frees it at about 1 s. 3 s leaves
 		// 2 s either side, a margin no busy machine takes up.
@@ -305,7 +336,7 @@ describe('RedisGate against a real redis-server', () => {
 		expect(Date.now() - started).toBeLessThan(3000);
 	});
 
-	it('the largest bound any process gave holds every process\'s calls: a slower network seen by one delays the others\' calls too', async () => {
+	it("the largest bound any process gave holds every process's calls: a slower network seen by one delays the others' calls too", async () => {
 		const key = freshKey();
 		const limits = { maxCallsPerSecond: 1, maxCallsPerHour: 1000, spacingMs: 0 };
 		const [calm, stalled] = [sharedBudget().makeGate(key, limits), sharedBudget().makeGate(key, limits)];
@@ -381,7 +412,9 @@ describe('RedisGate against a real redis-server', () => {
 		await limiter.pause(budget, Date.now() + 5000);
 
 		const keys = (await admin.keys(`seqera:budget:{${key}}:*`)).sort();
-		expect(keys).toEqual(['second', 'answers', 'bounds', 'hour', 'last', 'pause', 'cautious'].map((name) => `seqera:budget:{${key}}:${name}`).sort());
+		expect(keys).toEqual(
+			['second', 'answers', 'bounds', 'hour', 'last', 'pause', 'cautious'].map((name) => `seqera:budget:{${key}}:${name}`).sort(),
+		);
 		const ttl = async (name: string) => await admin.pttl(`seqera:budget:{${key}}:${name}`);
 		expect(await ttl('second')).toBeGreaterThan(1000);
 		// A call in flight holds its place for at most a minute, should its process die before the answer.
@@ -413,15 +446,25 @@ describe('RedisGate against a real redis-server', () => {
 		expect(text).not.toContain('seqera.example');
 	});
 
-	it('works on a Redis Cluster: all of a token\'s keys share one slot', async () => {
-		const node = await startRedisServer({ args: ['--cluster-enabled', 'yes', '--cluster-config-file', 'nodes.conf', '--cluster-announce-ip', '127.0.0.1'] });
+	it("works on a Redis Cluster: all of a token's keys share one slot", async () => {
+		const node = await startRedisServer({
+			args: ['--cluster-enabled', 'yes', '--cluster-config-file', 'nodes.conf', '--cluster-announce-ip', '127.0.0.1'],
+		});
 		const nodeAdmin = new Redis(node.port, '127.0.0.1');
 		try {
 			await nodeAdmin.call('CLUSTER', 'ADDSLOTSRANGE', '0', '16383');
-			await until('the one-node cluster ready', async () => ((await nodeAdmin.call('CLUSTER', 'INFO')) as string).includes('cluster_state:ok'), 10_000, { everyMs: 100 });
+			await until(
+				'the one-node cluster ready',
+				async () => ((await nodeAdmin.call('CLUSTER', 'INFO')) as string).includes('cluster_state:ok'),
+				10_000,
+				{ everyMs: 100 },
+			);
 			const key = freshKey();
 			const warn = jest.fn();
-			const budget = sharedBudget({ kind: 'cluster', nodes: [{ host: '127.0.0.1', port: node.port }], options: {}, label: 'cluster' }, warn);
+			const budget = sharedBudget(
+				{ kind: 'cluster', nodes: [{ host: '127.0.0.1', port: node.port }], options: {}, label: 'cluster' },
+				warn,
+			);
 			const gate = budget.makeGate(key, DEFAULT_LIMITS);
 			for (let call = 0; call < 3; call++) await answered(gate);
 			await gate.pauseUntil(Date.now() + 100);

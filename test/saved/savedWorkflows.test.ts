@@ -76,7 +76,9 @@ describe('saved workflows send what they sent when they were saved', () => {
 				if (!type) continue;
 				const resaved = resavedParameters(node, NodeHelpers.getVersionedNodeType(type, node.typeVersion).description);
 				if (!isDeepStrictEqual(resaved, node.parameters)) {
-					changed.push(`${fixture}, "${node.name}":\n${diff(node.parameters, resaved, { aAnnotation: 'Saved', bAnnotation: 'Saved again' }) ?? ''}`);
+					changed.push(
+						`${fixture}, "${node.name}":\n${diff(node.parameters, resaved, { aAnnotation: 'Saved', bAnnotation: 'Saved again' }) ?? ''}`,
+					);
 				}
 			}
 		}
@@ -87,7 +89,12 @@ describe('saved workflows send what they sent when they were saved', () => {
 		for (const change of declaredChanges) {
 			expect(fixtures).toContain(change.fixture);
 			expect(change).toEqual(
-				expect.objectContaining({ request: expect.any(Number), what: expect.any(String), why: expect.any(String), nodeVersion: expect.any(Number) }),
+				expect.objectContaining({
+					request: expect.any(Number),
+					what: expect.any(String),
+					why: expect.any(String),
+					nodeVersion: expect.any(Number),
+				}),
 			);
 		}
 	});

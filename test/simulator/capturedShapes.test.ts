@@ -52,14 +52,28 @@ const MAPPINGS: Mapping[] = [
 	{ fixture: 'datasets/dataset_metadata.json', method: 'GET', path: `/datasets/${DATASET_IDS.genomicsSamplesheet}/metadata?${ws}` },
 	{ fixture: 'datasets/dataset_versions.json', method: 'GET', path: `/datasets/${DATASET_IDS.genomicsSamplesheet}/versions?${ws}` },
 	{ fixture: 'datasets/dataset_created_response.json', method: 'POST', path: `/datasets?${ws}`, body: { name: 'captured-shape' } },
-	{ fixture: 'datasets/dataset_upload_response.json', method: 'POST', path: `/datasets/${DATASET_IDS.genomicsSarekSamples}/upload?${ws}&header=true`, form: upload },
+	{
+		fixture: 'datasets/dataset_upload_response.json',
+		method: 'POST',
+		path: `/datasets/${DATASET_IDS.genomicsSarekSamples}/upload?${ws}&header=true`,
+		form: upload,
+	},
 	{ fixture: 'data/links/datalinks_list.json', method: 'GET', path: `/data-links?${ws}` },
 	{ fixture: 'credentials_list.json', method: 'GET', path: `/credentials?${ws}` },
 	{ fixture: 'organizations/organizations_list.json', method: 'GET', path: '/orgs' },
 	{ fixture: 'members/members_list.json', method: 'GET', path: `/orgs/${ORG_IDS.acmeBio}/members` },
-	{ fixture: 'members/member_add.json', method: 'PUT', path: `/orgs/${ORG_IDS.acmeBio}/members/add`, body: { user: 'katherine-johnson' } },
+	{
+		fixture: 'members/member_add.json',
+		method: 'PUT',
+		path: `/orgs/${ORG_IDS.acmeBio}/members/add`,
+		body: { user: 'katherine-johnson' },
+	},
 	{ fixture: 'teams/teams_list.json', method: 'GET', path: `/orgs/${ORG_IDS.acmeBio}/teams` },
-	{ fixture: 'teams/members/members_list.json', method: 'GET', path: `/orgs/${ORG_IDS.acmeBio}/teams/${TEAM_IDS.bioinformatics}/members` },
+	{
+		fixture: 'teams/members/members_list.json',
+		method: 'GET',
+		path: `/orgs/${ORG_IDS.acmeBio}/teams/${TEAM_IDS.bioinformatics}/members`,
+	},
 	{
 		fixture: 'teams/members/member_add.json',
 		method: 'POST',
@@ -80,7 +94,12 @@ const MAPPINGS: Mapping[] = [
 		body: { teamId: TEAM_IDS.wetLab },
 	},
 	{ fixture: 'actions/actions_list.json', method: 'GET', path: `/actions?${ws}` },
-	{ fixture: 'actions/action_launch.json', method: 'POST', path: `/actions/${ACTION_IDS.genomicsNightly}/launch?${ws}`, body: { params: {} } },
+	{
+		fixture: 'actions/action_launch.json',
+		method: 'POST',
+		path: `/actions/${ACTION_IDS.genomicsNightly}/launch?${ws}`,
+		body: { params: {} },
+	},
 	{ fixture: 'user.json', method: 'GET', path: '/user-info' },
 	{ fixture: 'info/service-info.json', method: 'GET', path: '/service-info' },
 ];
@@ -139,7 +158,8 @@ function compare(captured: unknown, ours: unknown, at: string, found: Difference
 		}
 		compare(value, ours[field], path, found);
 	}
-	for (const field of Object.keys(ours).filter((name) => !(name in captured))) found.noted.push(`${at ? `${at}.${field}` : field}: left out there, sent here`);
+	for (const field of Object.keys(ours).filter((name) => !(name in captured)))
+		found.noted.push(`${at ? `${at}.${field}` : field}: left out there, sent here`);
 }
 
 /** One difference per field: list entries repeat the same ones. */
@@ -154,25 +174,30 @@ describe('the simulator answers in the shapes captured from the real platform', 
 
 	afterAll(() => stop(sim));
 
-	it.each(MAPPINGS.map((mapping) => [`${mapping.method} ${typeof mapping.path === 'string' ? mapping.path.split('?')[0] : 'a seeded run'} ← ${mapping.fixture}`, mapping] as const))(
-		'%s',
-		async (_name, mapping) => {
-			const path = typeof mapping.path === 'string' ? mapping.path : mapping.path(sim);
-			const reply = await call(sim, mapping.method, path, { body: mapping.body, form: mapping.form?.() });
-			expect(reply.status).toBe(200);
-			const found: Differences = { broken: [], noted: [] };
-			compare(readCaptured(mapping.fixture), reply.json, '', found);
-			const broken = unique(found.broken);
-			const noted = unique(found.noted);
-			console.log(
+	it.each(
+		MAPPINGS.map(
+			(mapping) =>
 				[
-					`${mapping.method} ${path.split('?')[0]} (captured: ${mapping.fixture})`,
-					...(broken.length + noted.length === 0 ? ['  the same shape'] : []),
-					...broken.map((line) => `  BROKEN ${line}`),
-					...noted.map((line) => `  ${line}`),
-				].join('\n'),
-			);
-			expect(broken).toEqual([]);
-		},
-	);
+					`${mapping.method} ${typeof mapping.path === 'string' ? mapping.path.split('?')[0] : 'a seeded run'} ← ${mapping.fixture}`,
+					mapping,
+				] as const,
+		),
+	)('%s', async (_name, mapping) => {
+		const path = typeof mapping.path === 'string' ? mapping.path : mapping.path(sim);
+		const reply = await call(sim, mapping.method, path, { body: mapping.body, form: mapping.form?.() });
+		expect(reply.status).toBe(200);
+		const found: Differences = { broken: [], noted: [] };
+		compare(readCaptured(mapping.fixture), reply.json, '', found);
+		const broken = unique(found.broken);
+		const noted = unique(found.noted);
+		console.log(
+			[
+				`${mapping.method} ${path.split('?')[0]} (captured: ${mapping.fixture})`,
+				...(broken.length + noted.length === 0 ? ['  the same shape'] : []),
+				...broken.map((line) => `  BROKEN ${line}`),
+				...noted.map((line) => `  ${line}`),
+			].join('\n'),
+		);
+		expect(broken).toEqual([]);
+	});
 });

@@ -45,7 +45,9 @@ describe('simulator: data links and Studios', () => {
 	describe('data links', () => {
 		it('lists the visible data links of a workspace by name, with search and visibility', async () => {
 			const names = async (query: string) =>
-				((await get(sim, `/data-links?${ws}${query}`)).json as { dataLinks: Array<{ name: string }>; totalSize: number }).dataLinks.map((link) => link.name);
+				(
+					(await get(sim, `/data-links?${ws}${query}`)).json as { dataLinks: Array<{ name: string }>; totalSize: number }
+				).dataLinks.map((link) => link.name);
 			expect(await names('')).toEqual(['reference-genomes', 'results-archive', 'sequencing-inbox']);
 			expect(await names('&search=inbox')).toEqual(['sequencing-inbox']);
 			expect(await names('&search=provider:google')).toEqual(['reference-genomes']);
@@ -75,7 +77,9 @@ describe('simulator: data links and Studios', () => {
 		});
 
 		it('describes a data link of the workspace; another workspace or foreign credentials get a 403', async () => {
-			expect((await get(sim, `/data-links/${INBOX}?${ws}`)).json).toMatchObject({ dataLink: { id: INBOX, name: 'sequencing-inbox' } });
+			expect((await get(sim, `/data-links/${INBOX}?${ws}`)).json).toMatchObject({
+				dataLink: { id: INBOX, name: 'sequencing-inbox' },
+			});
 			expect((await get(sim, `/data-links/${INBOX}?workspaceId=${WORKSPACE_IDS.rnd}`)).status).toBe(403);
 			expect((await get(sim, `/data-links/v1-user-unknown?${ws}`)).status).toBe(403);
 			expect((await get(sim, `/data-links/${INBOX}?${ws}&credentialsId=someoneElses`)).status).toBe(403);
@@ -83,7 +87,12 @@ describe('simulator: data links and Studios', () => {
 
 		it('browses one folder at a time: folders first, then files, each by name', async () => {
 			const root = (await get(sim, browsePath(INBOX, ''))).json as BrowseReply;
-			expect(root).toEqual({ objects: [{ type: 'FOLDER', name: 'runs', size: 0 }, { type: 'FILE', name: 'README.txt', size: 1204, mimeType: 'text/plain' }] });
+			expect(root).toEqual({
+				objects: [
+					{ type: 'FOLDER', name: 'runs', size: 0 },
+					{ type: 'FILE', name: 'README.txt', size: 1204, mimeType: 'text/plain' },
+				],
+			});
 			const run = (await get(sim, browsePath(INBOX, RUN_A, '&credentialsId=5cY2ZPQ3zNCred'))).json as BrowseReply;
 			expect(run.originalPath).toBe(RUN_A);
 			expect(run.objects.map((entry) => [entry.type, entry.name])).toEqual([
@@ -92,7 +101,12 @@ describe('simulator: data links and Studios', () => {
 				['FILE', 'SampleSheet.csv'],
 			]);
 			const fastq = (await get(sim, browsePath(INBOX, `${RUN_A}/fastq`))).json as BrowseReply;
-			expect(fastq.objects[0]).toEqual({ type: 'FILE', name: 'S1_L001_R1_001.fastq.gz', size: 1_284_551_203, mimeType: 'application/gzip' });
+			expect(fastq.objects[0]).toEqual({
+				type: 'FILE',
+				name: 'S1_L001_R1_001.fastq.gz',
+				size: 1_284_551_203,
+				mimeType: 'application/gzip',
+			});
 			expect((await get(sim, browsePath(INBOX, 'no/such/folder'))).json).toEqual({ objects: [], originalPath: 'no/such/folder' });
 		});
 
@@ -112,9 +126,11 @@ describe('simulator: data links and Studios', () => {
 
 			sim.data.addDataLinkObject(INBOX, `${folder}/a-before.fastq.gz`);
 			sim.data.removeDataLinkObject(INBOX, `${folder}/f0.fastq.gz`);
-			const second = (await get(sim, browsePath(INBOX, folder, `&pageSize=2&nextPageToken=${first.nextPageToken}`))).json as BrowseReply;
+			const second = (await get(sim, browsePath(INBOX, folder, `&pageSize=2&nextPageToken=${first.nextPageToken}`)))
+				.json as BrowseReply;
 			expect(second.objects.map((entry) => entry.name)).toEqual(['f2.fastq.gz', 'f3.fastq.gz']);
-			const third = (await get(sim, browsePath(INBOX, folder, `&pageSize=2&nextPageToken=${second.nextPageToken}`))).json as BrowseReply;
+			const third = (await get(sim, browsePath(INBOX, folder, `&pageSize=2&nextPageToken=${second.nextPageToken}`)))
+				.json as BrowseReply;
 			expect(third).toEqual({ objects: [expect.objectContaining({ name: 'f4.fastq.gz' })], originalPath: folder });
 		});
 
@@ -141,16 +157,21 @@ describe('simulator: data links and Studios', () => {
 		});
 
 		it('takes a path below the root a segment at a time, or as one segment with %2F, as the platform does', async () => {
-			const names = async (path: string) => ((await get(sim, `/data-links/${INBOX}/browse/${path}?${ws}`)).json as BrowseReply).objects.map((entry) => entry.name);
+			const names = async (path: string) =>
+				((await get(sim, `/data-links/${INBOX}/browse/${path}?${ws}`)).json as BrowseReply).objects.map((entry) => entry.name);
 			expect(await names(`${RUN_A}/fastq`)).toEqual(await names(encodeURIComponent(`${RUN_A}/fastq`)));
 			expect(await names(`${RUN_A}/fastq`)).toContain('S1_L001_R1_001.fastq.gz');
 			const perSegment = await get(sim, `/data-links/${INBOX}/download/${RUN_A}/RTAComplete.txt?${ws}`);
 			expect(perSegment.status).toBe(200);
 			expect(perSegment.text.length).toBe(52);
 			// The upload's finish route is the more specific one: upload/finish/runs is the finish of an upload into runs.
-			const opened = await call(sim, 'POST', `/data-links/${INBOX}/upload/runs/240601_seg?${ws}`, { body: { fileName: 'a.csv', contentType: 'text/csv', contentLength: 0 } });
+			const opened = await call(sim, 'POST', `/data-links/${INBOX}/upload/runs/240601_seg?${ws}`, {
+				body: { fileName: 'a.csv', contentType: 'text/csv', contentLength: 0 },
+			});
 			expect(opened.status).toBe(200);
-			const finished = await call(sim, 'POST', `/data-links/${INBOX}/upload/finish/runs/240601_seg?${ws}`, { body: { uploadId: 'none', fileName: 'a.csv' } });
+			const finished = await call(sim, 'POST', `/data-links/${INBOX}/upload/finish/runs/240601_seg?${ws}`, {
+				body: { uploadId: 'none', fileName: 'a.csv' },
+			});
 			expect((finished.json as { message: string }).message).toMatch(/^No upload 'none' of 'runs\/240601_seg\/a.csv'/);
 		});
 
@@ -166,7 +187,7 @@ describe('simulator: data links and Studios', () => {
 			}
 		});
 
-		it('answers the list 202 Accepted with no data links while the workspace\'s are still being fetched, then 200', async () => {
+		it("answers the list 202 Accepted with no data links while the workspace's are still being fetched, then 200", async () => {
 			fetchDataLinksSlowly(sim.data, GENOMICS, { lists: 2 });
 			const statuses: number[] = [];
 			for (let list = 0; list < 3; list++) {
@@ -189,7 +210,13 @@ describe('simulator: data links and Studios', () => {
 			const mounts = [INBOX, DATA_LINK_IDS.genomicsResults];
 			const added: string[] = [];
 			const stopped = () => {
-				const studio = sim.data.addStudio({ workspaceId: GENOMICS, name: `start-${added.length}`, cpu: 4, memoryMb: 16_384, mountedDataLinkIds: mounts });
+				const studio = sim.data.addStudio({
+					workspaceId: GENOMICS,
+					name: `start-${added.length}`,
+					cpu: 4,
+					memoryMb: 16_384,
+					mountedDataLinkIds: mounts,
+				});
 				added.push(studio.sessionId);
 				return studio;
 			};
@@ -206,7 +233,9 @@ describe('simulator: data links and Studios', () => {
 			await call(sim, 'PUT', `/studios/${whole.sessionId}/start?${ws}`, { body: { configuration } });
 			expect(whole).toMatchObject({ cpu: 8, memoryMb: 16_384, mountedDataLinkIds: mounts });
 
-			const foreign = await call(sim, 'PUT', `/studios/${stopped().sessionId}/start?${ws}`, { body: { configuration: { mountData: [DATA_LINK_IDS.rndScratch] } } });
+			const foreign = await call(sim, 'PUT', `/studios/${stopped().sessionId}/start?${ws}`, {
+				body: { configuration: { mountData: [DATA_LINK_IDS.rndScratch] } },
+			});
 			expect(foreign.status).toBe(400);
 			for (const sessionId of added) sim.data.removeStudio(sessionId);
 		});
@@ -220,14 +249,18 @@ describe('simulator: data links and Studios', () => {
 				'qc-dashboard': 'errored',
 				'imaging-viewer': 'starting',
 			});
-			expect(reply.studios.find((studio) => studio.sessionId === STUDIO_IDS.genomicsErrored)!.statusInfo.message).toMatch(/out of memory/);
+			expect(reply.studios.find((studio) => studio.sessionId === STUDIO_IDS.genomicsErrored)!.statusInfo.message).toMatch(
+				/out of memory/,
+			);
 			const errored = (await get(sim, `/studios?${ws}&search=status:errored`)).json as { studios: StudioReply[] };
 			expect(errored.studios.map((studio) => studio.sessionId)).toEqual([STUDIO_IDS.genomicsErrored]);
 			expect((await get(sim, `/studios?${ws}&search=status:sleeping`)).status).toBe(400);
 		});
 
 		it('pages with max and offset; totalSize counts them all', async () => {
-			const added = [1, 2, 3].map((index) => sim.data.addStudio({ workspaceId: GENOMICS, name: `paged-${index}`, dateCreated: new Date(Date.now() + index) }));
+			const added = [1, 2, 3].map((index) =>
+				sim.data.addStudio({ workspaceId: GENOMICS, name: `paged-${index}`, dateCreated: new Date(Date.now() + index) }),
+			);
 			const first = (await get(sim, `/studios?${ws}&max=2&offset=0`)).json as { studios: StudioReply[]; totalSize: number };
 			expect(first.studios.map((studio) => studio.name)).toEqual(['paged-3', 'paged-2']);
 			expect(first.totalSize).toBe(7);
@@ -271,13 +304,17 @@ describe('simulator: data links and Studios', () => {
 		for (const path of paths) {
 			const reply = await get(sim, path);
 			if (reply.status !== 200) problems.push(`${path}: HTTP ${reply.status}`);
-			problems.push(...contract!.checkResponse('GET', path.split('?')[0], reply.status, reply.json).map((problem) => `${path}: ${problem}`));
+			problems.push(
+				...contract!.checkResponse('GET', path.split('?')[0], reply.status, reply.json).map((problem) => `${path}: ${problem}`),
+			);
 		}
 		expect(problems).toEqual([]);
 
 		const before = sim.contractViolations.length;
 		expect((await get(sim, browsePath(INBOX, RUN_A, '&max=5'))).status).toBe(400);
-		expect(sim.contractViolations.slice(before)).toEqual([expect.objectContaining({ operationId: 'ExploreDataLinkWithPath', problems: ["unknown query parameter 'max'"] })]);
+		expect(sim.contractViolations.slice(before)).toEqual([
+			expect.objectContaining({ operationId: 'ExploreDataLinkWithPath', problems: ["unknown query parameter 'max'"] }),
+		]);
 		sim.contractViolations.splice(before);
 	});
 });

@@ -8,7 +8,9 @@ const EARLY_MS = 2;
 const fixed = (ms: number) => ({ minMs: ms, maxMs: ms });
 
 /** A platform stand-in: a plain TCP server whose accepted sockets the test drives, behind a delayed path. */
-async function startPathTo(profile: NetworkProfile): Promise<{ path: DelayedPath; accepted: () => Promise<net.Socket>; close: () => Promise<void> }> {
+async function startPathTo(
+	profile: NetworkProfile,
+): Promise<{ path: DelayedPath; accepted: () => Promise<net.Socket>; close: () => Promise<void> }> {
 	const waiting: Array<(socket: net.Socket) => void> = [];
 	const sockets: net.Socket[] = [];
 	const platform = net.createServer({ allowHalfOpen: true }, (socket) => {
@@ -32,7 +34,9 @@ async function startPathTo(profile: NetworkProfile): Promise<{ path: DelayedPath
 
 function connect(path: DelayedPath): Promise<{ socket: net.Socket; connectedAt: number }> {
 	return new Promise((resolve, reject) => {
-		const socket = net.connect({ host: '127.0.0.1', port: path.port, allowHalfOpen: true }, () => resolve({ socket, connectedAt: performance.now() }));
+		const socket = net.connect({ host: '127.0.0.1', port: path.port, allowHalfOpen: true }, () =>
+			resolve({ socket, connectedAt: performance.now() }),
+		);
 		socket.on('error', reject);
 	});
 }
@@ -63,7 +67,7 @@ describe('the delayed path', () => {
 		stopPath = undefined;
 	});
 
-	it('holds a new connection\'s first byte for the TCP round trip, then its own inbound delay', async () => {
+	it("holds a new connection's first byte for the TCP round trip, then its own inbound delay", async () => {
 		// Legs of 600 ms in and 400 ms out, so a round trip more is a second, which no busy machine adds.
 		const { path, accepted, close } = await startPathTo({ inbound: fixed(600), outbound: fixed(400) });
 		stopPath = close;
@@ -125,7 +129,9 @@ describe('the delayed path', () => {
 		const { path, accepted, close } = await startPathTo({ inbound: fixed(30), outbound: fixed(120) });
 		stopPath = close;
 		const resetSeen = (socket: net.Socket) =>
-			new Promise<{ code: unknown; at: number }>((resolve) => socket.once('error', (error: NodeJS.ErrnoException) => resolve({ code: error.code, at: performance.now() })));
+			new Promise<{ code: unknown; at: number }>((resolve) =>
+				socket.once('error', (error: NodeJS.ErrnoException) => resolve({ code: error.code, at: performance.now() })),
+			);
 
 		const platformSide = accepted();
 		const { socket } = await connect(path);

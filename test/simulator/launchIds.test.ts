@@ -20,10 +20,13 @@ describe('simulator: POST /workflow/launch takes only a launch id the workspace 
 
 	afterAll(() => stop(sim));
 
-	const pipelineIn = (workspaceId: number | null, pipelineId: number) => sim.data.pipelinesIn(workspaceId).find((pipeline) => pipeline.id === pipelineId)!;
+	const pipelineIn = (workspaceId: number | null, pipelineId: number) =>
+		sim.data.pipelinesIn(workspaceId).find((pipeline) => pipeline.id === pipelineId)!;
 	const launchFrom = async (id: string, repository: string, sourceWorkspaceId?: number) => {
 		const source = sourceWorkspaceId === undefined ? '' : `&sourceWorkspaceId=${sourceWorkspaceId}`;
-		return await call(sim, 'POST', `/workflow/launch?workspaceId=${GENOMICS}${source}`, { body: { launch: { id, pipeline: repository } } });
+		return await call(sim, 'POST', `/workflow/launch?workspaceId=${GENOMICS}${source}`, {
+			body: { launch: { id, pipeline: repository } },
+		});
 	};
 
 	it("refuses (403) another workspace's pipeline, a shared one without or with the wrong source workspace, another workspace's run and an unknown id; nothing is launched", async () => {
@@ -60,6 +63,11 @@ describe('simulator: POST /workflow/launch takes only a launch id the workspace 
 			await call(sim, 'POST', `/workflow/launch?workspaceId=${GENOMICS}`, { body: { launch: { pipeline: 'nf-core/rnaseq' } } }),
 		];
 		expect(accepted.map((reply) => reply.status)).toEqual([200, 200, 200, 200]);
-		expect(accepted.map((reply) => typeof (reply.json as { workflowId?: unknown }).workflowId)).toEqual(['string', 'string', 'string', 'string']);
+		expect(accepted.map((reply) => typeof (reply.json as { workflowId?: unknown }).workflowId)).toEqual([
+			'string',
+			'string',
+			'string',
+			'string',
+		]);
 	});
 });

@@ -88,14 +88,18 @@ describe('simulator on a network', () => {
 			new Promise((resolve, reject) => {
 				const sentAt = performance.now();
 				https
-					.get(sim.baseUrl + path, { agent, headers: { Authorization: `Bearer ${ALPHA}`, 'Accept-Version': '1' } }, (response) => {
-						response.resume();
-						response.on('end', () => resolve({ status: response.statusCode ?? 0, sentAt, ms: performance.now() - sentAt }));
-					})
+					.get(
+						sim.baseUrl + path,
+						{ agent, headers: { Authorization: `Bearer ${ALPHA}`, 'Accept-Version': '1' } },
+						(response) => {
+							response.resume();
+							response.on('end', () => resolve({ status: response.statusCode ?? 0, sentAt, ms: performance.now() - sentAt }));
+						},
+					)
 					.on('error', reject);
 			});
 
-	it('costs a new connection its TCP and TLS round trips before its request\'s own, and a kept-alive one only the request\'s', async () => {
+	it("costs a new connection its TCP and TLS round trips before its request's own, and a kept-alive one only the request's", async () => {
 		// Legs of 500 ms, so a round trip more or less is a second, which no busy machine adds.
 		sim.setNetwork({ inbound: fixed(500), outbound: fixed(500), processing: fixed(50) });
 		const keptAlive = new https.Agent({ keepAlive: true, ca: sim.certPem });
@@ -148,7 +152,8 @@ describe('simulator on a network', () => {
 		const listed = await get(sim, list);
 		expect(listed.status).toBe(200);
 		// Running runs' durations grow between the two lists; which runs, and in which order, do not.
-		const runIds = (json: unknown) => (json as { workflows: Array<{ workflow: { id: string } }> }).workflows.map((entry) => entry.workflow.id);
+		const runIds = (json: unknown) =>
+			(json as { workflows: Array<{ workflow: { id: string } }> }).workflows.map((entry) => entry.workflow.id);
 		expect(runIds(listed.json)).toEqual(runIds(onLoopback.json));
 		expect(runIds(listed.json)).toHaveLength(64);
 		expect(listed.text.length).toBeGreaterThan(50_000);
@@ -188,7 +193,10 @@ describe('simulator on a network', () => {
 	});
 
 	it('takes the processing time of the route once the call is admitted', async () => {
-		sim.setNetwork({ processing: fixed(60), processingByRoute: { 'GET /user-info': fixed(250), 'GET /workflow/{workflowId}': fixed(150) } });
+		sim.setNetwork({
+			processing: fixed(60),
+			processingByRoute: { 'GET /user-info': fixed(250), 'GET /workflow/{workflowId}': fixed(150) },
+		});
 		const timeOf = async (path: string) => {
 			const reply = await get(sim, path);
 			const entry = lastEntry();
@@ -215,9 +223,9 @@ describe('simulator on a network', () => {
 
 	it('refuses a route the simulator does not have in processingByRoute', async () => {
 		expect(() => sim.setNetwork({ processingByRoute: { 'GET /workflows': fixed(1) } })).toThrow(/GET \/workflows/);
-		await expect(startSimulator({ validateContract: false, network: { processingByRoute: { '/user-info': fixed(1) } } })).rejects.toThrow(
-			/\/user-info/,
-		);
+		await expect(
+			startSimulator({ validateContract: false, network: { processingByRoute: { '/user-info': fixed(1) } } }),
+		).rejects.toThrow(/\/user-info/);
 	});
 
 	it('delays every answer on its way back by the outbound delay', async () => {

@@ -13,7 +13,8 @@ const withContract = contract ? it : it.skip;
 const GENOMICS = WORKSPACE_IDS.genomics;
 
 /** A launch config with the block the node adds, after the user's own settings. */
-const weblogConfig = (url = 'http://127.0.0.1:9/events', own = "process.executor = 'awsbatch'") => withWeblogBlock(own, { url, user: 'n8n', password: 'f00d' });
+const weblogConfig = (url = 'http://127.0.0.1:9/events', own = "process.executor = 'awsbatch'") =>
+	withWeblogBlock(own, { url, user: 'n8n', password: 'f00d' });
 /** The pre-run script the node sends from version 1.5 for an AWS Batch compute environment, after the user's own. */
 const nodeScript = (own?: string) => withWeblogPluginScript(own, ['nf-amazon']);
 
@@ -27,15 +28,28 @@ describe('simulator: which runs load nf-weblog', () => {
 	it("from 26.09, weblog.enabled alone does not; the node's pre-run lines, a plugins block or an exported list naming it do", () => {
 		expect(loadsWeblogPlugin({ configText: weblogConfig() }, '26.10.0')).toBe(false);
 		expect(loadsWeblogPlugin({ configText: weblogConfig(), preRunScript: nodeScript() }, '26.10.0')).toBe(true);
-		expect(loadsWeblogPlugin({ configText: weblogConfig(), preRunScript: nodeScript('export NXF_PLUGINS_DEFAULT=nf-schema') }, '26.10.0')).toBe(true);
-		expect(loadsWeblogPlugin({ configText: `plugins {\n  id 'nf-schema@2.3.0'\n  id 'nf-weblog'\n}\n${weblogConfig()}` }, '26.10.0')).toBe(true);
-		expect(loadsWeblogPlugin({ configText: weblogConfig(), preRunScript: "export NXF_PLUGINS_DEFAULT='nf-amazon,nf-weblog@1.2.0'" }, '26.10.0')).toBe(true);
+		expect(
+			loadsWeblogPlugin({ configText: weblogConfig(), preRunScript: nodeScript('export NXF_PLUGINS_DEFAULT=nf-schema') }, '26.10.0'),
+		).toBe(true);
+		expect(
+			loadsWeblogPlugin({ configText: `plugins {\n  id 'nf-schema@2.3.0'\n  id 'nf-weblog'\n}\n${weblogConfig()}` }, '26.10.0'),
+		).toBe(true);
+		expect(
+			loadsWeblogPlugin(
+				{ configText: weblogConfig(), preRunScript: "export NXF_PLUGINS_DEFAULT='nf-amazon,nf-weblog@1.2.0'" },
+				'26.10.0',
+			),
+		).toBe(true);
 	});
 
-	it("NXF_PLUGINS_DEFAULT=false loads no default plugin, and a list takes the place of what weblog.enabled infers", () => {
-		expect(loadsWeblogPlugin({ configText: weblogConfig(), preRunScript: nodeScript('export NXF_PLUGINS_DEFAULT=false') }, '26.10.0')).toBe(false);
+	it('NXF_PLUGINS_DEFAULT=false loads no default plugin, and a list takes the place of what weblog.enabled infers', () => {
+		expect(
+			loadsWeblogPlugin({ configText: weblogConfig(), preRunScript: nodeScript('export NXF_PLUGINS_DEFAULT=false') }, '26.10.0'),
+		).toBe(false);
 		expect(loadsWeblogPlugin({ configText: weblogConfig(), preRunScript: 'export NXF_PLUGINS_DEFAULT=false' }, '24.10.4')).toBe(false);
-		expect(loadsWeblogPlugin({ configText: weblogConfig(), preRunScript: 'export NXF_PLUGINS_DEFAULT=nf-amazon' }, '24.10.4')).toBe(false);
+		expect(loadsWeblogPlugin({ configText: weblogConfig(), preRunScript: 'export NXF_PLUGINS_DEFAULT=nf-amazon' }, '24.10.4')).toBe(
+			false,
+		);
 		expect(loadsWeblogPlugin({ configText: weblogConfig(), preRunScript: 'export NXF_PLUGINS_DEFAULT=true' }, '24.10.4')).toBe(true);
 	});
 
@@ -45,12 +59,14 @@ describe('simulator: which runs load nf-weblog', () => {
 		expect(pluginsDefaultAfter(nodeScript('export NXF_PLUGINS_DEFAULT=true'))).toBe('nf-amazon,nf-weblog');
 		expect(pluginsDefaultAfter(nodeScript('export NXF_PLUGINS_DEFAULT="nf-schema"  # pinned by us'))).toBe('nf-schema,nf-weblog');
 		expect(pluginsDefaultAfter(nodeScript('export NXF_PLUGINS_DEFAULT=false'))).toBe('false');
-		expect(pluginsDefaultAfter('export NXF_PLUGINS_DEFAULT=nf-a\nexport NXF_PLUGINS_DEFAULT="${NXF_PLUGINS_DEFAULT},nf-b"')).toBe('nf-a,nf-b');
+		expect(pluginsDefaultAfter('export NXF_PLUGINS_DEFAULT=nf-a\nexport NXF_PLUGINS_DEFAULT="${NXF_PLUGINS_DEFAULT},nf-b"')).toBe(
+			'nf-a,nf-b',
+		);
 		expect(pluginsDefaultAfter('# export NXF_PLUGINS_DEFAULT=nf-weblog')).toBeUndefined();
 	});
 
 	it('reads the top-level plugins block: IDs without versions, the later block in place of the earlier, none inside a profile', () => {
-		expect(declaredPlugins("plugins {\n  id 'nf-schema@2.3.0'\n  id(\"nf-prov\")\n}")).toEqual(['nf-schema', 'nf-prov']);
+		expect(declaredPlugins('plugins {\n  id \'nf-schema@2.3.0\'\n  id("nf-prov")\n}')).toEqual(['nf-schema', 'nf-prov']);
 		expect(declaredPlugins("plugins { id 'nf-schema' }\nplugins { id 'nf-weblog' }")).toEqual(['nf-weblog']);
 		expect(declaredPlugins("profiles {\n  test {\n    plugins { id 'nf-weblog' }\n  }\n}")).toBeUndefined();
 		expect(declaredPlugins("// plugins { id 'nf-weblog' }\nparams.plugins = 'x'")).toBeUndefined();
@@ -88,7 +104,9 @@ describe('simulator: the Nextflow version catalog, and the events of runs on eit
 	});
 
 	const launch = async (launchFields: Record<string, unknown>) => {
-		const reply = await call(sim, 'POST', `/workflow/launch?workspaceId=${GENOMICS}`, { body: { launch: { pipeline: 'nf-core/rnaseq', ...launchFields } } });
+		const reply = await call(sim, 'POST', `/workflow/launch?workspaceId=${GENOMICS}`, {
+			body: { launch: { pipeline: 'nf-core/rnaseq', ...launchFields } },
+		});
 		expect(reply.status).toBe(200);
 		return sim.data.findRun((reply.json as { workflowId: string }).workflowId)!;
 	};
@@ -119,7 +137,13 @@ describe('simulator: the Nextflow version catalog, and the events of runs on eit
 		const configText = weblogConfig(receiverUrl);
 		expect(await postsReceived(await launch({ configText }))).toBeGreaterThan(0);
 		expect(await postsReceived(await launch({ configText, nextflowVersion: '26.10.0' }))).toBe(0);
-		expect(await postsReceived(await launch({ configText, nextflowVersion: '26.10.0', preRunScript: nodeScript('echo hello') }))).toBeGreaterThan(0);
-		expect(await postsReceived(await launch({ configText, nextflowVersion: '26.10.0', preRunScript: nodeScript('export NXF_PLUGINS_DEFAULT=false') }))).toBe(0);
+		expect(
+			await postsReceived(await launch({ configText, nextflowVersion: '26.10.0', preRunScript: nodeScript('echo hello') })),
+		).toBeGreaterThan(0);
+		expect(
+			await postsReceived(
+				await launch({ configText, nextflowVersion: '26.10.0', preRunScript: nodeScript('export NXF_PLUGINS_DEFAULT=false') }),
+			),
+		).toBe(0);
 	});
 });

@@ -21,7 +21,14 @@ interface Group {
 	properties: Record<string, Record<string, unknown>>;
 }
 interface InfoReply {
-	pipelineInfo: { revisions: string[]; profiles: string[]; configFiles: string[]; workDirs: string[]; projectName: string; revisionName: string | null };
+	pipelineInfo: {
+		revisions: string[];
+		profiles: string[];
+		configFiles: string[];
+		workDirs: string[];
+		projectName: string;
+		revisionName: string | null;
+	};
 }
 
 describe('simulator: pipeline schemas, repository details and dataset versions', () => {
@@ -45,7 +52,12 @@ describe('simulator: pipeline schemas, repository details and dataset versions',
 		expect(io.properties.input).toMatchObject({ type: 'string', format: 'file-path', mimetype: 'text/csv', pattern: '^\\S+\\.csv$' });
 		expect(io.properties.outdir).toMatchObject({ format: 'directory-path' });
 		expect(schema.$defs.reference_genome_options.properties.genome.enum).toContain('GRCh38');
-		expect(schema.$defs.max_job_request_options.properties.max_cpus).toMatchObject({ type: 'integer', minimum: 1, maximum: 256, hidden: true });
+		expect(schema.$defs.max_job_request_options.properties.max_cpus).toMatchObject({
+			type: 'integer',
+			minimum: 1,
+			maximum: 256,
+			hidden: true,
+		});
 		expect(schema.$defs.generic_options.properties.publish_dir_mode).toMatchObject({ default: 'copy', hidden: true });
 		const pipeline = sim.data.pipelinesIn(WORKSPACE_IDS.genomics).find((p) => p.id === PIPELINE_IDS.genomicsRnaseq)!;
 		expect(params).toBe(pipeline.paramsText);
@@ -100,7 +112,10 @@ describe('simulator: pipeline schemas, repository details and dataset versions',
 		const savedLaunch = async (pipelineId: number) =>
 			((await get(sim, `/pipelines/${pipelineId}/launch?${showcase}`)).json as { launch: Record<string, unknown> }).launch;
 		expect(await savedLaunch(PIPELINE_IDS.showcaseRnaseqTest)).toMatchObject({ configProfiles: ['test'], paramsText: '' });
-		expect(await savedLaunch(PIPELINE_IDS.showcaseRnaseqByHand)).toMatchObject({ configProfiles: [], paramsText: expect.stringContaining('"outdir"') });
+		expect(await savedLaunch(PIPELINE_IDS.showcaseRnaseqByHand)).toMatchObject({
+			configProfiles: [],
+			paramsText: expect.stringContaining('"outdir"'),
+		});
 		const configured = await savedLaunch(PIPELINE_IDS.showcaseRnaseqConfigured);
 		expect(configured).toMatchObject({ configProfiles: [], configText: expect.stringMatching(/^params \{\n\s+outdir = /) });
 		expect(JSON.parse(configured.paramsText as string)).toEqual({ input: expect.stringMatching(/\.csv$/) });
@@ -141,9 +156,16 @@ describe('simulator: pipeline schemas, repository details and dataset versions',
 
 	it("lists a dataset's versions with the URL a launch reads them from, filtered by media type", async () => {
 		const path = `/datasets/${DATASET_IDS.genomicsSamplesheet}/versions?${ws}`;
-		const reply = (await get(sim, path)).json as { versions: Array<{ version: number; url: string; mediaType: string }>; totalSize: number };
+		const reply = (await get(sim, path)).json as {
+			versions: Array<{ version: number; url: string; mediaType: string }>;
+			totalSize: number;
+		};
 		expect(reply.totalSize).toBe(1);
-		expect(reply.versions[0]).toMatchObject({ version: 1, mediaType: 'text/csv', url: `/datasets/${DATASET_IDS.genomicsSamplesheet}/v/1/n/samplesheet.csv` });
+		expect(reply.versions[0]).toMatchObject({
+			version: 1,
+			mediaType: 'text/csv',
+			url: `/datasets/${DATASET_IDS.genomicsSamplesheet}/v/1/n/samplesheet.csv`,
+		});
 		expect(((await get(sim, `${path}&mimeType=text/tab-separated-values`)).json as { versions: unknown[] }).versions).toEqual([]);
 		expect((await get(sim, `/datasets/${DATASET_IDS.rndChipSamples}/versions?${ws}`)).status).toBe(403);
 	});
@@ -160,7 +182,9 @@ describe('simulator: pipeline schemas, repository details and dataset versions',
 		const problems: string[] = [];
 		for (const path of paths) {
 			const reply = await get(sim, path);
-			problems.push(...contract!.checkResponse('GET', path.split('?')[0], reply.status, reply.json).map((problem) => `${path}: ${problem}`));
+			problems.push(
+				...contract!.checkResponse('GET', path.split('?')[0], reply.status, reply.json).map((problem) => `${path}: ${problem}`),
+			);
 		}
 		expect(problems).toEqual([]);
 		expect(sim.contractViolations).toEqual([]);

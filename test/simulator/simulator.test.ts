@@ -15,7 +15,9 @@ const ERROR_ID = / - Error ID: [A-Za-z0-9]{10}$/;
 async function waitForStatus(sim: Simulator, workflowId: string, status: string, workspaceId = GENOMICS): Promise<void> {
 	await until(
 		`workflow ${workflowId} ${status}`,
-		async () => ((await get(sim, `/workflow/${workflowId}?workspaceId=${workspaceId}`)).json as { workflow: { status: string } }).workflow.status === status,
+		async () =>
+			((await get(sim, `/workflow/${workflowId}?workspaceId=${workspaceId}`)).json as { workflow: { status: string } }).workflow
+				.status === status,
 		10_000,
 		{ everyMs: 25 },
 	);
@@ -45,7 +47,13 @@ describe('Seqera Platform simulator', () => {
 		it('logs the token only as its sha256 hash, with headers', async () => {
 			await get(sim, '/user-info');
 			const entry = sim.log[sim.log.length - 1];
-			expect(entry).toMatchObject({ method: 'GET', path: '/user-info', status: 200, tokenHash: hashToken(ALPHA), acceptVersion: '1' });
+			expect(entry).toMatchObject({
+				method: 'GET',
+				path: '/user-info',
+				status: 200,
+				tokenHash: hashToken(ALPHA),
+				acceptVersion: '1',
+			});
 			expect(JSON.stringify(sim.log)).not.toContain(ALPHA);
 		});
 
@@ -86,7 +94,15 @@ describe('Seqera Platform simulator', () => {
 				return byStatus;
 			};
 			expect(counts(GENOMICS)).toEqual({ total: 64, SUBMITTED: 3, RUNNING: 1, SUCCEEDED: 43, FAILED: 7, CANCELLED: 8, UNKNOWN: 2 });
-			expect(counts(WORKSPACE_IDS.rnd)).toEqual({ total: 24, SUBMITTED: 1, RUNNING: 3, SUCCEEDED: 12, FAILED: 3, CANCELLED: 3, UNKNOWN: 2 });
+			expect(counts(WORKSPACE_IDS.rnd)).toEqual({
+				total: 24,
+				SUBMITTED: 1,
+				RUNNING: 3,
+				SUCCEEDED: 12,
+				FAILED: 3,
+				CANCELLED: 3,
+				UNKNOWN: 2,
+			});
 			expect(counts(WORKSPACE_IDS.showcase)).toEqual({ total: 20, SUBMITTED: 1, RUNNING: 2, SUCCEEDED: 15, CANCELLED: 2 });
 			expect(counts(null)).toEqual({ total: 12, SUBMITTED: 1, RUNNING: 2, SUCCEEDED: 4, FAILED: 2, CANCELLED: 3 });
 		});
@@ -123,10 +139,14 @@ describe('Seqera Platform simulator', () => {
 			const path = `/datasets/${DATASET_IDS.genomicsSamplesheet}/upload?${ws}&header=true`;
 			const reply = await call(sim, 'POST', path, { form: csvForm('next.csv', 'sample,fastq\nA,"a,1.fq"\nB,b.fq\n') });
 			expect(reply.status).toBe(200);
-			expect(reply.json).toMatchObject({ version: { datasetId: DATASET_IDS.genomicsSamplesheet, version: 2, fileName: 'next.csv', hasHeader: true } });
+			expect(reply.json).toMatchObject({
+				version: { datasetId: DATASET_IDS.genomicsSamplesheet, version: 2, fileName: 'next.csv', hasHeader: true },
+			});
 			const dataset = sim.data.datasets.find((d) => d.id === DATASET_IDS.genomicsSamplesheet)!;
 			expect(dataset.versions.at(-1)).toMatchObject({ rowCount: 2, mediaType: 'text/csv' });
-			expect(sim.log.at(-1)!.form).toEqual({ file: { fileName: 'next.csv', contentType: 'text/csv', content: 'sample,fastq\nA,"a,1.fq"\nB,b.fq\n' } });
+			expect(sim.log.at(-1)!.form).toEqual({
+				file: { fileName: 'next.csv', contentType: 'text/csv', content: 'sample,fastq\nA,"a,1.fq"\nB,b.fq\n' },
+			});
 		});
 
 		it('refuses uploads that are not CSV or TSV, are empty, or miss the file field', async () => {
@@ -138,7 +158,9 @@ describe('Seqera Platform simulator', () => {
 			const noFile = new FormData();
 			noFile.append('upload', 'a,b');
 			expect((await call(sim, 'POST', path, { form: noFile })).status).toBe(400);
-			expect((await call(sim, 'POST', `/datasets/${DATASET_IDS.rndChipSamples}/upload?${ws}`, { form: csvForm('a.csv', 'a') })).status).toBe(403);
+			expect(
+				(await call(sim, 'POST', `/datasets/${DATASET_IDS.rndChipSamples}/upload?${ws}`, { form: csvForm('a.csv', 'a') })).status,
+			).toBe(403);
 		});
 
 		withContract('checks multipart bodies against the contract: an upload sent as JSON is refused', async () => {
@@ -175,9 +197,15 @@ describe('Seqera Platform simulator', () => {
 		});
 
 		it('launches an active API-triggered action as a run, and refuses paused or GitHub actions', async () => {
-			const launched = await call(sim, 'POST', `/actions/${ACTION_IDS.genomicsNightly}/launch?${ws}`, { body: { params: { genome: 'GRCm39' } } });
+			const launched = await call(sim, 'POST', `/actions/${ACTION_IDS.genomicsNightly}/launch?${ws}`, {
+				body: { params: { genome: 'GRCm39' } },
+			});
 			const { workflowId } = launched.json as { workflowId: string };
-			expect(sim.data.findRun(workflowId)).toMatchObject({ workspaceId: GENOMICS, status: 'SUBMITTED', params: expect.objectContaining({ genome: 'GRCm39' }) });
+			expect(sim.data.findRun(workflowId)).toMatchObject({
+				workspaceId: GENOMICS,
+				status: 'SUBMITTED',
+				params: expect.objectContaining({ genome: 'GRCm39' }),
+			});
 			const listed = (await get(sim, `/actions?${ws}`)).json as { actions: Array<{ id: string; event?: { workflowId: string } }> };
 			expect(listed.actions.find((a) => a.id === ACTION_IDS.genomicsNightly)!.event).toMatchObject({ workflowId });
 
@@ -188,7 +216,11 @@ describe('Seqera Platform simulator', () => {
 	});
 
 	describe('run list', () => {
-		type ListReply = { workflows: Array<{ workflow: { id: string; status: string; submit: string; runName: string } }>; hasMore: boolean; totalSize?: number };
+		type ListReply = {
+			workflows: Array<{ workflow: { id: string; status: string; submit: string; runName: string } }>;
+			hasMore: boolean;
+			totalSize?: number;
+		};
 
 		it('pages newest first without hasMore, as the platform answers, with it when switched on, and totalSize only on request', async () => {
 			expect((await get(sim, `/workflow?workspaceId=${GENOMICS}&max=50&offset=0`)).json).not.toHaveProperty('hasMore');
@@ -197,8 +229,7 @@ describe('Seqera Platform simulator', () => {
 			expect(first.workflows).toHaveLength(50);
 			expect(first.hasMore).toBe(true);
 			expect(first.totalSize).toBeUndefined();
-			const second = (await get(sim, `/workflow?workspaceId=${GENOMICS}&max=50&offset=50&includeTotalSize=true`))
-				.json as ListReply;
+			const second = (await get(sim, `/workflow?workspaceId=${GENOMICS}&max=50&offset=50&includeTotalSize=true`)).json as ListReply;
 			const total = sim.data.runsIn(GENOMICS).length;
 			expect(total).toBeGreaterThanOrEqual(64);
 			expect(second.totalSize).toBe(total);
@@ -237,7 +268,9 @@ describe('Seqera Platform simulator', () => {
 			const named = (await get(sim, `/workflow?workspaceId=${GENOMICS}&search=runName:crazy_euler`)).json as ListReply;
 			expect(named.workflows.map((w) => w.workflow.runName)).toEqual(['crazy_euler']);
 			const freeText = (await get(sim, `/workflow?workspaceId=${GENOMICS}&max=100&search=sarek`)).json as ListReply;
-			expect(freeText.workflows.length).toBe(runs.filter((r) => r.projectName.includes('sarek') || r.runName.includes('sarek')).length);
+			expect(freeText.workflows.length).toBe(
+				runs.filter((r) => r.projectName.includes('sarek') || r.runName.includes('sarek')).length,
+			);
 
 			const invalid = await get(sim, `/workflow?workspaceId=${GENOMICS}&search=status:exploded`);
 			expect(invalid.status).toBe(400);
@@ -255,7 +288,12 @@ describe('Seqera Platform simulator', () => {
 			expect(reply.status).toBe(200);
 			const { workflowId } = reply.json as { workflowId: string };
 			expect(sim.data.launches).toHaveLength(launchesBefore + 1);
-			expect(sim.data.launches[launchesBefore]).toMatchObject({ workflowId, workspaceId: GENOMICS, tokenHash: hashToken(ALPHA), request: body });
+			expect(sim.data.launches[launchesBefore]).toMatchObject({
+				workflowId,
+				workspaceId: GENOMICS,
+				tokenHash: hashToken(ALPHA),
+				request: body,
+			});
 
 			const described = (await get(sim, `/workflow/${workflowId}?workspaceId=${GENOMICS}`)).json as {
 				workflow: { status: string; projectName: string };
@@ -291,7 +329,9 @@ describe('Seqera Platform simulator', () => {
 			const notAUrl = await call(sim, 'POST', launchPath, { body: { launch: { pipeline: 'not a pipeline' } } });
 			expect(notAUrl.status).toBe(400);
 
-			const unknownCe = await call(sim, 'POST', launchPath, { body: { launch: { pipeline: 'nf-core/rnaseq', computeEnvId: 'nope' } } });
+			const unknownCe = await call(sim, 'POST', launchPath, {
+				body: { launch: { pipeline: 'nf-core/rnaseq', computeEnvId: 'nope' } },
+			});
 			expect(unknownCe.status).toBe(400);
 			const payload = unknownCe.json as { message: string; errors: Array<{ code: string; message: string }> };
 			expect(payload.message).toMatch(ERROR_ID);
@@ -304,8 +344,9 @@ describe('Seqera Platform simulator', () => {
 		});
 
 		it('cancels only active runs and deletes active runs only with force', async () => {
-			const { workflowId } = (await call(sim, 'POST', launchPath, { body: { launch: { pipeline: 'nextflow-io/hello' } } }))
-				.json as { workflowId: string };
+			const { workflowId } = (await call(sim, 'POST', launchPath, { body: { launch: { pipeline: 'nextflow-io/hello' } } })).json as {
+				workflowId: string;
+			};
 			expect((await call(sim, 'DELETE', `/workflow/${workflowId}?workspaceId=${GENOMICS}`)).status).toBe(400);
 			expect((await call(sim, 'POST', `/workflow/${workflowId}/cancel?workspaceId=${GENOMICS}`)).status).toBe(204);
 			await waitForStatus(sim, workflowId, 'CANCELLED');
@@ -430,12 +471,16 @@ describe('Seqera Platform simulator', () => {
 			const forms: Array<[string, FormData]> = [[`/datasets/${DATASET_IDS.genomicsSarekSamples}/upload?${ws}&header=true`, upload]];
 			for (const [path, body] of posts) {
 				const reply = await call(sim, 'POST', path, { body });
-				problems.push(...contract.checkResponse('POST', path.split('?')[0], reply.status, reply.json).map((p) => `POST ${path}: ${p}`));
+				problems.push(
+					...contract.checkResponse('POST', path.split('?')[0], reply.status, reply.json).map((p) => `POST ${path}: ${p}`),
+				);
 			}
 			for (const [path, form] of forms) {
 				const reply = await call(sim, 'POST', path, { form });
 				if (reply.status !== 200) problems.push(`POST ${path}: HTTP ${reply.status}`);
-				problems.push(...contract.checkResponse('POST', path.split('?')[0], reply.status, reply.json).map((p) => `POST ${path}: ${p}`));
+				problems.push(
+					...contract.checkResponse('POST', path.split('?')[0], reply.status, reply.json).map((p) => `POST ${path}: ${p}`),
+				);
 			}
 			expect(problems).toEqual([]);
 		});

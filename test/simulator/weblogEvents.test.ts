@@ -90,7 +90,7 @@ describe('simulator: the weblog scope of a launch config', () => {
 			'// weblog.url = "http://commented.invalid"',
 			'weblog.enabled = true /* on */',
 			'weblog.url = "https://n8n.example.org/webhook-waiting/7?item=3" // where n8n waits',
-			"weblog.basicToken = \"seqera:p'w\"",
+			'weblog.basicToken = "seqera:p\'w"',
 		].join('\n');
 		expect(weblogTargetOf(dotted)).toEqual({ url: 'https://n8n.example.org/webhook-waiting/7?item=3', basicToken: "seqera:p'w" });
 		expect(weblogTargetOf(`${weblogBlock('http://first.invalid/a')}\nweblog.url = 'http://second.invalid/b'`)).toEqual({
@@ -103,8 +103,8 @@ describe('simulator: the weblog scope of a launch config', () => {
 
 	it('reads the block the node appends to a launch config, whatever its password holds', () => {
 		const url = 'https://n8n.example.org/webhook-waiting/42?item=0&signature=a%2Fb';
-		const configText = withWeblogBlock("process.executor = 'awsbatch'\n", { url, user: 'seqera', password: "p'w\\x\"y" });
-		expect(weblogTargetOf(configText)).toEqual({ url, basicToken: "seqera:p'w\\x\"y" });
+		const configText = withWeblogBlock("process.executor = 'awsbatch'\n", { url, user: 'seqera', password: 'p\'w\\x"y' });
+		expect(weblogTargetOf(configText)).toEqual({ url, basicToken: 'seqera:p\'w\\x"y' });
 	});
 
 	it('ignores a block that is not enabled, one inside another scope, and a URL or token nf-weblog refuses', () => {
@@ -151,22 +151,32 @@ describe('simulator: runs post their events as Nextflow does', () => {
 	/** performance.now() at which each launched run's clock ends it. */
 	const clockEnds = new Map<string, number>();
 	const launch = async (launchFields: Record<string, unknown>): Promise<string> => {
-		const reply = await call(sim, 'POST', `/workflow/launch?workspaceId=${GENOMICS}`, { body: { launch: { pipeline: 'nf-core/rnaseq', ...launchFields } } });
+		const reply = await call(sim, 'POST', `/workflow/launch?workspaceId=${GENOMICS}`, {
+			body: { launch: { pipeline: 'nf-core/rnaseq', ...launchFields } },
+		});
 		expect(reply.status).toBe(200);
 		const workflowId = (reply.json as { workflowId: string }).workflowId;
 		const progression = sim.data.findRun(workflowId)!.progression!;
 		clockEnds.set(workflowId, progression.launchedAt + 2 * progression.stepMs);
 		return workflowId;
 	};
-	const withWeblog = (url = `${receiver.url}/webhook-waiting/42?item=0`) => ({ configText: `process.executor = 'awsbatch'\n${weblogBlock(url)}` });
-	const receivedFor = (workflowId: string) => receiver.received.filter((entry) => entry.message.runId === sim.data.findRun(workflowId)!.sessionId);
+	const withWeblog = (url = `${receiver.url}/webhook-waiting/42?item=0`) => ({
+		configText: `process.executor = 'awsbatch'\n${weblogBlock(url)}`,
+	});
+	const receivedFor = (workflowId: string) =>
+		receiver.received.filter((entry) => entry.message.runId === sim.data.findRun(workflowId)!.sessionId);
 	const eventsOf = (workflowId: string) => receivedFor(workflowId).map((entry) => entry.message.event);
-	const statusOf = async (workflowId: string) => ((await get(sim, `/workflow/${workflowId}?workspaceId=${GENOMICS}`)).json as { workflow: { status: string; complete?: string } }).workflow;
+	const statusOf = async (workflowId: string) =>
+		((await get(sim, `/workflow/${workflowId}?workspaceId=${GENOMICS}`)).json as { workflow: { status: string; complete?: string } })
+			.workflow;
 	/** Each task's events in the order they arrived, by task_id. */
 	const taskEvents = (workflowId: string) => {
 		const byTask = new Map<unknown, string[]>();
 		for (const { message } of receivedFor(workflowId).filter((entry) => entry.message.trace && entry.message.event !== 'error')) {
-			byTask.set(message.trace!.task_id, [...(byTask.get(message.trace!.task_id) ?? []), `${message.event}:${String(message.trace!.status)}`]);
+			byTask.set(message.trace!.task_id, [
+				...(byTask.get(message.trace!.task_id) ?? []),
+				`${message.event}:${String(message.trace!.status)}`,
+			]);
 		}
 		return byTask;
 	};
@@ -213,13 +223,17 @@ describe('simulator: runs post their events as Nextflow does', () => {
 			expect(entry.message).toMatchObject({ runName: run.runName, runId: run.sessionId });
 			expect(entry.message.utcTime).toMatch(UTC_TIME);
 		}
-		expect(posts.every((post) => post.status === 200 && post.url === `${receiver.url}/webhook-waiting/42?item=0` && !post.duplicate)).toBe(true);
+		expect(
+			posts.every((post) => post.status === 200 && post.url === `${receiver.url}/webhook-waiting/42?item=0` && !post.duplicate),
+		).toBe(true);
 
 		const events = eventsOf(workflowId);
 		expect(events[0]).toBe('started');
 		expect(events[events.length - 1]).toBe('completed');
 		expect(events).not.toContain('error');
-		const tasks = (await get(sim, `/workflow/${workflowId}/tasks?workspaceId=${GENOMICS}&max=100`)).json as { tasks: Array<{ task: { taskId: number; hash: string } }> };
+		const tasks = (await get(sim, `/workflow/${workflowId}/tasks?workspaceId=${GENOMICS}&max=100`)).json as {
+			tasks: Array<{ task: { taskId: number; hash: string } }>;
+		};
 		const byTask = taskEvents(workflowId);
 		expect([...byTask.keys()].sort()).toEqual(tasks.tasks.map(({ task }) => task.taskId).sort());
 		for (const stages of byTask.values()) {
@@ -234,7 +248,9 @@ describe('simulator: runs post their events as Nextflow does', () => {
 		}
 		const submittedTrace = received.find((entry) => entry.message.event === 'process_submitted')!.message.trace!;
 		expect(submittedTrace).toMatchObject({ start: null, complete: null, exit: null });
-		expect(received.every((entry) => (entry.message.event.startsWith('process_') ? entry.message.trace && !entry.message.metadata : true))).toBe(true);
+		expect(
+			received.every((entry) => (entry.message.event.startsWith('process_') ? entry.message.trace && !entry.message.metadata : true)),
+		).toBe(true);
 
 		const started = received[0].message.metadata!;
 		expect(started.parameters).toEqual(run.params);
@@ -248,7 +264,12 @@ describe('simulator: runs post their events as Nextflow does', () => {
 		});
 		expect(started.workflow.start).toMatch(UTC_TIME);
 		const completed = received[received.length - 1];
-		expect(completed.message.metadata!.workflow).toMatchObject({ success: true, exitStatus: 0, errorMessage: null, sessionId: run.sessionId });
+		expect(completed.message.metadata!.workflow).toMatchObject({
+			success: true,
+			exitStatus: 0,
+			errorMessage: null,
+			sessionId: run.sessionId,
+		});
 		expect(completed.message.metadata!.workflow.complete).toMatch(UTC_TIME);
 		expect(completed.message.trace).toBeUndefined();
 		// Nextflow posts its end before it tells the platform, which then ends the run as completed said.
@@ -269,7 +290,9 @@ describe('simulator: runs post their events as Nextflow does', () => {
 		const error = received[received.length - 2].message;
 		expect(error.trace).toMatchObject({ status: 'FAILED', exit: 1 });
 		expect(error.metadata).toBeUndefined();
-		const failedCompleted = received.findIndex((entry) => entry.message.event === 'process_completed' && entry.message.trace!.status === 'FAILED');
+		const failedCompleted = received.findIndex(
+			(entry) => entry.message.event === 'process_completed' && entry.message.trace!.status === 'FAILED',
+		);
 		expect(failedCompleted).toBeGreaterThan(-1);
 		expect(failedCompleted).toBeLessThan(events.length - 2);
 		expect(received[failedCompleted].message.trace).toEqual(error.trace);
@@ -279,7 +302,11 @@ describe('simulator: runs post their events as Nextflow does', () => {
 		expect(aborted.every((stages) => stages.join() === 'process_submitted:SUBMITTED,process_started:RUNNING')).toBe(true);
 
 		const completed = received[received.length - 1];
-		expect(completed.message.metadata!.workflow).toMatchObject({ success: false, exitStatus: 1, errorMessage: `Error executing process > '${String(error.trace!.name)}'` });
+		expect(completed.message.metadata!.workflow).toMatchObject({
+			success: false,
+			exitStatus: 1,
+			errorMessage: `Error executing process > '${String(error.trace!.name)}'`,
+		});
 		expect(completed.statusSeen).toBe('RUNNING');
 		expect(sim.data.findRun(workflowId)).toMatchObject({ status: 'FAILED', exitStatus: 1 });
 	});
@@ -419,7 +446,9 @@ describe('simulator: runs post their events as Nextflow does', () => {
 		expect(events).not.toContain('error');
 		expect(events).not.toContain('completed');
 		expect(sim.data.findRun(workflowId)!.status).toBe('FAILED');
-		expect(sim.data.findRun(workflowId)!.platformEndedAt).toBeGreaterThanOrEqual(Math.max(clockEnds.get(workflowId)!, posts[posts.length - 1].answeredAt!) + sim.weblog.platformLagMs[0]);
+		expect(sim.data.findRun(workflowId)!.platformEndedAt).toBeGreaterThanOrEqual(
+			Math.max(clockEnds.get(workflowId)!, posts[posts.length - 1].answeredAt!) + sim.weblog.platformLagMs[0],
+		);
 	});
 
 	it('logs a refused or failed post with its status and never sends it again', async () => {

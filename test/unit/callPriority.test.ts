@@ -81,7 +81,7 @@ function executeContext(type: string, mode: WorkflowExecuteMode): SeqeraFunction
 describe('callPriorityOf', () => {
 	beforeEach(() => seen.splice(0));
 
-	it('editor lookups, the credential test and trigger polls are interactive, in n8n\'s own contexts', async () => {
+	it("editor lookups, the credential test and trigger polls are interactive, in n8n's own contexts", async () => {
 		await harness.listSearch(PROBE, 'probe', {});
 		await harness.loadOptions(PROBE, 'probe', {});
 		await harness.resourceMapping(PROBE, 'probe', {});
@@ -97,7 +97,7 @@ describe('callPriorityOf', () => {
 		expect(await executed(PROBE, 'webhook')).toBe('bulk');
 	});
 
-	it('a node used as an AI tool is interactive whatever the execution\'s mode', async () => {
+	it("a node used as an AI tool is interactive whatever the execution's mode", async () => {
 		expect(await executed(PROBE_TOOL, 'trigger')).toBe('interactive');
 		expect(await executed(PROBE_TOOL, 'webhook')).toBe('interactive');
 	});

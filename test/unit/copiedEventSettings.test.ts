@@ -8,13 +8,23 @@ import { withoutWeblogPluginScript, withWeblogPluginScript } from '../../nodes/S
 describe("the node's own weblog block", () => {
 	it('is dropped with any URL and secret, quotes and backslashes included, and the config before it is kept', () => {
 		const own = "process.executor = 'awsbatch'\nparams.greeting = 'it\\'s'";
-		const written = withWeblogBlock(own, { url: "https://n8n.example.com/webhook-waiting/7?seqeraItem=0&x='q'", user: 'n8n', password: 'a\\b' });
+		const written = withWeblogBlock(own, {
+			url: "https://n8n.example.com/webhook-waiting/7?seqeraItem=0&x='q'",
+			user: 'n8n',
+			password: 'a\\b',
+		});
 		expect(withoutNodeWeblogBlocks(written)).toBe(`${own}\n`);
-		expect(withoutNodeWeblogBlocks(withWeblogBlock(undefined, { url: 'https://n8n.example.com/x', user: 'n8n', password: 'f00d' }))).toBe('');
+		expect(
+			withoutNodeWeblogBlocks(withWeblogBlock(undefined, { url: 'https://n8n.example.com/x', user: 'n8n', password: 'f00d' })),
+		).toBe('');
 	});
 
 	it("keeps a weblog scope of the user's own, which the launch then refuses as before, and a config without one as it is", () => {
-		for (const users of ["weblog {\n  enabled = true\n  url = 'https://events.example.org'\n}\n", "weblog.enabled = true\nweblog.url = 'https://events.example.org'", 'process.executor = "slurm"   ']) {
+		for (const users of [
+			"weblog {\n  enabled = true\n  url = 'https://events.example.org'\n}\n",
+			"weblog.enabled = true\nweblog.url = 'https://events.example.org'",
+			'process.executor = "slurm"   ',
+		]) {
 			expect(withoutNodeWeblogBlocks(users)).toBe(users);
 		}
 	});
@@ -29,6 +39,7 @@ describe("the node's own plugin lines in the pre-run script", () => {
 	});
 
 	it("keep a script of the user's own as it is, one that sets NXF_PLUGINS_DEFAULT too", () => {
-		for (const users of ['export NXF_PLUGINS_DEFAULT=nf-amazon,nf-weblog\n', 'module load java']) expect(withoutWeblogPluginScript(users)).toBe(users);
+		for (const users of ['export NXF_PLUGINS_DEFAULT=nf-amazon,nf-weblog\n', 'module load java'])
+			expect(withoutWeblogPluginScript(users)).toBe(users);
 	});
 });

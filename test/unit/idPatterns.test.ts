@@ -13,7 +13,15 @@ import { requireNumericId, requireStringId, requireStudioId, requireWorkflowId }
 
 const node: INode = { id: '1', name: 'Seqera', type: 'n8n-nodes-seqera.seqera', typeVersion: 1, position: [0, 0], parameters: {} };
 
-const SAMPLES = ['138659136604200', '4Bx1Hmn3fXk2Qp', '4Xg5nI8pbEXNf3Gb-Dv_xoGm', '1'.repeat(20), 'a'.repeat(65), 'two words', 'acme/genomics'];
+const SAMPLES = [
+	'138659136604200',
+	'4Bx1Hmn3fXk2Qp',
+	'4Xg5nI8pbEXNf3Gb-Dv_xoGm',
+	'1'.repeat(20),
+	'a'.repeat(65),
+	'two words',
+	'acme/genomics',
+];
 
 /** The regex the editor checks a typed ID with. */
 function editorRegex(locator: INodeProperties): RegExp {
@@ -81,7 +89,9 @@ describe('an ID never names another route of the platform', () => {
 			}),
 		);
 		expect(() => requireStudioId(node, 0, 'templates')).toThrow('Studio "templates" is the name of a platform route, not an ID');
-		expect(() => requireStringId(node, 0, 'validate', 'Compute Environment')).toThrow('Compute Environment "validate" is the name of a platform route, not an ID');
+		expect(() => requireStringId(node, 0, 'validate', 'Compute Environment')).toThrow(
+			'Compute Environment "validate" is the name of a platform route, not an ID',
+		);
 	});
 
 	it('still takes real IDs that merely contain such a word', () => {

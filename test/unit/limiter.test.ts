@@ -15,7 +15,11 @@ async function expectStarted(started: string[], expected: string[]): Promise<voi
 }
 
 /** A gate that admits every call at once: these tests are about the queue's order and cap, not the budget. */
-const openGate = { admit: async () => ({ sent: () => undefined, answered: () => undefined }), pauseUntil: async () => undefined, setLimits: () => undefined };
+const openGate = {
+	admit: async () => ({ sent: () => undefined, answered: () => undefined }),
+	pauseUntil: async () => undefined,
+	setLimits: () => undefined,
+};
 
 /** A call that runs until `finish` is called, noting its name when it starts. */
 function heldCall(started: string[], name: string): { call: () => Promise<string>; finish: () => void } {
@@ -33,7 +37,12 @@ function heldCall(started: string[], name: string): { call: () => Promise<string
 
 let tokens = 0;
 /** A budget of its own per test, with `maxCallsPerSecond` allowing twice as many calls in flight. */
-const budgetOf = (maxCallsPerSecond: number) => ({ baseUrl: 'https://api.example', token: `token-${++tokens}`, maxCallsPerSecond, maxCallsPerHour: 72000 });
+const budgetOf = (maxCallsPerSecond: number) => ({
+	baseUrl: 'https://api.example',
+	token: `token-${++tokens}`,
+	maxCallsPerSecond,
+	maxCallsPerHour: 72000,
+});
 
 /** Four bulk calls on a token allowed two in flight: the first two have started, the others wait. */
 async function fourCalls() {
@@ -46,7 +55,7 @@ async function fourCalls() {
 	return { limiter, budget, started, calls, answers };
 }
 
-describe('TokenLimiter: the token\'s queue', () => {
+describe("TokenLimiter: the token's queue", () => {
 	it('runs at most twice the per-second limit at once, the others in order of arrival as places free', async () => {
 		const { started, calls, answers } = await fourCalls();
 		calls[1].finish();
@@ -55,15 +64,26 @@ describe('TokenLimiter: the token\'s queue', () => {
 		expect(await Promise.all(answers)).toEqual(['a', 'b', 'c', 'd']);
 	});
 
-	it('starts an interactive call while production calls hold every place in flight, and people\'s calls have a cap of their own', async () => {
+	it("starts an interactive call while production calls hold every place in flight, and people's calls have a cap of their own", async () => {
 		const limiter = new TokenLimiter(() => openGate);
 		const budget = budgetOf(1);
 		const started: string[] = [];
-		const order = [['running 1', 'bulk'], ['running 2', 'bulk'], ['bulk 1', 'bulk'], ['person 1', 'interactive'], ['person 2', 'interactive'], ['person 3', 'interactive']] as const;
+		const order = [
+			['running 1', 'bulk'],
+			['running 2', 'bulk'],
+			['bulk 1', 'bulk'],
+			['person 1', 'interactive'],
+			['person 2', 'interactive'],
+			['person 3', 'interactive'],
+		] as const;
 		const calls = order.map(([name, priority]) => ({ ...heldCall(started, name), priority }));
-		const answers = calls.slice(0, 3).map(async ({ call, priority }) => await limiter.withinBudget(budget, call, undefined, { priority }));
+		const answers = calls
+			.slice(0, 3)
+			.map(async ({ call, priority }) => await limiter.withinBudget(budget, call, undefined, { priority }));
 		await expectStarted(started, ['running 1', 'running 2']);
-		answers.push(...calls.slice(3).map(async ({ call, priority }) => await limiter.withinBudget(budget, call, undefined, { priority })));
+		answers.push(
+			...calls.slice(3).map(async ({ call, priority }) => await limiter.withinBudget(budget, call, undefined, { priority })),
+		);
 		await expectStarted(started, ['running 1', 'running 2', 'person 1', 'person 2']);
 		calls[3].finish();
 		await expectStarted(started, ['running 1', 'running 2', 'person 1', 'person 2', 'person 3']);
@@ -91,7 +111,7 @@ describe('TokenLimiter: the token\'s queue', () => {
 		expect(started).toEqual(['a', 'b']);
 	});
 
-	it('follows the credential\'s new limits: more places start waiting calls at once', async () => {
+	it("follows the credential's new limits: more places start waiting calls at once", async () => {
 		const { limiter, budget, started, calls, answers } = await fourCalls();
 		const late = heldCall(started, 'late');
 		const lateAnswer = limiter.withinBudget({ ...budget, maxCallsPerSecond: 3 }, late.call);
@@ -102,7 +122,7 @@ describe('TokenLimiter: the token\'s queue', () => {
 });
 
 describe('TokenLimiter: interactive calls first', () => {
-	it('a call made while a long execution fills the budget starts next, not behind the execution\'s queued calls', async () => {
+	it("a call made while a long execution fills the budget starts next, not behind the execution's queued calls", async () => {
 		const limiter = new TokenLimiter((_key, limits) => new LocalGate(limits));
 		const budget = { baseUrl: 'https://api.example', token: 'token-interactive', maxCallsPerSecond: 20, maxCallsPerHour: 72000 };
 		const started: string[] = [];
@@ -132,7 +152,7 @@ describe('TokenLimiter: interactive calls first', () => {
 	});
 });
 
-describe('TokenLimiter: a token\'s queue once unused', () => {
+describe("TokenLimiter: a token's queue once unused", () => {
 	afterEach(() => jest.restoreAllMocks());
 
 	it('is removed, with what it knew of the token, once unused for longer than its gate counts a call; a queue with a call in flight stays', async () => {

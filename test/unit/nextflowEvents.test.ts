@@ -33,7 +33,15 @@ const runEnd = (success: boolean): WeblogEvent => ({
 	...RUN,
 	event: 'completed',
 	utcTime: '2026-11-28T10:22:00Z',
-	metadata: { parameters: { input: 's3://bucket/samples.csv' }, workflow: { success, exitStatus: success ? 0 : 1, errorMessage: success ? null : 'Process `FASTQC (sample_2)` terminated', duration: 120000 } },
+	metadata: {
+		parameters: { input: 's3://bucket/samples.csv' },
+		workflow: {
+			success,
+			exitStatus: success ? 0 : 1,
+			errorMessage: success ? null : 'Process `FASTQC (sample_2)` terminated',
+			duration: 120000,
+		},
+	},
 });
 
 describe('what a Nextflow weblog event reports', () => {
@@ -89,7 +97,10 @@ describe('what a Nextflow weblog event reports', () => {
 			errorMessage: 'Process `FASTQC (sample_2)` terminated',
 			durationMs: 120000,
 		});
-		const started = eventItemOf({ ...RUN, event: 'started', metadata: { workflow: { success: false, start: '2026-11-28T10:19:00Z' } } }, 'runStarted');
+		const started = eventItemOf(
+			{ ...RUN, event: 'started', metadata: { workflow: { success: false, start: '2026-11-28T10:19:00Z' } } },
+			'runStarted',
+		);
 		expect(started).toMatchObject({ event: 'runStarted', start: '2026-11-28T10:19:00Z' });
 		expect(started).not.toHaveProperty('success');
 	});
@@ -128,18 +139,40 @@ describe('the events a trigger reported lately', () => {
 
 describe("the launch node's Seqera Nextflow Events API credential", () => {
 	const credential = versionDescription.credentials!.find((each) => each.name === 'seqeraNextflowEventsApi')!;
-	const node = (parameters: INodeParameters): INode => ({ id: '1', name: 'Launch', type: 'n8n-nodes-seqera.seqera', typeVersion: 1.3, position: [0, 0], parameters });
-	const shown = (parameters: INodeParameters) => NodeHelpers.displayParameter(parameters, credential, node(parameters), versionDescription);
+	const node = (parameters: INodeParameters): INode => ({
+		id: '1',
+		name: 'Launch',
+		type: 'n8n-nodes-seqera.seqera',
+		typeVersion: 1.3,
+		position: [0, 0],
+		parameters,
+	});
+	const shown = (parameters: INodeParameters) =>
+		NodeHelpers.displayParameter(parameters, credential, node(parameters), versionDescription);
 
 	it('is asked for once Launch Settings give Send Nextflow Events To, by value or expression', () => {
-		expect(shown({ resource: 'workflow', operation: 'launch', launchSettings: { nextflowEventsUrl: 'https://n8n.example.org/webhook/5d0c/events' } })).toBe(true);
-		expect(shown({ resource: 'workflow', operation: 'launch', launchSettings: { nextflowEventsUrl: '={{ $json.eventsUrl }}' } })).toBe(true);
+		expect(
+			shown({
+				resource: 'workflow',
+				operation: 'launch',
+				launchSettings: { nextflowEventsUrl: 'https://n8n.example.org/webhook/5d0c/events' },
+			}),
+		).toBe(true);
+		expect(shown({ resource: 'workflow', operation: 'launch', launchSettings: { nextflowEventsUrl: '={{ $json.eventsUrl }}' } })).toBe(
+			true,
+		);
 	});
 
 	it("is asked for once version 1.4's setting has a destination, whichever", () => {
 		const picked = { workflow: { workflowId: { __rl: true, mode: 'list', value: 'Xq7fR2kLm9PzW4vA' } } };
 		expect(shown({ resource: 'workflow', operation: 'launch', launchSettings: { nextflowEventsUrl: picked } })).toBe(true);
-		expect(shown({ resource: 'workflow', operation: 'launch', launchSettings: { nextflowEventsUrl: { url: { url: 'https://n8n.example.org/webhook/nextflow-events/Xq7f' } } } })).toBe(true);
+		expect(
+			shown({
+				resource: 'workflow',
+				operation: 'launch',
+				launchSettings: { nextflowEventsUrl: { url: { url: 'https://n8n.example.org/webhook/nextflow-events/Xq7f' } } },
+			}),
+		).toBe(true);
 	});
 
 	it('is not, without the setting', () => {
@@ -151,32 +184,46 @@ describe("the launch node's Seqera Nextflow Events API credential", () => {
 
 describe("the URL of a picked workflow's trigger, from the execution's resume URL", () => {
 	it("is under n8n's webhook endpoint, where its resume URLs are under the waiting one", () => {
-		expect(triggerUrlOf('https://n8n.example.org/webhook-waiting/4821', 'Xq7fR2kLm9PzW4vA', {})).toBe('https://n8n.example.org/webhook/nextflow-events/Xq7fR2kLm9PzW4vA');
+		expect(triggerUrlOf('https://n8n.example.org/webhook-waiting/4821', 'Xq7fR2kLm9PzW4vA', {})).toBe(
+			'https://n8n.example.org/webhook/nextflow-events/Xq7fR2kLm9PzW4vA',
+		);
 		// n8n 2.x signs its resume URLs; WEBHOOK_URL may carry a path of its own.
-		expect(triggerUrlOf('https://example.org/n8n/webhook-waiting/4821?signature=5f1c', 'Xq7f', {})).toBe('https://example.org/n8n/webhook/nextflow-events/Xq7f');
+		expect(triggerUrlOf('https://example.org/n8n/webhook-waiting/4821?signature=5f1c', 'Xq7f', {})).toBe(
+			'https://example.org/n8n/webhook/nextflow-events/Xq7f',
+		);
 	});
 
 	it("follows n8n's endpoint settings", () => {
 		const env = { N8N_ENDPOINT_WEBHOOK: '/hooks/', N8N_ENDPOINT_WEBHOOK_WAIT: 'hooks-waiting' };
-		expect(triggerUrlOf('http://127.0.0.1:5678/hooks-waiting/17', 'Xq7f', env)).toBe('http://127.0.0.1:5678/hooks/nextflow-events/Xq7f');
+		expect(triggerUrlOf('http://127.0.0.1:5678/hooks-waiting/17', 'Xq7f', env)).toBe(
+			'http://127.0.0.1:5678/hooks/nextflow-events/Xq7f',
+		);
 	});
 
 	it('gives none for a resume URL that does not end in the waiting endpoint and an ID', () => {
-		expect(triggerUrlOf('http://127.0.0.1:5678/webhook-waiting/17', 'Xq7f', { N8N_ENDPOINT_WEBHOOK_WAIT: 'elsewhere' })).toBeUndefined();
+		expect(
+			triggerUrlOf('http://127.0.0.1:5678/webhook-waiting/17', 'Xq7f', { N8N_ENDPOINT_WEBHOOK_WAIT: 'elsewhere' }),
+		).toBeUndefined();
 		expect(triggerUrlOf('http://127.0.0.1:5678/webhook-waiting/', 'Xq7f', {})).toBeUndefined();
 		expect(triggerUrlOf('not a URL', 'Xq7f', {})).toBeUndefined();
 	});
 });
 
-describe("who the Seqera Nextflow Events trigger lets in", () => {
+describe('who the Seqera Nextflow Events trigger lets in', () => {
 	const CREDENTIAL = { user: 'nextflow', password: 'w8Kq-2c7e-4f1a-9b3d' };
 	// Written out here, not taken from the node, so that a change to how launches make the secret, which
 	// would lock out every run launched before it, fails this test.
-	const secretOf = (runName: string) => createHmac('sha256', CREDENTIAL.password).update(`seqera-nextflow-events:${runName}`).digest('hex');
+	const secretOf = (runName: string) =>
+		createHmac('sha256', CREDENTIAL.password).update(`seqera-nextflow-events:${runName}`).digest('hex');
 	let triggerCount = 0;
 
 	/** The answer a trigger of `typeVersion` gives a Process Failed event of the run `nightly_fail` posted with `basicToken`: its status, or that it started the workflow. */
-	async function answerTo(typeVersion: number, basicToken: string | undefined, parameters: IDataObject = {}, body: unknown = processFailed): Promise<number | 'started'> {
+	async function answerTo(
+		typeVersion: number,
+		basicToken: string | undefined,
+		parameters: IDataObject = {},
+		body: unknown = processFailed,
+	): Promise<number | 'started'> {
 		let status = 200;
 		const nodeId = `trigger${++triggerCount}`;
 		const context = {
@@ -185,7 +232,10 @@ describe("who the Seqera Nextflow Events trigger lets in", () => {
 			getBodyData: () => body,
 			getNode: () => ({ id: nodeId, typeVersion }),
 			getNodeParameter: (name: string, fallback: unknown) => ({ events: ['processFailed'], ...parameters })[name] ?? fallback,
-			getResponseObject: () => ({ setHeader: () => undefined, status: (code: number) => ((status = code), { json: () => undefined }) }),
+			getResponseObject: () => ({
+				setHeader: () => undefined,
+				status: (code: number) => ((status = code), { json: () => undefined }),
+			}),
 			getWorkflowStaticData: () => ({}),
 			getWorkflow: () => ({ id: 'wfAuth' }),
 			getMode: () => 'webhook',

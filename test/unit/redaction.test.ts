@@ -23,14 +23,22 @@ describe('redactValues', () => {
 
 	it('cleans the message, description, stack, error response and cause of an API error', () => {
 		const body = JSON.stringify({ message: `Invalid secret name 'x' in request {"name":"x","value":${JSON.stringify(SECRET)}}` });
-		const error = errorFromResponse(node, { method: 'POST', path: '/pipeline-secrets', baseUrl: 'https://sim/api', tokenKey: 'token-key' }, 400, body);
+		const error = errorFromResponse(
+			node,
+			{ method: 'POST', path: '/pipeline-secrets', baseUrl: 'https://sim/api', tokenKey: 'token-key' },
+			400,
+			body,
+		);
 		expect(error.message).toContain(JSON.stringify(SECRET).slice(1, -1));
 
 		redactValues(error, [SECRET]);
 		const everything = JSON.stringify(
-			Object.fromEntries(Object.getOwnPropertyNames(error).map((name) => [name, (error as unknown as Record<string, unknown>)[name]])),
+			Object.fromEntries(
+				Object.getOwnPropertyNames(error).map((name) => [name, (error as unknown as Record<string, unknown>)[name]]),
+			),
 		);
-		for (const form of [SECRET, JSON.stringify(SECRET).slice(1, -1), encodeURIComponent(SECRET)]) expect(everything).not.toContain(form);
+		for (const form of [SECRET, JSON.stringify(SECRET).slice(1, -1), encodeURIComponent(SECRET)])
+			expect(everything).not.toContain(form);
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error.message).toContain('[redacted]');
 	});
@@ -89,12 +97,19 @@ describe('redactValues: parts of a value', () => {
 	it('replaces a quote cut short: the first 120 characters of a long value', () => {
 		const quoted = JSON.stringify({ name: 'DEPLOY_KEY', value: KEY }).slice(0, 120);
 		const body = JSON.stringify({ message: `Invalid request: ${quoted}... - Error ID: 5xYz` });
-		const error = errorFromResponse(node, { method: 'POST', path: '/pipeline-secrets', baseUrl: 'https://sim/api', tokenKey: 'token-key' }, 400, body);
+		const error = errorFromResponse(
+			node,
+			{ method: 'POST', path: '/pipeline-secrets', baseUrl: 'https://sim/api', tokenKey: 'token-key' },
+			400,
+			body,
+		);
 		expect(leakedParts(error.message, KEY).length).toBeGreaterThan(0);
 
 		redactValues(error, [KEY]);
 		const everything = JSON.stringify(
-			Object.fromEntries(Object.getOwnPropertyNames(error).map((name) => [name, (error as unknown as Record<string, unknown>)[name]])),
+			Object.fromEntries(
+				Object.getOwnPropertyNames(error).map((name) => [name, (error as unknown as Record<string, unknown>)[name]]),
+			),
 		);
 		expect(leakedParts(everything, KEY)).toEqual([]);
 		expect(error.message).toBe('Invalid request: {"name":"DEPLOY_KEY","value":"[redacted]...');

@@ -37,7 +37,7 @@ First release.
 `;
 
 describe('release check', () => {
-	it('passes a tag that names package.json\'s version, with that version\'s section as the notes', () => {
+	it("passes a tag that names package.json's version, with that version's section as the notes", () => {
 		expect(checkRelease({ tag: 'v0.2.0', packageVersion: '0.2.0', changelog: RELEASED })).toEqual({
 			ok: true,
 			version: '0.2.0',
@@ -83,7 +83,7 @@ describe('release check', () => {
 		expect(checkRelease({ tag: 'v0.3.0', packageVersion: '0.2.0', changelog: RELEASED })).toEqual({
 			ok: false,
 			problems: [
-				'Tag v0.3.0 names version 0.3.0, but package.json\'s version is 0.2.0: tag v0.2.0, or set the version to 0.3.0 and tag that commit.',
+				"Tag v0.3.0 names version 0.3.0, but package.json's version is 0.2.0: tag v0.2.0, or set the version to 0.3.0 and tag that commit.",
 			],
 		});
 	});
@@ -109,7 +109,7 @@ describe('release check', () => {
 		expect(changelogSection(changelog, '0.2.0')).toBe('### Fixed\n- A fix.');
 	});
 
-	it('as the workflow runs it, exits 1 and names package.json\'s version for a tag that does not match it', () => {
+	it("as the workflow runs it, exits 1 and names package.json's version for a tag that does not match it", () => {
 		const root = path.resolve(__dirname, '../..');
 		const { version } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string };
 		let failure: { status: number; stderr: string } | undefined;

@@ -1,5 +1,13 @@
 import type { NetworkFailureKind } from '../../nodes/Seqera/errors/callErrors';
-import { backoffMs, type CallOutcome, decideRetry, isIdempotent, MAX_ATTEMPTS, MAX_RETRY_AFTER_MS, retryAfterMs } from '../../nodes/Seqera/transport';
+import {
+	backoffMs,
+	type CallOutcome,
+	decideRetry,
+	isIdempotent,
+	MAX_ATTEMPTS,
+	MAX_RETRY_AFTER_MS,
+	retryAfterMs,
+} from '../../nodes/Seqera/transport';
 
 const answer = (statusCode: number, retryAfter?: number): CallOutcome => ({ kind: 'answer', statusCode, retryAfterMs: retryAfter });
 const network = (failure: NetworkFailureKind): CallOutcome => ({ kind: 'network', failure });
@@ -61,7 +69,15 @@ describe('decideRetry', () => {
 	});
 
 	it('never sends a launch (POST) again after a 5xx, a timeout or a dropped connection: it may have been carried out', () => {
-		for (const outcome of [answer(500), answer(502), answer(503), answer(504), network('timeout'), network('dropped'), network('other')]) {
+		for (const outcome of [
+			answer(500),
+			answer(502),
+			answer(503),
+			answer(504),
+			network('timeout'),
+			network('dropped'),
+			network('other'),
+		]) {
 			expect(decideRetry(outcome, 'POST', 1)).toEqual({ retry: false });
 		}
 	});
@@ -86,7 +102,9 @@ describe('decideRetry', () => {
 
 	it(`stops after ${MAX_ATTEMPTS} attempts, whatever the outcome`, () => {
 		for (const outcome of [answer(429, 1000), answer(503), network('unreachable'), network('timeout')]) {
-			const attempts = Array.from({ length: 10 }, (_, index) => index + 1).filter((attempt) => decideRetry(outcome, 'GET', attempt).retry);
+			const attempts = Array.from({ length: 10 }, (_, index) => index + 1).filter(
+				(attempt) => decideRetry(outcome, 'GET', attempt).retry,
+			);
 			expect(attempts).toEqual([1, 2, 3]);
 		}
 		expect(MAX_ATTEMPTS).toBe(4);

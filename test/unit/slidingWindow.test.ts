@@ -160,7 +160,7 @@ describe('SlidingWindow', () => {
 		expect(ask(window, T0 + 3500, 60)).toBe(0);
 	});
 
-	it('a call sent late (a new connection\'s handshakes first) holds its place until a second after it was sent and the bound', () => {
+	it("a call sent late (a new connection's handshakes first) holds its place until a second after it was sent and the bound", () => {
 		const window = new SlidingWindow({ maxCallsPerSecond: 1, maxCallsPerHour: 1000, spacingMs: 0 });
 		const late = window.tryAcquire(T0, 60);
 		if (!late.admitted) throw new Error('not admitted');
@@ -259,7 +259,8 @@ describe('SlidingWindow against arrivals on a jittery network', () => {
 			}
 			started++;
 			let beforeLeavingMs = random() * stallMs;
-			if (random() < coldShare) for (let roundTrip = random() < 0.5 ? 2 : 3; roundTrip > 0; roundTrip--) beforeLeavingMs += leg() + leg();
+			if (random() < coldShare)
+				for (let roundTrip = random() < 0.5 ? 2 : 3; roundTrip > 0; roundTrip--) beforeLeavingMs += leg() + leg();
 			const leaves = now + beforeLeavingMs;
 			const arrival = leaves + leg();
 			const answerAt = arrival + 20 + random() * 780 + leg();
@@ -273,37 +274,56 @@ describe('SlidingWindow against arrivals on a jittery network', () => {
 	}
 
 	const fraction = ({ arrivals, spanMs }: { arrivals: number[]; spanMs: number }) => (arrivals.length - 1) / (spanMs / 1000) / 20;
-	const secondsOverLimit = (networks: Network[]) => networks.map((network) => maxInAnyWindow(run(network).arrivals, 1000)).filter((most) => most > 20).length;
+	const secondsOverLimit = (networks: Network[]) =>
+		networks.map((network) => maxInAnyWindow(run(network).arrivals, 1000)).filter((most) => most > 20).length;
 	const seeds = (count: number) => Array.from({ length: count }, (_, index) => index + 1);
 
 	it('keeps every sliding second of arrivals within the limit when the delays stay within the bound', () => {
 		for (let seed = 1; seed <= 50; seed++) {
 			const { arrivals } = run({ seed, boundMs: 60, jitterMs: 60, calls: 400 });
-			if (maxInAnyWindow(arrivals, 1000) > 20) throw new Error(`seed ${seed}: ${maxInAnyWindow(arrivals, 1000)} arrivals in one second`);
+			if (maxInAnyWindow(arrivals, 1000) > 20)
+				throw new Error(`seed ${seed}: ${maxInAnyWindow(arrivals, 1000)} arrivals in one second`);
 		}
 	});
 
-	it('does not charge the platform\'s time to answer: 0.94 of the limit with a 60 ms bound and answers up to a second', () => {
+	it("does not charge the platform's time to answer: 0.94 of the limit with a 60 ms bound and answers up to a second", () => {
 		expect(fraction(run({ seed: 7, boundMs: 60, jitterMs: 60, calls: 2000 }))).toBeGreaterThan(0.93);
 	});
 
 	it('a rule that counts starts only lets arrivals bunch past the limit, so the test above can fail', () => {
-		expect(secondsOverLimit(seeds(20).map((seed) => ({ seed, boundMs: 0, jitterMs: 60, calls: 400, sentTold: 'atStart' as const })))).toBeGreaterThan(10);
+		expect(
+			secondsOverLimit(seeds(20).map((seed) => ({ seed, boundMs: 0, jitterMs: 60, calls: 400, sentTold: 'atStart' as const }))),
+		).toBeGreaterThan(10);
 	});
 
-	it('keeps every sliding second within the limit when calls leave late: new connections\' handshakes, a stalling event loop', () => {
-		for (const [coldShare, stallMs] of [[0.1, 0], [0.5, 0], [0.9, 0], [0, 60], [0.3, 200]]) {
+	it("keeps every sliding second within the limit when calls leave late: new connections' handshakes, a stalling event loop", () => {
+		for (const [coldShare, stallMs] of [
+			[0.1, 0],
+			[0.5, 0],
+			[0.9, 0],
+			[0, 60],
+			[0.3, 200],
+		]) {
 			for (let seed = 1; seed <= 20; seed++) {
 				const { arrivals } = run({ seed, boundMs: 60, jitterMs: 60, calls: 400, coldShare, stallMs });
 				const most = maxInAnyWindow(arrivals, 1000);
-				if (most > 20) throw new Error(`cold share ${coldShare}, stalls up to ${stallMs} ms, seed ${seed}: ${most} arrivals in one second`);
+				if (most > 20)
+					throw new Error(`cold share ${coldShare}, stalls up to ${stallMs} ms, seed ${seed}: ${most} arrivals in one second`);
 			}
 		}
 	});
 
 	it('the same calls, taken as sent at their start, bunch past the limit: when a call leaves matters', () => {
-		expect(secondsOverLimit(seeds(20).map((seed) => ({ seed, boundMs: 60, jitterMs: 60, calls: 400, coldShare: 0.3, sentTold: 'atStart' as const })))).toBeGreaterThan(5);
-		expect(secondsOverLimit(seeds(20).map((seed) => ({ seed, boundMs: 60, jitterMs: 60, calls: 400, stallMs: 200, sentTold: 'atStart' as const })))).toBeGreaterThan(5);
+		expect(
+			secondsOverLimit(
+				seeds(20).map((seed) => ({ seed, boundMs: 60, jitterMs: 60, calls: 400, coldShare: 0.3, sentTold: 'atStart' as const })),
+			),
+		).toBeGreaterThan(5);
+		expect(
+			secondsOverLimit(
+				seeds(20).map((seed) => ({ seed, boundMs: 60, jitterMs: 60, calls: 400, stallMs: 200, sentTold: 'atStart' as const })),
+			),
+		).toBeGreaterThan(5);
 	});
 
 	it('calls bounded from when they leave, not held until their answer, leave more of the limit to use', () => {

@@ -17,13 +17,24 @@ describe('request URLs', () => {
 		expect(
 			buildUrl(BASE, {
 				path: ['workflow'],
-				query: { workspaceId: '42', attributes: ['labels', 'optimized'], search: 'status:failed after:2026-11-01', max: 50, offset: 0, empty: '', none: undefined, list: [] },
+				query: {
+					workspaceId: '42',
+					attributes: ['labels', 'optimized'],
+					search: 'status:failed after:2026-11-01',
+					max: 50,
+					offset: 0,
+					empty: '',
+					none: undefined,
+					list: [],
+				},
 			}),
 		).toBe(`${BASE}/workflow?workspaceId=42&attributes=labels%2Coptimized&search=status%3Afailed%20after%3A2026-11-01&max=50&offset=0`);
 	});
 
 	it('keeps the Enterprise /api prefix', () => {
-		expect(buildUrl('https://seqera.example.com/api', { path: ['workflow', 'abc'] })).toBe('https://seqera.example.com/api/workflow/abc');
+		expect(buildUrl('https://seqera.example.com/api', { path: ['workflow', 'abc'] })).toBe(
+			'https://seqera.example.com/api/workflow/abc',
+		);
 	});
 });
 

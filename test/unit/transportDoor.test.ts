@@ -26,7 +26,9 @@ const relative = (file: string) => path.relative(ROOT, file);
 
 describe('the transport', () => {
 	it('is entered only through transport/index.ts', () => {
-		const outside = ['nodes', 'credentials', 'dev', 'scripts', 'test'].flatMap((folder) => sourceFiles(path.join(ROOT, folder))).filter((file) => !file.startsWith(TRANSPORT + path.sep));
+		const outside = ['nodes', 'credentials', 'dev', 'scripts', 'test']
+			.flatMap((folder) => sourceFiles(path.join(ROOT, folder)))
+			.filter((file) => !file.startsWith(TRANSPORT + path.sep));
 		const behindTheDoor = outside.flatMap((file) =>
 			importsOf(file)
 				.filter((specifier) => specifier.startsWith('.'))
@@ -37,14 +39,17 @@ describe('the transport', () => {
 		expect(behindTheDoor).toEqual([]);
 	});
 
-	it('holds at most 2,000 lines, its budget included', () => {
-		const lines = sourceFiles(TRANSPORT).reduce((total, file) => total + readFileSync(file, 'utf8').split('\n').length - 1, 0);
-		expect(lines).toBeLessThanOrEqual(2000);
+	// Counted without whitespace, so that where the formatter breaks lines does not change the measure.
+	it('holds at most 84,000 characters of code, its budget included', () => {
+		const characters = sourceFiles(TRANSPORT).reduce((total, file) => total + readFileSync(file, 'utf8').replace(/\s/g, '').length, 0);
+		expect(characters).toBeLessThanOrEqual(84_000);
 	});
 
 	it('imports axios and node:https in connectionPool.ts alone', () => {
 		const users = sourceFiles(path.join(ROOT, 'nodes'))
-			.filter((file) => importsOf(file).some((specifier) => ['axios', 'node:https', 'https', 'node:http', 'http'].includes(specifier)))
+			.filter((file) =>
+				importsOf(file).some((specifier) => ['axios', 'node:https', 'https', 'node:http', 'http'].includes(specifier)),
+			)
 			.map(relative);
 		expect(users).toEqual(['nodes/Seqera/transport/connectionPool.ts']);
 	});

@@ -22,7 +22,7 @@ describe("the weblog block a held wait adds to a launch's Nextflow config", () =
 	it.each([
 		['a weblog block', "weblog {\n  enabled = true\n  url = 'http://mine'\n}"],
 		['weblog set a field at a time', "weblog.enabled = true\nweblog.url = 'http://mine'"],
-		['an indented block after other settings', "docker.enabled = true\n   weblog{ enabled = true }"],
+		['an indented block after other settings', 'docker.enabled = true\n   weblog{ enabled = true }'],
 	])('finds %s in a config that sets it', (_, config) => {
 		expect(setsWeblogScope(config)).toBe(true);
 	});
@@ -37,7 +37,12 @@ describe("the weblog block a held wait adds to a launch's Nextflow config", () =
 });
 
 describe('what counts as a weblog event', () => {
-	const completed = { runName: 'happy_turing', runId: '7f344978-999c-480d-8439-741bc7520f6a', event: 'completed', utcTime: '2026-11-28T10:00:00Z' };
+	const completed = {
+		runName: 'happy_turing',
+		runId: '7f344978-999c-480d-8439-741bc7520f6a',
+		event: 'completed',
+		utcTime: '2026-11-28T10:00:00Z',
+	};
 
 	it('takes the events nf-weblog posts', () => {
 		expect(isWeblogEvent(completed)).toBe(true);

@@ -1,6 +1,12 @@
 import { execFileSync } from 'node:child_process';
 
-import { inferredCloudPlugins, infersWeblogPlugin, setsNextflowVersion, weblogPluginScript, withWeblogPluginScript } from '../../nodes/Seqera/weblog/plugin';
+import {
+	inferredCloudPlugins,
+	infersWeblogPlugin,
+	setsNextflowVersion,
+	weblogPluginScript,
+	withWeblogPluginScript,
+} from '../../nodes/Seqera/weblog/plugin';
 
 /** NXF_PLUGINS_DEFAULT after `script` ran in `shell`, starting from `start` (undefined: unset), under `set -eu`. */
 function pluginsDefaultAfter(shell: string, script: string, start: string | undefined): string {

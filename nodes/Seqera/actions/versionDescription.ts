@@ -26,7 +26,10 @@ export const versionDescription: INodeTypeDescription = {
 	name: 'seqera',
 	icon: 'file:../../icons/seqera.svg',
 	group: ['transform'],
-	// 1.1: data-link paths go out a segment at a time, and Studio Start sends the Studio's configuration; 1.2: launches, relaunches and Studios are sent as Seqera's own clients send them; 1.3: waits that n8n holds, and updates that keep what the user did not change; 1.4: a launch sends its run's events to a trigger's workflow; 1.5: events on every Nextflow, relaunches without the old run's events, and held waits with a time limit in hours or days (docs/node-versions.md).
+	// 1.1: data-link paths go out a segment at a time, and Studio Start sends the Studio's configuration; 1.2: launches, relaunches and
+	// Studios are sent as Seqera's own clients send them; 1.3: waits that n8n holds, and updates that keep what the user did not change;
+	// 1.4: a launch sends its run's events to a trigger's workflow; 1.5: events on every Nextflow, relaunches without the old run's
+	// events, and held waits with a time limit in hours or days (docs/node-versions.md).
 	version: [1, 1.1, 1.2, 1.3, 1.4, 1.5],
 	defaultVersion: 1.5,
 	subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
@@ -48,7 +51,13 @@ export const versionDescription: INodeTypeDescription = {
 			// rule matches, so a hide rule showed it on every node; and n8n reads one set of conditions per
 			// credential, its first, when the node runs. It checks them as a parameter's, `_cnd` included,
 			// though the credential's type leaves it out.
-			displayOptions: { show: { [`${LAUNCH_SETTINGS_FIELD}.${EVENTS_DESTINATION_SETTING}`]: [{ _cnd: { exists: true } } as unknown as NodeParameterValue] } },
+			displayOptions: {
+				show: {
+					[`${LAUNCH_SETTINGS_FIELD}.${EVENTS_DESTINATION_SETTING}`]: [
+						{ _cnd: { exists: true } } as unknown as NodeParameterValue,
+					],
+				},
+			},
 		},
 	],
 	// The execution's resume URL while n8n holds a wait for runs (waits/): only a waiting execution has
@@ -73,15 +82,27 @@ export const versionDescription: INodeTypeDescription = {
 				{ name: 'Dataset', value: 'dataset', description: 'A versioned CSV or TSV file, such as a samplesheet' },
 				{ name: 'Label', value: 'label', description: 'A label of runs, pipelines and resources' },
 				{ name: 'Organization', value: 'organization', description: 'An organization you belong to' },
-				{ name: 'Organization Member', value: 'organizationMember', description: 'A person in an organization, with their organization role' },
+				{
+					name: 'Organization Member',
+					value: 'organizationMember',
+					description: 'A person in an organization, with their organization role',
+				},
 				{ name: 'Pipeline (Launchpad)', value: 'pipeline', description: 'A pipeline saved in the workspace Launchpad' },
-				{ name: 'Pipeline Version', value: 'pipelineVersion', description: "A version of a Launchpad pipeline's saved launch: published (named) or a draft" },
+				{
+					name: 'Pipeline Version',
+					value: 'pipelineVersion',
+					description: "A version of a Launchpad pipeline's saved launch: published (named) or a draft",
+				},
 				{ name: 'Secret', value: 'secret', description: 'A pipeline secret of the workspace; its value is write-only' },
 				{ name: 'Studio', value: 'studio', description: 'An interactive analysis environment (Jupyter, RStudio, VS Code, Xpra)' },
 				{ name: 'Team', value: 'team', description: 'A group of organization members, given workspace roles together' },
 				{ name: 'Workflow (Run)', value: 'workflow', description: 'A pipeline run' },
 				{ name: 'Workspace', value: 'workspace', description: 'An organization workspace you belong to' },
-				{ name: 'Workspace Participant', value: 'workspaceParticipant', description: 'A member, collaborator or team with a role in a workspace' },
+				{
+					name: 'Workspace Participant',
+					value: 'workspaceParticipant',
+					description: 'A member, collaborator or team with a role in a workspace',
+				},
 			],
 			default: 'workflow',
 		},

@@ -50,7 +50,10 @@ function toJsonSchema(node: unknown): unknown {
 		const mapping = Object.entries(discriminator.mapping as Record<string, string>);
 		delete out.oneOf;
 		out.required = [...((out.required as string[] | undefined) ?? []), property];
-		out.properties = { ...((out.properties as SchemaObject | undefined) ?? {}), [property]: { type: 'string', enum: mapping.map(([value]) => value) } };
+		out.properties = {
+			...((out.properties as SchemaObject | undefined) ?? {}),
+			[property]: { type: 'string', enum: mapping.map(([value]) => value) },
+		};
 		out.allOf = mapping.map(([value, ref]) => ({
 			if: { properties: { [property]: { const: value } }, required: [property] },
 			then: { $ref: INDEX_ID + ref },
@@ -81,7 +84,12 @@ function validatorFor(operation: ContractOperation): ValidateFunction {
 		ajv.addFormat('int64', { type: 'number', validate: (value: number) => Number.isSafeInteger(value) });
 		ajv.addFormat('int32', { type: 'number', validate: (value: number) => Number.isInteger(value) && Math.abs(value) < 2 ** 31 });
 		// A field the platform sets itself: a body that carries one was likely copied from a response.
-		ajv.addKeyword({ keyword: 'setByPlatform', schemaType: 'boolean', validate: (setByPlatform: boolean) => !setByPlatform, errors: false });
+		ajv.addKeyword({
+			keyword: 'setByPlatform',
+			schemaType: 'boolean',
+			validate: (setByPlatform: boolean) => !setByPlatform,
+			errors: false,
+		});
 		ajv.addSchema({ schemas: toJsonSchema(operationIndex.schemas) }, INDEX_ID);
 	}
 	validate = ajv.compile(toJsonSchema(operation.body?.schema ?? {}) as SchemaObject);
@@ -111,7 +119,9 @@ function valueAt(body: unknown, instancePath: string): unknown {
 /** The declared field closest to a misspelt one, when it is close enough to be a likely typo. */
 function likelyMeant(name: string, declared: string[]): string | undefined {
 	const lower = name.toLowerCase();
-	return declared.find((field) => field.toLowerCase() === lower) ?? declared.find((field) => editDistance(field.toLowerCase(), lower) <= 2);
+	return (
+		declared.find((field) => field.toLowerCase() === lower) ?? declared.find((field) => editDistance(field.toLowerCase(), lower) <= 2)
+	);
 }
 
 function editDistance(a: string, b: string): number {
@@ -128,7 +138,15 @@ function editDistance(a: string, b: string): number {
 	return row[b.length];
 }
 
-const ARTICLE: Record<string, string> = { integer: 'an integer', number: 'a number', string: 'text', boolean: 'true or false', object: 'an object', array: 'a list', null: 'null' };
+const ARTICLE: Record<string, string> = {
+	integer: 'an integer',
+	number: 'a number',
+	string: 'text',
+	boolean: 'true or false',
+	object: 'an object',
+	array: 'a list',
+	null: 'null',
+};
 
 function problemOf(error: ErrorObject, body: unknown): string | undefined {
 	const params = error.params as Record<string, unknown>;
@@ -141,16 +159,22 @@ function problemOf(error: ErrorObject, body: unknown): string | undefined {
 			const name = String(params.additionalProperty);
 			const declared = Object.keys((error.parentSchema?.properties as SchemaObject | undefined) ?? {});
 			const meant = likelyMeant(name, declared);
-			return `${fieldPath(error.instancePath, name)}: not a field the platform takes here${meant ? ` (did you mean "${meant}"?)` : ''}`;
+			const suggestion = meant ? ` (did you mean "${meant}"?)` : '';
+			return `${fieldPath(error.instancePath, name)}: not a field the platform takes here${suggestion}`;
 		}
 		case 'setByPlatform':
 			return `${fieldPath(error.instancePath)}: set by the platform, leave it out`;
 		case 'type':
-			return `${fieldPath(error.instancePath)}: expects ${String(params.type).split(',').map((type) => ARTICLE[type] ?? type).join(' or ')}${got}`;
+			return `${fieldPath(error.instancePath)}: expects ${String(params.type)
+				.split(',')
+				.map((type) => ARTICLE[type] ?? type)
+				.join(' or ')}${got}`;
 		case 'enum':
 			return `${fieldPath(error.instancePath)}: expects one of ${(params.allowedValues as unknown[]).map(String).join(', ')}${got}`;
-		case 'format':
-			return `${fieldPath(error.instancePath)}: expects ${params.format === 'date-time' ? 'a time as YYYY-MM-DDTHH:MM:SSZ' : `a ${String(params.format)} value`}${got}`;
+		case 'format': {
+			const expected = params.format === 'date-time' ? 'a time as YYYY-MM-DDTHH:MM:SSZ' : `a ${String(params.format)} value`;
+			return `${fieldPath(error.instancePath)}: expects ${expected}${got}`;
+		}
 		case 'maxLength':
 			return `${fieldPath(error.instancePath)}: at most ${String(params.limit)} characters, got ${String((value as string).length)}`;
 		case 'minLength':
@@ -171,7 +195,9 @@ export function requestBodyProblems(operation: ContractOperation, body: unknown)
 	const errors = validate.errors ?? [];
 	// A nullable field that fails reports both "not null" and what failed; the second says what is wrong.
 	const meaningful = errors.filter((error) => !(error.keyword === 'type' && (error.params as { type?: unknown }).type === 'null'));
-	const problems = (meaningful.length > 0 ? meaningful : errors).map((error) => problemOf(error, body)).filter((problem) => problem !== undefined);
+	const problems = (meaningful.length > 0 ? meaningful : errors)
+		.map((error) => problemOf(error, body))
+		.filter((problem) => problem !== undefined);
 	return [...new Set(problems)];
 }
 
@@ -186,7 +212,10 @@ export function checkRequestBody(node: INode, itemIndex: number, operation: Cont
 	const more = problems.length - shown.length;
 	throw new NodeOperationError(node, `${field} does not match what ${operation.method} ${operation.path} takes`, {
 		itemIndex,
-		description: `${shown.join('\n')}${more > 0 ? `\n...and ${more} more` : ''}\nFix these in ${field} (item ${itemIndex}); checked against the platform's API contract ${operationIndex.contract.version}. Nothing was sent.`,
+		description:
+			`${shown.join('\n')}${more > 0 ? `\n...and ${more} more` : ''}\n` +
+			`Fix these in ${field} (item ${itemIndex}); ` +
+			`checked against the platform's API contract ${operationIndex.contract.version}. Nothing was sent.`,
 	});
 }
 
@@ -196,7 +225,10 @@ export function withoutReadOnlyFields(schema: SchemaObject, value: unknown): unk
 	if (Array.isArray(value)) return value.map((item) => withoutReadOnlyFields((resolved.items as SchemaObject | undefined) ?? {}, item));
 	if (!isObject(value)) return value;
 	const branch = discriminatedBranch(resolved, value);
-	const properties = { ...((resolved.properties as Record<string, SchemaObject> | undefined) ?? {}), ...((branch?.properties as Record<string, SchemaObject> | undefined) ?? {}) };
+	const properties = {
+		...((resolved.properties as Record<string, SchemaObject> | undefined) ?? {}),
+		...((branch?.properties as Record<string, SchemaObject> | undefined) ?? {}),
+	};
 	const copy: SchemaObject = {};
 	for (const [key, field] of Object.entries(value)) {
 		const fieldSchema = properties[key];

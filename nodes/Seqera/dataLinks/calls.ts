@@ -43,10 +43,14 @@ export async function describeDataLink(context: SeqeraFunctions, scope: DataLink
 		if (error instanceof NodeApiError && ['403', '404'].includes(String(error.httpCode))) {
 			throw new NodeOperationError(context.getNode(), `Data Link "${dataLinkId}" was not found, or the access token was refused`, {
 				itemIndex: scope.itemIndex,
-				description: `The platform refused to describe this data link (HTTP ${String(error.httpCode)}). Pick it from the list, which shows the data links of the chosen workspace, check the Workspace field, and check that the credential's access token is valid.`,
+				description:
+					`The platform refused to describe this data link (HTTP ${String(error.httpCode)}). Pick it from the list, which ` +
+					`shows the data links of the chosen workspace, check the Workspace field, and check that the credential's access ` +
+					`token is valid.`,
 			});
 		}
-		// eslint-disable-next-line @n8n/community-nodes/require-node-api-error -- already the transport's NodeApiError or cancellation; wrapping would hide its HTTP code
+		// Already the transport's NodeApiError or cancellation; wrapping would hide its HTTP code
+		// eslint-disable-next-line @n8n/community-nodes/require-node-api-error
 		throw error;
 	}
 	const [credentials] = (dataLink.credentials as IDataObject[] | undefined) ?? [];
@@ -73,7 +77,8 @@ const isDotSegment = (segment: string) => /^(\.|%2e){1,2}$/i.test(segment);
  */
 export function pathProblem(path: string, encoding: PathEncoding): { problem: string; why: string } | undefined {
 	const segments = pathSegments(path, encoding);
-	if (segments.some(isDotSegment)) return { problem: 'is not a path in the data link', why: 'Folders named . or .. (or %2e%2e) are steps in a URL, not folders.' };
+	if (segments.some(isDotSegment))
+		return { problem: 'is not a path in the data link', why: 'Folders named . or .. (or %2e%2e) are steps in a URL, not folders.' };
 	if (segments.includes('')) return { problem: 'holds an empty folder name', why: 'Write one / between folders.' };
 	return undefined;
 }

@@ -4,11 +4,19 @@ import { byId, byName, byUrl, fromList, locator } from '../fields/locatorBuilder
 
 /** A data link (a bucket, or a folder of one, in the Data Explorer): from the list, by ID, or by the Data Explorer's URL. */
 export const dataLinkLocator: INodeProperties = locator(
-	{ displayName: 'Data Link', name: 'dataLinkId', required: true, description: 'The bucket, or folder of one, as the Data Explorer shows it' },
+	{
+		displayName: 'Data Link',
+		name: 'dataLinkId',
+		required: true,
+		description: 'The bucket, or folder of one, as the Data Explorer shows it',
+	},
 	[
 		fromList('searchDataLinks'),
 		byName({ placeholder: 'sequencing-inbox' }),
-		byId({ placeholder: 'v1-user-2f8a6c41d9e07b35', check: { kind: 'string', errorMessage: 'A data link ID has only letters, digits, - and _' } }),
+		byId({
+			placeholder: 'v1-user-2f8a6c41d9e07b35',
+			check: { kind: 'string', errorMessage: 'A data link ID has only letters, digits, - and _' },
+		}),
 		byUrl({
 			segment: 'data-explorer',
 			kind: 'string',

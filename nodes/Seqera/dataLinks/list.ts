@@ -18,7 +18,10 @@ function stillFetchingError(context: SeqeraFunctions, request: ApiRequest, waite
 	const workspace = workspaceId === undefined || workspaceId === '' ? 'your personal workspace' : `workspace ${String(workspaceId)}`;
 	return new NodeOperationError(context.getNode(), `The platform is still fetching the data links of ${workspace}`, {
 		itemIndex: request.itemIndex,
-		description: `GET /data-links answered 202 Accepted for ${Math.round(waitedMs / 1000)} s: the platform reads a workspace's data links from its cloud credentials the first time they are listed, and a bucket-rich account takes a while. Run the node again in a minute, or raise the credential's Timeout (Seconds), which bounds this wait.`,
+		description:
+			`GET /data-links answered 202 Accepted for ${Math.round(waitedMs / 1000)} s: the platform reads a workspace's data links ` +
+			`from its cloud credentials the first time they are listed, and a bucket-rich account takes a while. Run the node again in ` +
+			`a minute, or raise the credential's Timeout (Seconds), which bounds this wait.`,
 	});
 }
 

@@ -1,6 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
-// eslint-disable-next-line @n8n/community-nodes/no-restricted-imports -- node's streams carry a file of any size without holding it in memory
+// Node's streams carry a file of any size without holding it in memory
+// eslint-disable-next-line @n8n/community-nodes/no-restricted-imports
 import type { Readable } from 'node:stream';
 
 import { apiRequest, type Connection, deleteFromStorage, headerText, putPart, putToStorage, type StorageTarget } from '../transport';
@@ -82,7 +83,11 @@ function changedSize(upload: UploadContext, readBytes: string): NodeOperationErr
  * MiB): equal parts fill exactly that many URLs, and none but the last is smaller than half the
  * platform's, far above S3's 5 MiB minimum.
  */
-async function sendParts(upload: UploadContext, urls: string[], sendPart: (target: StorageTarget, part: Buffer) => Promise<string>): Promise<string[]> {
+async function sendParts(
+	upload: UploadContext,
+	urls: string[],
+	sendPart: (target: StorageTarget, part: Buffer) => Promise<string>,
+): Promise<string[]> {
 	const { file } = upload;
 	const partSize = Math.max(1, Math.ceil(file.contentLength / urls.length));
 	const results: string[] = [];
@@ -90,7 +95,9 @@ async function sendParts(upload: UploadContext, urls: string[], sendPart: (targe
 	for await (const part of partsOf(file.content, partSize)) {
 		const partNumber = results.length + 1;
 		if (partNumber > urls.length) throw changedSize(upload, `more than ${sentBytes}`);
-		results.push(await sendPart(upload.target(urls[partNumber - 1], `part ${partNumber} of ${urls.length} of "${file.fileName}"`), part));
+		results.push(
+			await sendPart(upload.target(urls[partNumber - 1], `part ${partNumber} of ${urls.length} of "${file.fileName}"`), part),
+		);
 		sentBytes += part.length;
 	}
 	if (sentBytes !== file.contentLength) throw changedSize(upload, String(sentBytes));
@@ -129,7 +136,9 @@ async function sendResumable(upload: UploadContext, sessionUrl: string): Promise
 			if (next <= offset) {
 				throw new NodeOperationError(upload.node, `Google Cloud Storage kept nothing of a chunk of "${file.fileName}"`, {
 					itemIndex: upload.itemIndex,
-					description: `It holds ${kept ? Number(kept[1]) + 1 : 0} of ${file.contentLength} bytes after a chunk from byte ${start + offset}. Run the node again.`,
+					description:
+						`It holds ${kept ? Number(kept[1]) + 1 : 0} of ${file.contentLength} bytes after a chunk from byte ` +
+						`${start + offset}. Run the node again.`,
 				});
 			}
 			offset = next;
@@ -155,9 +164,14 @@ function blockListUrl(blockUrl: string): string {
 }
 
 async function putBlockList(upload: UploadContext, urls: string[], blockIds: readonly string[]): Promise<void> {
-	await putToStorage(upload.context, upload.target(blockListUrl(urls[0]), `the block list of "${upload.file.fileName}"`), blockList(blockIds), {
-		headers: { 'Content-Type': 'application/xml', 'x-ms-blob-content-type': upload.file.contentType },
-	});
+	await putToStorage(
+		upload.context,
+		upload.target(blockListUrl(urls[0]), `the block list of "${upload.file.fileName}"`),
+		blockList(blockIds),
+		{
+			headers: { 'Content-Type': 'application/xml', 'x-ms-blob-content-type': upload.file.contentType },
+		},
+	);
 }
 
 /**
@@ -179,7 +193,9 @@ export async function uploadToDataLink(
 	if (flow === undefined) {
 		throw new NodeOperationError(node, `Upload File does not know how to upload to a ${dataLink.provider ?? 'unknown'} data link`, {
 			itemIndex: scope.itemIndex,
-			description: `"${dataLink.name}" has provider "${dataLink.provider ?? ''}"; Upload File sends files to AWS S3, S3-compatible, Seqera Compute, Google Cloud Storage and Azure data links.`,
+			description:
+				`"${dataLink.name}" has provider "${dataLink.provider ?? ''}"; Upload File sends files to AWS S3, S3-compatible, ` +
+				`Seqera Compute, Google Cloud Storage and Azure data links.`,
 		});
 	}
 	const folderPath = pathSegments(file.folder, scope.pathEncoding);
@@ -196,7 +212,9 @@ export async function uploadToDataLink(
 	if (urls.length === 0 || (flow === 'multipart' && uploadId === undefined)) {
 		throw new NodeOperationError(node, 'The platform did not open the upload', {
 			itemIndex: scope.itemIndex,
-			description: `POST /data-links/${dataLink.id}/upload answered without ${urls.length === 0 ? 'uploadUrls' : 'uploadId'}, so "${file.fileName}" was not sent. Check that the data link's credentials may write to the bucket.`,
+			description:
+				`POST /data-links/${dataLink.id}/upload answered without ${urls.length === 0 ? 'uploadUrls' : 'uploadId'}, so ` +
+				`"${file.fileName}" was not sent. Check that the data link's credentials may write to the bucket.`,
 		});
 	}
 	const upload: UploadContext = {
@@ -249,7 +267,8 @@ export async function uploadToDataLink(
 					? putBlockList(upload, urls, [])
 					: deleteFromStorage(context, upload.target(urls[0], `cancelling the upload of "${file.fileName}"`));
 		await abort.catch(() => undefined);
-		// eslint-disable-next-line @n8n/community-nodes/require-node-api-error -- already a NodeApiError or NodeOperationError of the transport or the checks above
+		// Already a NodeApiError or NodeOperationError of the transport or the checks above
+		// eslint-disable-next-line @n8n/community-nodes/require-node-api-error
 		throw error;
 	}
 	const path = file.folder === '' ? file.fileName : `${file.folder}/${file.fileName}`;

@@ -37,10 +37,7 @@ function globSource(glob: string): string {
 		.map((segment, index, segments) => {
 			const last = index === segments.length - 1;
 			if (segment === '**') return last ? '.*' : '(?:.*/)?';
-			const source = segment
-				.split('**')
-				.map(nameSource)
-				.join('.*');
+			const source = segment.split('**').map(nameSource).join('.*');
 			return last ? source : `${source}/`;
 		})
 		.join('');

@@ -1,6 +1,7 @@
 // eslint-disable-next-line @n8n/community-nodes/no-restricted-imports -- ioredis is a runtime dependency of this self-hosted package
 import type { RedisOptions } from 'ioredis';
-// eslint-disable-next-line @n8n/community-nodes/no-restricted-imports -- reads NAME_FILE settings, as n8n reads its own queue-mode Redis settings
+// Reads NAME_FILE settings, as n8n reads its own queue-mode Redis settings
+// eslint-disable-next-line @n8n/community-nodes/no-restricted-imports
 import { readFileSync } from 'node:fs';
 
 export const DEFAULT_FALLBACK_SHARE = 4;
@@ -60,7 +61,11 @@ export function sharedBudgetConfig(env: Env): SharedBudgetConfig {
 		if (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:') {
 			return { mode: 'misconfigured', problem: 'SEQERA_LIMITER_REDIS_URL must start with redis:// or rediss://', fallbackShare };
 		}
-		return { mode: 'shared', target: { kind: 'url', url, label: `${parsed.protocol}//${parsed.host}${parsed.pathname}` }, fallbackShare };
+		return {
+			mode: 'shared',
+			target: { kind: 'url', url, label: `${parsed.protocol}//${parsed.host}${parsed.pathname}` },
+			fallbackShare,
+		};
 	}
 
 	if (readEnv(env, 'EXECUTIONS_MODE') !== 'queue') return { mode: 'local' };
@@ -72,7 +77,14 @@ export function sharedBudgetConfig(env: Env): SharedBudgetConfig {
 		db: envNumber(env, 'QUEUE_BULL_REDIS_DB', 0),
 		// As n8n: IPv4 unless dual stack is asked for.
 		family: envFlag(env, 'QUEUE_BULL_REDIS_DUALSTACK', false) ? 0 : 4,
-		...(tls ? { tls: { rejectUnauthorized: envFlag(env, 'QUEUE_BULL_REDIS_TLS_VALIDATE_CERTIFICATE', true), ...(serverName ? { servername: serverName } : {}) } } : {}),
+		...(tls
+			? {
+					tls: {
+						rejectUnauthorized: envFlag(env, 'QUEUE_BULL_REDIS_TLS_VALIDATE_CERTIFICATE', true),
+						...(serverName ? { servername: serverName } : {}),
+					},
+				}
+			: {}),
 	};
 	const scheme = tls ? 'rediss' : 'redis';
 	const clusterNodes = readEnv(env, 'QUEUE_BULL_REDIS_CLUSTER_NODES');

@@ -28,6 +28,7 @@ function excludedByNoProxy(env: Env, url: URL): boolean {
  * Such calls stay on n8n's own helper, which speaks to the proxy.
  */
 export function proxyAppliesTo(url: string, env: Env): boolean {
-	const proxy = read(env, 'npm_config_https_proxy') || read(env, 'https_proxy') || read(env, 'npm_config_proxy') || read(env, 'all_proxy');
+	const proxy =
+		read(env, 'npm_config_https_proxy') || read(env, 'https_proxy') || read(env, 'npm_config_proxy') || read(env, 'all_proxy');
 	return proxy !== '' && !excludedByNoProxy(env, new URL(url));
 }

@@ -55,7 +55,10 @@ function likelyForbiddenResource(call: CallRecord): { headline: string; check: s
 	if (idName !== undefined) {
 		const id = `${idName} "${values.get(idName)}"`;
 		return inWorkspace
-			? { headline: `${id} does not exist in ${workspace} or this token may not use it`, check: `${idName} and the workspace it belongs to` }
+			? {
+					headline: `${id} does not exist in ${workspace} or this token may not use it`,
+					check: `${idName} and the workspace it belongs to`,
+				}
 			: { headline: `${id} does not exist or this token may not use it`, check: idName };
 	}
 	if (!inWorkspace || workspaceId === undefined) return undefined;
@@ -74,9 +77,7 @@ export function splitErrorId(message: string): { text: string; errorId?: string 
 function parseJsonObject(bodyText: string): JsonObject | undefined {
 	try {
 		const parsed: unknown = JSON.parse(bodyText);
-		return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
-			? (parsed as JsonObject)
-			: undefined;
+		return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as JsonObject) : undefined;
 	} catch {
 		return undefined;
 	}
@@ -134,9 +135,7 @@ export function errorFromResponse(
 
 	if (statusCode === 400) {
 		const blockers = Array.isArray(body?.errors)
-			? (body.errors as JsonObject[])
-					.map((blocker) => String(blocker?.message ?? blocker?.code ?? ''))
-					.filter((line) => line !== '')
+			? (body.errors as JsonObject[]).map((blocker) => String(blocker?.message ?? blocker?.code ?? '')).filter((line) => line !== '')
 			: [];
 		const blockerLines = blockers.length ? ` Blockers: ${blockers.map((line) => `• ${line}`).join(' ')}` : '';
 		return build(
@@ -149,9 +148,18 @@ export function errorFromResponse(
 		);
 	}
 	if (statusCode === 401 || statusCode === 403) {
-		const tokenOrEndpoint = `the access token is invalid or expired (create a new one in the Seqera web app under user menu → Your tokens, and paste it into the credential), or the endpoint is not available at ${call.baseUrl}: check the base URL, the workspace ID, and that the token's user has a role in that workspace.${baseUrlHint(call.baseUrl)}`;
+		const tokenOrEndpoint =
+			'the access token is invalid or expired (create a new one in the Seqera web app under user menu → Your tokens, ' +
+			`and paste it into the credential), or the endpoint is not available at ${call.baseUrl}: check the base URL, ` +
+			`the workspace ID, and that the token's user has a role in that workspace.${baseUrlHint(call.baseUrl)}`;
 		if (statusCode === 403 && extra.roleRefusal) {
-			return build(node, call, httpCode, `Forbidden: ${extra.roleRefusal.headline}`, `${where} answered 403. ${extra.roleRefusal.advice}`);
+			return build(
+				node,
+				call,
+				httpCode,
+				`Forbidden: ${extra.roleRefusal.headline}`,
+				`${where} answered 403. ${extra.roleRefusal.advice}`,
+			);
 		}
 		const resource = statusCode === 403 && call.tokenHasWorked ? likelyForbiddenResource(call) : undefined;
 		if (resource) {
@@ -160,10 +168,17 @@ export function errorFromResponse(
 				call,
 				httpCode,
 				`Forbidden: ${resource.headline}; else ${FORBIDDEN_HEADLINE}`,
-				`${where} answered 403, though this token has worked at ${call.baseUrl}. The platform answers 403, not 404, for an ID it does not know: check ${resource.check}. Otherwise ${tokenOrEndpoint}`,
+				`${where} answered 403, though this token has worked at ${call.baseUrl}. The platform answers 403, not 404, for an ` +
+					`ID it does not know: check ${resource.check}. Otherwise ${tokenOrEndpoint}`,
 			);
 		}
-		return build(node, call, httpCode, `Forbidden: ${FORBIDDEN_HEADLINE}`, `${where} answered ${statusCode}. Either ${tokenOrEndpoint}`);
+		return build(
+			node,
+			call,
+			httpCode,
+			`Forbidden: ${FORBIDDEN_HEADLINE}`,
+			`${where} answered ${statusCode}. Either ${tokenOrEndpoint}`,
+		);
 	}
 	if (statusCode === 404) {
 		return build(
@@ -191,7 +206,9 @@ export function errorFromResponse(
 			call,
 			httpCode,
 			`Rate limit reached: the platform still refused the call${attempts}`,
-			`${where} answered 429 Too Many Requests.${wait} Every node that uses this token shares its per-token budget; lower "Max Calls per Second/Hour" in the credential if your install has stricter limits, and do not stack n8n's Retry On Fail on top.`,
+			`${where} answered 429 Too Many Requests.${wait} Every node that uses this token shares its per-token budget; lower ` +
+				`"Max Calls per Second/Hour" in the credential if your install has stricter limits, and do not stack n8n's Retry On ` +
+				`Fail on top.`,
 		);
 	}
 	if (statusCode >= 500) {
@@ -201,9 +218,12 @@ export function errorFromResponse(
 			call,
 			httpCode,
 			`The Seqera Platform failed with ${statusCode}${attempts}`,
-			`${where} answered ${statusCode}: a problem on the platform's side. Try again later; if it persists, check the platform's status page.${errorIdLine}${
-				extra.mayHaveActed ? ' It was not sent again because the platform may have carried it out: check (for a launch, the runs list) before trying again.' : ''
-			}`,
+			`${where} answered ${statusCode}: a problem on the platform's side. ` +
+				`Try again later; if it persists, check the platform's status page.${errorIdLine}` +
+				(extra.mayHaveActed
+					? ' It was not sent again because the platform may have carried it out: ' +
+						'check (for a launch, the runs list) before trying again.'
+					: ''),
 		);
 	}
 	return build(
@@ -246,7 +266,8 @@ export function errorFromUnreadableBody(node: INode, call: CallRecord, bodyText:
 			: 'The server answered with a body that is not valid JSON',
 		html
 			? `${call.method} ${call.path} returned HTML. Check the credential's base URL.${baseUrlHint(call.baseUrl)}`
-			: `${call.method} ${call.path} returned a truncated or malformed body. Try again; if it persists, check any proxy between n8n and ${call.baseUrl}.`,
+			: `${call.method} ${call.path} returned a truncated or malformed body. ` +
+					`Try again; if it persists, check any proxy between n8n and ${call.baseUrl}.`,
 	);
 }
 
@@ -297,7 +318,9 @@ export function errorFromNetworkFailure(
 				call,
 				'TLS',
 				`The TLS certificate of ${call.baseUrl} is not trusted`,
-				`${where} could not be sent securely${codeNote}. If this is your own Enterprise install with its own certificate authority, add that CA to n8n (NODE_EXTRA_CA_CERTS) or, only for an install you trust, turn on "Ignore SSL Issues" in the credential.`,
+				`${where} could not be sent securely${codeNote}. If this is your own Enterprise install with its own certificate ` +
+					`authority, add that CA to n8n (NODE_EXTRA_CA_CERTS) or, only for an install you trust, turn on "Ignore SSL ` +
+					`Issues" in the credential.`,
 			);
 		case 'unreachable':
 			return build(
@@ -305,7 +328,8 @@ export function errorFromNetworkFailure(
 				call,
 				'UNREACHABLE',
 				`Cannot reach ${call.baseUrl}`,
-				`${where} found no server${attempts}${codeNote}. Check the base URL's host name, DNS, firewalls and proxies between n8n and the platform.`,
+				`${where} found no server${attempts}${codeNote}. Check the base URL's host name, DNS, firewalls and proxies ` +
+					`between n8n and the platform.`,
 			);
 		case 'timeout':
 			return build(
@@ -313,7 +337,8 @@ export function errorFromNetworkFailure(
 				call,
 				'TIMEOUT',
 				`The Seqera Platform did not answer in time${attempts}`,
-				`${where} took longer than ${Math.round((extra.timeoutMs ?? 0) / 1000)} s. The platform may be overloaded; try again later.${notRepeated}`,
+				`${where} took longer than ${Math.round((extra.timeoutMs ?? 0) / 1000)} s. The platform may be overloaded; try ` +
+					`again later.${notRepeated}`,
 			);
 		case 'dropped':
 			return build(
@@ -321,7 +346,8 @@ export function errorFromNetworkFailure(
 				call,
 				'CONNECTION_DROPPED',
 				`The connection to ${call.baseUrl} was closed before an answer arrived${attempts}`,
-				`${where} got no answer${codeNote}. Check proxies or load balancers between n8n and the platform; try again later.${notRepeated}`,
+				`${where} got no answer${codeNote}. Check proxies or load balancers between n8n and the platform; try again ` +
+					`later.${notRepeated}`,
 			);
 		case 'cancelled':
 			// n8n recognises a cancelled execution by "canceled" in the error message.

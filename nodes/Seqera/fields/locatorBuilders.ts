@@ -24,13 +24,15 @@ export function locator(
 
 /** From List: the search method of methods/listSearch.ts that lists the choices. */
 export function fromList(searchListMethod: string): INodePropertyMode {
-	// eslint-disable-next-line n8n-nodes-base/node-param-default-missing -- a locator mode has no default; the rule spares modes only where they are written under `modes:`
+	// A locator mode has no default; the rule spares modes only where they are written under `modes:`
+	// eslint-disable-next-line n8n-nodes-base/node-param-default-missing
 	return { displayName: 'From List', name: 'list', type: 'list', typeOptions: { searchListMethod, searchable: true } };
 }
 
 /** By Name: the exact name, case included, looked up in the list From List shows (names/byName.ts). */
 export function byName(name: { placeholder: string; hint?: string }): INodePropertyMode {
-	// eslint-disable-next-line n8n-nodes-base/node-param-default-missing -- a locator mode has no default; the rule spares modes only where they are written under `modes:`
+	// A locator mode has no default; the rule spares modes only where they are written under `modes:`
+	// eslint-disable-next-line n8n-nodes-base/node-param-default-missing
 	return {
 		displayName: 'By Name',
 		name: 'name',
@@ -42,7 +44,8 @@ export function byName(name: { placeholder: string; hint?: string }): INodePrope
 
 /** ID: an ID typed or given by an expression; with `check`, the editor checks its characters and length. */
 export function byId(id: { placeholder: string; hint?: string; check?: { kind: IdKind; errorMessage: string } }): INodePropertyMode {
-	// eslint-disable-next-line n8n-nodes-base/node-param-default-missing -- a locator mode has no default; the rule spares modes only where they are written under `modes:`
+	// A locator mode has no default; the rule spares modes only where they are written under `modes:`
+	// eslint-disable-next-line n8n-nodes-base/node-param-default-missing
 	return {
 		displayName: 'ID',
 		name: 'id',
@@ -51,14 +54,22 @@ export function byId(id: { placeholder: string; hint?: string; check?: { kind: I
 		...(id.hint === undefined ? {} : { hint: id.hint }),
 		...(id.check === undefined
 			? {}
-			: { validation: [{ type: 'regex' as const, properties: { regex: wholeIdSource(id.check.kind), errorMessage: id.check.errorMessage } }] }),
+			: {
+					validation: [
+						{
+							type: 'regex' as const,
+							properties: { regex: wholeIdSource(id.check.kind), errorMessage: id.check.errorMessage },
+						},
+					],
+				}),
 	};
 }
 
 /** By URL: a web app page's URL, whose ID is the path segment after `/<segment>/`. */
 export function byUrl(url: { segment: string; kind: IdKind; placeholder: string; errorMessage: string }): INodePropertyMode {
 	const id = idCharactersSource(url.kind);
-	// eslint-disable-next-line n8n-nodes-base/node-param-default-missing -- a locator mode has no default; the rule spares modes only where they are written under `modes:`
+	// A locator mode has no default; the rule spares modes only where they are written under `modes:`
+	// eslint-disable-next-line n8n-nodes-base/node-param-default-missing
 	return {
 		displayName: 'By URL',
 		name: 'url',

@@ -18,16 +18,19 @@ export const workspaceLocator: INodeProperties = locator(
 	],
 );
 
-export const runLocator: INodeProperties = locator({ displayName: 'Run', name: 'workflowId', required: true, description: 'The pipeline run' }, [
-	fromList('searchRuns'),
-	byId({ placeholder: '4Bx1Hmn3fXk2Qp', check: { kind: 'run', errorMessage: 'A run ID has only letters and digits' } }),
-	byUrl({
-		segment: 'watch',
-		kind: 'run',
-		placeholder: 'https://cloud.seqera.io/orgs/acme/workspaces/genomics/watch/4Bx1Hmn3fXk2Qp',
-		errorMessage: 'Paste the URL of a run page (it contains /watch/)',
-	}),
-]);
+export const runLocator: INodeProperties = locator(
+	{ displayName: 'Run', name: 'workflowId', required: true, description: 'The pipeline run' },
+	[
+		fromList('searchRuns'),
+		byId({ placeholder: '4Bx1Hmn3fXk2Qp', check: { kind: 'run', errorMessage: 'A run ID has only letters and digits' } }),
+		byUrl({
+			segment: 'watch',
+			kind: 'run',
+			placeholder: 'https://cloud.seqera.io/orgs/acme/workspaces/genomics/watch/4Bx1Hmn3fXk2Qp',
+			errorMessage: 'Paste the URL of a run page (it contains /watch/)',
+		}),
+	],
+);
 
 export const pipelineLocator: INodeProperties = locator(
 	{
@@ -44,33 +47,51 @@ export const pipelineLocator: INodeProperties = locator(
 );
 
 export const computeEnvLocator: INodeProperties = locator(
-	{ displayName: 'Compute Environment', name: 'computeEnvId', description: "Leave empty to use the workspace's primary compute environment" },
+	{
+		displayName: 'Compute Environment',
+		name: 'computeEnvId',
+		description: "Leave empty to use the workspace's primary compute environment",
+	},
 	[
 		fromList('searchComputeEnvs'),
 		byName({ placeholder: 'aws-batch-genomics' }),
-		byId({ placeholder: '4Xg5nI8pbEXNf3GbDvxoGm', check: { kind: 'string', errorMessage: 'A compute environment ID has only letters, digits, - and _' } }),
+		byId({
+			placeholder: '4Xg5nI8pbEXNf3GbDvxoGm',
+			check: { kind: 'string', errorMessage: 'A compute environment ID has only letters, digits, - and _' },
+		}),
 	],
 );
 
-/** A version of the Launchpad Pipeline field's pipeline: from its list, by the exact name of a published version, or by ID (a draft too). */
+/**
+ * A version of the Launchpad Pipeline field's pipeline: from its list, by the exact name of a published version, or by ID (a draft too).
+ */
 export const pipelineVersionLocator: INodeProperties = {
 	...locator({ displayName: 'Version', name: PIPELINE_VERSION_FIELD }, [
 		fromList('searchPipelineVersions'),
 		byName({ placeholder: 'hello-2', hint: 'The exact name of a published version, case included' }),
-		byId({ placeholder: '7TnlaOKANkiDIdDqOO2kCs', check: { kind: 'string', errorMessage: 'A version ID has only letters, digits, - and _' } }),
+		byId({
+			placeholder: '7TnlaOKANkiDIdDqOO2kCs',
+			check: { kind: 'string', errorMessage: 'A version ID has only letters, digits, - and _' },
+		}),
 	]),
 	typeOptions: { loadOptionsDependsOn: ['pipelineId.value', 'workspace.value'] },
 };
 
 export const labelLocator: INodeProperties = locator({ displayName: 'Label', name: 'label' }, [
 	fromList('searchLabels'),
-	byName({ placeholder: 'production', hint: 'The exact name, case included; several names separated by commas, or an expression giving an array' }),
+	byName({
+		placeholder: 'production',
+		hint: 'The exact name, case included; several names separated by commas, or an expression giving an array',
+	}),
 	byId({ placeholder: '70218431907355', hint: 'Several IDs separated by commas, or an expression giving an array' }),
 ]);
 
 export const datasetLocator: INodeProperties = locator({ displayName: 'Dataset', name: 'datasetId', required: true }, [
 	fromList('searchDatasets'),
-	byId({ placeholder: '3HOUi3uX6ak8NJUPpYe8sx', check: { kind: 'string', errorMessage: 'A dataset ID has only letters, digits, - and _' } }),
+	byId({
+		placeholder: '3HOUi3uX6ak8NJUPpYe8sx',
+		check: { kind: 'string', errorMessage: 'A dataset ID has only letters, digits, - and _' },
+	}),
 	byUrl({
 		segment: 'datasets',
 		kind: 'string',
@@ -86,5 +107,8 @@ export const actionLocator: INodeProperties = locator(
 		required: true,
 		description: 'A pipeline action of the workspace that is triggered by API calls (a "Tower launch hook" action)',
 	},
-	[fromList('searchActions'), byId({ placeholder: '4jV7xYp2Bq9TmN', check: { kind: 'string', errorMessage: 'An action ID has only letters, digits, - and _' } })],
+	[
+		fromList('searchActions'),
+		byId({ placeholder: '4jV7xYp2Bq9TmN', check: { kind: 'string', errorMessage: 'An action ID has only letters, digits, - and _' } }),
+	],
 );

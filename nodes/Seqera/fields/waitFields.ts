@@ -88,11 +88,16 @@ const waitInField: INodeProperties = {
 /** What a paused wait needs and does, where the user picks it: the dropdown cuts an option's text after two lines. */
 const pausedWaitNotice: INodeProperties = {
 	displayName:
-		"The execution pauses until every run has ended. Nextflow posts each run's end to n8n: start n8n with WEBHOOK_URL set to an address the compute environment reaches (without it, n8n's address is http://localhost:5678 and the launch fails). Nextflow 23.07 and later send it; 26.09 and later from this node's version 1.5. A check every Check Interval (Wait Options) finds an end that never arrives. Not with Send Nextflow Events To.",
+		"The execution pauses until every run has ended. Nextflow posts each run's end to n8n: start n8n with WEBHOOK_URL set to " +
+		"an address the compute environment reaches (without it, n8n's address is http://localhost:5678 and the launch fails). " +
+		"Nextflow 23.07 and later send it; 26.09 and later from this node's version 1.5. A check every Check Interval (Wait " +
+		'Options) finds an end that never arrives. Not with Send Nextflow Events To.',
 	name: 'pausedWaitNotice',
 	type: 'notice',
 	default: '',
-	displayOptions: { show: { waitForCompletion: [true], [WAIT_IN_FIELD]: ['n8n'], '@version': [seqeraPlatform.fromVersionOf('heldWaits')] } },
+	displayOptions: {
+		show: { waitForCompletion: [true], [WAIT_IN_FIELD]: ['n8n'], '@version': [seqeraPlatform.fromVersionOf('heldWaits')] },
+	},
 };
 
 /** Shown in Wait Options only where n8n holds the wait, or only where it does not. */
@@ -106,7 +111,9 @@ const checkIntervalOption: INodeProperties = {
 	default: DEFAULT_CHECK_INTERVAL_MINUTES,
 	typeOptions: { minValue: 2 },
 	description:
-		"The longest time from the last run's end to the next node when the end is lost on its way (n8n down, a refused post, a run that posts nothing). n8n checks the runs on the platform twice in each interval while it holds the wait, leaving half of it for n8n to resume the execution.",
+		"The longest time from the last run's end to the next node when the end is lost on its way (n8n down, a refused post, a " +
+		'run that posts nothing). n8n checks the runs on the platform twice in each interval while it holds the wait, leaving half ' +
+		'of it for n8n to resume the execution.',
 	displayOptions: whereHeld,
 };
 
@@ -120,7 +127,8 @@ const timeLimitOptions: INodeProperties[] = [
 			{
 				name: 'Fail the Items',
 				value: 'fail',
-				description: 'Each run not ended becomes an error item, which On Error "Continue (using error output)" sends to the error output',
+				description:
+					'Each run not ended becomes an error item, which On Error "Continue (using error output)" sends to the error output',
 			},
 			{
 				name: 'Output the Runs, Marked',
@@ -163,10 +171,16 @@ const byDisplayName = (a: INodeProperties, b: INodeProperties) => a.displayName.
  */
 function launchWaitOptions(timeLimitInDays: boolean): INodeProperties {
 	const pace = (waitOptionsField.options as INodeProperties[]).map((option) => {
-		const onlyInExecution = option.name === 'pollIntervalSeconds' || option.name === 'maxPollIntervalSeconds' || (timeLimitInDays && option.name === 'timeoutMinutes');
+		const onlyInExecution =
+			option.name === 'pollIntervalSeconds' ||
+			option.name === 'maxPollIntervalSeconds' ||
+			(timeLimitInDays && option.name === 'timeoutMinutes');
 		return onlyInExecution ? { ...option, displayOptions: whereNotHeld } : option;
 	});
-	return { ...waitOptionsField, options: [...pace, checkIntervalOption, ...(timeLimitInDays ? timeLimitOptions : [])].sort(byDisplayName) };
+	return {
+		...waitOptionsField,
+		options: [...pace, checkIntervalOption, ...(timeLimitInDays ? timeLimitOptions : [])].sort(byDisplayName),
+	};
 }
 
 /** Wait Options, shown with Wait for Completion, at the node versions given. */
@@ -188,6 +202,11 @@ export function waitFields({ heldByN8n }: { heldByN8n: boolean }): INodeProperti
 			description: 'Whether to hold the item until the run finishes, and output the run with its final status and progress',
 		},
 		...(heldByN8n ? [waitInField, pausedWaitNotice] : [waitOptionsShown(waitOptionsField)]),
-		...(heldByN8n ? [waitOptionsShown(launchWaitOptions(false), seqeraPlatform.beforeVersionOf('timeLimitInHoursOrDays')), waitOptionsShown(launchWaitOptions(true), seqeraPlatform.fromVersionOf('timeLimitInHoursOrDays'))] : []),
+		...(heldByN8n
+			? [
+					waitOptionsShown(launchWaitOptions(false), seqeraPlatform.beforeVersionOf('timeLimitInHoursOrDays')),
+					waitOptionsShown(launchWaitOptions(true), seqeraPlatform.fromVersionOf('timeLimitInHoursOrDays')),
+				]
+			: []),
 	];
 }

@@ -11,7 +11,9 @@ export function locatorOf(context: SeqeraFunctions, parameterName: string, itemI
 		'getInputData' in context ? context.getNodeParameter(parameterName, itemIndex, {}) : context.getNodeParameter(parameterName, {})
 	) as Partial<INodeParameterResourceLocator> | string;
 	// An expression may give the bare value instead of a locator.
-	return typeof locator === 'object' && locator !== null ? { mode: locator.mode ?? 'id', value: locator.value } : { mode: 'id', value: locator };
+	return typeof locator === 'object' && locator !== null
+		? { mode: locator.mode ?? 'id', value: locator.value }
+		: { mode: 'id', value: locator };
 }
 
 /** Version 1.2 reads a name given where an ID was asked for (by expression, from a sheet or an AI agent); earlier versions fail it. */
@@ -62,12 +64,7 @@ export function jsonParameter(context: IExecuteFunctions, parameterName: string,
 }
 
 /** A JSON field that holds name/value pairs; empty text holds none. */
-export function jsonPairsParameter(
-	context: IExecuteFunctions,
-	parameterName: string,
-	itemIndex: number,
-	field: string,
-): IDataObject {
+export function jsonPairsParameter(context: IExecuteFunctions, parameterName: string, itemIndex: number, field: string): IDataObject {
 	const raw = context.getNodeParameter(parameterName, itemIndex, '{}') as unknown;
 	const parsed = parsedJson(context, itemIndex, typeof raw === 'string' && raw.trim() === '' ? '{}' : raw, field);
 	if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {

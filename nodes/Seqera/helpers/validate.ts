@@ -63,10 +63,17 @@ export function requireWorkflowId(node: INode, itemIndex: number, value: unknown
 			node,
 			itemIndex,
 			`${field} "${describeValue(text)}" is not a valid run ID`,
-			`A run ID has only letters and digits, like 4Bx1Hmn3fXk2Qp (item ${itemIndex}). Copy it from the run's page or from a Get Many result.`,
+			`A run ID has only letters and digits, like 4Bx1Hmn3fXk2Qp (item ${itemIndex}). Copy it from the run's page or from a ` +
+				`Get Many result.`,
 		);
 	}
-	return refuseRouteWord(node, itemIndex, field, text, "Give the run's ID, like 4Bx1Hmn3fXk2Qp, from the run's page or from a Get Many result");
+	return refuseRouteWord(
+		node,
+		itemIndex,
+		field,
+		text,
+		"Give the run's ID, like 4Bx1Hmn3fXk2Qp, from the run's page or from a Get Many result",
+	);
 }
 
 export function requireNumericId(node: INode, itemIndex: number, value: unknown, field: string): string {
@@ -76,7 +83,8 @@ export function requireNumericId(node: INode, itemIndex: number, value: unknown,
 			node,
 			itemIndex,
 			`${field} "${describeValue(text)}" is not a number`,
-			`${field} must be a whole number such as 138659136604200 (item ${itemIndex}). Pick it from the list or copy the number from the web app.`,
+			`${field} must be a whole number such as 138659136604200 (item ${itemIndex}). Pick it from the list or copy the number ` +
+				`from the web app.`,
 		);
 	}
 	return text;
@@ -97,7 +105,13 @@ export function requireStringId(node: INode, itemIndex: number, value: unknown, 
 			`${field} has only letters, digits, "-" and "_" (item ${itemIndex}). Pick it from the list instead.`,
 		);
 	}
-	return refuseRouteWord(node, itemIndex, field, text, `Pick ${field} from the list, or copy its ID from the web app or from a Get Many result`);
+	return refuseRouteWord(
+		node,
+		itemIndex,
+		field,
+		text,
+		`Pick ${field} from the list, or copy its ID from the web app or from a Get Many result`,
+	);
 }
 
 export function requireStudioId(node: INode, itemIndex: number, value: unknown, field = 'Studio'): string {
@@ -107,10 +121,17 @@ export function requireStudioId(node: INode, itemIndex: number, value: unknown, 
 			node,
 			itemIndex,
 			`${field} "${describeValue(text)}" is not a valid Studio session ID`,
-			`A Studio session ID has only letters and digits, like 3f9a1c7e (item ${itemIndex}). Pick the Studio from the list, or paste the URL of its page.`,
+			`A Studio session ID has only letters and digits, like 3f9a1c7e (item ${itemIndex}). Pick the Studio from the list, or ` +
+				`paste the URL of its page.`,
 		);
 	}
-	return refuseRouteWord(node, itemIndex, field, text, "Give the Studio's session ID, like 3f9a1c7e: pick the Studio from the list, or paste the URL of its page");
+	return refuseRouteWord(
+		node,
+		itemIndex,
+		field,
+		text,
+		"Give the Studio's session ID, like 3f9a1c7e: pick the Studio from the list, or paste the URL of its page",
+	);
 }
 
 /** A count such as CPUs: a whole number, at least `min`. */
@@ -150,7 +171,8 @@ export function parseJsonOrYaml(node: INode, itemIndex: number, value: unknown, 
 			node,
 			itemIndex,
 			`${field} is not valid JSON or YAML${where}`,
-			`${problem.message.split('\n')[0]} (item ${itemIndex}). Fix the text, or build it with an expression such as {{ JSON.stringify($json.params) }}.`,
+			`${problem.message.split('\n')[0]} (item ${itemIndex}). Fix the text, or build it with an expression such as {{ ` +
+				`JSON.stringify($json.params) }}.`,
 		);
 	}
 	const parsed: unknown = document.toJS();
@@ -159,7 +181,8 @@ export function parseJsonOrYaml(node: INode, itemIndex: number, value: unknown, 
 			node,
 			itemIndex,
 			`${field} must be a set of name/value pairs`,
-			`Give the parameters as a JSON object like {"input": "s3://bucket/samples.csv"} or as YAML "input: s3://bucket/samples.csv" (item ${itemIndex}).`,
+			`Give the parameters as a JSON object like {"input": "s3://bucket/samples.csv"} or as YAML "input: ` +
+				`s3://bucket/samples.csv" (item ${itemIndex}).`,
 		);
 	}
 	return (parsed ?? {}) as IDataObject;
@@ -187,7 +210,8 @@ export function optionalDate(node: INode, itemIndex: number, value: unknown, fie
 			node,
 			itemIndex,
 			`${field} "${describeValue(value)}" is not a date`,
-			`Pick a date, or give one as 2026-11-01 or 2026-11-01T08:30:00Z, or an expression such as {{ $now.minus({ days: 7 }) }} (item ${itemIndex}).`,
+			`Pick a date, or give one as 2026-11-01 or 2026-11-01T08:30:00Z, or an expression such as {{ $now.minus({ days: 7 }) ` +
+				`}} (item ${itemIndex}).`,
 		);
 	}
 	return date;

@@ -16,7 +16,8 @@ export function runPageUrl(baseUrl: string, run: IDataObject): string | undefine
 	if (!origin || !run.id) return undefined;
 	const id = encodeURIComponent(String(run.id));
 	if (run.orgName && run.workspaceName) {
-		return `${origin}/orgs/${encodeURIComponent(String(run.orgName))}/workspaces/${encodeURIComponent(String(run.workspaceName))}/watch/${id}`;
+		const workspace = `${encodeURIComponent(String(run.orgName))}/workspaces/${encodeURIComponent(String(run.workspaceName))}`;
+		return `${origin}/orgs/${workspace}/watch/${id}`;
 	}
 	return run.userName ? `${origin}/user/${encodeURIComponent(String(run.userName))}/watch/${id}` : undefined;
 }

@@ -1,5 +1,6 @@
 import { NodeOperationError, type IBinaryData, type IExecuteFunctions } from 'n8n-workflow';
-// eslint-disable-next-line @n8n/community-nodes/no-restricted-imports -- node's streams carry a file of any size without holding it in memory
+// Node's streams carry a file of any size without holding it in memory
+// eslint-disable-next-line @n8n/community-nodes/no-restricted-imports
 import { Transform } from 'node:stream';
 
 import type { StreamedFile } from '../transport';
@@ -21,7 +22,11 @@ function byteCounter(): Transform & { bytes: number } {
  * file of any size passes through without being held in memory. A file shorter than its answer announced
  * (the connection closed early) fails the item rather than pass on part of it.
  */
-export async function binaryOfStreamedFile(context: IExecuteFunctions, file: StreamedFile, target: { fileName: string; mimeType?: string; itemIndex: number; purpose: string }): Promise<{ binary: IBinaryData; size: number }> {
+export async function binaryOfStreamedFile(
+	context: IExecuteFunctions,
+	file: StreamedFile,
+	target: { fileName: string; mimeType?: string; itemIndex: number; purpose: string },
+): Promise<{ binary: IBinaryData; size: number }> {
 	const counted = byteCounter();
 	file.body.on('error', (error) => counted.destroy(error));
 	const binary = await context.helpers.prepareBinaryData(file.body.pipe(counted), target.fileName, target.mimeType ?? file.mimeType);

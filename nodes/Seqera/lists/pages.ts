@@ -26,7 +26,8 @@ export async function apiRequestPages<T>(
 	context: SeqeraFunctions,
 	request: PageRequest,
 	readPage: (page: IDataObject) => { results: T[]; hasMore?: boolean },
-	fetchPage: (pageRequest: ApiRequest) => Promise<IDataObject> = async (pageRequest) => await apiRequest<IDataObject>(context, pageRequest),
+	fetchPage: (pageRequest: ApiRequest) => Promise<IDataObject> = async (pageRequest) =>
+		await apiRequest<IDataObject>(context, pageRequest),
 ): Promise<T[]> {
 	const collected: T[] = [];
 	let offset = 0;
@@ -48,7 +49,10 @@ export async function apiRequestPages<T>(
  * `totalSize` on most lists, `total` on a run's tasks. It counts what it has read, so each list call needs
  * its own reader.
  */
-export function pagesCountedByTotal(listName: string, totalField: 'totalSize' | 'total' = 'totalSize'): (page: IDataObject) => { results: IDataObject[]; hasMore?: boolean } {
+export function pagesCountedByTotal(
+	listName: string,
+	totalField: 'totalSize' | 'total' = 'totalSize',
+): (page: IDataObject) => { results: IDataObject[]; hasMore?: boolean } {
 	let collected = 0;
 	return (page) => {
 		const results = (page[listName] as IDataObject[] | undefined) ?? [];

@@ -14,15 +14,17 @@ function listedOperations(): ContractOperation[] {
 	sortedOperations ??= operationIndex.operations
 		.filter((operation) => !takesFileUpload(operation))
 		.sort(
-			(a, b) =>
-				(a.tags[0] ?? '').localeCompare(b.tags[0] ?? '') || a.path.localeCompare(b.path) || a.method.localeCompare(b.method),
+			(a, b) => (a.tags[0] ?? '').localeCompare(b.tags[0] ?? '') || a.path.localeCompare(b.path) || a.method.localeCompare(b.method),
 		);
 	return sortedOperations;
 }
 
 /** The contract's operations, grouped by tag; the filter matches tag, summary, method, path or operation ID. */
 export async function searchApiOperations(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	const words = (filter ?? '').toLowerCase().split(/\s+/).filter((word) => word !== '');
+	const words = (filter ?? '')
+		.toLowerCase()
+		.split(/\s+/)
+		.filter((word) => word !== '');
 	const results = listedOperations()
 		.filter((operation) => {
 			const text = `${operationLabel(operation)} ${operation.operationId}`.toLowerCase();
@@ -41,7 +43,8 @@ function fieldType(parameter: ParameterSpec): ResourceMapperField['type'] {
 }
 
 function parameterField(parameter: ParameterSpec, where: 'path' | 'query'): ResourceMapperField {
-	const list = parameter.type === 'array' ? `, comma-separated${parameter.items?.enum ? `: ${parameter.items.enum.join(', ')}` : ''}` : '';
+	const list =
+		parameter.type === 'array' ? `, comma-separated${parameter.items?.enum ? `: ${parameter.items.enum.join(', ')}` : ''}` : '';
 	// The node's Workspace field fills a workspaceId path parameter left empty.
 	const fromWorkspace = where === 'path' && parameter.name === 'workspaceId';
 	return {
@@ -68,7 +71,11 @@ export async function getApiOperationParameters(this: ILoadOptionsFunctions): Pr
 	if (!operation) return { fields: [], emptyFieldsNotice: 'Pick an operation first' };
 	const fields = [
 		...operation.pathParameters.map((parameter) => parameterField(parameter, 'path')),
-		...operation.queryParameters.filter((parameter) => parameter.name !== 'workspaceId').map((parameter) => parameterField(parameter, 'query')),
+		...operation.queryParameters
+			.filter((parameter) => parameter.name !== 'workspaceId')
+			.map((parameter) => parameterField(parameter, 'query')),
 	];
-	return fields.length > 0 ? { fields } : { fields, emptyFieldsNotice: `${operation.method} ${operation.path} takes no parameters besides the workspace` };
+	return fields.length > 0
+		? { fields }
+		: { fields, emptyFieldsNotice: `${operation.method} ${operation.path} takes no parameters besides the workspace` };
 }

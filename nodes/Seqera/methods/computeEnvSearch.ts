@@ -26,7 +26,9 @@ async function workspaceEntries(
 export async function searchAllComputeEnvs(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
 	const computeEnvs = await workspaceEntries(this, 'compute-envs', 'computeEnvs', 'platform', filter);
 	const results: INodeListSearchItems[] = computeEnvs.map((computeEnv) => {
-		const notes = [computeEnv.primary ? 'primary' : '', computeEnv.status === 'AVAILABLE' ? '' : String(computeEnv.status)].filter(Boolean);
+		const notes = [computeEnv.primary ? 'primary' : '', computeEnv.status === 'AVAILABLE' ? '' : String(computeEnv.status)].filter(
+			Boolean,
+		);
 		return {
 			name: `${String(computeEnv.name)} (${String(computeEnv.platform)})${notes.map((note) => ` · ${note}`).join('')}`,
 			value: String(computeEnv.id),
@@ -39,6 +41,9 @@ export async function searchAllComputeEnvs(this: ILoadOptionsFunctions, filter?:
 export async function searchWorkspaceCredentials(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
 	const credentials = await workspaceEntries(this, 'credentials', 'credentials', 'provider', filter);
 	return {
-		results: credentials.map((credential) => ({ name: `${String(credential.name)} (${String(credential.provider)})`, value: String(credential.id) })),
+		results: credentials.map((credential) => ({
+			name: `${String(credential.name)} (${String(credential.provider)})`,
+			value: String(credential.id),
+		})),
 	};
 }

@@ -1,10 +1,5 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import type {
-	ICredentialTestFunctions,
-	ICredentialsDecrypted,
-	INode,
-	INodeCredentialTestResult,
-} from 'n8n-workflow';
+import type { ICredentialTestFunctions, ICredentialsDecrypted, INode, INodeCredentialTestResult } from 'n8n-workflow';
 
 import { looksLikeHtml } from '../errors/callErrors';
 import { basicTokenProblem } from '../weblog/launchEvents';
@@ -69,18 +64,15 @@ export async function seqeraApiConnectionTest(
 		}
 		if (user.statusCode === 401 || user.statusCode === 403) {
 			return failed(
-				'Bad or expired token: the platform refused the access token. Create a new one in the Seqera web app (user menu → Your tokens) and paste it here.',
+				'Bad or expired token: the platform refused the access token. Create a new one in the Seqera web app (user menu → ' +
+					'Your tokens) and paste it here.',
 			);
 		}
 		return failed(`The platform answered ${user.statusCode} to /user-info; try again later`);
 	} catch (error) {
 		if (!(error instanceof NodeApiError)) throw new NodeOperationError(CREDENTIAL_TEST_NODE, error as Error);
 		const prefix =
-			error.httpCode === 'TLS'
-				? 'TLS problem'
-				: error.httpCode === 'UNREACHABLE'
-					? 'Host unreachable'
-					: 'Connection failed';
+			error.httpCode === 'TLS' ? 'TLS problem' : error.httpCode === 'UNREACHABLE' ? 'Host unreachable' : 'Connection failed';
 		return failed(`${prefix}: ${error.message}. ${error.description ?? ''}`.trim());
 	}
 }
@@ -89,8 +81,13 @@ export async function seqeraApiConnectionTest(
  * The Seqera Nextflow Events API credential calls nothing: its pair goes into a run's Nextflow config and
  * comes back with the run's events. The test checks that Nextflow can send it.
  */
-export async function seqeraNextflowEventsCheck(this: ICredentialTestFunctions, credential: ICredentialsDecrypted): Promise<INodeCredentialTestResult> {
+export async function seqeraNextflowEventsCheck(
+	this: ICredentialTestFunctions,
+	credential: ICredentialsDecrypted,
+): Promise<INodeCredentialTestResult> {
 	const data = credential.data ?? {};
 	const problem = basicTokenProblem(data.user, data.password);
-	return problem === undefined ? { status: 'OK', message: 'Nextflow can send this user and password with its events' } : failed(`The credential ${problem}`);
+	return problem === undefined
+		? { status: 'OK', message: 'Nextflow can send this user and password with its events' }
+		: failed(`The credential ${problem}`);
 }

@@ -3,27 +3,24 @@
  * typed in the Pipeline Repository field, and the chosen Launchpad pipeline's dataset parameters and
  * parameter form.
  */
-import type {
-	IDataObject,
-	ILoadOptionsFunctions,
-	INodeListSearchResult,
-	INodePropertyOptions,
-	ResourceMapperFields,
-} from 'n8n-workflow';
+import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult, INodePropertyOptions, ResourceMapperFields } from 'n8n-workflow';
 
 import { parseJsonOrYaml } from '../helpers/validate';
 import { parameterFields, schemaParameters, takesDataset } from '../runs/pipelineSchema';
 import { chosenPipelineSchema, repositoryInfo } from './pipelineInfo';
 
 const NO_SCHEMA_NOTICE =
-	"This pipeline has no parameter schema (nextflow_schema.json) in the platform: give its parameters as JSON or YAML in Launch Settings → Pipeline Parameters. They are laid over the pipeline's saved parameters.";
+	'This pipeline has no parameter schema (nextflow_schema.json) in the platform: give its parameters as JSON or YAML in Launch ' +
+	"Settings → Pipeline Parameters. They are laid over the pipeline's saved parameters.";
 
 /** The branches and tags of the repository typed in the Pipeline Repository field, as the platform lists them. */
 export async function searchRevisions(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
 	const { revisions = [] } = await repositoryInfo(this);
 	const wanted = (filter ?? '').toLowerCase();
 	return {
-		results: revisions.filter((revision) => revision.toLowerCase().includes(wanted)).map((revision) => ({ name: revision, value: revision })),
+		results: revisions
+			.filter((revision) => revision.toLowerCase().includes(wanted))
+			.map((revision) => ({ name: revision, value: revision })),
 	};
 }
 

@@ -2,13 +2,7 @@
 export { searchApiOperations } from './apiOperations';
 export { searchAllComputeEnvs, searchWorkspaceCredentials } from './computeEnvSearch';
 export { searchRevisions } from './launchForm';
-export {
-	searchOrganizationMembers,
-	searchOrganizations,
-	searchTeamMembers,
-	searchTeams,
-	searchWorkspaceParticipants,
-} from './orgSearch';
+export { searchOrganizationMembers, searchOrganizations, searchTeamMembers, searchTeams, searchWorkspaceParticipants } from './orgSearch';
 export { searchPipelineSecrets } from './secretSearch';
 export { searchStudios, searchStudioTemplates } from './studioSearch';
 export {

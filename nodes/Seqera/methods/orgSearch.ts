@@ -36,7 +36,11 @@ function personName(person: IDataObject): string {
 }
 
 function peopleResults(entries: IDataObject[], idField: string, roleField: string): INodeListSearchResult['results'] {
-	return entries.map((person) => ({ name: personName(person), value: String(person[idField]), description: String(person[roleField] ?? '') }));
+	return entries.map((person) => ({
+		name: personName(person),
+		value: String(person[idField]),
+		description: String(person[roleField] ?? ''),
+	}));
 }
 
 /** The organizations of the token's user; the platform sends them all at once. */
@@ -45,12 +49,26 @@ export async function searchOrganizations(this: ILoadOptionsFunctions, filter?: 
 	const wanted = (filter ?? '').toLowerCase();
 	return {
 		results: organizations
-			.filter((org) => [org.name, org.fullName].some((text) => String(text ?? '').toLowerCase().includes(wanted)))
-			.map((org) => ({ name: `${String(org.fullName || org.name)} (${String(org.name)})`, value: String(org.orgId), description: `Your role: ${String(org.memberRole)}` })),
+			.filter((org) =>
+				[org.name, org.fullName].some((text) =>
+					String(text ?? '')
+						.toLowerCase()
+						.includes(wanted),
+				),
+			)
+			.map((org) => ({
+				name: `${String(org.fullName || org.name)} (${String(org.name)})`,
+				value: String(org.orgId),
+				description: `Your role: ${String(org.memberRole)}`,
+			})),
 	};
 }
 
-export async function searchOrganizationMembers(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+export async function searchOrganizationMembers(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
 	const orgId = await organizationOfNode(this);
 	const found = await page(this, ['orgs', orgId, 'members'], 'members', filter, paginationToken);
 	return { results: peopleResults(found.entries, 'memberId', 'role'), paginationToken: found.paginationToken };
@@ -60,19 +78,37 @@ export async function searchTeams(this: ILoadOptionsFunctions, filter?: string, 
 	const orgId = await organizationOfNode(this);
 	const found = await page(this, ['orgs', orgId, 'teams'], 'teams', filter, paginationToken);
 	return {
-		results: found.entries.map((team) => ({ name: String(team.name), value: String(team.teamId), description: `${String(team.membersCount ?? 0)} members` })),
+		results: found.entries.map((team) => ({
+			name: String(team.name),
+			value: String(team.teamId),
+			description: `${String(team.membersCount ?? 0)} members`,
+		})),
 		paginationToken: found.paginationToken,
 	};
 }
 
-export async function searchTeamMembers(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+export async function searchTeamMembers(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
 	const orgId = organizationIdFor(this);
-	const found = await page(this, ['orgs', orgId, 'teams', await teamIdFor(this, 0, orgId), 'members'], 'members', filter, paginationToken);
+	const found = await page(
+		this,
+		['orgs', orgId, 'teams', await teamIdFor(this, 0, orgId), 'members'],
+		'members',
+		filter,
+		paginationToken,
+	);
 	return { results: peopleResults(found.entries, 'memberId', 'role'), paginationToken: found.paginationToken };
 }
 
 /** Teams show as "Team: name"; people as their name and email. */
-export async function searchWorkspaceParticipants(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+export async function searchWorkspaceParticipants(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
 	const { orgId, workspaceId } = await participantScopeFor(this, 0);
 	const found = await page(this, ['orgs', orgId, 'workspaces', workspaceId, 'participants'], 'participants', filter, paginationToken);
 	return {

@@ -43,6 +43,8 @@ export async function chosenPipelineSchema(context: ILoadOptionsFunctions): Prom
 	const pipelineId = await pipelineIdFor(context, 0);
 	const workspaceId = await workspaceIdFor(context, 0);
 	const sourceWorkspaceId = await launchpadSourceWorkspace(context, pipelineId, workspaceId);
-	const versionId = seqeraPlatform.brings(context, 'pipelineVersions') ? await versionIdFor(context, 0, pipelineId, workspaceId) : undefined;
+	const versionId = seqeraPlatform.brings(context, 'pipelineVersions')
+		? await versionIdFor(context, 0, pipelineId, workspaceId)
+		: undefined;
 	return await savedPipelineSchema(context, pipelineId, workspaceId, undefined, sourceWorkspaceId, versionId);
 }

@@ -15,7 +15,11 @@ async function chosenWorkspaceId(context: ILoadOptionsFunctions): Promise<string
 }
 
 /** The Studios of the chosen workspace, newest first, searched by the platform; the token is the next page's offset. */
-export async function searchStudios(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+export async function searchStudios(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
 	const offset = Number(paginationToken ?? 0);
 	const page = await apiRequest<{ studios?: IDataObject[]; totalSize?: number }>(this, {
 		method: 'GET',
@@ -46,7 +50,10 @@ export async function searchStudioTemplates(this: ILoadOptionsFunctions, filter?
 		results: templates
 			.filter((template) => String(template.repository).toLowerCase().includes(wanted))
 			.map((template) => ({
-				name: `${String(template.repository)}${template.status && template.status !== 'recommended' ? ` (${String(template.status)})` : ''}`,
+				name:
+					template.status && template.status !== 'recommended'
+						? `${String(template.repository)} (${String(template.status)})`
+						: String(template.repository),
 				value: String(template.repository),
 			})),
 	};

@@ -1,4 +1,7 @@
-/** Lists of the workspace the node works in (runs, pipelines and their versions, compute environments, labels, datasets, actions, data links), and the user's workspaces to choose it from. */
+/**
+ * Lists of the workspace the node works in (runs, pipelines and their versions, compute environments, labels, datasets, actions, data
+ * links), and the user's workspaces to choose it from.
+ */
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 
 import { dataLinksPage } from '../dataLinks/list';
@@ -74,11 +77,7 @@ export async function searchWorkspaces(this: ILoadOptionsFunctions, filter?: str
 	return { results };
 }
 
-export async function searchRuns(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
+export async function searchRuns(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
 	const offset = offsetOf(paginationToken);
 	const page = await apiRequest<{ workflows?: IDataObject[]; hasMore?: boolean }>(this, {
 		method: 'GET',
@@ -117,12 +116,21 @@ export async function searchPipelines(
 }
 
 /** The versions of the Launchpad pipeline the node names, published and drafts, the default first. */
-export async function searchPipelineVersions(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+export async function searchPipelineVersions(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
 	const pipelineId = await pipelineIdFor(this, 0);
 	const offset = offsetOf(paginationToken);
-	const { versions, totalSize } = await pipelineVersions(this, pipelineId, await chosenWorkspaceId(this), { search: filter || undefined, offset });
+	const { versions, totalSize } = await pipelineVersions(this, pipelineId, await chosenWorkspaceId(this), {
+		search: filter || undefined,
+		offset,
+	});
 	return {
-		results: [...versions].sort((a, b) => Number(b.isDefault) - Number(a.isDefault)).map((version) => ({ name: versionLabel(version), value: version.id, description: version.id })),
+		results: [...versions]
+			.sort((a, b) => Number(b.isDefault) - Number(a.isDefault))
+			.map((version) => ({ name: versionLabel(version), value: version.id, description: version.id })),
 		paginationToken: nextPageToken(offset, versions, offset + versions.length < totalSize),
 	};
 }
@@ -143,11 +151,7 @@ export async function searchComputeEnvs(this: ILoadOptionsFunctions, filter?: st
 }
 
 /** Simple labels, the kind runs carry; the value is the label's ID. */
-export async function searchLabels(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
+export async function searchLabels(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
 	const page = await pageCountedByTotalSize(this, 'labels', { search: filter, type: 'simple' }, paginationToken);
 	return {
 		results: page.entries.map((label) => ({ name: String(label.name), value: String(label.id) })),
@@ -212,7 +216,14 @@ export async function searchDataLinks(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const page = await pageCountedByTotalSize(this, 'dataLinks', { search: filter }, paginationToken, 'data-links', async (request) => await dataLinksPage(this, request));
+	const page = await pageCountedByTotalSize(
+		this,
+		'dataLinks',
+		{ search: filter },
+		paginationToken,
+		'data-links',
+		async (request) => await dataLinksPage(this, request),
+	);
 	return {
 		results: page.entries.map((dataLink) => ({
 			name: String(dataLink.name),

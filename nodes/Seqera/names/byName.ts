@@ -59,7 +59,8 @@ function onlyEntryNamed(
 	if (matches.length === 0) {
 		throw new NodeOperationError(node, `${quoted} was not found. ${capitalized} you can use: ${namesShown(candidates)}`, {
 			itemIndex,
-			description: `Names are matched exactly, case included (item ${itemIndex}). Check the name, pick it from the list, or give its ID.`,
+			description:
+				`Names are matched exactly, case included (item ${itemIndex}). ` + 'Check the name, pick it from the list, or give its ID.',
 		});
 	}
 	const ids = matches.map((entry) => entry.id).join(', ');

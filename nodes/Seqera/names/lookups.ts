@@ -30,12 +30,23 @@ interface WorkspaceList {
 	fetchPage?: (context: SeqeraFunctions, request: ApiRequest) => Promise<IDataObject>;
 }
 
-async function entriesOf(context: SeqeraFunctions, itemIndex: number, list: WorkspaceList, workspaceId: string | undefined, search?: string): Promise<NamedEntry[]> {
+async function entriesOf(
+	context: SeqeraFunctions,
+	itemIndex: number,
+	list: WorkspaceList,
+	workspaceId: string | undefined,
+	search?: string,
+): Promise<NamedEntry[]> {
 	const request: ApiRequest = { method: 'GET', path: [list.path], query: { workspaceId, ...list.query, search }, itemIndex };
 	const fetchPage = async (pageRequest: ApiRequest) =>
 		list.fetchPage ? await list.fetchPage(context, pageRequest) : await apiRequest<IDataObject>(context, pageRequest);
 	const entries = list.paged
-		? await apiRequestPages<IDataObject>(context, { ...request, limit: search === undefined ? SUGGESTIONS_MAX : undefined }, pagesCountedByTotal(list.listName), fetchPage)
+		? await apiRequestPages<IDataObject>(
+				context,
+				{ ...request, limit: search === undefined ? SUGGESTIONS_MAX : undefined },
+				pagesCountedByTotal(list.listName),
+				fetchPage,
+			)
 		: (((await fetchPage(request))[list.listName] as IDataObject[] | undefined) ?? []);
 	return entries.map((entry) => ({ name: String(list.nameOf(entry) ?? ''), id: String(list.idOf(entry) ?? '') }));
 }
@@ -53,7 +64,14 @@ function lookupIn(context: SeqeraFunctions, itemIndex: number, list: WorkspaceLi
 }
 
 /** A list whose entries are named `name`, with the ID in `idField`. */
-function namedList(field: string, entries: string, path: string, listName: string, idField: string, more: Partial<WorkspaceList> = {}): WorkspaceList {
+function namedList(
+	field: string,
+	entries: string,
+	path: string,
+	listName: string,
+	idField: string,
+	more: Partial<WorkspaceList> = {},
+): WorkspaceList {
 	return { field, entries, path, listName, nameOf: (entry) => entry.name, idOf: (entry) => entry[idField], ...more };
 }
 
@@ -105,7 +123,12 @@ export async function idOrName(context: SeqeraFunctions, itemIndex: number, para
 /** The Launchpad Pipeline field's pipeline ID, By Name looked up in the node's workspace (shared pipelines too from version 1.2). */
 export async function pipelineIdFor(context: SeqeraFunctions, itemIndex: number): Promise<string> {
 	const pipelines = seqeraPlatform.brings(context, 'sharedPipelines') ? PIPELINES : OWN_PIPELINES;
-	return requireNumericId(context.getNode(), itemIndex, await idOrName(context, itemIndex, 'pipelineId', pipelines), 'Launchpad Pipeline');
+	return requireNumericId(
+		context.getNode(),
+		itemIndex,
+		await idOrName(context, itemIndex, 'pipelineId', pipelines),
+		'Launchpad Pipeline',
+	);
 }
 
 /**
@@ -120,9 +143,19 @@ export type ComputeEnvUse = 'run' | 'any';
  * The Compute Environment field's ID, checked. Where it is `optional`, an empty list, ID or URL gives
  * undefined (the caller then takes the primary one); an empty name fails, as every By Name does.
  */
-export async function computeEnvIdFor(context: IExecuteFunctions, itemIndex: number, use: ComputeEnvUse, optional: true): Promise<string | undefined>;
+export async function computeEnvIdFor(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	use: ComputeEnvUse,
+	optional: true,
+): Promise<string | undefined>;
 export async function computeEnvIdFor(context: IExecuteFunctions, itemIndex: number, use: ComputeEnvUse, optional?: false): Promise<string>;
-export async function computeEnvIdFor(context: IExecuteFunctions, itemIndex: number, use: ComputeEnvUse, optional = false): Promise<string | undefined> {
+export async function computeEnvIdFor(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	use: ComputeEnvUse,
+	optional = false,
+): Promise<string | undefined> {
 	const list = use === 'run' && seqeraPlatform.brings(context, 'availableComputeEnvsByName') ? AVAILABLE_COMPUTE_ENVS : COMPUTE_ENVS;
 	const value = await idOrName(context, itemIndex, 'computeEnvId', list);
 	if (optional && String(value ?? '').trim() === '') return undefined;
@@ -134,7 +167,10 @@ export async function actionIdFor(context: IExecuteFunctions, itemIndex: number)
 	return requireStringId(context.getNode(), itemIndex, await idOrName(context, itemIndex, 'actionId', ACTIONS), 'Action');
 }
 
-/** The Studio an operation acts on, from the Studio locator (list, ID or URL; By Name looked up among the workspace's Studios), checked before any call. */
+/**
+ * The Studio an operation acts on, from the Studio locator (list, ID or URL; By Name looked up among the workspace's Studios), checked
+ * before any call.
+ */
 export async function studioIdFor(context: IExecuteFunctions, itemIndex: number): Promise<string> {
 	return requireStudioId(context.getNode(), itemIndex, await idOrName(context, itemIndex, 'sessionId', STUDIOS));
 }

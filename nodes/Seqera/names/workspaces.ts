@@ -26,10 +26,14 @@ const PLATFORM_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
 export async function workspaceIdNamed(context: SeqeraFunctions, itemIndex: number, reference: string, field: string): Promise<string> {
 	const parts = reference.split('/').map((part) => part.trim());
 	if (parts.length !== 2 || !parts.every((part) => PLATFORM_NAME.test(part))) {
-		throw new NodeOperationError(context.getNode(), `${field} '${describeValue(reference)}' is not an organization and workspace name`, {
-			itemIndex,
-			description: `Give the workspace as organization/workspace, like acme/genomics, or its ID (item ${itemIndex}).`,
-		});
+		throw new NodeOperationError(
+			context.getNode(),
+			`${field} '${describeValue(reference)}' is not an organization and workspace name`,
+			{
+				itemIndex,
+				description: `Give the workspace as organization/workspace, like acme/genomics, or its ID (item ${itemIndex}).`,
+			},
+		);
 	}
 	return await idNamed(
 		context,

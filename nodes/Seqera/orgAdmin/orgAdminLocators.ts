@@ -11,14 +11,17 @@ function numericId(placeholder: string, what: string, hint?: string): INodePrope
 	return byId({ placeholder, hint, check: { kind: 'numeric', errorMessage: `${what} is a number` } });
 }
 
-// eslint-disable-next-line n8n-nodes-base/node-param-default-missing -- a locator mode has no default; the rule spares modes only where they are written under `modes:`
+// A locator mode has no default; the rule spares modes only where they are written under `modes:`
+// eslint-disable-next-line n8n-nodes-base/node-param-default-missing
 const emailMode: INodePropertyMode = {
 	displayName: 'By Email',
 	name: 'email',
 	type: 'string',
 	placeholder: 'jane.doe@example.com',
 	hint: 'The exact email address; nobody else is ever picked for a partial match',
-	validation: [{ type: 'regex', properties: { regex: EMAIL_SOURCE, errorMessage: 'Enter an email address such as jane.doe@example.com' } }],
+	validation: [
+		{ type: 'regex', properties: { regex: EMAIL_SOURCE, errorMessage: 'Enter an email address such as jane.doe@example.com' } },
+	],
 };
 
 /** By Name: a person's user name, or their email, as tower-cli's `members` commands take either. */
@@ -36,11 +39,10 @@ export const memberLocator: INodeProperties = locator(
 	[fromList('searchOrganizationMembers'), numericId('52031', 'A member ID', MEMBER_ID_HINT), emailMode, userNameMode],
 );
 
-export const teamLocator: INodeProperties = locator({ displayName: 'Team', name: 'team', required: true, description: 'A team of the organization' }, [
-	fromList('searchTeams'),
-	numericId('277140351402171', 'A team ID'),
-	byName({ placeholder: 'bioinformatics' }),
-]);
+export const teamLocator: INodeProperties = locator(
+	{ displayName: 'Team', name: 'team', required: true, description: 'A team of the organization' },
+	[fromList('searchTeams'), numericId('277140351402171', 'A team ID'), byName({ placeholder: 'bioinformatics' })],
+);
 
 export const teamMemberLocator: INodeProperties = locator(
 	{ displayName: 'Team Member', name: 'teamMember', required: true, description: 'A member of the team' },
@@ -54,7 +56,12 @@ export const participantWorkspaceLocator: INodeProperties = {
 };
 
 export const participantLocator: INodeProperties = locator(
-	{ displayName: 'Participant', name: 'participant', required: true, description: 'A member, collaborator or team taking part in the workspace' },
+	{
+		displayName: 'Participant',
+		name: 'participant',
+		required: true,
+		description: 'A member, collaborator or team taking part in the workspace',
+	},
 	[
 		fromList('searchWorkspaceParticipants'),
 		numericId('180377012345672', 'A participant ID', 'The participant ID (participantId), not the member or user ID'),

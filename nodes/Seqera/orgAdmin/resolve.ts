@@ -24,7 +24,12 @@ export function organizationIdFor(context: SeqeraFunctions, itemIndex = 0): stri
 const SUGGESTIONS_MAX = 100;
 
 /** The entries of an organization list the platform's search finds (`search` undefined: the first ones, for suggestions). */
-async function searchedEntries(context: SeqeraFunctions, itemIndex: number, list: PeopleList, search: string | undefined): Promise<IDataObject[]> {
+async function searchedEntries(
+	context: SeqeraFunctions,
+	itemIndex: number,
+	list: PeopleList,
+	search: string | undefined,
+): Promise<IDataObject[]> {
 	return await apiRequestPages<IDataObject>(
 		context,
 		{ method: 'GET', path: list.path, query: { search }, limit: search === undefined ? SUGGESTIONS_MAX : undefined, itemIndex },
@@ -52,11 +57,21 @@ export async function teamIdFor(context: SeqeraFunctions, itemIndex: number, org
 	if (mode !== 'name') return requireNumericId(context.getNode(), itemIndex, value, 'Team');
 	const teams = teamsOf(orgId);
 	const named = async (search: string | undefined): Promise<NamedEntry[]> =>
-		(await searchedEntries(context, itemIndex, teams, search)).map((team) => ({ name: String(team.name ?? ''), id: String(team.teamId ?? '') }));
+		(await searchedEntries(context, itemIndex, teams, search)).map((team) => ({
+			name: String(team.name ?? ''),
+			id: String(team.teamId ?? ''),
+		}));
 	return await idNamed(
 		context,
 		itemIndex,
-		{ field: 'Team', entries: 'teams', key: teams.path.join('/'), searched: true, list: named, suggestions: async () => await named(undefined) },
+		{
+			field: 'Team',
+			entries: 'teams',
+			key: teams.path.join('/'),
+			searched: true,
+			list: named,
+			suggestions: async () => await named(undefined),
+		},
 		String(value ?? ''),
 	);
 }
@@ -65,7 +80,13 @@ export async function teamIdFor(context: SeqeraFunctions, itemIndex: number, org
  * The one person of `list` with this user name (exactly) or email (any case), as tower-cli's `members`
  * commands find a member by the platform's search for it; none, or more than one, fails naming the field.
  */
-async function personIdNamed(context: SeqeraFunctions, itemIndex: number, list: PeopleList, field: string, userNameOrEmail: string): Promise<string> {
+async function personIdNamed(
+	context: SeqeraFunctions,
+	itemIndex: number,
+	list: PeopleList,
+	field: string,
+	userNameOrEmail: string,
+): Promise<string> {
 	const named = async (search: string | undefined): Promise<NamedEntry[]> =>
 		(await searchedEntries(context, itemIndex, list, search)).map((person) => ({
 			// The entry stands under the name it was asked by, its email matched in any case.
@@ -75,7 +96,14 @@ async function personIdNamed(context: SeqeraFunctions, itemIndex: number, list: 
 	return await idNamed(
 		context,
 		itemIndex,
-		{ field, entries: 'user names', key: list.path.join('/'), searched: true, list: named, suggestions: async () => await named(undefined) },
+		{
+			field,
+			entries: 'user names',
+			key: list.path.join('/'),
+			searched: true,
+			list: named,
+			suggestions: async () => await named(undefined),
+		},
 		userNameOrEmail,
 	);
 }
@@ -92,7 +120,9 @@ async function organizationOfWorkspace(context: SeqeraFunctions, workspaceId: st
 	if (entry) return String(entry.orgId);
 	throw new NodeOperationError(context.getNode(), `Workspace ${workspaceId} is not one of your organization workspaces`, {
 		itemIndex,
-		description: `Pick the workspace from the list, or check its ID (item ${itemIndex}). Participants are managed in the organization workspaces the token's user takes part in.`,
+		description:
+			`Pick the workspace from the list, or check its ID (item ${itemIndex}). Participants are managed in the organization ` +
+			`workspaces the token's user takes part in.`,
 	});
 }
 
@@ -109,7 +139,9 @@ export async function participantScopeFor(
 	if (workspaceId === undefined) {
 		throw new NodeOperationError(context.getNode(), 'Workspace is empty', {
 			itemIndex,
-			description: `Pick an organization workspace, or set a Default Workspace ID in the credential (item ${itemIndex}). The personal workspace has no participants.`,
+			description:
+				`Pick an organization workspace, or set a Default Workspace ID in the credential (item ${itemIndex}). The personal ` +
+				`workspace has no participants.`,
 		});
 	}
 	let orgId = organizations.get(workspaceId);
@@ -165,7 +197,13 @@ export async function idFromLocator(
 	if (mode === 'name') return { id: await personIdNamed(context, itemIndex, list, field, String(value ?? '')) };
 	if (mode !== 'email') return { id: requireNumericId(node, itemIndex, value, field) };
 	const email = requireText(node, itemIndex, field, value);
-	const [entry] = await findInList(context, list, email, itemIndex, (candidate) => String(candidate.email ?? '').toLowerCase() === email.toLowerCase());
+	const [entry] = await findInList(
+		context,
+		list,
+		email,
+		itemIndex,
+		(candidate) => String(candidate.email ?? '').toLowerCase() === email.toLowerCase(),
+	);
 	if (!entry) {
 		throw new NodeOperationError(node, `${field} "${describeValue(email)}" was not found`, {
 			itemIndex,
@@ -195,14 +233,19 @@ export async function addedOrExisting(
 		return { entry: await add(), already: false };
 	} catch (error) {
 		const existing = isRefusedAddition(error) ? await findExisting() : undefined;
-		// eslint-disable-next-line @n8n/community-nodes/require-node-api-error -- already the transport's NodeApiError (or a cancellation); wrapping would hide its HTTP code
+		// Already the transport's NodeApiError (or a cancellation); wrapping would hide its HTTP code
+		// eslint-disable-next-line @n8n/community-nodes/require-node-api-error
 		if (!existing) throw error;
 		return { entry: existing, already: true };
 	}
 }
 
 /** Get Many of a list that reports `totalSize`: the item's Search, then Return All or Limit. */
-export async function searchedList(context: IExecuteFunctions, itemIndex: number, list: Pick<PeopleList, 'path' | 'listName'>): Promise<IDataObject[]> {
+export async function searchedList(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	list: Pick<PeopleList, 'path' | 'listName'>,
+): Promise<IDataObject[]> {
 	const returnAll = context.getNodeParameter('returnAll', itemIndex) as boolean;
 	return await apiRequestPages<IDataObject>(
 		context,

@@ -22,13 +22,19 @@ export const WORKSPACE_ROLES: INodePropertyOptions[] = [
 
 /** A role given by the options list or by an expression, checked against the roles the platform knows. */
 export function requireRole(node: INode, itemIndex: number, value: unknown, roles: INodePropertyOptions[], field: string): string {
-	const text = String(value ?? '').trim().toLowerCase();
+	const text = String(value ?? '')
+		.trim()
+		.toLowerCase();
 	const known = roles.map((role) => String(role.value));
 	if (!known.includes(text)) {
-		throw new NodeOperationError(node, text === '' ? `${field} is empty` : `${field} "${describeValue(value)}" is not a role the platform knows`, {
-			itemIndex,
-			description: `Pick one of ${known.join(', ')} (item ${itemIndex}).`,
-		});
+		throw new NodeOperationError(
+			node,
+			text === '' ? `${field} is empty` : `${field} "${describeValue(value)}" is not a role the platform knows`,
+			{
+				itemIndex,
+				description: `Pick one of ${known.join(', ')} (item ${itemIndex}).`,
+			},
+		);
 	}
 	return text;
 }

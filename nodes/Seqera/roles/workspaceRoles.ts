@@ -127,7 +127,10 @@ function roleName(role: WorkspaceRole): string {
  * workspace, and when the role cannot be read (a refused token).
  */
 export async function roleRefusalOf(call: CallRecord, readJson: ReadJson): Promise<RoleRefusal | undefined> {
-	const operation = findOperation(call.method, call.path.split('/').filter((segment) => segment !== ''));
+	const operation = findOperation(
+		call.method,
+		call.path.split('/').filter((segment) => segment !== ''),
+	);
 	const need = operation && NEEDS[`${call.method} ${operation.path}`];
 	if (!need || call.workspaceId === undefined) return undefined;
 	let memberships: WorkspaceMembership[];
@@ -143,13 +146,17 @@ export async function roleRefusalOf(call: CallRecord, readJson: ReadJson): Promi
 	if (rank(membership.role) > rank(need.least)) {
 		return {
 			headline: `${where} does not allow ${need.action}`,
-			advice: `It needs the ${roleName(need.least)} role or higher: ask an owner or admin of the workspace, or use a token of a user who has it.`,
+			advice:
+				`It needs the ${roleName(need.least)} role or higher: ask an owner or admin of the workspace, or use a token of a user ` +
+				`who has it.`,
 		};
 	}
 	if (need.least === 'launch' && membership.role === 'launch' && operation.path === '/workflow/launch') {
 		return {
 			headline: `${where} does not allow ${LAUNCH_ROLE_LAUNCHES}`,
-			advice: 'Launch a pipeline of the Launchpad (Pipeline → Launch), or ask an owner or admin of the workspace for the Maintain role.',
+			advice:
+				'Launch a pipeline of the Launchpad (Pipeline → Launch), or ask an owner or admin of the workspace for the Maintain ' +
+				'role.',
 		};
 	}
 	return undefined;

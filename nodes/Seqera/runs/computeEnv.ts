@@ -25,16 +25,20 @@ export async function computeEnvDefaults(
 	computeEnvId: string,
 	workspaceId: string | undefined,
 ): Promise<ComputeEnvDefaults> {
-	const { computeEnv } = await keptPerExecution(context, `compute-env:${workspaceId ?? ''}/${computeEnvId}`, async () =>
-		await apiRequest<{ computeEnv?: { config?: IDataObject; platform?: string } }>(context, {
-			method: 'GET',
-			path: ['compute-envs', computeEnvId],
-			query: { workspaceId },
-			itemIndex,
-		}),
+	const { computeEnv } = await keptPerExecution(
+		context,
+		`compute-env:${workspaceId ?? ''}/${computeEnvId}`,
+		async () =>
+			await apiRequest<{ computeEnv?: { config?: IDataObject; platform?: string } }>(context, {
+				method: 'GET',
+				path: ['compute-envs', computeEnvId],
+				query: { workspaceId },
+				itemIndex,
+			}),
 	);
 	const config = computeEnv?.config ?? {};
-	const given = (name: keyof ComputeEnvDefaults) => (typeof config[name] === 'string' && config[name] !== '' ? (config[name] as string) : undefined);
+	const given = (name: keyof ComputeEnvDefaults) =>
+		typeof config[name] === 'string' && config[name] !== '' ? (config[name] as string) : undefined;
 	return {
 		workDir: given('workDir'),
 		preRunScript: given('preRunScript'),
@@ -84,20 +88,29 @@ export async function computeEnvIdToUse(
 	if (typeof saved === 'string' && saved !== '') return saved;
 	const primary = await primaryComputeEnvId(context, itemIndex, workspaceId);
 	if (primary === undefined && withoutPrimary === 'failItem') {
-		throw new NodeOperationError(context.getNode(), 'No compute environment: choose one, or make one of the workspace primary', { itemIndex });
+		throw new NodeOperationError(context.getNode(), 'No compute environment: choose one, or make one of the workspace primary', {
+			itemIndex,
+		});
 	}
 	return primary;
 }
 
 /** The workspace's primary compute environment, or undefined when it has none. */
-async function primaryComputeEnvId(context: IExecuteFunctions, itemIndex: number, workspaceId: string | undefined): Promise<string | undefined> {
-	const { computeEnvs = [] } = await keptPerExecution(context, `compute-envs:${workspaceId ?? ''}`, async () =>
-		await apiRequest<{ computeEnvs?: IDataObject[] }>(context, {
-			method: 'GET',
-			path: ['compute-envs'],
-			query: { workspaceId, status: 'AVAILABLE' },
-			itemIndex,
-		}),
+async function primaryComputeEnvId(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	workspaceId: string | undefined,
+): Promise<string | undefined> {
+	const { computeEnvs = [] } = await keptPerExecution(
+		context,
+		`compute-envs:${workspaceId ?? ''}`,
+		async () =>
+			await apiRequest<{ computeEnvs?: IDataObject[] }>(context, {
+				method: 'GET',
+				path: ['compute-envs'],
+				query: { workspaceId, status: 'AVAILABLE' },
+				itemIndex,
+			}),
 	);
 	const primary = computeEnvs.find((computeEnv) => computeEnv.primary === true);
 	return primary ? String(primary.id) : undefined;

@@ -49,7 +49,9 @@ class LabelNames {
 		const key = `${workspaceId ?? 'personal'}\u0000${name}${value === undefined ? '' : `\u0000${value}`}`;
 		const previous = this.turns.get(key) ?? Promise.resolve();
 		// The item before may fail (its own error); this item then takes its turn all the same.
-		const mine = previous.catch(() => undefined).then(async () => await this.idInTurn(key, name, value, workspaceId, itemIndex, createMissing));
+		const mine = previous
+			.catch(() => undefined)
+			.then(async () => await this.idInTurn(key, name, value, workspaceId, itemIndex, createMissing));
 		this.turns.set(key, mine);
 		try {
 			return await mine;
@@ -73,9 +75,10 @@ class LabelNames {
 		if (!createMissing) {
 			throw new NodeOperationError(this.context.getNode(), `Label "${shown}" does not exist in this workspace`, {
 				itemIndex,
-				description: `"${LABELS_FIELD}" names a label the workspace does not have (item ${itemIndex}). Names must match exactly, case included: pick the label from the list${
-					this.offersCreate ? ', or turn on "Create Missing Labels"' : ''
-				}.`,
+				description:
+					`"${LABELS_FIELD}" names a label the workspace does not have (item ${itemIndex}). ` +
+					'Names must match exactly, case included: pick the label from the list' +
+					(this.offersCreate ? ', or turn on "Create Missing Labels".' : '.'),
 			});
 		}
 		const created = await apiRequest<IDataObject>(this.context, {
@@ -86,7 +89,8 @@ class LabelNames {
 			itemIndex,
 		}).catch((error: unknown) => {
 			// The platform's refusal (a role that may only use existing labels) does not say which label it was.
-			if (error instanceof NodeApiError) error.message = `Label "${shown}" is not in the workspace and could not be created: ${error.message}`;
+			if (error instanceof NodeApiError)
+				error.message = `Label "${shown}" is not in the workspace and could not be created: ${error.message}`;
 			throw error;
 		});
 		this.known.set(key, Number(created.id));
@@ -94,7 +98,12 @@ class LabelNames {
 	}
 
 	/** As tower-cli's LabelsFinder: searched by the name among labels of the kind, then name (and value) matched exactly. */
-	private async find(name: string, value: string | undefined, workspaceId: string | undefined, itemIndex: number): Promise<number | undefined> {
+	private async find(
+		name: string,
+		value: string | undefined,
+		workspaceId: string | undefined,
+		itemIndex: number,
+	): Promise<number | undefined> {
 		const type = value === undefined ? 'simple' : 'resource';
 		const candidates = await apiRequestPages<IDataObject>(
 			this.context,
@@ -113,7 +122,13 @@ class LabelNames {
 function launchLabel(context: IExecuteFunctions, itemIndex: number, given: string): { name: string; value?: string } {
 	const parts = given.split('=').map((part) => part.trim());
 	const problem =
-		parts.length > 2 ? 'has more than one "="' : parts[0] === '' ? 'has no name before "="' : parts.length === 2 && parts[1] === '' ? 'has no value after "="' : undefined;
+		parts.length > 2
+			? 'has more than one "="'
+			: parts[0] === ''
+				? 'has no name before "="'
+				: parts.length === 2 && parts[1] === ''
+					? 'has no value after "="'
+					: undefined;
 	if (problem !== undefined) {
 		throw new NodeOperationError(context.getNode(), `Label "${given}" ${problem}`, {
 			itemIndex,

@@ -16,7 +16,13 @@ import { launchRequestFromSaved, newLaunchFromSaved } from './records';
 import { waitForRun } from './wait';
 import { withoutNodeWeblogBlocks } from '../weblog/protocol';
 import { holdsWaitInN8n, withEventsToExecution, withEventsToTrigger } from '../weblog/launchEvents';
-import { inferredCloudPlugins, infersWeblogPlugin, setsNextflowVersion, withoutWeblogPluginScript, withWeblogPluginScript } from '../weblog/plugin';
+import {
+	inferredCloudPlugins,
+	infersWeblogPlugin,
+	setsNextflowVersion,
+	withoutWeblogPluginScript,
+	withWeblogPluginScript,
+} from '../weblog/plugin';
 
 /** Launch Settings as an item gives them, read and checked once: what the steps of buildLaunch take from them. */
 interface LaunchSettings {
@@ -67,7 +73,9 @@ function readLaunchSettings(context: IExecuteFunctions, itemIndex: number): Laun
 				break;
 			case 'revision': {
 				// Typed text on most launches; picked from the repository's list, or typed, on a launch from a repository.
-				const revision = String(context.getNodeParameter(`${LAUNCH_SETTINGS_FIELD}.revision`, itemIndex, '', { extractValue: true }) ?? '');
+				const revision = String(
+					context.getNodeParameter(`${LAUNCH_SETTINGS_FIELD}.revision`, itemIndex, '', { extractValue: true }) ?? '',
+				);
 				if (revision.trim() !== '') fields.revision = revision.trim();
 				break;
 			}
@@ -140,7 +148,9 @@ export async function launchpadLaunch(
 	const pipelineId = await pipelineIdFor(context, itemIndex);
 	const sourceWorkspaceId = await launchpadSourceWorkspace(context, pipelineId, workspaceId, itemIndex);
 	// As tower-cli's launch --version-name / --version-id: the version's saved launch, and its schema.
-	const versionId = seqeraPlatform.brings(context, 'pipelineVersions') ? await versionIdFor(context, itemIndex, pipelineId, workspaceId) : undefined;
+	const versionId = seqeraPlatform.brings(context, 'pipelineVersions')
+		? await versionIdFor(context, itemIndex, pipelineId, workspaceId)
+		: undefined;
 	const saved = await apiRequest<{ launch?: IDataObject }>(context, {
 		method: 'GET',
 		path: ['pipelines', pipelineId, 'launch'],
@@ -150,7 +160,9 @@ export async function launchpadLaunch(
 		throw versionId === undefined ? error : await unknownVersionError(context, itemIndex, pipelineId, workspaceId, versionId, error);
 	});
 	const pipelineSchema = await schemas.of(pipelineId, workspaceId, itemIndex, sourceWorkspaceId, versionId);
-	const request = seqeraPlatform.brings(context, 'requestsAsSeqeraClientsSend') ? newLaunchFromSaved(saved.launch ?? {}) : launchRequestFromSaved(saved.launch ?? {});
+	const request = seqeraPlatform.brings(context, 'requestsAsSeqeraClientsSend')
+		? newLaunchFromSaved(saved.launch ?? {})
+		: launchRequestFromSaved(saved.launch ?? {});
 	return { pipelineId, request, pipelineSchema, sourceWorkspaceId };
 }
 
@@ -177,7 +189,10 @@ async function parametersFor(
 			configProfilesChosenInNode: settings.configProfilesChosen,
 		});
 	}
-	const paramsText = settings.paramsText === undefined ? savedText : requireJsonOrYaml(context.getNode(), itemIndex, settings.paramsText, 'Pipeline Parameters');
+	const paramsText =
+		settings.paramsText === undefined
+			? savedText
+			: requireJsonOrYaml(context.getNode(), itemIndex, settings.paramsText, 'Pipeline Parameters');
 	return { paramsText, leftToPipeline: { names: [], suppliers: [] } };
 }
 
@@ -207,7 +222,11 @@ async function movedToComputeEnv(
 	// With none of its own, the platform takes the environment's default rather than the saved bucket.
 	delete moved.workDir;
 	if (defaults.workDir) moved.workDir = defaults.workDir;
-	for (const [field, fromEnvironment] of [['preRunScript', defaults.preRunScript], ['postRunScript', defaults.postRunScript], ['configText', defaults.nextflowConfig]] as const) {
+	for (const [field, fromEnvironment] of [
+		['preRunScript', defaults.preRunScript],
+		['postRunScript', defaults.postRunScript],
+		['configText', defaults.nextflowConfig],
+	] as const) {
 		if (!given(moved[field]) && fromEnvironment) moved[field] = fromEnvironment;
 	}
 	return moved;
@@ -248,7 +267,8 @@ async function onComputeEnvironment(
 	chosen: string | undefined,
 ): Promise<IDataObject> {
 	const asSeqeraClientsSend = seqeraPlatform.brings(context, 'requestsAsSeqeraClientsSend');
-	if (typeof source === 'object' && asSeqeraClientsSend) return await launchpadOnComputeEnv(context, itemIndex, workspaceId, launch, chosen);
+	if (typeof source === 'object' && asSeqeraClientsSend)
+		return await launchpadOnComputeEnv(context, itemIndex, workspaceId, launch, chosen);
 	// Its compute environment gives what the settings leave empty, so it comes once they are laid: onRepositoryComputeEnvironment.
 	if (source === 'repository' && asSeqeraClientsSend) return launch;
 	return chosen === undefined ? launch : { ...launch, computeEnvId: chosen };
@@ -285,13 +305,20 @@ async function onRepositoryComputeEnvironment(
  * or else its compute environment's) ends with the lines that add nf-weblog to NXF_PLUGINS_DEFAULT,
  * naming the cloud plugins Nextflow infers for the compute environment.
  */
-async function withWeblogPluginLoaded(context: IExecuteFunctions, itemIndex: number, workspaceId: string | undefined, launch: IDataObject): Promise<IDataObject> {
+async function withWeblogPluginLoaded(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	workspaceId: string | undefined,
+	launch: IDataObject,
+): Promise<IDataObject> {
 	if (!seqeraPlatform.brings(context, 'weblogPluginOnNextflow2609')) return launch;
 	const given = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
 	const computeEnvId = given(launch.computeEnvId);
 	const computeEnv = computeEnvId === undefined ? {} : await computeEnvDefaults(context, itemIndex, computeEnvId, workspaceId);
 	const preRunScript = given(launch.preRunScript) ?? computeEnv.preRunScript;
-	const nextflowVersion = setsNextflowVersion(preRunScript) ? undefined : (given(launch.nextflowVersion)?.trim() ?? (await defaultNextflowVersion(context, itemIndex)));
+	const nextflowVersion = setsNextflowVersion(preRunScript)
+		? undefined
+		: (given(launch.nextflowVersion)?.trim() ?? (await defaultNextflowVersion(context, itemIndex)));
 	if (infersWeblogPlugin(nextflowVersion)) return launch;
 	const cloudPlugins = inferredCloudPlugins(computeEnv.platform, given(launch.workDir) ?? computeEnv.workDir);
 	return { ...launch, preRunScript: withWeblogPluginScript(preRunScript, cloudPlugins) };
@@ -306,7 +333,10 @@ async function withWeblogPluginLoaded(context: IExecuteFunctions, itemIndex: num
 function withoutCopiedEventSettings(context: IExecuteFunctions, launch: IDataObject): IDataObject {
 	if (!seqeraPlatform.brings(context, 'relaunchWithoutCopiedEventSettings')) return launch;
 	const fresh = { ...launch };
-	for (const [field, without] of [['configText', withoutNodeWeblogBlocks], ['preRunScript', withoutWeblogPluginScript]] as const) {
+	for (const [field, without] of [
+		['configText', withoutNodeWeblogBlocks],
+		['preRunScript', withoutWeblogPluginScript],
+	] as const) {
 		const value = fresh[field];
 		if (typeof value !== 'string') continue;
 		const kept = without(value);
@@ -330,10 +360,19 @@ export interface BuiltLaunch {
  * The weblog block that sends the run's events where the node is asked to (to this execution for a held
  * wait, or else to a trigger), and what loads nf-weblog for it.
  */
-async function withEvents(context: IExecuteFunctions, itemIndex: number, workspaceId: string | undefined, launch: IDataObject): Promise<IDataObject> {
-	const withBlock = holdsWaitInN8n(context) ? await withEventsToExecution(context, itemIndex, launch) : await withEventsToTrigger(context, itemIndex, launch);
+async function withEvents(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	workspaceId: string | undefined,
+	launch: IDataObject,
+): Promise<IDataObject> {
+	const withBlock = holdsWaitInN8n(context)
+		? await withEventsToExecution(context, itemIndex, launch)
+		: await withEventsToTrigger(context, itemIndex, launch);
 	// A weblog block is all that either adds to the config text.
-	return withBlock.configText === launch.configText ? withBlock : await withWeblogPluginLoaded(context, itemIndex, workspaceId, withBlock);
+	return withBlock.configText === launch.configText
+		? withBlock
+		: await withWeblogPluginLoaded(context, itemIndex, workspaceId, withBlock);
 }
 
 /**

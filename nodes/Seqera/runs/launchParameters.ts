@@ -44,7 +44,9 @@ async function datasetValues(
 			const accepted = parameters.filter(takesDataset).map((parameter) => parameter.name);
 			throw new NodeOperationError(node, `Parameter "${name}" does not take a dataset`, {
 				itemIndex,
-				description: `Only CSV or TSV file parameters take datasets; this pipeline's are: ${accepted.join(', ') || 'none'} (item ${itemIndex}).`,
+				description:
+					`Only CSV or TSV file parameters take datasets; this pipeline's are: ${accepted.join(', ') || 'none'} (item ` +
+					`${itemIndex}).`,
 			});
 		}
 		const datasetId = requireStringId(node, itemIndex, input.dataset?.value, 'Datasets as Inputs → Dataset');
@@ -58,7 +60,10 @@ async function datasetValues(
 		const chosen =
 			wanted > 0
 				? versions.find((version) => version.version === wanted)
-				: versions.reduce<DatasetVersion | undefined>((latest, version) => ((version.version ?? 0) > (latest?.version ?? 0) ? version : latest), undefined);
+				: versions.reduce<DatasetVersion | undefined>(
+						(latest, version) => ((version.version ?? 0) > (latest?.version ?? 0) ? version : latest),
+						undefined,
+					);
 		if (!chosen?.url) {
 			throw new NodeOperationError(node, `Dataset ${datasetId} has ${wanted > 0 ? `no version ${wanted}` : 'no versions'}`, {
 				itemIndex,
@@ -79,7 +84,13 @@ export class PipelineSchemas {
 
 	constructor(private readonly context: IExecuteFunctions) {}
 
-	async of(pipelineId: string, workspaceId: string | undefined, itemIndex: number, sourceWorkspaceId?: string, versionId?: string): Promise<SavedPipelineSchema> {
+	async of(
+		pipelineId: string,
+		workspaceId: string | undefined,
+		itemIndex: number,
+		sourceWorkspaceId?: string,
+		versionId?: string,
+	): Promise<SavedPipelineSchema> {
 		const key = `${workspaceId ?? ''}/${pipelineId}/${versionId ?? ''}`;
 		let schema = this.read.get(key);
 		if (!schema) {

@@ -30,7 +30,9 @@ function validatorFor(node: INode, itemIndex: number, schema: PipelineSchema): V
 		} catch (error) {
 			throw new NodeOperationError(node, "The pipeline's parameter schema cannot be read, so its parameters cannot be checked", {
 				itemIndex,
-				description: `${(error as Error).message} (item ${itemIndex}). Fix nextflow_schema.json in the pipeline's repository, then update the Launchpad pipeline. Nothing was launched.`,
+				description:
+					`${(error as Error).message} (item ${itemIndex}). Fix nextflow_schema.json in the pipeline's repository, then ` +
+					`update the Launchpad pipeline. Nothing was launched.`,
 			});
 		}
 		validators.set(schema, validate);
@@ -81,10 +83,18 @@ interface ParameterFailure {
  * Values the node does not give (the pipeline's saved parameters) are not judged: the platform took them
  * when the pipeline was saved, and the pipeline checks them itself when it runs.
  */
-function parameterFailures(node: INode, itemIndex: number, schema: PipelineSchema, params: IDataObject, given: ReadonlySet<string>): ParameterFailure[] {
+function parameterFailures(
+	node: INode,
+	itemIndex: number,
+	schema: PipelineSchema,
+	params: IDataObject,
+	given: ReadonlySet<string>,
+): ParameterFailure[] {
 	const validate = validatorFor(node, itemIndex, schema);
 	// A saved null sets nothing (Nextflow's `params.input = null`): the parameter counts as not sent.
-	const checked = structuredClone(Object.fromEntries(Object.entries(params).filter(([name, value]) => value !== null || given.has(name))));
+	const checked = structuredClone(
+		Object.fromEntries(Object.entries(params).filter(([name, value]) => value !== null || given.has(name))),
+	);
 	if (validate(checked)) return [];
 	const declared = new Map(schemaParameters(schema).map((parameter) => [parameter.name, parameter]));
 	const failures = new Map<string, ParameterFailure>();
@@ -202,7 +212,10 @@ export function checkLaunchParameters(
 	const { configProfiles } = sources;
 	const suppliers = [
 		...(configProfiles.length > 0
-			? [`config profile${configProfiles.length > 1 ? 's' : ''} ${configProfiles.join(', ')} (${sources.configProfilesChosenInNode ? 'chosen in Launch Settings' : 'saved with the pipeline'})`]
+			? [
+					`config profile${configProfiles.length > 1 ? 's' : ''} ${configProfiles.join(', ')} ` +
+						`(${sources.configProfilesChosenInNode ? 'chosen in Launch Settings' : 'saved with the pipeline'})`,
+				]
 			: []),
 		...(fromConfigText.includesOtherConfig ? ['a config file the Nextflow config text includes'] : []),
 	];
@@ -213,10 +226,15 @@ export function checkLaunchParameters(
 
 function refuse(node: INode, itemIndex: number, failures: ParameterFailure[]): never {
 	const howToGive = failures.some((failure) => failure.notSent)
-		? '\nTo give a required parameter: fill it in Pipeline Parameters or Launch Settings → Pipeline Parameters, set params.<name> in Launch Settings → Nextflow Config, or choose a config profile that sets it.'
+		? '\nTo give a required parameter: fill it in Pipeline Parameters or Launch Settings → Pipeline Parameters, ' +
+			'set params.<name> in Launch Settings → Nextflow Config, or choose a config profile that sets it.'
 		: '';
-	throw new NodeOperationError(node, `Pipeline parameters do not match the pipeline's schema: ${failures.map((failure) => failure.name).join(', ')}`, {
-		itemIndex,
-		description: `${failures.map((failure) => failure.reason).join('\n')}${howToGive}\n(item ${itemIndex}). Nothing was launched.`,
-	});
+	throw new NodeOperationError(
+		node,
+		`Pipeline parameters do not match the pipeline's schema: ${failures.map((failure) => failure.name).join(', ')}`,
+		{
+			itemIndex,
+			description: `${failures.map((failure) => failure.reason).join('\n')}${howToGive}\n(item ${itemIndex}). Nothing was launched.`,
+		},
+	);
 }

@@ -80,8 +80,12 @@ export async function versionIdFor(
 			entries: 'versions',
 			key: `pipelines/${pipelineId}/versions\u0000${workspaceId ?? ''}`,
 			searched: true,
-			list: async (name) => toEntries((await pipelineVersions(context, pipelineId, workspaceId, { search: name, isPublished: true }, itemIndex)).versions),
-			suggestions: async () => toEntries((await pipelineVersions(context, pipelineId, workspaceId, { isPublished: true }, itemIndex)).versions),
+			list: async (name) =>
+				toEntries(
+					(await pipelineVersions(context, pipelineId, workspaceId, { search: name, isPublished: true }, itemIndex)).versions,
+				),
+			suggestions: async () =>
+				toEntries((await pipelineVersions(context, pipelineId, workspaceId, { isPublished: true }, itemIndex)).versions),
 		},
 		String(value),
 	);
@@ -106,12 +110,22 @@ export async function unknownVersionError(
 }
 
 /** The error of a version ID the pipeline does not have, naming the versions it has. */
-function notAVersionError(context: IExecuteFunctions, itemIndex: number, pipelineId: string, versionId: string, versions: PipelineVersion[]): NodeOperationError {
+function notAVersionError(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	pipelineId: string,
+	versionId: string,
+	versions: PipelineVersion[],
+): NodeOperationError {
 	const listed = versions.length === 0 ? 'none' : versions.map((version) => `${versionLabel(version)}: ${version.id}`).join(', ');
-	return new NodeOperationError(context.getNode(), `Version '${describeValue(versionId)}' is not a version of Launchpad pipeline ${pipelineId}. Versions there are: ${listed}`, {
-		itemIndex,
-		description: `Pick the version from the list, or give its name or ID (item ${itemIndex}).`,
-	});
+	return new NodeOperationError(
+		context.getNode(),
+		`Version '${describeValue(versionId)}' is not a version of Launchpad pipeline ${pipelineId}. Versions there are: ${listed}`,
+		{
+			itemIndex,
+			description: `Pick the version from the list, or give its name or ID (item ${itemIndex}).`,
+		},
+	);
 }
 
 /** The pipeline's default version, undefined where it has none (an install without pipeline versioning). */
@@ -146,7 +160,12 @@ export async function nextVersionName(
 	const first = numbered ? Number(numbered[2]) + 1 : 1;
 	for (let number = first; number < first + NAME_TRIES; number++) {
 		const name = `${prefix}-${number}`;
-		const free = await apiRequest(context, { method: 'GET', path: ['pipelines', pipelineId, 'versions', 'validate'], query: { name, workspaceId }, itemIndex }).then(
+		const free = await apiRequest(context, {
+			method: 'GET',
+			path: ['pipelines', pipelineId, 'versions', 'validate'],
+			query: { name, workspaceId },
+			itemIndex,
+		}).then(
 			() => true,
 			(error: unknown) => {
 				if (error instanceof NodeApiError && (error.httpCode === '409' || error.httpCode === '400')) return false;
@@ -167,7 +186,13 @@ export async function manageVersion(
 	change: { name?: string; isDefault?: boolean },
 	itemIndex: number,
 ): Promise<void> {
-	await apiRequest(context, { method: 'PUT', path: ['pipelines', pipelineId, 'versions', versionId, 'manage'], query: { workspaceId }, body: change, itemIndex });
+	await apiRequest(context, {
+		method: 'PUT',
+		path: ['pipelines', pipelineId, 'versions', versionId, 'manage'],
+		query: { workspaceId },
+		body: change,
+		itemIndex,
+	});
 }
 
 /** A version as an output item: the version's own fields, with the pipeline it belongs to. */
@@ -196,10 +221,18 @@ export async function versionItems(
  * The version Version names (required), as an output item. The platform has no read of one version, so it
  * is found in the pipeline's list, as tower-cli's `pipelines versions view` finds it.
  */
-export async function chosenVersion(context: IExecuteFunctions, itemIndex: number, pipelineId: string, workspaceId: string | undefined): Promise<IDataObject> {
+export async function chosenVersion(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	pipelineId: string,
+	workspaceId: string | undefined,
+): Promise<IDataObject> {
 	const versionId = await versionIdFor(context, itemIndex, pipelineId, workspaceId);
 	if (versionId === undefined) {
-		throw new NodeOperationError(context.getNode(), 'Version is empty', { itemIndex, description: `Pick the version from the list, or give its name or ID (item ${itemIndex}).` });
+		throw new NodeOperationError(context.getNode(), 'Version is empty', {
+			itemIndex,
+			description: `Pick the version from the list, or give its name or ID (item ${itemIndex}).`,
+		});
 	}
 	const all = await versionItems(context, pipelineId, workspaceId, {}, undefined, itemIndex);
 	const found = all.find((version) => version.id === versionId);

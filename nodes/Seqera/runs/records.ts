@@ -77,11 +77,34 @@ const without = (leftOut: readonly LaunchRequestField[]) => LAUNCH_REQUEST_FIELD
 // then LaunchCmd.updateLaunchRequest): the session, resume flag and schema ID belong to the run and schema it
 // was saved with; for the Nextflow version, output directory, syntax parser and launch container the platform
 // takes its own unless the launch names them.
-const LAUNCHPAD_LAUNCH_FIELDS = without(['sessionId', 'resume', 'pipelineSchemaId', 'nextflowVersion', 'outputDir', 'syntaxParser', 'launchContainer', 'labelIds']);
+const LAUNCHPAD_LAUNCH_FIELDS = without([
+	'sessionId',
+	'resume',
+	'pipelineSchemaId',
+	'nextflowVersion',
+	'outputDir',
+	'syntaxParser',
+	'launchContainer',
+	'labelIds',
+]);
 
 // What tower-cli's `runs relaunch` leaves out of the run's launch (RelaunchCmd): the run's commit, Tower config,
 // labels, head job resources, optimization and Nextflow version are not carried over; Launch Settings may give them.
-const RELAUNCH_FIELDS = without(['commitId', 'towerConfig', 'labelIds', 'headJobCpus', 'headJobMemoryMb', 'optimizationId', 'optimizationTargets', 'launchContainer', 'nextflowVersion', 'outputDir', 'syntaxParser', 'pipelineSchemaId', 'resume']);
+const RELAUNCH_FIELDS = without([
+	'commitId',
+	'towerConfig',
+	'labelIds',
+	'headJobCpus',
+	'headJobMemoryMb',
+	'optimizationId',
+	'optimizationTargets',
+	'launchContainer',
+	'nextflowVersion',
+	'outputDir',
+	'syntaxParser',
+	'pipelineSchemaId',
+	'resume',
+]);
 
 /**
  * The named fields of a saved launch with a value, after its `id` (by which the platform knows a Launchpad
@@ -140,6 +163,10 @@ export function pipelineUpdateFromSaved(saved: IDataObject, computeEnvId: string
 	const launch: IDataObject = keepsAll ? launchRequestFromSaved(saved) : {};
 	const sentComputeEnvId = computeEnvId ?? (saved.computeEnv as IDataObject | undefined)?.id;
 	if (sentComputeEnvId) launch.computeEnvId = sentComputeEnvId;
-	if (!keepsAll) Object.assign(launch, fieldsWithValue(saved, TOWER_CLI_UPDATE_FIELDS, (value) => value !== undefined && value !== null));
+	if (!keepsAll)
+		Object.assign(
+			launch,
+			fieldsWithValue(saved, TOWER_CLI_UPDATE_FIELDS, (value) => value !== undefined && value !== null),
+		);
 	return launch;
 }

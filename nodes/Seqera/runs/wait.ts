@@ -45,7 +45,8 @@ export async function pollUntilDone<T>(
 			const outcome = await check();
 			if (outcome.done) return { result: outcome.result, checks };
 		} catch (error) {
-			// eslint-disable-next-line @n8n/community-nodes/require-node-api-error -- already a NodeApiError, NodeOperationError or cancellation; wrapping would hide its HTTP code
+			// Already a NodeApiError, NodeOperationError or cancellation; wrapping would hide its HTTP code
+			// eslint-disable-next-line @n8n/community-nodes/require-node-api-error
 			if (!isTransient(error)) throw error;
 		}
 		if (Date.now() >= deadline) throw timedOut(timeoutMinutes);
@@ -71,14 +72,21 @@ export async function waitForRun(
 		itemIndex,
 		async () => {
 			const run = flattenRun(
-				await apiRequest<IDataObject>(context, { method: 'GET', path: ['workflow', workflowId], query: { workspaceId }, itemIndex }),
+				await apiRequest<IDataObject>(context, {
+					method: 'GET',
+					path: ['workflow', workflowId],
+					query: { workspaceId },
+					itemIndex,
+				}),
 			);
 			lastStatus = String(run.status);
 			if (!TERMINAL_STATUSES.has(lastStatus)) return { done: false };
 			if (lastStatus !== 'SUCCEEDED' && failOnRunFailure) {
 				throw new NodeOperationError(context.getNode(), `Run ${workflowId} ended ${lastStatus}`, {
 					itemIndex,
-					description: `${String(run.errorMessage ?? 'The platform gave no reason.')} Turn off "Fail Item When Run Fails" to receive the run as an item instead.`,
+					description:
+						`${String(run.errorMessage ?? 'The platform gave no reason.')} Turn off "Fail Item When Run Fails" to receive ` +
+						`the run as an item instead.`,
 				});
 			}
 			return { done: true, result: run };

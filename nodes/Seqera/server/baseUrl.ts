@@ -31,7 +31,8 @@ export function resolveBaseUrl(credentials: ICredentialDataDecryptedObject): str
 	const url = new URL(typed);
 	if (url.protocol !== 'https:') {
 		throw new InvalidBaseUrlError(
-			`Base URL "${typed}" does not use HTTPS: the Seqera Platform API is only served over HTTPS, so enter https://${url.host}${url.pathname.replace(/\/+$/, '')}`,
+			`Base URL "${typed}" does not use HTTPS: the Seqera Platform API is only served over HTTPS, so enter ` +
+				`https://${url.host}${url.pathname.replace(/\/+$/, '')}`,
 		);
 	}
 	if (url.search !== '' || url.hash !== '') {

@@ -10,7 +10,8 @@ import { statusOf } from './status';
  * The trigger remembers each Studio of the workspace by session ID with the status it last read, the
  * time the Studio was last started and the time its status last changed. A Studio is reported when a
  * reading differs from what is remembered: its status moved, or it was started again since (stopped and
- * running again between two polls reads as running with a new time of its last status change). A Studio that moved twice between two polls is
+ * running again between two polls reads as running with a new time of its last status change). A Studio that moved twice between two polls
+ * is
  * reported once, with its latest status. A Studio first seen after the first round is reported with
  * the state it is in, as having reached it.
  *
@@ -95,7 +96,8 @@ export async function pollStudios(
 		const now: RememberedStudio = [status, textOrNull(studio.lastStarted), state.round, statusUpdated];
 		state.studios[sessionId] = now;
 		if (state.recording || isRemembered(before, now)) return;
-		if (watched.includes('anyChange') || watched.includes(status)) changes.push({ studio, status, previousStatus: before?.[0] ?? null });
+		if (watched.includes('anyChange') || watched.includes(status))
+			changes.push({ studio, status, previousStatus: before?.[0] ?? null });
 	};
 
 	let roundRead = false;

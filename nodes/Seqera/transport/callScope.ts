@@ -11,7 +11,9 @@ import type { SeqeraFunctions } from './connection';
  */
 const INTERACTIVE_MODES: ReadonlySet<WorkflowExecuteMode> = new Set<WorkflowExecuteMode>(['manual', 'chat', 'agent']);
 
-/** An AI agent's tool (a type ending in 'Tool', as n8n-workflow's isToolType tells) runs in the agent's mode, but the agent waits for it. */
+/**
+ * An AI agent's tool (a type ending in 'Tool', as n8n-workflow's isToolType tells) runs in the agent's mode, but the agent waits for it.
+ */
 function isAiTool(nodeType: string): boolean {
 	return (nodeType.split('.').pop() ?? '').endsWith('Tool');
 }

@@ -1,6 +1,13 @@
 import { createHmac } from 'node:crypto';
 
-import type { ICredentialDataDecryptedObject, ICredentialsDecrypted, IExecuteFunctions, ILoadOptionsFunctions, IPollFunctions, IWebhookFunctions } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialsDecrypted,
+	IExecuteFunctions,
+	ILoadOptionsFunctions,
+	IPollFunctions,
+	IWebhookFunctions,
+} from 'n8n-workflow';
 
 import { resolveBaseUrl } from '../server/baseUrl';
 import type { TokenBudget } from './budget/limiter';
@@ -78,5 +85,7 @@ export async function connectionOf(context: SeqeraFunctions): Promise<Connection
 
 /** An HMAC-SHA256 of `message` keyed with the credential's token: a secret made from the token, which stays in here. */
 export async function tokenDigest(context: SeqeraFunctions, message: string): Promise<string> {
-	return createHmac('sha256', (await connectionOf(context)).budget.token).update(message).digest('hex');
+	return createHmac('sha256', (await connectionOf(context)).budget.token)
+		.update(message)
+		.digest('hex');
 }

@@ -1,9 +1,12 @@
-// eslint-disable-next-line @n8n/community-nodes/no-restricted-imports -- axios is a runtime dependency of this self-hosted package, as of n8n's own helper
+// Axios is a runtime dependency of this self-hosted package, as of n8n's own helper
+// eslint-disable-next-line @n8n/community-nodes/no-restricted-imports
 import axios from 'axios';
-// eslint-disable-next-line @n8n/community-nodes/no-restricted-imports -- kept-alive HTTPS agents per token: n8n's helper opens a connection per call
+// Kept-alive HTTPS agents per token: n8n's helper opens a connection per call
+// eslint-disable-next-line @n8n/community-nodes/no-restricted-imports
 import https from 'node:https';
 import type { IHttpRequestOptions, NodeEgressFilter } from 'n8n-workflow';
-// eslint-disable-next-line @n8n/community-nodes/no-restricted-imports -- node's streams carry a file of any size without holding it in memory
+// Node's streams carry a file of any size without holding it in memory
+// eslint-disable-next-line @n8n/community-nodes/no-restricted-imports
 import type { Readable } from 'node:stream';
 
 /**
@@ -75,11 +78,16 @@ class TokenConnections {
 		return next !== undefined && Date.now() - (idleSince.get(next) ?? 0) <= UNSAFE_REQUEST_MAX_IDLE_MS;
 	}
 
-	/** n8n's pre-flight check of the base URL, kept a while: its refusal (a host that does not resolve is none: the call then fails as unreachable). */
+	/**
+	 * n8n's pre-flight check of the base URL, kept a while: its refusal (a host that does not resolve is none: the call then fails as
+	 * unreachable).
+	 */
 	async egressRefusal(egress: NodeEgressFilter): Promise<Error | undefined> {
 		const now = Date.now();
 		if (this.egressCheck === undefined || now - this.egressCheck.at > EGRESS_CHECK_MS) {
-			const outcome = egress.validateUrl(this.origin).then((result) => (result.ok || !result.error.name.startsWith('Ssrf') ? undefined : result.error));
+			const outcome = egress
+				.validateUrl(this.origin)
+				.then((result) => (result.ok || !result.error.name.startsWith('Ssrf') ? undefined : result.error));
 			this.egressCheck = { at: now, outcome };
 		}
 		return await this.egressCheck.outcome;

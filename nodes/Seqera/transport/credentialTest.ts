@@ -32,8 +32,20 @@ export interface ConnectionCheck {
  * The one call a credential test makes, through the same budget and URL rules as every other call.
  * Network failures are thrown as mapped errors; HTTP answers are returned for the caller to judge.
  */
-export async function checkConnection(context: ICredentialTestFunctions, credentials: ICredentialDataDecryptedObject, node: INode, path: ReadonlyArray<string>): Promise<ConnectionCheck> {
+export async function checkConnection(
+	context: ICredentialTestFunctions,
+	credentials: ICredentialDataDecryptedObject,
+	node: INode,
+	path: ReadonlyArray<string>,
+): Promise<ConnectionCheck> {
 	// A person waits for the test (callPriorityOf), so it goes ahead of queued bulk calls of the token.
-	const { response } = await exchange(node, connectionFrom(credentials), transmitForCredentialTest(context, credentials), { method: 'GET', path }, undefined, { priority: callPriorityOf(context) });
+	const { response } = await exchange(
+		node,
+		connectionFrom(credentials),
+		transmitForCredentialTest(context, credentials),
+		{ method: 'GET', path },
+		undefined,
+		{ priority: callPriorityOf(context) },
+	);
 	return { statusCode: response.statusCode, bodyText: response.body.toString('utf8') };
 }

@@ -5,7 +5,10 @@ import type { ICredentialDataDecryptedObject, IHttpRequestOptions } from 'n8n-wo
  * is set, as Accept-Version. The credential type (SeqeraApi) authenticates with this, and so do the
  * token's own connections and the credential test, so every call sends the same headers.
  */
-export async function authenticate(credentials: ICredentialDataDecryptedObject, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+export async function authenticate(
+	credentials: ICredentialDataDecryptedObject,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
 	const apiVersion = String(credentials.apiVersion ?? '').trim();
 	return {
 		...requestOptions,

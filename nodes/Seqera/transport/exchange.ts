@@ -3,7 +3,13 @@ import type { IDataObject, IHttpRequestMethods, IHttpRequestOptions, INode } fro
 import { version as packageVersion } from '../../../package.json';
 import type { AdmissionOptions } from './budget/gate';
 import type { Connection } from './connection';
-import { classifyNetworkFailure, errorFromNetworkFailure, networkErrorCode, type CallRecord, type NetworkFailureKind } from '../errors/callErrors';
+import {
+	classifyNetworkFailure,
+	errorFromNetworkFailure,
+	networkErrorCode,
+	type CallRecord,
+	type NetworkFailureKind,
+} from '../errors/callErrors';
 import { budgetKey, tokenLimiter } from './budget/limiter';
 import { decideRetry, isIdempotent, retryAfterMs, type CallOutcome } from './retry';
 import { sleep } from './budget/timing';
@@ -68,7 +74,14 @@ async function encodeBody(request: ApiRequest): Promise<{ contentType: string; b
  * `signal` keeps new attempts from starting and ends the waits between them; once it has fired, a
  * call that failed on the wire ends as cancelled.
  */
-export async function exchange(node: INode, connection: Connection, transmit: Transmit, request: ApiRequest, signal?: AbortSignal, admission?: AdmissionOptions): Promise<{ response: RawResponse; call: CallRecord; attempts: number }> {
+export async function exchange(
+	node: INode,
+	connection: Connection,
+	transmit: Transmit,
+	request: ApiRequest,
+	signal?: AbortSignal,
+	admission?: AdmissionOptions,
+): Promise<{ response: RawResponse; call: CallRecord; attempts: number }> {
 	const call: CallRecord = {
 		method: request.method,
 		path: `/${request.path.join('/')}`,
@@ -96,7 +109,11 @@ export async function exchange(node: INode, connection: Connection, transmit: Tr
 		let failure: { kind: NetworkFailureKind; code?: string } | undefined;
 		try {
 			response = await tokenLimiter.withinBudget(connection.budget, async (sent) => await transmit(options, sent), signal, admission);
-			outcome = { kind: 'answer', statusCode: response.statusCode, retryAfterMs: retryAfterMs(headerText(response.headers, 'retry-after')) };
+			outcome = {
+				kind: 'answer',
+				statusCode: response.statusCode,
+				retryAfterMs: retryAfterMs(headerText(response.headers, 'retry-after')),
+			};
 		} catch (error) {
 			const { code, message } = networkErrorCode(error);
 			failure = { kind: signal?.aborted ? 'cancelled' : classifyNetworkFailure(code, message), code };
@@ -113,7 +130,11 @@ export async function exchange(node: INode, connection: Connection, transmit: Tr
 			if (isSuccessStatus(response.statusCode)) tokenLimiter.noteWorked(call.tokenKey);
 			return { response, call, attempts: attempt };
 		}
-		throw errorFromNetworkFailure(node, call, failure!.kind, failure!.code, { attempts: attempt, timeoutMs: connection.timeoutMs, mayHaveActed: !isIdempotent(request.method) });
+		throw errorFromNetworkFailure(node, call, failure!.kind, failure!.code, {
+			attempts: attempt,
+			timeoutMs: connection.timeoutMs,
+			mayHaveActed: !isIdempotent(request.method),
+		});
 	}
 }
 

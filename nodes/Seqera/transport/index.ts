@@ -13,7 +13,17 @@ export { apiRequestStream, type StreamedFile } from './streamRequest';
 export { buildUrl, UnsafePathSegmentError, type QueryValue } from './url';
 
 // The budget: what the limits mean, and the pieces tests and the benchmark hold it to.
-export { ArrivalBound, callSpacingMs, CAUTION_MS, JITTER_SHARE, SAFETY_MARGIN_MS, SlidingWindow, windowLimits, type WindowLimits, type WindowTicket } from './budget/admissionRule';
+export {
+	ArrivalBound,
+	callSpacingMs,
+	CAUTION_MS,
+	JITTER_SHARE,
+	SAFETY_MARGIN_MS,
+	SlidingWindow,
+	windowLimits,
+	type WindowLimits,
+	type WindowTicket,
+} from './budget/admissionRule';
 export { LocalGate, localShare, type AdmittedCall, type BudgetGate, type CallPriority } from './budget/gate';
 export { closeSharedGates } from './budget/gates';
 export { budgetKey, maxCallsInFlight, TOKEN_QUEUE_UNUSED_MS, TokenLimiter, tokenLimiter } from './budget/limiter';

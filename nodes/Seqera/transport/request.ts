@@ -57,7 +57,10 @@ async function sendUnredacted(context: SeqeraFunctions, request: ApiRequest): Pr
 	if (!isSuccessStatus(response.statusCode)) {
 		const roleRefusal =
 			response.statusCode === 403
-				? await explainRefusal(call, async (path) => await apiRequest<IDataObject>(context, { method: 'GET', path, itemIndex: request.itemIndex }))
+				? await explainRefusal(
+						call,
+						async (path) => await apiRequest<IDataObject>(context, { method: 'GET', path, itemIndex: request.itemIndex }),
+					)
 				: undefined;
 		// Asked after the explanation, whose reads may have just shown that the token works.
 		const tokenHasWorked = tokenLimiter.hasWorked(call.tokenKey);
@@ -77,7 +80,10 @@ export async function apiRequest<T = IDataObject>(context: SeqeraFunctions, requ
 }
 
 /** As apiRequest, with the success status too, for the operations whose 2xx answers differ (202: not ready yet). */
-export async function apiRequestWithStatus<T = IDataObject>(context: SeqeraFunctions, request: ApiRequest): Promise<{ statusCode: number; body: T }> {
+export async function apiRequestWithStatus<T = IDataObject>(
+	context: SeqeraFunctions,
+	request: ApiRequest,
+): Promise<{ statusCode: number; body: T }> {
 	const { response, call } = await send(context, request);
 	return { statusCode: response.statusCode, body: parseJsonBody<T>(context.getNode(), call, response) };
 }

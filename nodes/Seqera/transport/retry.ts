@@ -33,9 +33,7 @@ export function retryAfterMs(header: unknown, now: number = Date.now()): number 
 	return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
-export type CallOutcome =
-	| { kind: 'answer'; statusCode: number; retryAfterMs?: number }
-	| { kind: 'network'; failure: NetworkFailureKind };
+export type CallOutcome = { kind: 'answer'; statusCode: number; retryAfterMs?: number } | { kind: 'network'; failure: NetworkFailureKind };
 
 export type RetryDecision = { retry: false } | { retry: true; waitMs: number; pauseToken: boolean };
 

@@ -1,5 +1,6 @@
 import { NodeOperationError, type ICredentialsDecrypted, type IHttpRequestOptions, type NodeEgressFilter } from 'n8n-workflow';
-// eslint-disable-next-line @n8n/community-nodes/no-restricted-imports -- node's streams carry a file of any size without holding it in memory
+// Node's streams carry a file of any size without holding it in memory
+// eslint-disable-next-line @n8n/community-nodes/no-restricted-imports
 import type { Readable } from 'node:stream';
 
 import { proxyAppliesTo } from '../environment/proxy';
@@ -43,10 +44,16 @@ async function poolTargetFor(context: SeqeraFunctions, connection: Connection, i
 	};
 	const refusal = await egressRefusal(target);
 	if (refusal) {
-		throw new NodeOperationError(context.getNode(), `n8n's SSRF protection does not allow calls to ${new URL(connection.baseUrl).host}`, {
-			description: `${refusal.message}. Ask the n8n admin to allow this host (N8N_SSRF_ALLOWED_HOSTNAMES or N8N_SSRF_ALLOWED_IP_RANGES), or check the credential's Base URL.`,
-			itemIndex,
-		});
+		throw new NodeOperationError(
+			context.getNode(),
+			`n8n's SSRF protection does not allow calls to ${new URL(connection.baseUrl).host}`,
+			{
+				description:
+					`${refusal.message}. Ask the n8n admin to allow this host (N8N_SSRF_ALLOWED_HOSTNAMES or ` +
+					`N8N_SSRF_ALLOWED_IP_RANGES), or check the credential's Base URL.`,
+				itemIndex,
+			},
+		);
 	}
 	return target;
 }
@@ -57,18 +64,34 @@ async function poolTargetFor(context: SeqeraFunctions, connection: Connection, i
  * each call then opens its own connection, and a streamed answer is not redirected with the token).
  * Cancelling the execution aborts a call on the wire either way; the item pool's stop lets it finish.
  */
-export async function senderFor<Type extends ResponseType>(context: SeqeraFunctions, credential: ICredentialsDecrypted, connection: Connection,
-	request: ApiRequest, responseType: Type): Promise<(options: IHttpRequestOptions, sent: () => void) => Promise<Answer<Type>>> {
+export async function senderFor<Type extends ResponseType>(
+	context: SeqeraFunctions,
+	credential: ICredentialsDecrypted,
+	connection: Connection,
+	request: ApiRequest,
+	responseType: Type,
+): Promise<(options: IHttpRequestOptions, sent: () => void) => Promise<Answer<Type>>> {
 	const signal = executionCancelSignalOf(context);
 	const target = await poolTargetFor(context, connection, request.itemIndex);
 	if (target) {
 		const safeToRepeat = isIdempotent(request.method);
-		return async (options, sent) => await sendPooled(target, await credentialType.authenticate(credential.data ?? {}, options), safeToRepeat, { signal, sent }, responseType);
+		return async (options, sent) =>
+			await sendPooled(
+				target,
+				await credentialType.authenticate(credential.data ?? {}, options),
+				safeToRepeat,
+				{ signal, sent },
+				responseType,
+			);
 	}
-	const streamed = responseType === 'stream' ? { encoding: 'stream', disableFollowRedirect: true } as const : {};
+	const streamed = responseType === 'stream' ? ({ encoding: 'stream', disableFollowRedirect: true } as const) : {};
 	return async (options) => {
-		const response = (await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_TYPE, { ...options, ...streamed, abortSignal: signal },
-			{ credentialsDecrypted: credential })) as { statusCode: number; headers: Record<string, unknown>; body: unknown };
+		const response = (await context.helpers.httpRequestWithAuthentication.call(
+			context,
+			CREDENTIAL_TYPE,
+			{ ...options, ...streamed, abortSignal: signal },
+			{ credentialsDecrypted: credential },
+		)) as { statusCode: number; headers: Record<string, unknown>; body: unknown };
 		const body = (responseType === 'stream' ? response.body : toBuffer(response.body)) as Answer<Type>['body'];
 		return { statusCode: response.statusCode, headers: response.headers, body };
 	};

@@ -1,7 +1,8 @@
 // eslint-disable-next-line @n8n/community-nodes/no-restricted-imports -- Bottleneck is a runtime dependency of this self-hosted package
 import Bottleneck from 'bottleneck/light';
 import type { IExecuteFunctions, IHttpRequestMethods, IHttpRequestOptions } from 'n8n-workflow';
-// eslint-disable-next-line @n8n/community-nodes/no-restricted-imports -- node's streams carry a file of any size without holding it in memory
+// Node's streams carry a file of any size without holding it in memory
+// eslint-disable-next-line @n8n/community-nodes/no-restricted-imports
 import type { Readable } from 'node:stream';
 
 import { executionCancelSignalOf } from './callScope';
@@ -40,13 +41,24 @@ export interface StorageTarget extends StorageTransfer {
 }
 
 /** Sends one request with no header but `headers`, retrying as platform calls are; the last answer, whatever its status. */
-async function send<Type extends ResponseType>(context: IExecuteFunctions, method: IHttpRequestMethods, target: StorageTarget,
-	options: { headers: Record<string, string | number>; body?: Buffer; encoding: Type }): Promise<{ answer: Answer<Type>; attempts: number }> {
+async function send<Type extends ResponseType>(
+	context: IExecuteFunctions,
+	method: IHttpRequestMethods,
+	target: StorageTarget,
+	options: { headers: Record<string, string | number>; body?: Buffer; encoding: Type },
+): Promise<{ answer: Answer<Type>; attempts: number }> {
 	const node = context.getNode();
 	const signal = executionCancelSignalOf(context);
 	const request: IHttpRequestOptions = {
-		method, url: target.url, headers: options.headers, ...(options.body ? { body: options.body } : {}), encoding: options.encoding,
-		json: false, returnFullResponse: true, ignoreHttpStatusErrors: true, disableFollowRedirect: true,
+		method,
+		url: target.url,
+		headers: options.headers,
+		...(options.body ? { body: options.body } : {}),
+		encoding: options.encoding,
+		json: false,
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		disableFollowRedirect: true,
 		skipSslCertificateValidation: target.allowUnauthorizedCerts,
 		timeout: target.timeoutMs + Math.ceil(((options.body?.length ?? 0) / SLOWEST_UPLOAD_BYTES_PER_SECOND) * 1000),
 		abortSignal: signal,
@@ -72,7 +84,15 @@ async function send<Type extends ResponseType>(context: IExecuteFunctions, metho
 		release();
 		if (answer && !decision.retry) return { answer, attempts: attempt };
 		if (answer && options.encoding === 'stream') (answer.body as Readable).destroy();
-		if (!decision.retry) throw storageNetworkFailure(node, method, target, outcome.kind === 'network' ? outcome.failure : 'other', attempt, failure?.code);
+		if (!decision.retry)
+			throw storageNetworkFailure(
+				node,
+				method,
+				target,
+				outcome.kind === 'network' ? outcome.failure : 'other',
+				attempt,
+				failure?.code,
+			);
 		await sleep(decision.waitMs, signal);
 	}
 }
@@ -81,11 +101,16 @@ async function send<Type extends ResponseType>(context: IExecuteFunctions, metho
  * PUTs bytes to a presigned URL with the headers given (and its length); the answer's status and
  * headers. `accepts` says which statuses are not a failure: any 2xx by default.
  */
-export async function putToStorage(context: IExecuteFunctions, target: StorageTarget, bytes: Buffer,
-	options: { headers?: Record<string, string>; accepts?: (statusCode: number) => boolean } = {}): Promise<{ statusCode: number; headers: Record<string, unknown> }> {
+export async function putToStorage(
+	context: IExecuteFunctions,
+	target: StorageTarget,
+	bytes: Buffer,
+	options: { headers?: Record<string, string>; accepts?: (statusCode: number) => boolean } = {},
+): Promise<{ statusCode: number; headers: Record<string, unknown> }> {
 	const headers = { ...options.headers, 'Content-Length': bytes.length };
 	const { answer, attempts } = await send(context, 'PUT', target, { headers, body: bytes, encoding: 'arraybuffer' });
-	if (!(options.accepts ?? isSuccessStatus)(answer.statusCode)) throw failedStorageAnswer(context.getNode(), 'PUT', target, answer.statusCode, attempts);
+	if (!(options.accepts ?? isSuccessStatus)(answer.statusCode))
+		throw failedStorageAnswer(context.getNode(), 'PUT', target, answer.statusCode, attempts);
 	return { statusCode: answer.statusCode, headers: answer.headers };
 }
 
@@ -103,7 +128,10 @@ export async function deleteFromStorage(context: IExecuteFunctions, target: Stor
 }
 
 /** GETs a presigned URL; the answer's body is a stream to be read (or destroyed) by the caller. */
-export async function getStream(context: IExecuteFunctions, target: StorageTarget): Promise<{ body: Readable; headers: Record<string, unknown> }> {
+export async function getStream(
+	context: IExecuteFunctions,
+	target: StorageTarget,
+): Promise<{ body: Readable; headers: Record<string, unknown> }> {
 	const { answer, attempts } = await send(context, 'GET', target, { headers: {}, encoding: 'stream' });
 	if (!isSuccessStatus(answer.statusCode)) {
 		answer.body.destroy();

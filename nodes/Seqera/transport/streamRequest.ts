@@ -1,5 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
-// eslint-disable-next-line @n8n/community-nodes/no-restricted-imports -- node's streams carry a file of any size without holding it in memory
+// Node's streams carry a file of any size without holding it in memory
+// eslint-disable-next-line @n8n/community-nodes/no-restricted-imports
 import type { Readable } from 'node:stream';
 // eslint-disable-next-line @n8n/community-nodes/no-restricted-imports -- reads a failed answer's short text from its stream
 import { buffer } from 'node:stream/consumers';
@@ -37,7 +38,10 @@ function fileOf(body: Readable, headers: Record<string, unknown>): StreamedFile 
  * from its storage, by a presigned URL) is followed here rather than by n8n's helper, which would pass
  * the bearer token on to the other host: the storage request carries none of it.
  */
-export async function apiRequestStream(context: IExecuteFunctions, request: ApiRequest & { itemIndex: number; purpose: string }): Promise<StreamedFile> {
+export async function apiRequestStream(
+	context: IExecuteFunctions,
+	request: ApiRequest & { itemIndex: number; purpose: string },
+): Promise<StreamedFile> {
 	const { connection, credential } = await nodeCredentialOf(context);
 	const node = context.getNode();
 	const send = await senderFor(context, credential, connection, request, 'stream');
@@ -48,16 +52,27 @@ export async function apiRequestStream(context: IExecuteFunctions, request: ApiR
 		streamed = { body: response.body, headers: response.headers };
 		return { ...response, body: Buffer.alloc(0) };
 	};
-	const { response, call, attempts } = await exchange(node, connection, transmit, request, callSignalOf(context), { priority: callPriorityOf(context) });
+	const { response, call, attempts } = await exchange(node, connection, transmit, request, callSignalOf(context), {
+		priority: callPriorityOf(context),
+	});
 	if (streamed && isSuccessStatus(response.statusCode)) return fileOf(streamed.body, streamed.headers);
 
 	const location = response.statusCode >= 300 && response.statusCode < 400 ? headerText(response.headers, 'location') : undefined;
 	if (location) {
 		const { purpose, itemIndex } = request;
 		const { allowUnauthorizedCerts, timeoutMs } = connection;
-		const storage = await getStream(context, { url: new URL(location, connection.baseUrl).href, purpose, itemIndex, allowUnauthorizedCerts, timeoutMs });
+		const storage = await getStream(context, {
+			url: new URL(location, connection.baseUrl).href,
+			purpose,
+			itemIndex,
+			allowUnauthorizedCerts,
+			timeoutMs,
+		});
 		return fileOf(storage.body, storage.headers);
 	}
 	const tokenHasWorked = tokenLimiter.hasWorked(call.tokenKey);
-	throw errorFromResponse(node, { ...call, tokenHasWorked }, response.statusCode, response.body.toString('utf8'), { attempts, mayHaveActed: false });
+	throw errorFromResponse(node, { ...call, tokenHasWorked }, response.statusCode, response.body.toString('utf8'), {
+		attempts,
+		mayHaveActed: false,
+	});
 }

@@ -14,7 +14,10 @@ const triggersInPoll = new Set<string>();
  * the next poll on schedule reads the state the running one leaves. Fetch Test Event (a manual poll)
  * runs at once: it neither reads nor writes the state, which it must leave as it is.
  */
-export async function onePollAtATime(context: IPollFunctions, poll: () => Promise<INodeExecutionData[][] | null>): Promise<INodeExecutionData[][] | null> {
+export async function onePollAtATime(
+	context: IPollFunctions,
+	poll: () => Promise<INodeExecutionData[][] | null>,
+): Promise<INodeExecutionData[][] | null> {
 	if (context.getMode() === 'manual') return await poll();
 	const trigger = `${context.getWorkflow().id ?? ''}:${context.getNode().id}`;
 	if (triggersInPoll.has(trigger)) return null;

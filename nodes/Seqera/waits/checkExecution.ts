@@ -58,7 +58,14 @@ function checkWorkflow(context: IExecuteFunctions): IExecuteWorkflowInfo['code']
 		createdAt: new Date(),
 		updatedAt: new Date(),
 		nodes: [
-			{ id: randomUUID(), name: started, type: 'n8n-nodes-base.executeWorkflowTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+			{
+				id: randomUUID(),
+				name: started,
+				type: 'n8n-nodes-base.executeWorkflowTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			},
 			step(waitStep, 'wait', 220),
 			step(checkStep, 'check', 440),
 		],
@@ -87,7 +94,10 @@ export async function startCheckExecution(context: IExecuteFunctions, until: Dat
 			parentExecution: { executionId: owner.executionId, workflowId: context.getWorkflow().id ?? '', shouldResume: false },
 		});
 	} catch (error) {
-		context.logger.warn(`The checks of the held wait of execution ${owner.executionId} could not start; the wait goes on only on the runs' events: ${(error as Error).message}`);
+		context.logger.warn(
+			`The checks of the held wait of execution ${owner.executionId} could not start; the wait goes on only on the runs' ` +
+				`events: ${(error as Error).message}`,
+		);
 	}
 }
 
@@ -137,7 +147,11 @@ export async function runCheckStep(context: IExecuteFunctions): Promise<INodeExe
 	if (Date.now() >= until) return [[], [{ json: { [PLAN_FIELD]: { ...plan }, ended: 'The wait reached its time limit.' } }]];
 	const answer = await callOwnWebhook(context, plan.resumeUrl, CHECK_CALL_BODY, await resumeAuthorization(context, plan));
 	const checkAgain = !waitIsOver(answer.statusCode, answer.body);
-	const lastCheck = { at: new Date().toISOString(), statusCode: answer.statusCode, message: answer.body.message ?? answer.failure ?? null };
+	const lastCheck = {
+		at: new Date().toISOString(),
+		statusCode: answer.statusCode,
+		message: answer.body.message ?? answer.failure ?? null,
+	};
 	const item = { json: { [PLAN_FIELD]: { ...plan }, lastCheck } };
 	return checkAgain ? [[item], []] : [[], [item]];
 }

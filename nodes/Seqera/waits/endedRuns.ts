@@ -7,7 +7,10 @@ import { apiRequest, type SeqeraFunctions } from '../transport';
 /** What a held wait's items say of how the wait ended. */
 export const WAIT_OUTCOME = { runEnded: 'runEnded', timeLimit: 'timeLimit' } as const;
 
-/** The launched run a waiting item holds: its JSON, less the error a wait that fails its items at the time limit marked it with (holdWait.ts). */
+/**
+ * The launched run a waiting item holds: its JSON, less the error a wait that fails its items at the time limit marked it with
+ * (holdWait.ts).
+ */
 export function launchedRunOf(waiting: INodeExecutionData): IDataObject {
 	const { error: _markedAtLimit, ...launched } = waiting.json;
 	return launched;
@@ -17,7 +20,9 @@ export function launchedRunOf(waiting: INodeExecutionData): IDataObject {
 export async function readRun(context: SeqeraFunctions, waiting: IDataObject): Promise<IDataObject | undefined> {
 	if (waiting.workflowId === undefined) return undefined;
 	const workspaceId = waiting.workspaceId === null || waiting.workspaceId === undefined ? undefined : String(waiting.workspaceId);
-	return flattenRun(await apiRequest<IDataObject>(context, { method: 'GET', path: ['workflow', String(waiting.workflowId)], query: { workspaceId } }));
+	return flattenRun(
+		await apiRequest<IDataObject>(context, { method: 'GET', path: ['workflow', String(waiting.workflowId)], query: { workspaceId } }),
+	);
 }
 
 export function hasEnded(run: IDataObject | undefined): boolean {
@@ -33,12 +38,18 @@ export function hasEnded(run: IDataObject | undefined): boolean {
 function failedRunError(run: IDataObject): IDataObject {
 	return {
 		error: `Run ${String(run.id)} ended ${String(run.status)}`,
-		message: `${String(run.errorMessage ?? 'The platform gave no reason.')} Turn off "Fail Item When Run Fails" to receive the run as an item instead.`,
+		message:
+			`${String(run.errorMessage ?? 'The platform gave no reason.')} Turn off "Fail Item When Run Fails" to receive the run as ` +
+			`an item instead.`,
 	};
 }
 
 /** What the node after a held wait receives once every run has ended: one item per run, in item order. */
-export function endedItems(waiting: INodeExecutionData[], runs: Array<IDataObject | undefined>, failOnRunFailure: boolean): INodeExecutionData[] {
+export function endedItems(
+	waiting: INodeExecutionData[],
+	runs: Array<IDataObject | undefined>,
+	failOnRunFailure: boolean,
+): INodeExecutionData[] {
 	return waiting.map((item, index) => {
 		const run = runs[index];
 		if (run === undefined) return item;

@@ -21,7 +21,8 @@ export async function holdIfAsked(context: IExecuteFunctions, launched: INodeExe
  * items unless told to output them; earlier versions take minutes and output the runs marked.
  */
 function timeLimitOf(context: IExecuteFunctions, options: IDataObject): { minutes: number; failAtLimit: boolean } {
-	if (!seqeraPlatform.brings(context, 'timeLimitInHoursOrDays')) return { minutes: Number(options.timeoutMinutes) || DEFAULT_TIMEOUT_MINUTES, failAtLimit: false };
+	if (!seqeraPlatform.brings(context, 'timeLimitInHoursOrDays'))
+		return { minutes: Number(options.timeoutMinutes) || DEFAULT_TIMEOUT_MINUTES, failAtLimit: false };
 	const minutesPerUnit = options.timeLimitUnit === 'hours' ? 60 : 24 * 60;
 	return { minutes: (Number(options.timeLimit) || 1) * minutesPerUnit, failAtLimit: options[AT_TIME_LIMIT_FIELD] !== 'output' };
 }
@@ -40,7 +41,9 @@ function pastLimitItem(context: IExecuteFunctions, item: INodeExecutionData, lim
 		...item,
 		json: { ...marked, error },
 		error: new NodeOperationError(context.getNode(), error, {
-			description: 'The run goes on on the platform. Raise Time Limit in Wait Options, or choose At the Time Limit "Output the Runs, Marked" to receive the run as an item.',
+			description:
+				'The run goes on on the platform. Raise Time Limit in Wait Options, or choose At the Time Limit "Output the Runs, ' +
+				'Marked" to receive the run as an item.',
 		}),
 	};
 }
@@ -64,7 +67,9 @@ async function holdUntilRunsEnd(context: IExecuteFunctions, launched: INodeExecu
 	if (runs.every(hasEnded)) return endedItems(launched, runs, options.failOnRunFailure !== false);
 	const { minutes, failAtLimit } = timeLimitOf(context, options);
 	const limit = new Date(Date.now() + minutes * 60_000);
-	const pastLimit = launched.map((item) => (item.json.workflowId === undefined ? item : pastLimitItem(context, item, limit, failAtLimit)));
+	const pastLimit = launched.map((item) =>
+		item.json.workflowId === undefined ? item : pastLimitItem(context, item, limit, failAtLimit),
+	);
 	context.getExecuteData().data.main[0] = pastLimit;
 	await startCheckExecution(context, limit, Number(options.checkIntervalMinutes) || DEFAULT_CHECK_INTERVAL_MINUTES);
 	await context.putExecutionToWait(limit);

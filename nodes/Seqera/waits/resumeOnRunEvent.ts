@@ -40,7 +40,11 @@ async function decideOnRuns(context: IWebhookFunctions, wait: HeldWait, seen?: {
 		const launched = launchedRunOf(item);
 		const run = seen?.itemIndex === itemIndex ? seen.run : (knownEnd(wait.key, itemIndex) ?? (await readRun(context, launched)));
 		if (!hasEnded(run)) {
-			return { status: 200, stillWaiting: true, message: `Run ${String(launched.workflowId)} is ${String(run!.status)}: the execution goes on waiting.` };
+			return {
+				status: 200,
+				stillWaiting: true,
+				message: `Run ${String(launched.workflowId)} is ${String(run!.status)}: the execution goes on waiting.`,
+			};
 		}
 		if (run !== undefined) rememberEnd(wait.key, itemIndex, run);
 		runs.push(run);
@@ -54,7 +58,10 @@ async function decideOnRuns(context: IWebhookFunctions, wait: HeldWait, seen?: {
 /** The platform could not be read: the execution keeps waiting, and a 5xx tells the caller to try again. */
 function unreadable(error: unknown): Decision {
 	const reason = error instanceof Error ? error.message : String(error);
-	return { status: 503, message: `The platform could not be read (${reason}): the execution goes on waiting, and its next check tries again.` };
+	return {
+		status: 503,
+		message: `The platform could not be read (${reason}): the execution goes on waiting, and its next check tries again.`,
+	};
 }
 
 async function decideOrUnreadable(decide: () => Promise<Decision>): Promise<Decision> {
@@ -67,9 +74,14 @@ async function decideOrUnreadable(decide: () => Promise<Decision>): Promise<Deci
 
 function answerWith(context: IWebhookFunctions, decision: Decision): IWebhookResponseData {
 	if ('goOn' in decision) {
-		return { workflowData: [decision.goOn], webhookResponse: { message: 'Every run the execution waited for has ended: the execution goes on.' } };
+		return {
+			workflowData: [decision.goOn],
+			webhookResponse: { message: 'Every run the execution waited for has ended: the execution goes on.' },
+		};
 	}
-	return answerCall(context, decision.status, decision.message, { fields: decision.stillWaiting === true ? { [STILL_WAITING_FIELD]: true } : {} });
+	return answerCall(context, decision.status, decision.message, {
+		fields: decision.stillWaiting === true ? { [STILL_WAITING_FIELD]: true } : {},
+	});
 }
 
 /** How long a run's end, told by Nextflow, is confirmed with the platform before the wait's checks take over. */
@@ -121,7 +133,11 @@ export async function resumeOnRunEvent(context: IWebhookFunctions): Promise<IWeb
 	const body = context.getBodyData();
 	const isCheck = isCheckCall(body);
 	if (!isCheck && !isWeblogEvent(body)) {
-		return answerCall(context, 400, 'The body is not a Nextflow weblog event (it needs "event", "runId" and "runName"): nothing was resumed.');
+		return answerCall(
+			context,
+			400,
+			'The body is not a Nextflow weblog event (it needs "event", "runId" and "runName"): nothing was resumed.',
+		);
 	}
 	if (isWeblogEvent(body) && body.event !== RUN_END_EVENT) {
 		return answerCall(context, 200, `Event "${body.event}" received; the execution waits for the run to end.`);
@@ -147,9 +163,15 @@ export async function resumeOnRunEvent(context: IWebhookFunctions): Promise<IWeb
 	if (run.sessionId !== body.runId) {
 		return answerCall(context, 409, `The event is about another Nextflow session than run ${runId}'s: nothing was resumed.`);
 	}
-	if (hasEnded(run)) return answerWith(context, await decideOrUnreadable(async () => await decideOnRuns(context, wait, { itemIndex, run })));
+	if (hasEnded(run))
+		return answerWith(context, await decideOrUnreadable(async () => await decideOnRuns(context, wait, { itemIndex, run })));
 
-	answerCall(context, 202, `The platform shows run ${runId} as ${String(run.status)} still: the end is confirmed with the platform before the execution goes on.`);
+	answerCall(
+		context,
+		202,
+		`The platform shows run ${runId} as ${String(run.status)} still: the end is confirmed with the platform before the ` +
+			`execution goes on.`,
+	);
 	const confirmation = `${wait.key}:${itemIndex}`;
 	if (confirming.has(confirmation)) return { noWebhookResponse: true };
 	confirming.add(confirmation);

@@ -38,8 +38,16 @@ async function resumeSecret(context: SeqeraFunctions, owner: HeldWaitOwner): Pro
 export async function eventsTargetFor(context: IExecuteFunctions, itemIndex: number): Promise<WeblogTarget> {
 	const resumeUrl = new URL(String(context.evaluateExpression('{{ $execution.resumeUrl }}', itemIndex)));
 	// Version 1.5 refuses n8n's default address before launching; earlier versions launched, and their checks still resume the wait.
-	// eslint-disable-next-line @n8n/community-nodes/no-restricted-globals -- WEBHOOK_URL is n8n's own setting, in its environment
-	if (seqeraPlatform.brings(context, 'loopbackWebhookAddressRefused')) refuseUnreachableWebhookAddress(context, itemIndex, resumeUrl.toString(), process.env, 'Wait In "Pause the Execution Until the Runs End"');
+	if (seqeraPlatform.brings(context, 'loopbackWebhookAddressRefused'))
+		refuseUnreachableWebhookAddress(
+			context,
+			itemIndex,
+			resumeUrl.toString(),
+			// WEBHOOK_URL is n8n's own setting, in its environment
+			// eslint-disable-next-line @n8n/community-nodes/no-restricted-globals
+			process.env,
+			'Wait In "Pause the Execution Until the Runs End"',
+		);
 	resumeUrl.searchParams.set(ITEM_QUERY_PARAMETER, String(itemIndex));
 	return { url: resumeUrl.toString(), user: EVENTS_USER, password: await resumeSecret(context, ownerOf(context)) };
 }

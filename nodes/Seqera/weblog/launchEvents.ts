@@ -36,12 +36,20 @@ export interface WeblogAddedBy {
  * itself fails the item before anything is launched: one of the two blocks would silently lose, and with
  * it either the user's events or the ones the node asked for.
  */
-export function withWeblogTarget(context: IExecuteFunctions, itemIndex: number, launch: IDataObject, target: WeblogTarget, addedBy: WeblogAddedBy): IDataObject {
+export function withWeblogTarget(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	launch: IDataObject,
+	target: WeblogTarget,
+	addedBy: WeblogAddedBy,
+): IDataObject {
 	const configText = typeof launch.configText === 'string' ? launch.configText : undefined;
 	if (setsWeblogScope(configText)) {
 		throw new NodeOperationError(context.getNode(), "The launch's Nextflow config already sets weblog", {
 			itemIndex,
-			description: `${addedBy.adds} Remove the weblog settings from Nextflow Config (in Launch Settings or the saved pipeline), or ${addedBy.orElse}.`,
+			description:
+				`${addedBy.adds} Remove the weblog settings from Nextflow Config (in Launch Settings or the saved pipeline), or ` +
+				`${addedBy.orElse}.`,
 		});
 	}
 	return { ...launch, configText: withWeblogBlock(configText, target) };
@@ -65,7 +73,9 @@ function eventsDestinationOf(context: IExecuteFunctions, itemIndex: number): Eve
 		const url = textOf(context.getNodeParameter(DESTINATION_PATH, itemIndex, ''));
 		return url === '' ? undefined : { url };
 	}
-	const workflowId = textOf(context.getNodeParameter(`${DESTINATION_PATH}.${EVENTS_TO_WORKFLOW}.${EVENTS_WORKFLOW_FIELD}`, itemIndex, ''));
+	const workflowId = textOf(
+		context.getNodeParameter(`${DESTINATION_PATH}.${EVENTS_TO_WORKFLOW}.${EVENTS_WORKFLOW_FIELD}`, itemIndex, ''),
+	);
 	const url = textOf(context.getNodeParameter(`${DESTINATION_PATH}.${EVENTS_TO_URL}.${EVENTS_URL_FIELD}`, itemIndex, ''));
 	if (workflowId !== '' && url !== '') {
 		throw new NodeOperationError(context.getNode(), `${EVENTS_URL_NAME} has both a trigger's workflow and a URL`, {
@@ -78,7 +88,9 @@ function eventsDestinationOf(context: IExecuteFunctions, itemIndex: number): Eve
 	if (!/^[\w-]+$/.test(workflowId)) {
 		throw new NodeOperationError(context.getNode(), `${EVENTS_URL_NAME} → Workflow is not a workflow's ID`, {
 			itemIndex,
-			description: `Got "${workflowId}". Pick the workflow from the list, or give its ID: the last part of its address in the editor (…/workflow/<ID>).`,
+			description:
+				`Got "${workflowId}". Pick the workflow from the list, or give its ID: the last part of its address in the editor ` +
+				`(…/workflow/<ID>).`,
 		});
 	}
 	return { workflowId };
@@ -96,7 +108,9 @@ async function eventsCredential(context: IExecuteFunctions, itemIndex: number): 
 	const missing = (why: string) =>
 		new NodeOperationError(context.getNode(), `${EVENTS_URL_NAME} needs a Seqera Nextflow Events API credential${why}`, {
 			itemIndex,
-			description: 'Choose the same credential as the Seqera Nextflow Events trigger the events go to: Nextflow sends its user and password with each event, and the trigger refuses events without them.',
+			description:
+				'Choose the same credential as the Seqera Nextflow Events trigger the events go to: Nextflow sends its user and ' +
+				'password with each event, and the trigger refuses events without them.',
 		});
 	let credential: { user?: unknown; password?: unknown };
 	try {
@@ -117,11 +131,15 @@ function pickedTriggerUrl(context: IExecuteFunctions, itemIndex: number, workflo
 	if (url === undefined) {
 		throw new NodeOperationError(context.getNode(), `${EVENTS_URL_NAME} cannot tell this n8n's webhook address`, {
 			itemIndex,
-			description: "n8n gives a node its webhook address within the execution's resume URL, and this one does not end in N8N_ENDPOINT_WEBHOOK_WAIT and the execution's ID. Give the trigger's Production URL as the URL instead.",
+			description:
+				"n8n gives a node its webhook address within the execution's resume URL, and this one does not end in " +
+				"N8N_ENDPOINT_WEBHOOK_WAIT and the execution's ID. Give the trigger's Production URL as the URL instead.",
 		});
 	}
-	// eslint-disable-next-line @n8n/community-nodes/no-restricted-globals -- WEBHOOK_URL is n8n's own setting, in its environment
-	if (seqeraPlatform.brings(context, 'loopbackWebhookAddressRefused')) refuseUnreachableWebhookAddress(context, itemIndex, url, process.env, `${EVENTS_URL_NAME} → Trigger's Workflow`);
+	if (seqeraPlatform.brings(context, 'loopbackWebhookAddressRefused'))
+		// WEBHOOK_URL is n8n's own setting, in its environment
+		// eslint-disable-next-line @n8n/community-nodes/no-restricted-globals
+		refuseUnreachableWebhookAddress(context, itemIndex, url, process.env, `${EVENTS_URL_NAME} → Trigger's Workflow`);
 	return url;
 }
 
@@ -137,7 +155,9 @@ async function eventsTriggerTarget(context: IExecuteFunctions, itemIndex: number
 	if (!/^https?:\/\/\S+$/i.test(url) || !URL.canParse(url)) {
 		throw new NodeOperationError(context.getNode(), `${EVENTS_URL_NAME} is not an http or https URL`, {
 			itemIndex,
-			description: `Got "${url}". Paste the Production URL of a Seqera Nextflow Events trigger (open the trigger, Webhook URLs → Production URL).`,
+			description:
+				`Got "${url}". Paste the Production URL of a Seqera Nextflow Events trigger (open the trigger, Webhook URLs → ` +
+				`Production URL).`,
 		});
 	}
 	return { url, ...(await eventsCredential(context, itemIndex)) };
@@ -165,7 +185,13 @@ export async function withEventsToTrigger(context: IExecuteFunctions, itemIndex:
 	};
 	if (!seqeraPlatform.brings(context, 'eventsSecretPerRun')) return withWeblogTarget(context, itemIndex, launch, target, addedBy);
 	const runName = launch.runName === undefined ? generatedRunName() : String(launch.runName);
-	return withWeblogTarget(context, itemIndex, { ...launch, runName }, { ...target, password: runEventsSecret(target.password, runName) }, addedBy);
+	return withWeblogTarget(
+		context,
+		itemIndex,
+		{ ...launch, runName },
+		{ ...target, password: runEventsSecret(target.password, runName) },
+		addedBy,
+	);
 }
 
 /** Wait In's option that has n8n hold the wait, as errors quote it. */
@@ -179,7 +205,10 @@ const IN_EXECUTION = 'Keep This Execution Running';
  */
 export function holdsWaitInN8n(context: IExecuteFunctions): boolean {
 	if (!seqeraPlatform.brings(context, 'heldWaits') || context.getInputData().length === 0) return false;
-	return context.getNodeParameter('waitForCompletion', 0, false) === true && context.getNodeParameter(WAIT_IN_FIELD, 0, 'execution') === 'n8n';
+	return (
+		context.getNodeParameter('waitForCompletion', 0, false) === true &&
+		context.getNodeParameter(WAIT_IN_FIELD, 0, 'execution') === 'n8n'
+	);
 }
 
 /**
@@ -191,7 +220,9 @@ export async function withEventsToExecution(context: IExecuteFunctions, itemInde
 	if (eventsDestinationOf(context, itemIndex) !== undefined) {
 		throw new NodeOperationError(context.getNode(), `Wait In "${HELD_BY_N8N}" and ${EVENTS_URL_NAME} both send the run's events`, {
 			itemIndex,
-			description: `Nextflow's weblog sends a run's events to one URL. Choose Wait In "${IN_EXECUTION}" to send them to the trigger, or remove ${EVENTS_URL_NAME} to let n8n hold the wait.`,
+			description:
+				`Nextflow's weblog sends a run's events to one URL. Choose Wait In "${IN_EXECUTION}" to send them to the trigger, or ` +
+				`remove ${EVENTS_URL_NAME} to let n8n hold the wait.`,
 		});
 	}
 	return withWeblogTarget(context, itemIndex, launch, await eventsTargetFor(context, itemIndex), {

@@ -14,11 +14,16 @@ interface NextflowVersionsResponse {
  * the platform predates it (API 1.187) and answers 404, or 403 as it answers a path it does not know.
  */
 export async function defaultNextflowVersion(context: IExecuteFunctions, itemIndex: number): Promise<string | undefined> {
-	const catalog = await keptPerExecution(context, 'nextflow-versions', async () =>
-		await apiRequest<NextflowVersionsResponse>(context, { method: 'GET', path: ['platform', 'versions'], itemIndex }).catch((error: unknown): NextflowVersionsResponse => {
-			if (error instanceof NodeApiError && ['403', '404'].includes(String(error.httpCode))) return {};
-			throw error;
-		}),
+	const catalog = await keptPerExecution(
+		context,
+		'nextflow-versions',
+		async () =>
+			await apiRequest<NextflowVersionsResponse>(context, { method: 'GET', path: ['platform', 'versions'], itemIndex }).catch(
+				(error: unknown): NextflowVersionsResponse => {
+					if (error instanceof NodeApiError && ['403', '404'].includes(String(error.httpCode))) return {};
+					throw error;
+				},
+			),
 	);
 	const entry = catalog.nextflowVersions?.find((version) => version.default === true);
 	return typeof entry?.version === 'string' && entry.version !== '' ? entry.version : undefined;

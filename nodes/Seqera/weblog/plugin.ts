@@ -25,7 +25,10 @@ export function infersWeblogPlugin(nextflowVersion: string | undefined): boolean
 	const parts = /^\s*(\d+)\.(\d+)/.exec(nextflowVersion ?? '');
 	if (!parts) return false;
 	const [year, month] = [Number(parts[1]), Number(parts[2])];
-	return year < FIRST_WITHOUT_INFERRED_WEBLOG.year || (year === FIRST_WITHOUT_INFERRED_WEBLOG.year && month < FIRST_WITHOUT_INFERRED_WEBLOG.month);
+	return (
+		year < FIRST_WITHOUT_INFERRED_WEBLOG.year ||
+		(year === FIRST_WITHOUT_INFERRED_WEBLOG.year && month < FIRST_WITHOUT_INFERRED_WEBLOG.month)
+	);
 }
 
 /** Whether a pre-run script picks its own Nextflow (`NXF_VER=...`), which then no launch field tells. */

@@ -45,7 +45,10 @@ export function withWeblogBlock(configText: string | undefined, target: WeblogTa
 
 // The block withWeblogBlock writes, exactly: a Groovy single-quoted string is `'`, then escaped or plain characters, then `'`.
 const QUOTED = String.raw`'(?:[^'\\\n]|\\.)*'`;
-const NODE_WEBLOG_BLOCK = new RegExp(String.raw`\n*^weblog \{\n    enabled = true\n    url = ${QUOTED}\n    basicToken = ${QUOTED}\n\}$\n?`, 'gm');
+const NODE_WEBLOG_BLOCK = new RegExp(
+	String.raw`\n*^weblog \{\n    enabled = true\n    url = ${QUOTED}\n    basicToken = ${QUOTED}\n\}$\n?`,
+	'gm',
+);
 
 /**
  * The config text without the `weblog` blocks this node wrote (withWeblogBlock), which point at the
@@ -77,5 +80,7 @@ export interface WeblogEvent {
 export function isWeblogEvent(body: unknown): body is WeblogEvent {
 	if (typeof body !== 'object' || body === null) return false;
 	const { event, runId, runName } = body as Record<string, unknown>;
-	return (WEBLOG_EVENTS as readonly unknown[]).includes(event) && typeof runId === 'string' && runId !== '' && typeof runName === 'string';
+	return (
+		(WEBLOG_EVENTS as readonly unknown[]).includes(event) && typeof runId === 'string' && runId !== '' && typeof runName === 'string'
+	);
 }

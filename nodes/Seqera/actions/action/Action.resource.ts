@@ -26,7 +26,12 @@ export const description: INodeProperties[] = [
 			},
 			{ name: 'Delete', value: 'delete', action: 'Delete a pipeline action' },
 			{ name: 'Get Many', value: 'getMany', action: 'Get many pipeline actions' },
-			{ name: 'Pause', value: 'pause', action: 'Pause a pipeline action', description: 'Nothing starts its pipeline until it is resumed' },
+			{
+				name: 'Pause',
+				value: 'pause',
+				action: 'Pause a pipeline action',
+				description: 'Nothing starts its pipeline until it is resumed',
+			},
 			{ name: 'Resume', value: 'resume', action: 'Resume a paused pipeline action' },
 			{
 				name: 'Trigger',
@@ -34,7 +39,12 @@ export const description: INodeProperties[] = [
 				action: 'Trigger a pipeline action',
 				description: 'Launch the pipeline of an action that API calls trigger, with parameters',
 			},
-			{ name: 'Update', value: 'update', action: 'Update a pipeline action', description: 'Its name, schedule, data link or launch settings' },
+			{
+				name: 'Update',
+				value: 'update',
+				action: 'Update a pipeline action',
+				description: 'Its name, schedule, data link or launch settings',
+			},
 		],
 		default: 'getMany',
 	},

@@ -16,7 +16,12 @@ export function cronOf(context: IExecuteFunctions, itemIndex: number, saved: IDa
 
 /** A bucket action's data link (By Name looked up in the workspace) and the path its files are created below. */
 export async function bucketOf(context: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const dataLinkId = requireStringId(context.getNode(), itemIndex, await idOrName(context, itemIndex, 'dataLinkId', DATA_LINKS), 'Data Link');
+	const dataLinkId = requireStringId(
+		context.getNode(),
+		itemIndex,
+		await idOrName(context, itemIndex, 'dataLinkId', DATA_LINKS),
+		'Data Link',
+	);
 	const path = (context.getNodeParameter('path', itemIndex, '') as string).trim().replace(/^\/+/, '');
 	return { dataLinkId, ...(path !== '' ? { filter: path } : {}) };
 }

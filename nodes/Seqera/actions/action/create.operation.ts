@@ -13,7 +13,15 @@ import { type CreatedSource, pathField, scheduleField, timezoneField } from './a
 import { bucketOf, cronOf } from './actionTriggers';
 
 const properties: INodeProperties[] = [
-	{ displayName: 'Name', name: 'name', type: 'string', default: '', required: true, placeholder: 'nightly-rnaseq', description: 'Unique in the workspace' },
+	{
+		displayName: 'Name',
+		name: 'name',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'nightly-rnaseq',
+		description: 'Unique in the workspace',
+	},
 	{
 		displayName: 'Started By',
 		name: 'source',
@@ -69,6 +77,12 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			body: { name, source, ...trigger, launch },
 			itemIndex,
 		});
-		return { actionId: created.actionId, name, source, ...trigger, workspaceId: workspaceId === undefined ? null : Number(workspaceId) };
+		return {
+			actionId: created.actionId,
+			name,
+			source,
+			...trigger,
+			workspaceId: workspaceId === undefined ? null : Number(workspaceId),
+		};
 	});
 }

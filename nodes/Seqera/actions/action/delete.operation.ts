@@ -17,7 +17,12 @@ export const description = updateDisplayOptions(displayOptions, properties);
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await forEachItem(this, async (itemIndex) => {
 		const actionId = await actionIdFor(this, itemIndex);
-		await apiRequest(this, { method: 'DELETE', path: ['actions', actionId], query: { workspaceId: await workspaceIdFor(this, itemIndex) }, itemIndex });
+		await apiRequest(this, {
+			method: 'DELETE',
+			path: ['actions', actionId],
+			query: { workspaceId: await workspaceIdFor(this, itemIndex) },
+			itemIndex,
+		});
 		return { actionId, deleted: true };
 	});
 }

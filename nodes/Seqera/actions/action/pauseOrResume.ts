@@ -26,7 +26,9 @@ export async function pauseOrResume(context: IExecuteFunctions, wanted: 'PAUSED'
 		if (status !== from) {
 			throw new NodeOperationError(context.getNode(), `Action '${String(action?.name ?? actionId)}' is ${String(status)}`, {
 				itemIndex,
-				description: `Only an ${from === 'ACTIVE' ? 'active' : 'paused'} action can be ${wanted === 'PAUSED' ? 'paused' : 'resumed'} (item ${itemIndex}).`,
+				description:
+					`Only an ${from === 'ACTIVE' ? 'active' : 'paused'} action can be ${wanted === 'PAUSED' ? 'paused' : 'resumed'} ` +
+					`(item ${itemIndex}).`,
 			});
 		}
 		await apiRequest(context, { method: 'POST', path: ['actions', actionId, 'pause'], query: { workspaceId }, body: {}, itemIndex });

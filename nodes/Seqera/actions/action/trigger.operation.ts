@@ -57,7 +57,12 @@ function paramsFor(context: IExecuteFunctions, itemIndex: number): IDataObject {
 /** Triggers the action once, which launches one run; a trigger that may have reached the platform is never repeated. */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await forEachItem(this, async (itemIndex) => {
-		const actionId = requireStringId(this.getNode(), itemIndex, this.getNodeParameter('actionId', itemIndex, '', { extractValue: true }), 'Action');
+		const actionId = requireStringId(
+			this.getNode(),
+			itemIndex,
+			this.getNodeParameter('actionId', itemIndex, '', { extractValue: true }),
+			'Action',
+		);
 		const workspaceId = await workspaceIdFor(this, itemIndex);
 		const launched = await apiRequest<{ workflowId?: string }>(this, {
 			method: 'POST',

@@ -52,17 +52,30 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		});
 		const config = (action.config ?? {}) as IDataObject;
 		const savedLabelIds = ((action.labels ?? []) as IDataObject[]).map((label) => label.id);
-		const saved = { ...launchRequestFromSaved((action.launch ?? {}) as IDataObject), ...(savedLabelIds.length > 0 ? { labelIds: savedLabelIds } : {}) };
+		const saved = {
+			...launchRequestFromSaved((action.launch ?? {}) as IDataObject),
+			...(savedLabelIds.length > 0 ? { labelIds: savedLabelIds } : {}),
+		};
 		const newName = (this.getNodeParameter('name', itemIndex, '') as string).trim();
 		const trigger: IDataObject =
 			action.source === 'cron'
 				? { cron: cronOf(this, itemIndex, config) }
 				: action.source === 'bucket'
-					? { bucket: dataLinkGiven(this, itemIndex) ? await bucketOf(this, itemIndex) : { dataLinkId: config.dataLinkId, ...(config.filter ? { filter: config.filter } : {}) } }
+					? {
+							bucket: dataLinkGiven(this, itemIndex)
+								? await bucketOf(this, itemIndex)
+								: { dataLinkId: config.dataLinkId, ...(config.filter ? { filter: config.filter } : {}) },
+						}
 					: {};
 		const { launch } = await buildLaunch(this, itemIndex, workspaceId, saved, 'relaunch');
 		const name = newName !== '' ? newName : action.name;
-		await apiRequest(this, { method: 'PUT', path: ['actions', actionId], query: { workspaceId }, body: { name, ...trigger, launch }, itemIndex });
+		await apiRequest(this, {
+			method: 'PUT',
+			path: ['actions', actionId],
+			query: { workspaceId },
+			body: { name, ...trigger, launch },
+			itemIndex,
+		});
 		return { actionId, name, source: action.source, ...trigger, updated: true };
 	});
 }

@@ -16,7 +16,8 @@ export const description: INodeProperties[] = [
 				name: 'Call',
 				value: 'call',
 				action: 'Call an operation of the platform API',
-				description: "Any operation of the platform's API contract, picked from a list, its parameters as fields and its body checked",
+				description:
+					"Any operation of the platform's API contract, picked from a list, its parameters as fields and its body checked",
 			},
 		],
 		default: 'call',

@@ -52,7 +52,10 @@ const properties: INodeProperties[] = [
 				validation: [
 					{
 						type: 'regex',
-						properties: { regex: '^[A-Za-z][A-Za-z0-9_]*$', errorMessage: 'An operation ID is one word, as in the API reference: DescribeWorkflow' },
+						properties: {
+							regex: '^[A-Za-z][A-Za-z0-9_]*$',
+							errorMessage: 'An operation ID is one word, as in the API reference: DescribeWorkflow',
+						},
 					},
 				],
 			},
@@ -80,7 +83,8 @@ const properties: INodeProperties[] = [
 	{
 		...workspaceLocator,
 		description:
-			"Sent as the workspaceId query parameter to operations that take one. Leave empty to use the credential's default workspace, or none.",
+			"Sent as the workspaceId query parameter to operations that take one. Leave empty to use the credential's default " +
+			'workspace, or none.',
 	},
 	{
 		displayName: BODY_FIELD,
@@ -102,7 +106,8 @@ const properties: INodeProperties[] = [
 				type: 'boolean',
 				default: true,
 				description:
-					"Whether to refuse a body the API contract does not allow (unknown fields, wrong types, missing required fields) before sending. Turn off for a platform newer than the contract, with fields it does not list yet.",
+					'Whether to refuse a body the API contract does not allow (unknown fields, wrong types, missing required ' +
+					'fields) before sending. Turn off for a platform newer than the contract, with fields it does not list yet.',
 			},
 		],
 	},
@@ -116,26 +121,39 @@ function chosenOperation(context: IExecuteFunctions, itemIndex: number): Contrac
 	const node = context.getNode();
 	const operationId = String(context.getNodeParameter('apiOperationId', itemIndex, '', { extractValue: true }) ?? '').trim();
 	if (operationId === '') {
-		throw new NodeOperationError(node, 'No API Operation chosen', { itemIndex, description: `Pick one from the list (item ${itemIndex}).` });
+		throw new NodeOperationError(node, 'No API Operation chosen', {
+			itemIndex,
+			description: `Pick one from the list (item ${itemIndex}).`,
+		});
 	}
 	const operation = operationById(operationId);
 	if (!operation) {
 		throw new NodeOperationError(node, `API Operation "${describeValue(operationId)}" is not in the platform's API contract`, {
 			itemIndex,
-			description: `Pick an operation from the list, or give an operation ID of contract ${operationIndex.contract.version} such as DescribeWorkflow (item ${itemIndex}).`,
+			description:
+				`Pick an operation from the list, or give an operation ID of contract ${operationIndex.contract.version} such as ` +
+				`DescribeWorkflow (item ${itemIndex}).`,
 		});
 	}
 	if (takesFileUpload(operation)) {
 		throw new NodeOperationError(node, `${operation.method} ${operation.path} uploads a file, which API Operation does not send`, {
 			itemIndex,
-			description: `Use Dataset → Upload Version for dataset files, or the HTTP Request node with a multipart/form-data body (item ${itemIndex}).`,
+			description:
+				`Use Dataset → Upload Version for dataset files, or the HTTP Request node with a multipart/form-data body (item ` +
+				`${itemIndex}).`,
 		});
 	}
 	return operation;
 }
 
 /** A mapped value as the parameter's type wants it; fails the item, naming the parameter, when it cannot be. */
-function parameterValue(node: INode, itemIndex: number, operation: ContractOperation, parameter: ParameterSpec, value: unknown): QueryValue {
+function parameterValue(
+	node: INode,
+	itemIndex: number,
+	operation: ContractOperation,
+	parameter: ParameterSpec,
+	value: unknown,
+): QueryValue {
 	const fail = (expected: string) =>
 		new NodeOperationError(node, `${PARAMETERS_FIELD} → ${parameter.name}: expects ${expected}, got "${describeValue(value)}"`, {
 			itemIndex,
@@ -165,15 +183,27 @@ function parameterValue(node: INode, itemIndex: number, operation: ContractOpera
  * A path parameter equal to a literal segment another route has in its place (`workflowId` "validate" in
  * `/workflow/{workflowId}`) would reach that route: a mapped value must never pick which operation runs.
  */
-function refuseRouteWords(node: INode, itemIndex: number, operation: ContractOperation, values: Map<string, QueryValue>, path: string[]): void {
+function refuseRouteWords(
+	node: INode,
+	itemIndex: number,
+	operation: ContractOperation,
+	values: Map<string, QueryValue>,
+	path: string[],
+): void {
 	for (const { name } of operation.pathParameters) {
 		const value = String(values.get(name));
 		const word = routeWordsBeside(operation, name).find((each) => each.toLowerCase() === value.toLowerCase());
 		if (word === undefined) continue;
-		throw new NodeOperationError(node, `${PARAMETERS_FIELD} → ${name} "${describeValue(value)}" is the name of a platform route, not an ID`, {
-			itemIndex,
-			description: `${operation.method} ${describeValue(`/${path.join('/')}`)} would reach another route of the platform instead of ${operation.operationId}, so nothing was sent. Give the ${name} itself (item ${itemIndex}).`,
-		});
+		throw new NodeOperationError(
+			node,
+			`${PARAMETERS_FIELD} → ${name} "${describeValue(value)}" is the name of a platform route, not an ID`,
+			{
+				itemIndex,
+				description:
+					`${operation.method} ${describeValue(`/${path.join('/')}`)} would reach another route of the platform ` +
+					`instead of ${operation.operationId}, so nothing was sent. Give the ${name} itself (item ${itemIndex}).`,
+			},
+		);
 	}
 }
 
@@ -185,10 +215,14 @@ function target(context: IExecuteFunctions, itemIndex: number, operation: Contra
 	const declared = [...operation.pathParameters, ...operation.queryParameters];
 	for (const name of given.keys()) {
 		if (!declared.some((parameter) => parameter.name === name)) {
-			throw new NodeOperationError(node, `${PARAMETERS_FIELD} → ${describeValue(name)} is not a parameter of ${operation.method} ${operation.path}`, {
-				itemIndex,
-				description: `Remove it (it may be left from another operation), then refresh the parameter list (item ${itemIndex}).`,
-			});
+			throw new NodeOperationError(
+				node,
+				`${PARAMETERS_FIELD} → ${describeValue(name)} is not a parameter of ${operation.method} ${operation.path}`,
+				{
+					itemIndex,
+					description: `Remove it (it may be left from another operation), then refresh the parameter list (item ${itemIndex}).`,
+				},
+			);
 		}
 	}
 	const values = new Map(
@@ -197,7 +231,11 @@ function target(context: IExecuteFunctions, itemIndex: number, operation: Contra
 			.map((parameter) => [parameter.name, parameterValue(node, itemIndex, operation, parameter, given.get(parameter.name))]),
 	);
 	// The Workspace field stands in for a workspaceId path parameter left empty, as it does for the query one.
-	if (workspaceId !== undefined && !values.has('workspaceId') && operation.pathParameters.some((parameter) => parameter.name === 'workspaceId')) {
+	if (
+		workspaceId !== undefined &&
+		!values.has('workspaceId') &&
+		operation.pathParameters.some((parameter) => parameter.name === 'workspaceId')
+	) {
 		values.set('workspaceId', workspaceId);
 	}
 	const missing = [...operation.pathParameters, ...operation.queryParameters.filter((parameter) => parameter.required)].filter(
@@ -207,7 +245,9 @@ function target(context: IExecuteFunctions, itemIndex: number, operation: Contra
 		const names = missing.map((parameter) => parameter.name);
 		throw new NodeOperationError(node, `${PARAMETERS_FIELD}: ${names.join(', ')} needed`, {
 			itemIndex,
-			description: `${operation.method} ${operation.path} needs ${names.length === 1 ? 'it' : 'them'}; give ${names.length === 1 ? 'it' : 'them'} under ${PARAMETERS_FIELD} (item ${itemIndex}).`,
+			description:
+				`${operation.method} ${operation.path} needs ${names.length === 1 ? 'it' : 'them'}; give ` +
+				`${names.length === 1 ? 'it' : 'them'} under ${PARAMETERS_FIELD} (item ${itemIndex}).`,
 		});
 	}
 	const path = operation.path
@@ -222,7 +262,8 @@ function target(context: IExecuteFunctions, itemIndex: number, operation: Contra
 	for (const parameter of operation.queryParameters) {
 		if (values.has(parameter.name)) query[parameter.name] = values.get(parameter.name);
 	}
-	if (workspaceId !== undefined && takesQueryParameter(operation, 'workspaceId') && query.workspaceId === undefined) query.workspaceId = workspaceId;
+	if (workspaceId !== undefined && takesQueryParameter(operation, 'workspaceId') && query.workspaceId === undefined)
+		query.workspaceId = workspaceId;
 	return { path, query };
 }
 
@@ -251,7 +292,10 @@ function bodyFor(context: IExecuteFunctions, itemIndex: number, operation: Contr
 		try {
 			body = JSON.parse(raw);
 		} catch (error) {
-			throw new NodeOperationError(node, `${BODY_FIELD} is not valid JSON`, { itemIndex, description: `${(error as Error).message} (item ${itemIndex}).` });
+			throw new NodeOperationError(node, `${BODY_FIELD} is not valid JSON`, {
+				itemIndex,
+				description: `${(error as Error).message} (item ${itemIndex}).`,
+			});
 		}
 	}
 	const { checkBody = true } = context.getNodeParameter('options', itemIndex, {}) as { checkBody?: boolean };

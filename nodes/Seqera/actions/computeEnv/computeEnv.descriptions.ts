@@ -29,10 +29,15 @@ export const workspaceCredentialsLocator: INodeProperties = locator(
 		displayName: 'Workspace Credentials',
 		name: 'credentialsId',
 		description:
-			"Credentials of the workspace for the compute environment's cloud or cluster; they replace the configuration's credentialsId. Choose them when copying a compute environment to another workspace: credentials belong to one workspace.",
+			"Credentials of the workspace for the compute environment's cloud or cluster; they replace the configuration's " +
+			'credentialsId. Choose them when copying a compute environment to another workspace: credentials belong to one ' +
+			'workspace.',
 	},
 	[
 		fromList('searchWorkspaceCredentials'),
-		byId({ placeholder: '5cY2ZPQ3zNCred', check: { kind: 'string', errorMessage: 'A credentials ID has only letters, digits, - and _' } }),
+		byId({
+			placeholder: '5cY2ZPQ3zNCred',
+			check: { kind: 'string', errorMessage: 'A credentials ID has only letters, digits, - and _' },
+		}),
 	],
 );

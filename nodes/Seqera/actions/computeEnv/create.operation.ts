@@ -22,8 +22,14 @@ const properties: INodeProperties[] = [
 		default: '{}',
 		required: true,
 		description:
-			'The compute environment as the platform takes it: {"name", "platform", "config": {"discriminator", "workDir", ...}, "credentialsId", ...}, or the whole request {"computeEnv": {...}, "labelIds": [...]}. The output of Compute Environment → Get works as it is: what the platform sets itself (ID, status, dates, primary) is left out, and from node version 1.2 on also empty (null) fields and what the platform made for the original (forged resources, the queues Forge made). Checked against the platform\'s API contract before sending.',
-		placeholder: '{"name": "aws-batch-eu", "platform": "aws-batch", "config": {"discriminator": "aws-batch", "region": "eu-west-1", "workDir": "s3://bucket/work"}}',
+			'The compute environment as the platform takes it: {"name", "platform", "config": {"discriminator", "workDir", ...}, ' +
+			'"credentialsId", ...}, or the whole request {"computeEnv": {...}, "labelIds": [...]}. The output of Compute ' +
+			'Environment → Get works as it is: what the platform sets itself (ID, status, dates, primary) is left out, and from ' +
+			'node version 1.2 on also empty (null) fields and what the platform made for the original (forged resources, the ' +
+			"queues Forge made). Checked against the platform's API contract before sending.",
+		placeholder:
+			'{"name": "aws-batch-eu", "platform": "aws-batch", "config": {"discriminator": "aws-batch", "region": "eu-west-1", ' +
+			'"workDir": "s3://bucket/work"}}',
 	},
 	workspaceLocator,
 	{
@@ -41,7 +47,9 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: '112233445566, 998877665544',
-		description: "Comma-separated numeric IDs of the workspace's labels to put on the compute environment; they replace the configuration's labelIds",
+		description:
+			"Comma-separated numeric IDs of the workspace's labels to put on the compute environment; they replace the " +
+			"configuration's labelIds",
 	},
 ];
 
@@ -57,14 +65,20 @@ const GET_ONLY_FIELDS = ['labels', 'resources', 'awsAccountId', 'managedIdentity
 
 /** What the platform made for the compute environment Get describes; a copy gets its own. */
 const MADE_BY_THE_PLATFORM = ['forgedResources', 'deletedResources'];
-/** The queues Forge made for it (`TowerForge-<id>-work`): a Forge copy makes its own, as tower-cli's `compute-envs export` leaves them out. */
+/**
+ * The queues Forge made for it (`TowerForge-<id>-work`): a Forge copy makes its own, as tower-cli's `compute-envs export` leaves them out.
+ */
 const FORGED_QUEUES = ['computeQueue', 'headQueue'];
 
 /** The value without its null fields: the platform writes a field it has no value for as null, which is "not given" when sent back. */
 function withoutNulls(value: unknown): unknown {
 	if (Array.isArray(value)) return value.map(withoutNulls);
 	if (!isObject(value)) return value;
-	return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== null).map(([field, inner]) => [field, withoutNulls(inner)]));
+	return Object.fromEntries(
+		Object.entries(value)
+			.filter(([, field]) => field !== null)
+			.map(([field, inner]) => [field, withoutNulls(inner)]),
+	);
 }
 
 /**
@@ -100,7 +114,9 @@ function configurationOf(context: IExecuteFunctions, itemIndex: number): unknown
 	} catch (error) {
 		throw new NodeOperationError(context.getNode(), `${CONFIGURATION_FIELD} is not valid JSON`, {
 			itemIndex,
-			description: `${(error as Error).message} (item ${itemIndex}). Fix the JSON, or map a compute environment with an expression such as {{ $json }}.`,
+			description:
+				`${(error as Error).message} (item ${itemIndex}). Fix the JSON, or map a compute environment with an expression such ` +
+				`as {{ $json }}.`,
 		});
 	}
 }
@@ -113,7 +129,9 @@ function requestBodyOf(operation: ContractOperation, configuration: unknown, rea
 	const given = isObject(configuration) && 'computeEnv' in configuration ? configuration : { computeEnv: configuration };
 	const body = withoutReadOnlyFields(operation.body?.schema ?? {}, given) as IDataObject;
 	if (isObject(body.computeEnv)) {
-		const computeEnv: IDataObject = Object.fromEntries(Object.entries(body.computeEnv).filter(([field]) => !GET_ONLY_FIELDS.includes(field)));
+		const computeEnv: IDataObject = Object.fromEntries(
+			Object.entries(body.computeEnv).filter(([field]) => !GET_ONLY_FIELDS.includes(field)),
+		);
 		body.computeEnv = readsPlatformAnswers ? asPlatformAnswerCopy(computeEnv) : computeEnv;
 	}
 	return body;
@@ -138,10 +156,17 @@ function requireMatchingPlatform(context: IExecuteFunctions, itemIndex: number, 
 	const computeEnv = body.computeEnv as IDataObject;
 	const discriminator = (computeEnv.config as IDataObject).discriminator;
 	if (discriminator === computeEnv.platform) return;
-	throw new NodeOperationError(context.getNode(), `${CONFIGURATION_FIELD} does not match what ${operation.method} ${operation.path} takes`, {
-		itemIndex,
-		description: `computeEnv.config.discriminator: "${describeValue(discriminator)}", but computeEnv.platform is "${describeValue(computeEnv.platform)}"; give both the same platform.\nFix this in ${CONFIGURATION_FIELD} (item ${itemIndex}). Nothing was sent.`,
-	});
+	throw new NodeOperationError(
+		context.getNode(),
+		`${CONFIGURATION_FIELD} does not match what ${operation.method} ${operation.path} takes`,
+		{
+			itemIndex,
+			description:
+				`computeEnv.config.discriminator: "${describeValue(discriminator)}", but computeEnv.platform is ` +
+				`"${describeValue(computeEnv.platform)}"; give both the same platform.\nFix this in ${CONFIGURATION_FIELD} (item ` +
+				`${itemIndex}). Nothing was sent.`,
+		},
+	);
 }
 
 /**

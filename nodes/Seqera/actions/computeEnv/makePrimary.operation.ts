@@ -9,7 +9,10 @@ import { computeEnvIdFor } from '../../names/lookups';
 import { anyComputeEnvLocator } from './computeEnv.descriptions';
 
 const properties: INodeProperties[] = [
-	{ ...anyComputeEnvLocator, description: 'The compute environment launches use when they name none; the one primary before stops being it' },
+	{
+		...anyComputeEnvLocator,
+		description: 'The compute environment launches use when they name none; the one primary before stops being it',
+	},
 	workspaceLocator,
 ];
 

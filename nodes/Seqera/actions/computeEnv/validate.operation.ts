@@ -9,7 +9,10 @@ import { computeEnvIdFor } from '../../names/lookups';
 import { anyComputeEnvLocator } from './computeEnv.descriptions';
 
 const properties: INodeProperties[] = [
-	{ ...anyComputeEnvLocator, description: 'The compute environment to check again, typically one marked INVALID whose problem has been fixed' },
+	{
+		...anyComputeEnvLocator,
+		description: 'The compute environment to check again, typically one marked INVALID whose problem has been fixed',
+	},
 	workspaceLocator,
 	{
 		displayName: 'Force Available',
@@ -17,7 +20,8 @@ const properties: INodeProperties[] = [
 		type: 'boolean',
 		default: false,
 		description:
-			'Whether to skip the checks and mark an INVALID compute environment AVAILABLE. The platform refuses (409) unless it is INVALID and its credentials are available.',
+			'Whether to skip the checks and mark an INVALID compute environment AVAILABLE. The platform refuses (409) unless it is ' +
+			'INVALID and its credentials are available.',
 	},
 ];
 

@@ -1,10 +1,4 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	IHttpRequestMethods,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { findOperation, takesQueryParameter } from '../../contract/operations';
@@ -38,7 +32,8 @@ const properties: INodeProperties[] = [
 		required: true,
 		placeholder: '/workflow/{{ $json.workflowId }}',
 		description:
-			'The endpoint below the base URL, as in the Seqera API reference. Each part between slashes is encoded on its own; put query parameters below, not after "?".',
+			'The endpoint below the base URL, as in the Seqera API reference. Each part between slashes is encoded on its own; put ' +
+			'query parameters below, not after "?".',
 	},
 	workspaceLocator,
 	nameValuePairsField({ displayName: 'Query Parameters', name: 'queryParameters', namePlaceholder: 'search' }),
@@ -107,7 +102,8 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		}
 		requireWholeCharacters(node, itemIndex, 'Path', path);
 		const query: Record<string, QueryValue> = nameValuePairs(this, 'queryParameters', itemIndex);
-		for (const [name, value] of Object.entries(query)) requireWholeCharacters(node, itemIndex, 'Query Parameters', `${name}=${String(value)}`);
+		for (const [name, value] of Object.entries(query))
+			requireWholeCharacters(node, itemIndex, 'Query Parameters', `${name}=${String(value)}`);
 		const segments = path.split('/').filter((segment) => segment !== '');
 		const workspaceId = await workspaceIdFor(this, itemIndex);
 		if (workspaceId !== undefined && query.workspaceId === undefined && takesWorkspaceId(method, segments)) {

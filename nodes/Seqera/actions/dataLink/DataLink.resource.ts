@@ -17,7 +17,12 @@ export const description: INodeProperties[] = [
 		displayOptions: { show: { resource: ['dataLink'] } },
 		options: [
 			{ name: 'Browse', value: 'browse', action: 'Browse a data link', description: "List a folder's files and folders" },
-			{ name: 'Download File', value: 'downloadFile', action: 'Download a file from a data link', description: 'Stream a file into binary data' },
+			{
+				name: 'Download File',
+				value: 'downloadFile',
+				action: 'Download a file from a data link',
+				description: 'Stream a file into binary data',
+			},
 			{
 				name: 'Generate Download URL',
 				value: 'generateDownloadUrl',
@@ -25,7 +30,12 @@ export const description: INodeProperties[] = [
 				description: 'A presigned URL that downloads the file for a limited time',
 			},
 			{ name: 'Get Many', value: 'getMany', action: 'Get many data links' },
-			{ name: 'Upload File', value: 'uploadFile', action: 'Upload a file to a data link', description: 'Upload binary data as a file' },
+			{
+				name: 'Upload File',
+				value: 'uploadFile',
+				action: 'Upload a file to a data link',
+				description: 'Upload binary data as a file',
+			},
 		],
 		default: 'getMany',
 	},

@@ -50,7 +50,9 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		if (glob.includes('/')) {
 			throw new NodeOperationError(node, `${GLOB_FIELD} "${glob}" holds a /`, {
 				itemIndex,
-				description: `The glob is matched against names in the folder, not paths. Put the folders in "${PATH_FIELD}" and the name pattern here (item ${itemIndex}).`,
+				description:
+					`The glob is matched against names in the folder, not paths. Put the folders in "${PATH_FIELD}" and the name ` +
+					`pattern here (item ${itemIndex}).`,
 			});
 		}
 		const names = new WatchedPaths('', glob);

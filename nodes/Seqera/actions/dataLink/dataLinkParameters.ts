@@ -13,7 +13,12 @@ export async function dataLinkOfItem(
 	itemIndex: number,
 ): Promise<{ scope: DataLinkScope & { itemIndex: number }; dataLink: DataLinkInfo }> {
 	const scope = { workspaceId: await workspaceIdFor(context, itemIndex), pathEncoding: pathEncodingOf(context), itemIndex };
-	const dataLinkId = requireStringId(context.getNode(), itemIndex, await idOrName(context, itemIndex, 'dataLinkId', DATA_LINKS), 'Data Link');
+	const dataLinkId = requireStringId(
+		context.getNode(),
+		itemIndex,
+		await idOrName(context, itemIndex, 'dataLinkId', DATA_LINKS),
+		'Data Link',
+	);
 	return { scope, dataLink: await describeDataLink(context, scope, dataLinkId) };
 }
 
@@ -22,7 +27,13 @@ export async function dataLinkOfItem(
  * path that cannot go into a URL as it is sent (a `..` step, an empty folder name) fails naming the
  * field before any call.
  */
-export function pathParameter(context: IExecuteFunctions, itemIndex: number, name: string, field: string, { required }: { required: boolean }): string {
+export function pathParameter(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	name: string,
+	field: string,
+	{ required }: { required: boolean },
+): string {
 	const node = context.getNode();
 	const path = dataLinkPath(String(context.getNodeParameter(name, itemIndex, '') ?? '').trim());
 	if (required) requireText(node, itemIndex, field, path);

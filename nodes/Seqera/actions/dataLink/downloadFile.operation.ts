@@ -11,12 +11,7 @@ import { dataLinkLocator } from '../../dataLinks/dataLinkLocator';
 import { filePathField } from './descriptions';
 import { dataLinkOfItem, pathParameter } from './dataLinkParameters';
 
-const properties: INodeProperties[] = [
-	dataLinkLocator,
-	workspaceLocator,
-	filePathField,
-	outputFileField,
-];
+const properties: INodeProperties[] = [dataLinkLocator, workspaceLocator, filePathField, outputFileField];
 
 const displayOptions = { show: { resource: ['dataLink'], operation: ['downloadFile'] } };
 

@@ -8,7 +8,6 @@ import { dataLinkLocator } from '../../dataLinks/dataLinkLocator';
 import { filePathField } from './descriptions';
 import { dataLinkOfItem, pathParameter } from './dataLinkParameters';
 
-
 const properties: INodeProperties[] = [
 	dataLinkLocator,
 	workspaceLocator,

@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
-// eslint-disable-next-line @n8n/community-nodes/no-restricted-imports -- node's streams carry a file of any size without holding it in memory
+// Node's streams carry a file of any size without holding it in memory
+// eslint-disable-next-line @n8n/community-nodes/no-restricted-imports
 import { Readable } from 'node:stream';
 
 import { pathEncodingOf } from '../../dataLinks/calls';
@@ -50,7 +51,9 @@ const displayOptions = { show: { resource: ['dataLink'], operation: ['uploadFile
 
 export const description = updateDisplayOptions(displayOptions, properties);
 
-/** The item's binary data and its size; the content is opened as a stream once it is wanted, from n8n's binary data store when it is there. */
+/**
+ * The item's binary data and its size; the content is opened as a stream once it is wanted, from n8n's binary data store when it is there.
+ */
 async function binaryFile(context: IExecuteFunctions, itemIndex: number, binaryPropertyName: string) {
 	const binary = context.helpers.assertBinaryData(itemIndex, binaryPropertyName);
 	if (binary.id) {
@@ -73,17 +76,27 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		if (pathEncodingOf(this) === 'perSegment' && folder.split('/')[0] === UPLOAD_FINISH_SEGMENT) {
 			throw new NodeOperationError(node, `${FOLDER_FIELD} "${folder}" starts with a folder named ${UPLOAD_FINISH_SEGMENT}`, {
 				itemIndex,
-				description: `The platform reads POST /data-links/{id}/upload/${UPLOAD_FINISH_SEGMENT}/... as the end of an upload, not as an upload into that folder. Upload into another folder (item ${itemIndex}).`,
+				description:
+					`The platform reads POST /data-links/{id}/upload/${UPLOAD_FINISH_SEGMENT}/... as the end of an upload, not as an ` +
+					`upload into that folder. Upload into another folder (item ${itemIndex}).`,
 			});
 		}
 		const { binary, contentLength, open } = await binaryFile(this, itemIndex, binaryPropertyName);
 		const typedName = String(this.getNodeParameter('fileName', itemIndex, '') ?? '').trim();
 		const fileName = requireWholeCharacters(node, itemIndex, NAME_FIELD, typedName || (binary.fileName ?? '').trim());
 		if (fileName === '' || fileName.includes('/') || fileName === '.' || fileName === '..') {
-			throw new NodeOperationError(node, fileName === '' ? `${NAME_FIELD} is empty and the binary data has no file name` : `${NAME_FIELD} "${fileName}" is not a file name`, {
-				itemIndex,
-				description: `Enter a name such as SampleSheet.csv in "${NAME_FIELD}", without folders: put them in "${FOLDER_FIELD}" (item ${itemIndex}).`,
-			});
+			throw new NodeOperationError(
+				node,
+				fileName === ''
+					? `${NAME_FIELD} is empty and the binary data has no file name`
+					: `${NAME_FIELD} "${fileName}" is not a file name`,
+				{
+					itemIndex,
+					description:
+						`Enter a name such as SampleSheet.csv in "${NAME_FIELD}", without folders: put them in "${FOLDER_FIELD}" (item ` +
+						`${itemIndex}).`,
+				},
+			);
 		}
 		const { scope, dataLink } = await dataLinkOfItem(this, itemIndex);
 		const content = await open();

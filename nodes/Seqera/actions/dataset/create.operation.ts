@@ -42,7 +42,9 @@ export const description = updateDisplayOptions(displayOptions, properties);
 /** Says, on an upload that failed, that the dataset exists: creating it again would be refused as a duplicate. */
 function createdButNotUploaded(error: unknown, dataset: IDataObject): unknown {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
-		error.description = `The dataset "${String(dataset.name)}" (ID ${String(dataset.id)}) was created without a version: upload the file with Upload Version rather than creating the dataset again. ${error.description ?? ''}`.trim();
+		const created = `The dataset "${String(dataset.name)}" (ID ${String(dataset.id)}) was created without a version`;
+		error.description =
+			`${created}: upload the file with Upload Version rather than creating the dataset again. ${error.description ?? ''}`.trim();
 	}
 	return error;
 }

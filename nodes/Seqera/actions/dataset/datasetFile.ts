@@ -51,7 +51,9 @@ export async function datasetFileOf(context: IExecuteFunctions, itemIndex: numbe
 	if (!mediaType) {
 		throw new NodeOperationError(node, `The file in "${BINARY_FIELD}" is not a CSV or TSV file`, {
 			itemIndex,
-			description: `A dataset version is a CSV or TSV file; "${binary.fileName ?? binaryPropertyName}" has type ${binary.mimeType} (item ${itemIndex}). Name the file .csv or .tsv, or convert the data first (Convert to File node).`,
+			description:
+				`A dataset version is a CSV or TSV file; "${binary.fileName ?? binaryPropertyName}" has type ${binary.mimeType} (item ` +
+				`${itemIndex}). Name the file .csv or .tsv, or convert the data first (Convert to File node).`,
 		});
 	}
 	const content = await context.helpers.getBinaryDataBuffer(itemIndex, binaryPropertyName);

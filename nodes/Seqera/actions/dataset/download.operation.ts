@@ -74,7 +74,11 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			itemIndex,
 			purpose: `the download of version ${String(version.version)} of dataset ${datasetId}`,
 		});
-		const binary = await this.helpers.prepareBinaryData(file.body, fileName, file.mimeType ?? (version.mediaType as string | undefined));
+		const binary = await this.helpers.prepareBinaryData(
+			file.body,
+			fileName,
+			file.mimeType ?? (version.mediaType as string | undefined),
+		);
 		return [{ json: version, binary: { [binaryPropertyName]: binary } }];
 	});
 }

@@ -23,7 +23,8 @@ const properties: INodeProperties[] = [
 		type: 'boolean',
 		default: false,
 		description:
-			'Whether this is a resource label, a name=value pair the platform puts on the cloud resources of runs, instead of a simple label',
+			'Whether this is a resource label, a name=value pair the platform puts on the cloud resources of runs, instead of a ' +
+			'simple label',
 	},
 	{
 		displayName: 'Value',

@@ -12,7 +12,12 @@ export const description: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['organization'] } },
 		options: [
-			{ name: 'Get Many', value: 'getMany', action: 'Get many organizations', description: 'The organizations you belong to, with your role in each' },
+			{
+				name: 'Get Many',
+				value: 'getMany',
+				action: 'Get many organizations',
+				description: 'The organizations you belong to, with your role in each',
+			},
 		],
 		default: 'getMany',
 	},

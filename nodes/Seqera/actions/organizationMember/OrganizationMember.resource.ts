@@ -18,7 +18,12 @@ export const description: INodeProperties[] = [
 			{ name: 'Add', value: 'add', action: 'Add an organization member', description: 'Add or invite someone by email' },
 			{ name: 'Change Role', value: 'changeRole', action: 'Change an organization member role' },
 			{ name: 'Get Many', value: 'getMany', action: 'Get many organization members' },
-			{ name: 'Remove', value: 'remove', action: 'Remove an organization member', description: 'Also removes them from its workspaces and teams' },
+			{
+				name: 'Remove',
+				value: 'remove',
+				action: 'Remove an organization member',
+				description: 'Also removes them from its workspaces and teams',
+			},
 		],
 		default: 'getMany',
 	},

@@ -11,7 +11,8 @@ import { forEachItem } from '../../items/perItem';
 const properties: INodeProperties[] = [
 	organizationLocator,
 	personField(
-		'Email address of the person to add, who joins with the Member role; someone new to the platform is invited. The user name of someone already on the platform works too.',
+		'Email address of the person to add, who joins with the Member role; someone new to the platform is invited. The user name ' +
+			'of someone already on the platform works too.',
 	),
 ];
 
@@ -29,7 +30,12 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const user = requireText(this.getNode(), itemIndex, 'Email', this.getNodeParameter('email', itemIndex));
 		const { entry, already } = await addedOrExisting(
 			async () => {
-				const added = await apiRequest<{ member?: IDataObject }>(this, { method: 'PUT', path: ['orgs', orgId, 'members', 'add'], body: { user }, itemIndex });
+				const added = await apiRequest<{ member?: IDataObject }>(this, {
+					method: 'PUT',
+					path: ['orgs', orgId, 'members', 'add'],
+					body: { user },
+					itemIndex,
+				});
 				return added.member ?? {};
 			},
 			async () => (await findInList(this, membersOf(orgId), user, itemIndex, (member) => isPerson(member, user)))[0],

@@ -10,7 +10,14 @@ import { forEachItem } from '../../items/perItem';
 const properties: INodeProperties[] = [
 	organizationLocator,
 	memberLocator,
-	{ displayName: 'Role', name: 'role', type: 'options', options: ORGANIZATION_ROLES, default: 'member', description: 'The role the member gets in the organization' },
+	{
+		displayName: 'Role',
+		name: 'role',
+		type: 'options',
+		options: ORGANIZATION_ROLES,
+		default: 'member',
+		description: 'The role the member gets in the organization',
+	},
 ];
 
 const displayOptions = { show: { resource: ['organizationMember'], operation: ['changeRole'] } };

@@ -6,7 +6,11 @@ import { membersOf, organizationIdFor, searchedList } from '../../orgAdmin/resol
 import { returnAllAndLimit, searchField } from '../../fields/common';
 import { forEachItem } from '../../items/perItem';
 
-const properties: INodeProperties[] = [organizationLocator, ...returnAllAndLimit(), searchField('members whose user name, email, first or last name is containing this text', 'jane')];
+const properties: INodeProperties[] = [
+	organizationLocator,
+	...returnAllAndLimit(),
+	searchField('members whose user name, email, first or last name is containing this text', 'jane'),
+];
 
 const displayOptions = { show: { resource: ['organizationMember'], operation: ['getMany'] } };
 

@@ -19,7 +19,12 @@ export const description: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['pipeline'] } },
 		options: [
-			{ name: 'Add Labels', value: 'addLabels', action: 'Add labels to a launchpad pipeline', description: 'Put labels on a pipeline, by name or ID; its other labels stay' },
+			{
+				name: 'Add Labels',
+				value: 'addLabels',
+				action: 'Add labels to a launchpad pipeline',
+				description: 'Put labels on a pipeline, by name or ID; its other labels stay',
+			},
 			{ name: 'Create', value: 'create', action: 'Add a pipeline to the launchpad' },
 			{ name: 'Delete', value: 'delete', action: 'Delete a launchpad pipeline' },
 			{ name: 'Get', value: 'get', action: 'Get a launchpad pipeline' },
@@ -30,7 +35,12 @@ export const description: INodeProperties[] = [
 				action: 'Launch a launchpad pipeline',
 				description: 'Launch with the settings saved in the Launchpad, overriding any of them',
 			},
-			{ name: 'Remove Labels', value: 'removeLabels', action: 'Remove labels from a launchpad pipeline', description: 'Take labels off a pipeline, by name or ID; its other labels stay' },
+			{
+				name: 'Remove Labels',
+				value: 'removeLabels',
+				action: 'Remove labels from a launchpad pipeline',
+				description: 'Take labels off a pipeline, by name or ID; its other labels stay',
+			},
 			{ name: 'Update', value: 'update', action: 'Update a launchpad pipeline' },
 		],
 		default: 'getMany',

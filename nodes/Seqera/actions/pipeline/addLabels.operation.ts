@@ -5,7 +5,12 @@ import { changeLabels, PIPELINE_LABELS } from '../../runs/labels';
 import { pipelineLocator, workspaceLocator } from '../../fields/sharedLocators';
 import { createMissingLabelsField, labelsField } from '../../fields/labelFields';
 
-const properties: INodeProperties[] = [{ ...pipelineLocator, description: 'The Launchpad pipeline to label' }, workspaceLocator, labelsField, createMissingLabelsField];
+const properties: INodeProperties[] = [
+	{ ...pipelineLocator, description: 'The Launchpad pipeline to label' },
+	workspaceLocator,
+	labelsField,
+	createMissingLabelsField,
+];
 
 const displayOptions = { show: { resource: ['pipeline'], operation: ['addLabels'] } };
 

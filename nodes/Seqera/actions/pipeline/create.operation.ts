@@ -12,8 +12,23 @@ import { pipelineSettingsField } from './pipelineSettings.descriptions';
 import { chosenComputeEnvId, pipelineSettingsOf } from './pipelineSettings';
 
 const properties: INodeProperties[] = [
-	{ displayName: 'Name', name: 'name', type: 'string', default: '', required: true, placeholder: 'nf-core-rnaseq', description: 'Unique in the workspace' },
-	{ displayName: 'Repository URL', name: 'pipeline', type: 'string', default: '', required: true, placeholder: 'https://github.com/nf-core/rnaseq' },
+	{
+		displayName: 'Name',
+		name: 'name',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'nf-core-rnaseq',
+		description: 'Unique in the workspace',
+	},
+	{
+		displayName: 'Repository URL',
+		name: 'pipeline',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'https://github.com/nf-core/rnaseq',
+	},
 	workspaceLocator,
 	computeEnvLocator,
 	{ displayName: 'Description', name: 'description', type: 'string', default: '' },
@@ -51,7 +66,13 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			...(labelIds ? { labelIds } : {}),
 			launch: { computeEnvId, pipeline, ...fromComputeEnv, resume: false, pullLatest: false, stubRun: false, ...launch },
 		};
-		const response = await apiRequest<{ pipeline?: IDataObject }>(this, { method: 'POST', path: ['pipelines'], query: { workspaceId }, body, itemIndex });
+		const response = await apiRequest<{ pipeline?: IDataObject }>(this, {
+			method: 'POST',
+			path: ['pipelines'],
+			query: { workspaceId },
+			body,
+			itemIndex,
+		});
 		return response.pipeline ?? {};
 	});
 }

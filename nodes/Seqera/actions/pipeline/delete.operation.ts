@@ -7,7 +7,10 @@ import { pipelineLocator, workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 import { pipelineIdFor } from '../../names/lookups';
 
-const properties: INodeProperties[] = [{ ...pipelineLocator, description: 'The Launchpad pipeline to delete; its runs stay' }, workspaceLocator];
+const properties: INodeProperties[] = [
+	{ ...pipelineLocator, description: 'The Launchpad pipeline to delete; its runs stay' },
+	workspaceLocator,
+];
 
 const displayOptions = { show: { resource: ['pipeline'], operation: ['delete'] } };
 

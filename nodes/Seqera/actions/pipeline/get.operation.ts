@@ -7,7 +7,10 @@ import { pipelineLocator, workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 import { pipelineIdFor } from '../../names/lookups';
 
-const properties: INodeProperties[] = [{ ...pipelineLocator, description: 'A pipeline saved in the workspace Launchpad' }, workspaceLocator];
+const properties: INodeProperties[] = [
+	{ ...pipelineLocator, description: 'A pipeline saved in the workspace Launchpad' },
+	workspaceLocator,
+];
 
 const displayOptions = { show: { resource: ['pipeline'], operation: ['get'] } };
 

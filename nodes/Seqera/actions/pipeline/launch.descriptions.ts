@@ -22,7 +22,8 @@ export const pipelineParametersField: INodeProperties = {
 	noDataExpression: true,
 	default: { mappingMode: 'defineBelow', value: null },
 	description:
-		"The parameters the pipeline's schema declares. Values here win over the JSON/YAML text of Launch Settings, which wins over the pipeline's saved parameters.",
+		"The parameters the pipeline's schema declares. Values here win over the JSON/YAML text of Launch Settings, which wins " +
+		"over the pipeline's saved parameters.",
 	typeOptions: {
 		// The chosen version has a schema of its own (1.2).
 		loadOptionsDependsOn: ['pipelineId.value', 'workspace.value', `${PIPELINE_VERSION_FIELD}.value`],
@@ -46,21 +47,29 @@ export const datasetInputsField: INodeProperties = {
 	default: {},
 	typeOptions: { multipleValues: true },
 	description:
-		"Give a workspace dataset to a CSV or TSV file parameter of the pipeline (such as input), as the web app's launch form does. A dataset wins over the same parameter in the form and the text.",
+		"Give a workspace dataset to a CSV or TSV file parameter of the pipeline (such as input), as the web app's launch form " +
+		'does. A dataset wins over the same parameter in the form and the text.',
 	options: [
 		{
 			displayName: 'Dataset Input',
 			name: 'input',
 			values: [
+				// The description says it, in two strings to keep the line width.
+				/* eslint-disable n8n-nodes-base/node-param-description-missing-from-dynamic-options */
 				{
 					displayName: 'Parameter Name or ID',
 					name: 'parameter',
 					type: 'options',
 					default: '',
 					description:
-						'The file parameter that reads the dataset. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-					typeOptions: { loadOptionsMethod: 'getDatasetParameters', loadOptionsDependsOn: ['/pipelineId.value', `/${PIPELINE_VERSION_FIELD}.value`] },
+						'The file parameter that reads the dataset. Choose from the list, or specify an ID using an <a ' +
+						'href="https://docs.n8n.io/code/expressions/">expression</a>.',
+					typeOptions: {
+						loadOptionsMethod: 'getDatasetParameters',
+						loadOptionsDependsOn: ['/pipelineId.value', `/${PIPELINE_VERSION_FIELD}.value`],
+					},
 				},
+				/* eslint-enable n8n-nodes-base/node-param-description-missing-from-dynamic-options */
 				{ ...datasetLocator, displayName: 'Dataset', name: 'dataset' },
 				{
 					displayName: 'Version',

@@ -32,7 +32,10 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	const launched = await forEachItem(this, async (itemIndex) => {
 		const workspaceId = await workspaceIdFor(this, itemIndex);
 		const launchpad = await launchpadLaunch(this, itemIndex, workspaceId, schemas);
-		return { ...(await sendLaunch(this, itemIndex, workspaceId, launchpad.request, launchpad)), pipelineId: Number(launchpad.pipelineId) };
+		return {
+			...(await sendLaunch(this, itemIndex, workspaceId, launchpad.request, launchpad)),
+			pipelineId: Number(launchpad.pipelineId),
+		};
 	});
 	return await holdIfAsked(this, launched);
 }

@@ -4,7 +4,16 @@ import { locatorOf } from '../../helpers/parameters';
 import { requireJsonOrYaml, requireNumericIdList, toList } from '../../helpers/validate';
 import { computeEnvIdFor } from '../../names/lookups';
 
-const TEXT_SETTINGS = ['revision', 'workDir', 'configText', 'preRunScript', 'postRunScript', 'mainScript', 'entryName', 'schemaName'] as const;
+const TEXT_SETTINGS = [
+	'revision',
+	'workDir',
+	'configText',
+	'preRunScript',
+	'postRunScript',
+	'mainScript',
+	'entryName',
+	'schemaName',
+] as const;
 
 /** The settings the node gives, as WorkflowLaunchRequest fields, and the label IDs apart (they are not launch settings). */
 export function pipelineSettingsOf(context: IExecuteFunctions, itemIndex: number): { launch: IDataObject; labelIds?: number[] } {
@@ -12,13 +21,17 @@ export function pipelineSettingsOf(context: IExecuteFunctions, itemIndex: number
 	const settings = context.getNodeParameter('pipelineSettings', itemIndex, {}) as IDataObject;
 	const launch: IDataObject = {};
 	for (const name of TEXT_SETTINGS) if (typeof settings[name] === 'string' && settings[name] !== '') launch[name] = settings[name];
-	if (settings.configProfiles !== undefined && toList(settings.configProfiles).length > 0) launch.configProfiles = toList(settings.configProfiles);
+	if (settings.configProfiles !== undefined && toList(settings.configProfiles).length > 0)
+		launch.configProfiles = toList(settings.configProfiles);
 	if (settings.paramsText !== undefined && settings.paramsText !== '') {
 		launch.paramsText = requireJsonOrYaml(node, itemIndex, settings.paramsText, 'Pipeline Parameters');
 	}
 	if (settings.pullLatest !== undefined) launch.pullLatest = settings.pullLatest;
 	if (settings.stubRun !== undefined) launch.stubRun = settings.stubRun;
-	const labelIds = settings.labelIds !== undefined && settings.labelIds !== '' ? requireNumericIdList(node, itemIndex, settings.labelIds, 'Label IDs') : undefined;
+	const labelIds =
+		settings.labelIds !== undefined && settings.labelIds !== ''
+			? requireNumericIdList(node, itemIndex, settings.labelIds, 'Label IDs')
+			: undefined;
 	return { launch, labelIds };
 }
 

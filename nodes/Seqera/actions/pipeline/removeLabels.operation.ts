@@ -5,7 +5,11 @@ import { changeLabels, PIPELINE_LABELS } from '../../runs/labels';
 import { pipelineLocator, workspaceLocator } from '../../fields/sharedLocators';
 import { labelsField } from '../../fields/labelFields';
 
-const properties: INodeProperties[] = [{ ...pipelineLocator, description: 'The Launchpad pipeline to take the labels off' }, workspaceLocator, labelsField];
+const properties: INodeProperties[] = [
+	{ ...pipelineLocator, description: 'The Launchpad pipeline to take the labels off' },
+	workspaceLocator,
+	labelsField,
+];
 
 const displayOptions = { show: { resource: ['pipeline'], operation: ['removeLabels'] } };
 

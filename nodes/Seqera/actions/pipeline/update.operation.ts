@@ -25,7 +25,13 @@ const properties: INodeProperties[] = [
 		options: [
 			{ displayName: 'Description', name: 'description', type: 'string', default: '' },
 			{ displayName: 'New Name', name: 'newName', type: 'string', default: '', description: 'Unique in the workspace' },
-			{ displayName: 'Repository URL', name: 'pipeline', type: 'string', default: '', placeholder: 'https://github.com/nf-core/rnaseq' },
+			{
+				displayName: 'Repository URL',
+				name: 'pipeline',
+				type: 'string',
+				default: '',
+				placeholder: 'https://github.com/nf-core/rnaseq',
+			},
 		],
 	},
 	pipelineSettingsField,
@@ -40,7 +46,8 @@ const properties: INodeProperties[] = [
 		type: 'boolean',
 		default: false,
 		description:
-			'Whether a new version the change makes stays an unnamed draft; otherwise it is named after the default version and made the default, as the web app and tower-cli do',
+			'Whether a new version the change makes stays an unnamed draft; otherwise it is named after the default version and ' +
+			'made the default, as the web app and tower-cli do',
 		displayOptions: { show: { '@version': [seqeraPlatform.fromVersionOf('pipelineUpdatesThroughVersions')] } },
 	},
 ];
@@ -68,7 +75,12 @@ interface Read {
  * icon and every field of its saved launch go back unless given, where tower-cli (and earlier versions)
  * send neither the labels nor the saved launch's other fields (docs/updates.md).
  */
-async function updateRequest(context: IExecuteFunctions, itemIndex: number, { pipeline, saved }: Read, keepsAll: boolean): Promise<IDataObject> {
+async function updateRequest(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	{ pipeline, saved }: Read,
+	keepsAll: boolean,
+): Promise<IDataObject> {
 	const fields = context.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const { launch: given, labelIds: givenLabelIds } = pipelineSettingsOf(context, itemIndex);
 	const launch = pipelineUpdateFromSaved(saved, await chosenComputeEnvId(context, itemIndex), keepsAll);
@@ -94,17 +106,33 @@ async function updateRequest(context: IExecuteFunctions, itemIndex: number, { pi
  * after the default version (`hello-2` → `hello-3`) and made the default, unless Keep as Draft is on. A
  * pipeline without versions (an install without pipeline versioning) is updated with `PUT /pipelines/{id}`.
  */
-async function updateThroughVersion(context: IExecuteFunctions, itemIndex: number, pipelineId: string, workspaceId: string | undefined): Promise<IDataObject> {
-	const read = async <T>(path: string[], query: IDataObject = {}) => await apiRequest<T>(context, { method: 'GET', path, query: { workspaceId, ...query }, itemIndex });
+async function updateThroughVersion(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	pipelineId: string,
+	workspaceId: string | undefined,
+): Promise<IDataObject> {
+	const read = async <T>(path: string[], query: IDataObject = {}) =>
+		await apiRequest<T>(context, { method: 'GET', path, query: { workspaceId, ...query }, itemIndex });
 	const { pipeline = {} } = await read<{ pipeline?: IDataObject }>(['pipelines', pipelineId], { attributes: ['labels'] });
 	const defaultVersion = await defaultVersionOf(context, pipelineId, workspaceId, itemIndex);
 	const versionId = (await versionIdFor(context, itemIndex, pipelineId, workspaceId)) ?? defaultVersion?.id;
-	const { launch: saved = {} } = await read<{ launch?: IDataObject }>(['pipelines', pipelineId, 'launch'], { versionId }).catch(async (error: unknown) => {
-		throw versionId === undefined ? error : await unknownVersionError(context, itemIndex, pipelineId, workspaceId, versionId, error);
-	});
+	const { launch: saved = {} } = await read<{ launch?: IDataObject }>(['pipelines', pipelineId, 'launch'], { versionId }).catch(
+		async (error: unknown) => {
+			throw versionId === undefined
+				? error
+				: await unknownVersionError(context, itemIndex, pipelineId, workspaceId, versionId, error);
+		},
+	);
 	const body = await updateRequest(context, itemIndex, { pipeline, saved }, true);
 	if (versionId === undefined) {
-		const response = await apiRequest<{ pipeline?: IDataObject }>(context, { method: 'PUT', path: ['pipelines', pipelineId], query: { workspaceId }, body, itemIndex });
+		const response = await apiRequest<{ pipeline?: IDataObject }>(context, {
+			method: 'PUT',
+			path: ['pipelines', pipelineId],
+			query: { workspaceId },
+			body,
+			itemIndex,
+		});
 		return response.pipeline ?? {};
 	}
 	const response = await apiRequest<{ pipeline?: IDataObject }>(context, {
@@ -119,7 +147,13 @@ async function updateThroughVersion(context: IExecuteFunctions, itemIndex: numbe
 	const made = typeof answered.id === 'string' && answered.id !== versionId;
 	const version = { id: made ? answered.id : versionId, name: answered.name ?? null, isDefault: answered.isDefault === true };
 	if (made && version.name === null && !(context.getNodeParameter('keepAsDraft', itemIndex, false) as boolean)) {
-		const name = await nextVersionName(context, pipelineId, workspaceId, defaultVersion?.name ?? String(pipeline.name ?? ''), itemIndex);
+		const name = await nextVersionName(
+			context,
+			pipelineId,
+			workspaceId,
+			defaultVersion?.name ?? String(pipeline.name ?? ''),
+			itemIndex,
+		);
 		await manageVersion(context, pipelineId, version.id as string, workspaceId, { name, isDefault: true }, itemIndex);
 		Object.assign(version, { name, isDefault: true });
 	}
@@ -137,7 +171,13 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const { pipeline = {} } = await read<{ pipeline?: IDataObject }>(['pipelines', pipelineId]);
 		const { launch: saved = {} } = await read<{ launch?: IDataObject }>(['pipelines', pipelineId, 'launch']);
 		const body = await updateRequest(this, itemIndex, { pipeline, saved }, false);
-		const response = await apiRequest<{ pipeline?: IDataObject }>(this, { method: 'PUT', path: ['pipelines', pipelineId], query: { workspaceId }, body, itemIndex });
+		const response = await apiRequest<{ pipeline?: IDataObject }>(this, {
+			method: 'PUT',
+			path: ['pipelines', pipelineId],
+			query: { workspaceId },
+			body,
+			itemIndex,
+		});
 		return response.pipeline ?? {};
 	});
 }

@@ -17,7 +17,12 @@ export const description: INodeProperties[] = [
 		options: [
 			{ name: 'Get', value: 'get', action: 'Get a pipeline version' },
 			{ name: 'Get Many', value: 'getMany', action: 'Get many pipeline versions' },
-			{ name: 'Make Default', value: 'makeDefault', action: 'Make a pipeline version the default', description: 'The version launches without a version use' },
+			{
+				name: 'Make Default',
+				value: 'makeDefault',
+				action: 'Make a pipeline version the default',
+				description: 'The version launches without a version use',
+			},
 			{ name: 'Rename', value: 'rename', action: 'Rename a pipeline version', description: 'Naming a draft publishes it' },
 		],
 		default: 'getMany',

@@ -15,5 +15,9 @@ export const description = updateDisplayOptions(displayOptions, properties);
 
 /** The version, as tower-cli's `pipelines versions view` shows it. */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	return await forEachItem(this, async (itemIndex) => await chosenVersion(this, itemIndex, await pipelineIdFor(this, itemIndex), await workspaceIdFor(this, itemIndex)));
+	return await forEachItem(
+		this,
+		async (itemIndex) =>
+			await chosenVersion(this, itemIndex, await pipelineIdFor(this, itemIndex), await workspaceIdFor(this, itemIndex)),
+	);
 }

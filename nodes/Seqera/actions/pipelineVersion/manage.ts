@@ -9,7 +9,10 @@ import { chosenVersion, manageVersion } from '../../runs/pipelineVersions';
  * Rename or Make Default for each item, as tower-cli's `pipelines versions manage` (`PUT …/manage`), then
  * the version as it is now; the platform answers the change with no content.
  */
-export async function changeVersion(context: IExecuteFunctions, changeOf: (itemIndex: number) => { name?: string; isDefault?: boolean }): Promise<INodeExecutionData[]> {
+export async function changeVersion(
+	context: IExecuteFunctions,
+	changeOf: (itemIndex: number) => { name?: string; isDefault?: boolean },
+): Promise<INodeExecutionData[]> {
 	return await forEachItem(context, async (itemIndex): Promise<IDataObject> => {
 		const pipelineId = await pipelineIdFor(context, itemIndex);
 		const workspaceId = await workspaceIdFor(context, itemIndex);

@@ -17,7 +17,9 @@ const properties: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: 'hello-3',
-		description: "Unique among the pipeline's versions; naming a draft publishes it. The platform refuses to rename a version runs were launched from.",
+		description:
+			"Unique among the pipeline's versions; naming a draft publishes it. The platform refuses to rename a version runs were " +
+			'launched from.',
 	},
 ];
 
@@ -26,5 +28,7 @@ const displayOptions = { show: { resource: ['pipelineVersion'], operation: ['ren
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	return await changeVersion(this, (itemIndex) => ({ name: requireText(this.getNode(), itemIndex, NEW_NAME, this.getNodeParameter('newName', itemIndex)) }));
+	return await changeVersion(this, (itemIndex) => ({
+		name: requireText(this.getNode(), itemIndex, NEW_NAME, this.getNodeParameter('newName', itemIndex)),
+	}));
 }

@@ -13,7 +13,10 @@ export async function secretIdFor(context: IExecuteFunctions, itemIndex: number)
 /** The contract's limit on a secret name (PipelineSecret.name, maxLength). */
 const SECRET_NAME_MAX_LENGTH = 100;
 
-/** Most parts a name has after its first character, as the contract's pattern counts them: runs of letters and digits, and single underscores. */
+/**
+ * Most parts a name has after its first character, as the contract's pattern counts them: runs of letters and digits, and single
+ * underscores.
+ */
 const SECRET_NAME_MAX_PARTS = 49;
 
 /**
@@ -36,20 +39,25 @@ export function secretNameFor(context: IExecuteFunctions, itemIndex: number): st
 	if (name.length > SECRET_NAME_MAX_LENGTH) {
 		throw new NodeOperationError(node, `Name "${describeValue(name)}" is longer than ${SECRET_NAME_MAX_LENGTH} characters`, {
 			itemIndex,
-			description: `A secret name has at most ${SECRET_NAME_MAX_LENGTH} characters; this one has ${name.length}. Check the expression that gives it (item ${itemIndex}).`,
+			description:
+				`A secret name has at most ${SECRET_NAME_MAX_LENGTH} characters; this one has ${name.length}. Check the expression ` +
+				`that gives it (item ${itemIndex}).`,
 		});
 	}
 	if (!isSecretName(name)) {
 		throw new NodeOperationError(node, `Name "${describeValue(name)}" is not a valid secret name`, {
 			itemIndex,
-			description: `A secret name starts with a letter or _ and goes on with letters, digits and single underscores (never two in a row), like NCBI_API_KEY (item ${itemIndex}).`,
+			description:
+				`A secret name starts with a letter or _ and goes on with letters, digits and single underscores (never two in a row), ` +
+				`like NCBI_API_KEY (item ${itemIndex}).`,
 		});
 	}
 	return name;
 }
 
 /**
- * The value field (Value, or New Value on Update: `field`) as sent: text as typed (spaces kept, they may be part of the secret), a number or
+ * The value field (Value, or New Value on Update: `field`) as sent: text as typed (spaces kept, they may be part of the secret), a number
+ * or
  * true/false as text. Errors never quote it.
  */
 export function secretValueFor(context: IExecuteFunctions, itemIndex: number, field: string): string {
@@ -62,7 +70,11 @@ export function secretValueFor(context: IExecuteFunctions, itemIndex: number, fi
 		return fail(`${field} is empty`, `Enter the secret value in "${field}", or an expression that gives it (item ${itemIndex}).`);
 	}
 	if (typeof value !== 'string') {
-		return fail(`${field} is not text`, `The secret value in "${field}" must be text; the expression gave ${Array.isArray(value) ? 'a list' : 'an object'} (item ${itemIndex}).`);
+		return fail(
+			`${field} is not text`,
+			`The secret value in "${field}" must be text; the expression gave ${Array.isArray(value) ? 'a list' : 'an object'} ` +
+				`(item ${itemIndex}).`,
+		);
 	}
 	return value;
 }

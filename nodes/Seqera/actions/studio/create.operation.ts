@@ -40,7 +40,7 @@ const properties: INodeProperties[] = [
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: true,
-		description: 'The container image the Studio runs: one of the platform\'s templates, or an image of your own',
+		description: "The container image the Studio runs: one of the platform's templates, or an image of your own",
 		modes: [
 			{
 				displayName: 'From List',
@@ -53,7 +53,7 @@ const properties: INodeProperties[] = [
 				name: 'image',
 				type: 'string',
 				placeholder: 'cr.example.com/team/my-studio:1.0',
-				hint: 'A custom image must be built on one of the platform\'s Studio base images',
+				hint: "A custom image must be built on one of the platform's Studio base images",
 			},
 		],
 	},
@@ -125,7 +125,9 @@ async function createRequest(context: IExecuteFunctions, itemIndex: number): Pro
 	if (/\s/.test(image)) {
 		throw new NodeOperationError(node, 'Template is not a container image', {
 			itemIndex,
-			description: `"${image}" holds spaces (item ${itemIndex}). Pick a template from the list, or give an image such as cr.example.com/team/my-studio:1.0.`,
+			description:
+				`"${image}" holds spaces (item ${itemIndex}). Pick a template from the list, or give an image such as ` +
+				`cr.example.com/team/my-studio:1.0.`,
 		});
 	}
 	const computeEnvId = await computeEnvIdFor(context, itemIndex, 'run');

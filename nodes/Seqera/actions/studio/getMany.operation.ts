@@ -11,7 +11,11 @@ const ANY_STATUS = 'any';
 const properties: INodeProperties[] = [
 	workspaceLocator,
 	...returnAllAndLimit(),
-	searchField("Studios whose name or template image contains this text. The platform's keywords work too, such as computeEnvId:4Xg5nI8pbEXNf3GbDvxoGm.", 'rnaseq'),
+	searchField(
+		"Studios whose name or template image contains this text. The platform's keywords work too, such as " +
+			'computeEnvId:4Xg5nI8pbEXNf3GbDvxoGm.',
+		'rnaseq',
+	),
 	{
 		displayName: 'Status',
 		name: 'status',

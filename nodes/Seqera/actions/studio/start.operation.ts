@@ -9,7 +9,17 @@ import { lifespanField, mountedDataLinksField, studioLocator } from './studio.de
 import { submitStudioChange } from './submit';
 
 // The contract's DataStudioConfiguration: what a Start sends back of the Studio's current configuration.
-const CONFIGURATION_FIELDS = ['condaEnvironment', 'cpu', 'environment', 'gpu', 'lifespanHours', 'memory', 'mountData', 'mountDataV2', 'sshEnabled'];
+const CONFIGURATION_FIELDS = [
+	'condaEnvironment',
+	'cpu',
+	'environment',
+	'gpu',
+	'lifespanHours',
+	'memory',
+	'mountData',
+	'mountDataV2',
+	'sshEnabled',
+];
 
 const properties: INodeProperties[] = [
 	studioLocator,
@@ -21,7 +31,8 @@ const properties: INodeProperties[] = [
 		placeholder: 'Add Override',
 		default: {},
 		displayOptions: { show: { '@version': [seqeraPlatform.fromVersionOf('studioStartSendsConfiguration')] } },
-		description: "Changes to the Studio's configuration for this start and the ones after it; the rest, its mounts included, stays as it is",
+		description:
+			"Changes to the Studio's configuration for this start and the ones after it; the rest, its mounts included, stays as it is",
 		options: [
 			{ displayName: 'CPUs', name: 'cpu', type: 'number', default: 2, typeOptions: { minValue: 1 } },
 			{ ...mountedDataLinksField, hint: 'These replace the data links the Studio mounts now' },
@@ -46,9 +57,16 @@ function startBodyOf(context: IExecuteFunctions): (itemIndex: number, studio: ID
 	return (itemIndex, studio) => {
 		const node = context.getNode();
 		const current = (studio.configuration ?? {}) as IDataObject;
-		const configuration: IDataObject = Object.fromEntries(Object.entries(current).filter(([field]) => CONFIGURATION_FIELDS.includes(field)));
+		const configuration: IDataObject = Object.fromEntries(
+			Object.entries(current).filter(([field]) => CONFIGURATION_FIELDS.includes(field)),
+		);
 		const overrides = context.getNodeParameter('overrides', itemIndex, {}) as IDataObject;
-		for (const [field, name, min] of [['cpu', 'CPUs', 1], ['memory', 'Memory (MiB)', 1], ['gpu', 'GPUs', 0], ['lifespanHours', 'Lifespan (Hours)', 0]] as const) {
+		for (const [field, name, min] of [
+			['cpu', 'CPUs', 1],
+			['memory', 'Memory (MiB)', 1],
+			['gpu', 'GPUs', 0],
+			['lifespanHours', 'Lifespan (Hours)', 0],
+		] as const) {
 			if (overrides[field] !== undefined) configuration[field] = requireCount(node, itemIndex, overrides[field], name, min);
 		}
 		if (overrides.dataLinkIds !== undefined) {
@@ -64,5 +82,9 @@ function startBodyOf(context: IExecuteFunctions): (itemIndex: number, studio: ID
 
 /** Version 1 sends no configuration (`{}`), which starts the Studio as it is; 1.1 sends it with any overrides. */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	return await submitStudioChange(this, 'start', seqeraPlatform.brings(this, 'studioStartSendsConfiguration') ? startBodyOf(this) : undefined);
+	return await submitStudioChange(
+		this,
+		'start',
+		seqeraPlatform.brings(this, 'studioStartSendsConfiguration') ? startBodyOf(this) : undefined,
+	);
 }

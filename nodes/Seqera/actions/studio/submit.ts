@@ -15,11 +15,16 @@ export type StartBodyOf = (itemIndex: number, studio: IDataObject) => IDataObjec
  * A Start given `startBodyOf` reads the Studio first and sends the body built from it; without it, a
  * Start sends no overrides, `{}`, as version 1 of the node does.
  */
-export async function submitStudioChange(context: IExecuteFunctions, change: 'start' | 'stop', startBodyOf?: StartBodyOf): Promise<INodeExecutionData[]> {
+export async function submitStudioChange(
+	context: IExecuteFunctions,
+	change: 'start' | 'stop',
+	startBodyOf?: StartBodyOf,
+): Promise<INodeExecutionData[]> {
 	return await forEachItem(context, async (itemIndex) => {
 		const sessionId = await studioIdFor(context, itemIndex);
 		const workspaceId = await workspaceIdFor(context, itemIndex);
-		const describe = async () => await apiRequest<IDataObject>(context, { method: 'GET', path: ['studios', sessionId], query: { workspaceId }, itemIndex });
+		const describe = async () =>
+			await apiRequest<IDataObject>(context, { method: 'GET', path: ['studios', sessionId], query: { workspaceId }, itemIndex });
 		let body: IDataObject | undefined;
 		if (change === 'start') body = startBodyOf ? startBodyOf(itemIndex, await describe()) : {};
 		const submitted = await apiRequest<{ jobSubmitted?: boolean }>(context, {

@@ -74,7 +74,10 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 				if (!FAILED_ON_THE_WAY[target].has(lastStatus)) return { done: false };
 				if (options.failOnStudioFailure === false) return { done: true, result: studio };
 				const reason = String((studio.statusInfo as IDataObject | undefined)?.message ?? '').trim();
-				const why = lastStatus === 'stopped' ? 'A stopped Studio runs only once started: use Start first.' : reason || 'The platform gave no reason.';
+				const why =
+					lastStatus === 'stopped'
+						? 'A stopped Studio runs only once started: use Start first.'
+						: reason || 'The platform gave no reason.';
 				throw new NodeOperationError(this.getNode(), `Studio ${sessionId} is ${lastStatus}, so it will not be ${target}`, {
 					itemIndex,
 					description: `${why} Turn off "Fail Item When Studio Fails" to receive the Studio as an item instead.`,
@@ -83,7 +86,9 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			(waitedMinutes) =>
 				new NodeOperationError(this.getNode(), `Studio ${sessionId} was not ${target} in time (last status ${lastStatus})`, {
 					itemIndex,
-					description: `Waited ${waitedMinutes} minutes. The Studio is left as it is; raise "Timeout (Minutes)" or check it later with Get.`,
+					description:
+						`Waited ${waitedMinutes} minutes. The Studio is left as it is; raise "Timeout (Minutes)" or check it later ` +
+						`with Get.`,
 				}),
 		);
 		return { ...result, waitChecks: checks };

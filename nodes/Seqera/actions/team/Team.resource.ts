@@ -15,10 +15,20 @@ export const description: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['team'] } },
 		options: [
-			{ name: 'Add Member', value: 'addMember', action: 'Add a member to a team', description: 'Add an organization member to the team' },
+			{
+				name: 'Add Member',
+				value: 'addMember',
+				action: 'Add a member to a team',
+				description: 'Add an organization member to the team',
+			},
 			{ name: 'Get Many', value: 'getMany', action: 'Get many teams' },
 			{ name: 'Get Members', value: 'getMembers', action: 'Get the members of a team' },
-			{ name: 'Remove Member', value: 'removeMember', action: 'Remove a member from a team', description: 'They stay in the organization' },
+			{
+				name: 'Remove Member',
+				value: 'removeMember',
+				action: 'Remove a member from a team',
+				description: 'They stay in the organization',
+			},
 		],
 		default: 'getMany',
 	},

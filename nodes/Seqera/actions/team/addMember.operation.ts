@@ -12,7 +12,9 @@ import { teamMembersOf } from './teamMembers';
 const properties: INodeProperties[] = [
 	organizationLocator,
 	teamLocator,
-	personField('Email address of a member of the organization (add them with Organization Member → Add first); their user name works too'),
+	personField(
+		'Email address of a member of the organization (add them with Organization Member → Add first); ' + 'their user name works too',
+	),
 ];
 
 const displayOptions = { show: { resource: ['team'], operation: ['addMember'] } };
@@ -31,7 +33,12 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const list = teamMembersOf(orgId, teamId);
 		const { entry, already } = await addedOrExisting(
 			async () => {
-				const added = await apiRequest<{ member?: IDataObject }>(this, { method: 'POST', path: list.path, body: { userNameOrEmail }, itemIndex });
+				const added = await apiRequest<{ member?: IDataObject }>(this, {
+					method: 'POST',
+					path: list.path,
+					body: { userNameOrEmail },
+					itemIndex,
+				});
 				return added.member ?? {};
 			},
 			async () => (await findInList(this, list, userNameOrEmail, itemIndex, (member) => isPerson(member, userNameOrEmail)))[0],

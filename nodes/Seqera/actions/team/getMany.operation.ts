@@ -6,7 +6,11 @@ import { organizationIdFor, searchedList } from '../../orgAdmin/resolve';
 import { returnAllAndLimit, searchField } from '../../fields/common';
 import { forEachItem } from '../../items/perItem';
 
-const properties: INodeProperties[] = [organizationLocator, ...returnAllAndLimit(), searchField('teams whose name or description is containing this text', 'jane')];
+const properties: INodeProperties[] = [
+	organizationLocator,
+	...returnAllAndLimit(),
+	searchField('teams whose name or description is containing this text', 'jane'),
+];
 
 const displayOptions = { show: { resource: ['team'], operation: ['getMany'] } };
 

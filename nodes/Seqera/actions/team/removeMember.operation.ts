@@ -21,6 +21,12 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const list = teamMembersOf(orgId, teamId);
 		const { id, entry } = await idFromLocator(this, itemIndex, 'teamMember', 'Team Member', list);
 		await apiRequest(this, { method: 'DELETE', path: [...list.path, id, 'delete'], itemIndex });
-		return { orgId: Number(orgId), teamId: Number(teamId), memberId: Number(id), ...(entry ? { email: entry.email } : {}), removed: true };
+		return {
+			orgId: Number(orgId),
+			teamId: Number(teamId),
+			memberId: Number(id),
+			...(entry ? { email: entry.email } : {}),
+			removed: true,
+		};
 	});
 }

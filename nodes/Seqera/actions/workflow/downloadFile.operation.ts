@@ -19,7 +19,8 @@ const properties: INodeProperties[] = [
 		required: true,
 		placeholder: 'nf-4Bx1Hmn3fXk2Qp.log',
 		description:
-			'A file of the run, as listed under "downloads" by Get Log: the Nextflow log (nf-&lt;run ID&gt;.log), the console output, timeline or report',
+			'A file of the run, as listed under "downloads" by Get Log: the Nextflow log (nf-&lt;run ID&gt;.log), the console ' +
+			'output, timeline or report',
 	},
 	workspaceLocator,
 	outputFileField,

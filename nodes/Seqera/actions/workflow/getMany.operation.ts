@@ -20,7 +20,8 @@ const properties: INodeProperties[] = [
 		default: '',
 		placeholder: 'rnaseq label:production',
 		description:
-			'Free text and keyword:value terms, as in the web app search box (status:, runName:, projectName:, userName:, label:, after:, before:); all terms must match',
+			'Free text and keyword:value terms, as in the web app search box (status:, runName:, projectName:, userName:, label:, ' +
+			'after:, before:); all terms must match',
 	},
 	{
 		displayName: 'Filters',

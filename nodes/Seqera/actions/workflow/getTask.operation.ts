@@ -9,11 +9,7 @@ import { runLocator, workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 import { taskIdField } from './task.descriptions';
 
-const properties: INodeProperties[] = [
-	runLocator,
-	taskIdField,
-	workspaceLocator,
-];
+const properties: INodeProperties[] = [runLocator, taskIdField, workspaceLocator];
 
 const displayOptions = { show: { resource: ['workflow'], operation: ['getTask'] } };
 

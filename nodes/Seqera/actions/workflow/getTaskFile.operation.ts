@@ -51,7 +51,8 @@ async function whyNoTaskFile(
 ): Promise<Error> {
 	const { workflowId, taskId, taskFile, workspaceId } = request;
 	const node = context.getNode();
-	const read = async (path: string[]) => await apiRequest<IDataObject>(context, { method: 'GET', path, query: { workspaceId }, itemIndex });
+	const read = async (path: string[]) =>
+		await apiRequest<IDataObject>(context, { method: 'GET', path, query: { workspaceId }, itemIndex });
 	let task: IDataObject;
 	try {
 		task = taskOf(await read(['workflow', workflowId, 'task', taskId]));
@@ -103,7 +104,8 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			if (error instanceof NodeApiError && ['400', '403', '404'].includes(String(error.httpCode))) {
 				throw await whyNoTaskFile(this, itemIndex, { workflowId, taskId, taskFile, workspaceId });
 			}
-			// eslint-disable-next-line @n8n/community-nodes/require-node-api-error -- already the transport's NodeApiError or cancellation; wrapping would hide its HTTP code
+			// Already the transport's NodeApiError or cancellation; wrapping would hide its HTTP code
+			// eslint-disable-next-line @n8n/community-nodes/require-node-api-error
 			throw error;
 		}
 		// Named after the task, so files of many tasks can sit side by side; always text, whatever type the answer gives.

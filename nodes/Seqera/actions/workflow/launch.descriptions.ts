@@ -1,13 +1,26 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { EVENTS_DESTINATION_SETTING, EVENTS_TO_URL, EVENTS_TO_WORKFLOW, EVENTS_URL_FIELD, EVENTS_WORKFLOW_FIELD, LAUNCH_SETTINGS_FIELD } from '../../fields/fieldNames';
+import {
+	EVENTS_DESTINATION_SETTING,
+	EVENTS_TO_URL,
+	EVENTS_TO_WORKFLOW,
+	EVENTS_URL_FIELD,
+	EVENTS_WORKFLOW_FIELD,
+	LAUNCH_SETTINGS_FIELD,
+} from '../../fields/fieldNames';
 import { seqeraPlatform } from '../../nodeVersions';
 
 // Config Profiles: typed text in version 1, picked from a list the platform fills from 1.1 on.
-const TYPED_PROFILES: INodeProperties['displayOptions'] = { show: { '@version': [seqeraPlatform.beforeVersionOf('configProfilesFromList')] } };
-const LISTED_PROFILES: INodeProperties['displayOptions'] = { show: { '@version': [seqeraPlatform.fromVersionOf('configProfilesFromList')] } };
+const TYPED_PROFILES: INodeProperties['displayOptions'] = {
+	show: { '@version': [seqeraPlatform.beforeVersionOf('configProfilesFromList')] },
+};
+const LISTED_PROFILES: INodeProperties['displayOptions'] = {
+	show: { '@version': [seqeraPlatform.fromVersionOf('configProfilesFromList')] },
+};
 // Settings tower-cli's launch has (LaunchCmd.java).
-const TOWER_CLI_SETTING: INodeProperties['displayOptions'] = { show: { '@version': [seqeraPlatform.fromVersionOf('towerCliLaunchSettings')] } };
+const TOWER_CLI_SETTING: INodeProperties['displayOptions'] = {
+	show: { '@version': [seqeraPlatform.fromVersionOf('towerCliLaunchSettings')] },
+};
 
 /**
  * Settings whose values a launch from a repository picks from lists the platform fills. Revision was
@@ -39,13 +52,16 @@ const REPOSITORY_LISTS: Record<string, (typed: INodeProperties) => INodeProperti
 	configProfiles: (typed) => [
 		{ ...typed, displayOptions: TYPED_PROFILES },
 		{
-			// eslint-disable-next-line n8n-nodes-base/node-param-display-name-wrong-for-dynamic-multi-options -- the name the web app's launch form uses
+			// The name the web app's launch form uses
+			// eslint-disable-next-line n8n-nodes-base/node-param-display-name-wrong-for-dynamic-multi-options
 			displayName: 'Config Profiles',
 			name: 'configProfiles',
 			type: 'multiOptions',
 			default: [],
-			// eslint-disable-next-line n8n-nodes-base/node-param-description-wrong-for-dynamic-multi-options -- the list is filled from the repository
-			description: 'Nextflow configuration profiles defined by the repository; an expression may give a list or comma-separated names',
+			// The list is filled from the repository
+			// eslint-disable-next-line n8n-nodes-base/node-param-description-wrong-for-dynamic-multi-options
+			description:
+				'Nextflow configuration profiles defined by the repository; an expression may give a list or comma-separated names',
 			typeOptions: { loadOptionsMethod: 'getConfigProfiles', loadOptionsDependsOn: ['/pipeline'] },
 			displayOptions: LISTED_PROFILES,
 		},
@@ -82,7 +98,7 @@ export const launchSettingsField: INodeProperties = {
 			name: 'disableOptimization',
 			type: 'boolean',
 			default: false,
-			description: "Whether to launch without the resource optimization saved with the pipeline",
+			description: 'Whether to launch without the resource optimization saved with the pipeline',
 			displayOptions: TOWER_CLI_SETTING,
 		},
 		{
@@ -124,7 +140,8 @@ export const launchSettingsField: INodeProperties = {
 			default: '',
 			placeholder: 'nightly, rnaseq, team=genomics',
 			description:
-				"Comma-separated names of the workspace's labels to put on the run, and resource labels as key=value (an expression may give a list); a label the workspace lacks is created, which needs the Maintain role",
+				"Comma-separated names of the workspace's labels to put on the run, and resource labels as key=value (an " +
+				'expression may give a list); a label the workspace lacks is created, which needs the Maintain role',
 			displayOptions: { show: { '@version': [seqeraPlatform.fromVersionOf('labelsByName')] } },
 		},
 		{
@@ -196,7 +213,9 @@ export const launchSettingsField: INodeProperties = {
 			default: '',
 			placeholder: 'https://n8n.example.com/webhook/0b6f.../events',
 			description:
-				"The Production URL of a Seqera Nextflow Events trigger: Nextflow posts the run's events there, with the Seqera Nextflow Events API credential chosen above. The compute environment's head job must reach the URL and fetch the nf-weblog plugin.",
+				"The Production URL of a Seqera Nextflow Events trigger: Nextflow posts the run's events there, with the Seqera " +
+				"Nextflow Events API credential chosen above. The compute environment's head job must reach the URL and fetch the " +
+				'nf-weblog plugin.',
 			// Replaced by the trigger's workflow or URL below from the version that brought them.
 			displayOptions: {
 				show: { '@version': [seqeraPlatform.fromVersionOf('eventsToTriggerUrl')] },
@@ -210,7 +229,9 @@ export const launchSettingsField: INodeProperties = {
 			default: {},
 			placeholder: 'Add Trigger',
 			description:
-				"A Seqera Nextflow Events trigger: Nextflow posts the run's events to it, with the Seqera Nextflow Events API credential chosen above. The compute environment's head job must reach n8n and fetch the nf-weblog plugin. Not with Wait In \"Pause the Execution Until the Runs End\", whose events go to the paused execution.",
+				"A Seqera Nextflow Events trigger: Nextflow posts the run's events to it, with the Seqera Nextflow Events API " +
+				"credential chosen above. The compute environment's head job must reach n8n and fetch the nf-weblog plugin. Not " +
+				'with Wait In "Pause the Execution Until the Runs End", whose events go to the paused execution.',
 			options: [
 				{
 					displayName: "Trigger's Workflow",
@@ -223,9 +244,12 @@ export const launchSettingsField: INodeProperties = {
 							default: '',
 							required: true,
 							description:
-								"The workflow whose Seqera Nextflow Events trigger (version 1.1 or later) receives the events, at its Production URL on this n8n: they start it once the workflow is active",
+								'The workflow whose Seqera Nextflow Events trigger (version 1.1 or later) receives the events, at ' +
+								'its Production URL on this n8n: they start it once the workflow is active',
 							// n8n 2.x's workflow list holds only workflows that start with an Execute Workflow Trigger.
-							hint: "On n8n 2.x the list offers only sub-workflows: choose By ID and paste the trigger's workflow ID, the last part of its address in the editor (…/workflow/ID)",
+							hint:
+								"On n8n 2.x the list offers only sub-workflows: choose By ID and paste the trigger's workflow ID, the " +
+								'last part of its address in the editor (…/workflow/ID)',
 						},
 					],
 				},
@@ -240,7 +264,8 @@ export const launchSettingsField: INodeProperties = {
 							default: '',
 							required: true,
 							placeholder: 'https://n8n.example.com/webhook/nextflow-events/3kD8fQ2mZp7LwX1c',
-							description: "A Seqera Nextflow Events trigger's Production URL, or its Test URL while you listen for a test event",
+							description:
+								"A Seqera Nextflow Events trigger's Production URL, or its Test URL while you listen for a test event",
 						},
 					],
 				},
@@ -252,7 +277,7 @@ export const launchSettingsField: INodeProperties = {
 			name: 'stubRun',
 			type: 'boolean',
 			default: false,
-			description: 'Whether to run the processes\' stub blocks instead of the real commands',
+			description: "Whether to run the processes' stub blocks instead of the real commands",
 		},
 		{
 			displayName: 'User Secret Names',
@@ -283,5 +308,7 @@ export const launchSettingsField: INodeProperties = {
  */
 export const repositoryLaunchSettingsField: INodeProperties = {
 	...launchSettingsField,
-	options: (launchSettingsField.options as INodeProperties[]).flatMap((setting) => REPOSITORY_LISTS[setting.name]?.(setting) ?? [setting]),
+	options: (launchSettingsField.options as INodeProperties[]).flatMap(
+		(setting) => REPOSITORY_LISTS[setting.name]?.(setting) ?? [setting],
+	),
 };

@@ -22,8 +22,7 @@ const properties: INodeProperties[] = [
 		name: 'resume',
 		type: 'boolean',
 		default: true,
-		description:
-			"Whether to resume from the original run's cached results (Nextflow -resume), so finished tasks are not run again",
+		description: "Whether to resume from the original run's cached results (Nextflow -resume), so finished tasks are not run again",
 	},
 	{ ...computeEnvLocator, description: "Leave empty to use the original run's compute environment" },
 	{ ...launchSettingsField, description: "Settings left empty keep the original run's values" },
@@ -40,12 +39,19 @@ function refuseWorkDirOnResume(context: IExecuteFunctions, itemIndex: number): v
 	if (String(workDir ?? '').trim() === '') return;
 	throw new NodeOperationError(context.getNode(), 'Work Directory cannot change when resuming', {
 		itemIndex,
-		description: `A resumed run finds its cached tasks in the original run's work directory, so none would be found in "${workDir}" (item ${itemIndex}). Turn off Resume to relaunch into another work directory.`,
+		description:
+			`A resumed run finds its cached tasks in the original run's work directory, so none would be found in "${workDir}" (item ` +
+			`${itemIndex}). Turn off Resume to relaunch into another work directory.`,
 	});
 }
 
 /** The run itself, which holds its own session and work directory. */
-async function runOf(context: IExecuteFunctions, itemIndex: number, workspaceId: string | undefined, workflowId: string): Promise<IDataObject> {
+async function runOf(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	workspaceId: string | undefined,
+	workflowId: string,
+): Promise<IDataObject> {
 	const { workflow } = await apiRequest<{ workflow?: IDataObject }>(context, {
 		method: 'GET',
 		path: ['workflow', workflowId],

@@ -23,17 +23,19 @@ export const description = updateDisplayOptions(displayOptions, properties);
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await forEachItem(this, async (itemIndex) => {
 		const includeOrganizations = this.getNodeParameter('includeOrganizations', itemIndex, false) as boolean;
-		return (await workspaceMemberships(this, itemIndex))
-			// Entries without a workspace stand for organization membership alone.
-			.filter((entry) => includeOrganizations || (entry.workspaceId !== null && entry.workspaceId !== undefined))
-			.map((entry) => ({
-				orgId: entry.orgId ?? null,
-				orgName: entry.orgName ?? null,
-				workspaceId: entry.workspaceId ?? null,
-				workspaceName: entry.workspaceName ?? null,
-				workspaceFullName: entry.workspaceFullName ?? null,
-				visibility: entry.visibility ?? null,
-				roles: entry.roles ?? [],
-			}));
+		return (
+			(await workspaceMemberships(this, itemIndex))
+				// Entries without a workspace stand for organization membership alone.
+				.filter((entry) => includeOrganizations || (entry.workspaceId !== null && entry.workspaceId !== undefined))
+				.map((entry) => ({
+					orgId: entry.orgId ?? null,
+					orgName: entry.orgName ?? null,
+					workspaceId: entry.workspaceId ?? null,
+					workspaceName: entry.workspaceName ?? null,
+					workspaceFullName: entry.workspaceFullName ?? null,
+					visibility: entry.visibility ?? null,
+					roles: entry.roles ?? [],
+				}))
+		);
 	});
 }

@@ -15,7 +15,12 @@ export const description: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['workspaceParticipant'] } },
 		options: [
-			{ name: 'Add', value: 'add', action: 'Add a workspace participant', description: 'Give a person or a team a role in the workspace' },
+			{
+				name: 'Add',
+				value: 'add',
+				action: 'Add a workspace participant',
+				description: 'Give a person or a team a role in the workspace',
+			},
 			{ name: 'Change Role', value: 'changeRole', action: 'Change a workspace participant role' },
 			{ name: 'Get Many', value: 'getMany', action: 'Get many workspace participants' },
 			{ name: 'Remove', value: 'remove', action: 'Remove a workspace participant' },

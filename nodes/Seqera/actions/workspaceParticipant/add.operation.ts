@@ -23,7 +23,10 @@ const properties: INodeProperties[] = [
 			{ name: 'Team', value: 'team', description: 'Every member of the team takes part with its role' },
 		],
 	},
-	{ ...personField('Email address of the person; the user name of someone already on the platform works too'), displayOptions: { show: { addBy: ['email'] } } },
+	{
+		...personField('Email address of the person; the user name of someone already on the platform works too'),
+		displayOptions: { show: { addBy: ['email'] } },
+	},
 	{
 		...memberLocator,
 		modes: (memberLocator.modes ?? []).filter((mode) => mode.name !== 'email'),
@@ -31,14 +34,25 @@ const properties: INodeProperties[] = [
 		displayOptions: { show: { addBy: ['member'] } },
 	},
 	{ ...teamLocator, description: "A team of the workspace's organization", displayOptions: { show: { addBy: ['team'] } } },
-	{ displayName: 'Role', name: 'role', type: 'options', options: WORKSPACE_ROLES, default: 'launch', description: 'The role in the workspace' },
+	{
+		displayName: 'Role',
+		name: 'role',
+		type: 'options',
+		options: WORKSPACE_ROLES,
+		default: 'launch',
+		description: 'The role in the workspace',
+	},
 	{
 		displayName: 'If Already a Participant',
 		name: 'ifAlreadyParticipant',
 		type: 'options',
 		default: 'keepRole',
 		options: [
-			{ name: 'Keep Their Role', value: 'keepRole', description: 'Output the participant as they are; an owner is never demoted by a repeated onboarding' },
+			{
+				name: 'Keep Their Role',
+				value: 'keepRole',
+				description: 'Output the participant as they are; an owner is never demoted by a repeated onboarding',
+			},
 			{ name: 'Set the Role', value: 'setRole', description: 'Give them the role above' },
 		],
 	},
@@ -81,23 +95,32 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const request = await addRequestFor(this, itemIndex, scope.orgId);
 		const list = participantsOf(scope);
 		const listed = async () => (await findInList(this, list, request.search, itemIndex, request.isSame))[0];
-		const { entry, already: alreadyParticipant } = await addedOrExisting(
-			async () => {
-				const added = await apiRequest<{ participant?: IDataObject }>(this, { method: 'PUT', path: [...list.path, 'add'], body: request.body, itemIndex });
-				// The contract lets the answer leave the participant out ({}): read them from the list, as Get Many does.
-				return added.participant ?? (await listed()) ?? {};
-			},
-			listed,
-		);
+		const { entry, already: alreadyParticipant } = await addedOrExisting(async () => {
+			const added = await apiRequest<{ participant?: IDataObject }>(this, {
+				method: 'PUT',
+				path: [...list.path, 'add'],
+				body: request.body,
+				itemIndex,
+			});
+			// The contract lets the answer leave the participant out ({}): read them from the list, as Get Many does.
+			return added.participant ?? (await listed()) ?? {};
+		}, listed);
 		let participant = entry;
 		const setRole = !alreadyParticipant || this.getNodeParameter('ifAlreadyParticipant', itemIndex) === 'setRole';
 		if (setRole && participant.wspRole !== role) {
 			const participantId = participant.participantId;
 			if ((typeof participantId !== 'number' && typeof participantId !== 'string') || String(participantId) === '') {
-				throw new NodeOperationError(this.getNode(), `The platform added ${request.who} to the workspace but did not say as which participant`, {
-					itemIndex,
-					description: `Neither its answer nor the workspace's participant list names them, so the Role was not set. Check the workspace's participants in the web app, or run the node again: they then count as already a participant (item ${itemIndex}).`,
-				});
+				throw new NodeOperationError(
+					this.getNode(),
+					`The platform added ${request.who} to the workspace but did not say as which participant`,
+					{
+						itemIndex,
+						description:
+							`Neither its answer nor the workspace's participant list names them, so the Role was not set. Check the ` +
+							`workspace's participants in the web app, or run the node again: they then count as already a participant ` +
+							`(item ${itemIndex}).`,
+					},
+				);
 			}
 			await apiRequest(this, { method: 'PUT', path: [...list.path, String(participantId), 'role'], body: { role }, itemIndex });
 			participant = { ...participant, wspRole: role };

@@ -10,7 +10,14 @@ import { forEachParticipantItem, participantsOf, withScope } from './participant
 const properties: INodeProperties[] = [
 	participantWorkspaceLocator,
 	participantLocator,
-	{ displayName: 'Role', name: 'role', type: 'options', options: WORKSPACE_ROLES, default: 'launch', description: 'The role the participant gets in the workspace' },
+	{
+		displayName: 'Role',
+		name: 'role',
+		type: 'options',
+		options: WORKSPACE_ROLES,
+		default: 'launch',
+		description: 'The role the participant gets in the workspace',
+	},
 ];
 
 const displayOptions = { show: { resource: ['workspaceParticipant'], operation: ['changeRole'] } };

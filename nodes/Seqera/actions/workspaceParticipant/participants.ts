@@ -17,7 +17,10 @@ export async function forEachParticipantItem(
 	handle: (itemIndex: number, scope: ParticipantScope) => Promise<JsonOutput>,
 ): Promise<INodeExecutionData[]> {
 	const organizations = new Map<string, Promise<string>>();
-	return await forEachItem(context, async (itemIndex) => await handle(itemIndex, await participantScopeFor(context, itemIndex, organizations)));
+	return await forEachItem(
+		context,
+		async (itemIndex) => await handle(itemIndex, await participantScopeFor(context, itemIndex, organizations)),
+	);
 }
 
 /** Where an output item's participant is: the IDs of the organization and the workspace first. */

@@ -20,7 +20,9 @@ export function processGateFactory(): GateFactory {
 			processFactory = (_key, limits) => new LocalGate(limits);
 			break;
 		case 'misconfigured':
-			LoggerProxy.warn(`Seqera rate limiter: ${config.problem}; this process keeps to 1/${config.fallbackShare} of each access token's budget.`);
+			LoggerProxy.warn(
+				`Seqera rate limiter: ${config.problem}; this process keeps to 1/${config.fallbackShare} of each access token's budget.`,
+			);
 			processFactory = (_key, limits) => new LocalGate(localShare(limits, config.fallbackShare));
 			break;
 		case 'shared':

@@ -1,4 +1,5 @@
-// Bottleneck's ES2017 build: its main entry makes a generator anew for each async method call, which V8 lists for good (scripts/bench/bottleneckBuilds.ts).
+// Bottleneck's ES2017 build: its main entry makes a generator anew for each async method call, which V8 lists for good
+// (scripts/bench/bottleneckBuilds.ts).
 // eslint-disable-next-line @n8n/community-nodes/no-restricted-imports -- Bottleneck is a runtime dependency of this self-hosted package
 import Bottleneck from 'bottleneck/light';
 import { createHash } from 'node:crypto';
@@ -130,7 +131,10 @@ export class TokenLimiter {
 			const admitting = this.turnAtGate(queue, signal, options);
 			const admission = await unlessCancelled(admitting, signal).catch((error: unknown) => {
 				// Given up while waiting for its turn at the gate: a turn that comes anyway frees its place at once.
-				void admitting.then((late) => late?.answered(), () => undefined);
+				void admitting.then(
+					(late) => late?.answered(),
+					() => undefined,
+				);
 				throw error;
 			});
 			if (admission === undefined) throw new CancelledError();
@@ -157,7 +161,11 @@ export class TokenLimiter {
 	 * there for a place when a person's call comes gives way: it goes back to the head of the bulk calls
 	 * and the person's call asks first, instead of waiting out the bulk call's wait as well as its own.
 	 */
-	private async turnAtGate(queue: TokenQueue, signal: AbortSignal | undefined, options: AdmissionOptions): Promise<AdmittedCall | undefined> {
+	private async turnAtGate(
+		queue: TokenQueue,
+		signal: AbortSignal | undefined,
+		options: AdmissionOptions,
+	): Promise<AdmittedCall | undefined> {
 		const { admissions, gate, bound } = queue;
 		const bulk = (options.priority ?? 'bulk') === 'bulk';
 		if (!bulk) queue.bulkAtGate?.abort(new GiveWay());
@@ -209,7 +217,10 @@ export class TokenLimiter {
 		await gate.pauseUntil(until);
 	}
 
-	/** A call of the token (by its budgetKey) was answered with success: its 403s then more likely name a resource it may not use than a refused token. */
+	/**
+	 * A call of the token (by its budgetKey) was answered with success: its 403s then more likely name a resource it may not use than a
+	 * refused token.
+	 */
 	noteWorked(key: string): void {
 		const queue = this.queues.get(key);
 		if (queue) queue.hasWorked = true;

@@ -4,7 +4,15 @@ import { randomBytes } from 'node:crypto';
 import { LoggerProxy } from 'n8n-workflow';
 
 import { ADMIT_SCRIPT, budgetKeys, NOTE_TIME_SCRIPT, PAUSE_SCRIPT, type BudgetKeys } from './budgetScripts';
-import { localShare, LocalGate, type AdmissionOptions, type AdmittedCall, type BudgetGate, type CallPriority, type GateFactory } from './gate';
+import {
+	localShare,
+	LocalGate,
+	type AdmissionOptions,
+	type AdmittedCall,
+	type BudgetGate,
+	type CallPriority,
+	type GateFactory,
+} from './gate';
 import { DEFAULT_FALLBACK_SHARE, type RedisTarget } from '../../environment/limiterRedis';
 import type { ArrivalBound, WindowLimits } from './admissionRule';
 import { sleep, unlessCancelled, withinTime } from './timing';
@@ -23,12 +31,30 @@ const CONNECT_TIMEOUT_MS = 2000;
 // with ioredis's commandTimeout, which fails replies that came in time when the process stalled: it
 // would then keep to its local share while the others spend the whole budget through Redis.
 const COMMAND_TIMEOUT_MS = 1000;
-const replyOf = async <T>(command: Promise<T>) => await withinTime(command, COMMAND_TIMEOUT_MS, `Redis did not answer within ${COMMAND_TIMEOUT_MS} ms`);
+const replyOf = async <T>(command: Promise<T>) =>
+	await withinTime(command, COMMAND_TIMEOUT_MS, `Redis did not answer within ${COMMAND_TIMEOUT_MS} ms`);
 
 interface BudgetCommands {
 	// KEYS and ARGV as budgetScripts.ts's ADMIT_SCRIPT takes them.
-	seqeraBudgetAdmit(second: string, answers: string, bounds: string, hour: string, last: string, pause: string, cautious: string, waiting: string, sent: string,
-		perSecond: number, perHour: number, spacingMs: number, member: string, boundMs: number, processId: string, priority: CallPriority, waiterId: string): Promise<number>;
+	seqeraBudgetAdmit(
+		second: string,
+		answers: string,
+		bounds: string,
+		hour: string,
+		last: string,
+		pause: string,
+		cautious: string,
+		waiting: string,
+		sent: string,
+		perSecond: number,
+		perHour: number,
+		spacingMs: number,
+		member: string,
+		boundMs: number,
+		processId: string,
+		priority: CallPriority,
+		waiterId: string,
+	): Promise<number>;
 	seqeraBudgetPause(pause: string, cautious: string, durationMs: number): Promise<number>;
 	seqeraBudgetNoteTime(second: string, sentOrAnswers: string, member: string): Promise<number>;
 }
@@ -50,8 +76,15 @@ export class SharedBudget {
 	private readonly warn: (message: string) => void;
 	private readonly retryMs: number;
 
-	constructor(private readonly target: RedisTarget, options: { fallbackShare?: number; warn?: (message: string) => void; retryMs?: number } = {}) {
-		({ fallbackShare: this.fallbackShare = DEFAULT_FALLBACK_SHARE, warn: this.warn = (message) => LoggerProxy.warn(message), retryMs: this.retryMs = REDIS_RETRY_MS } = options);
+	constructor(
+		private readonly target: RedisTarget,
+		options: { fallbackShare?: number; warn?: (message: string) => void; retryMs?: number } = {},
+	) {
+		({
+			fallbackShare: this.fallbackShare = DEFAULT_FALLBACK_SHARE,
+			warn: this.warn = (message) => LoggerProxy.warn(message),
+			retryMs: this.retryMs = REDIS_RETRY_MS,
+		} = options);
 	}
 
 	readonly makeGate: GateFactory = (key, limits) => new RedisGate(key, limits, this);
@@ -65,14 +98,16 @@ export class SharedBudget {
 		if (client.status === 'ready') return client;
 		// ioredis's connect timeout covers the socket, but a cluster whose nodes announce addresses it cannot
 		// use can leave `connect()` pending for good.
-		this.connecting ??= unlessCancelled(client.connect(), AbortSignal.timeout(CONNECT_TIMEOUT_MS + COMMAND_TIMEOUT_MS)).then(
-			() => {
-				this.down = false;
-			},
-			(error: unknown) => this.failed(error),
-		).finally(() => {
-			this.connecting = undefined;
-		});
+		this.connecting ??= unlessCancelled(client.connect(), AbortSignal.timeout(CONNECT_TIMEOUT_MS + COMMAND_TIMEOUT_MS))
+			.then(
+				() => {
+					this.down = false;
+				},
+				(error: unknown) => this.failed(error),
+			)
+			.finally(() => {
+				this.connecting = undefined;
+			});
 		// The first connection is waited for (up to the connect timeout); a retry during an outage runs
 		// in the background while callers keep to their local share.
 		if (this.down) return undefined;
@@ -90,7 +125,7 @@ export class SharedBudget {
 		this.warn(
 			`Seqera rate limiter: Redis at ${this.target.label} is out of reach (${reason}). Until it answers ` +
 				`(tried every ${this.retryMs / 1000} s), this process keeps to 1/${this.fallbackShare} of each ` +
-				'access token\'s budget on its own; set SEQERA_LIMITER_FALLBACK_SHARE to the number of n8n processes.',
+				"access token's budget on its own; set SEQERA_LIMITER_FALLBACK_SHARE to the number of n8n processes.",
 		);
 	}
 
@@ -196,9 +231,27 @@ export class RedisGate implements BudgetGate {
 			const boundMs = bound.boundMs(Date.now());
 			try {
 				const { second, answers, bounds, hour, last, pause, cautious, waiting, sent } = this.keys;
-				wait = await replyOf(client.seqeraBudgetAdmit(second, answers, bounds, hour, last, pause, cautious, waiting, sent,
-					Math.max(1, Math.floor(this.limits.maxCallsPerSecond)), Math.max(1, Math.floor(this.limits.maxCallsPerHour)), this.limits.spacingMs,
-					member, Number.isFinite(boundMs) ? boundMs : -1, this.shared.processId, priority, waiterId));
+				wait = await replyOf(
+					client.seqeraBudgetAdmit(
+						second,
+						answers,
+						bounds,
+						hour,
+						last,
+						pause,
+						cautious,
+						waiting,
+						sent,
+						Math.max(1, Math.floor(this.limits.maxCallsPerSecond)),
+						Math.max(1, Math.floor(this.limits.maxCallsPerHour)),
+						this.limits.spacingMs,
+						member,
+						Number.isFinite(boundMs) ? boundMs : -1,
+						this.shared.processId,
+						priority,
+						waiterId,
+					),
+				);
 			} catch (error) {
 				this.shared.failed(error);
 				continue;

@@ -24,14 +24,21 @@ export async function unlessCancelled<T>(promise: Promise<T>, signal?: AbortSign
 	if (!signal) return await promise;
 	if (signal.aborted) throw cancelledError(signal);
 	let onAbort = () => undefined as void;
-	const cancelled = new Promise<never>((_, reject) => signal.addEventListener('abort', (onAbort = () => reject(cancelledError(signal))), { once: true }));
+	const cancelled = new Promise<never>((_, reject) =>
+		signal.addEventListener('abort', (onAbort = () => reject(cancelledError(signal))), { once: true }),
+	);
 	return await Promise.race([promise, cancelled]).finally(() => signal.removeEventListener('abort', onAbort));
 }
 
-/** `promise`, or a failure after `ms` counted once the process has also read what reached it: after a stall, Node runs due timers before it reads its sockets. */
+/**
+ * `promise`, or a failure after `ms` counted once the process has also read what reached it: after a stall, Node runs due timers before it
+ * reads its sockets.
+ */
 export async function withinTime<T>(promise: Promise<T>, ms: number, timeoutMessage: string): Promise<T> {
 	const settled = new AbortController();
-	const late = delay(ms, undefined, { signal: settled.signal }).then(async () => await afterPendingReads(undefined, { signal: settled.signal }));
+	const late = delay(ms, undefined, { signal: settled.signal }).then(
+		async () => await afterPendingReads(undefined, { signal: settled.signal }),
+	);
 	const timedOut = late.then(() => Promise.reject(new Error(timeoutMessage)));
 	return await Promise.race([promise, timedOut]).finally(() => settled.abort());
 }

@@ -59,7 +59,8 @@ function dataLinkApiOf(context: IPollFunctions, workspaceId: string | undefined,
 				return await browseFolderPage(context, scope, dataLink, folder, { search, pageToken });
 			} catch (error) {
 				if (pageToken !== undefined && error instanceof NodeApiError && String(error.httpCode) === '400') return 'tokenRefused';
-				// eslint-disable-next-line @n8n/community-nodes/require-node-api-error -- already the transport's NodeApiError or cancellation; wrapping would hide its HTTP code
+				// Already the transport's NodeApiError or cancellation; wrapping would hide its HTTP code
+				// eslint-disable-next-line @n8n/community-nodes/require-node-api-error
 				throw error;
 			}
 		},
@@ -88,7 +89,8 @@ export const dataLinkFileEvents: TriggerEvent = {
 			displayOptions: shown,
 			placeholder: 'runs/*/fastq/*.fastq.gz',
 			description:
-				'Only files whose whole path in the data link matches: * stands for any characters within one folder or file name, ** for any across folders, ? for one character. Leave empty for every file.',
+				'Only files whose whole path in the data link matches: * stands for any characters within one folder or file name, ' +
+				'** for any across folders, ? for one character. Leave empty for every file.',
 		},
 	],
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {

@@ -129,6 +129,7 @@ export function eventItemOf(event: WeblogEvent, reported: NextflowEventName): ID
 		sessionId: event.runId,
 		utcTime: given(event.utcTime),
 	};
-	if (reported === 'processFailed' || reported === 'processCompleted') return { ...head, ...taskFields((event.trace ?? {}) as IDataObject) };
+	if (reported === 'processFailed' || reported === 'processCompleted')
+		return { ...head, ...taskFields((event.trace ?? {}) as IDataObject) };
 	return { ...head, ...runFields(event, reported !== 'runStarted') };
 }

@@ -14,7 +14,8 @@ const ACCEPT_SHARED_PASSWORD_FIELD = 'acceptSharedPassword';
 export const nextflowEventsProperties: INodeProperties[] = [
 	{
 		displayName:
-			"Paste this trigger's Production URL into a Seqera Platform launch's Launch Settings → Send Nextflow Events To, with the same credential. The compute environment's head job must reach n8n (WEBHOOK_URL) and fetch the nf-weblog plugin.",
+			"Paste this trigger's Production URL into a Seqera Platform launch's Launch Settings → Send Nextflow Events To, with " +
+			"the same credential. The compute environment's head job must reach n8n (WEBHOOK_URL) and fetch the nf-weblog plugin.",
 		name: 'notice',
 		type: 'notice',
 		default: '',
@@ -22,7 +23,9 @@ export const nextflowEventsProperties: INodeProperties[] = [
 	},
 	{
 		displayName:
-			"In a Seqera Platform launch, pick this workflow in Launch Settings → Send Nextflow Events To, with the same credential. One such trigger per workflow. The compute environment's head job must reach n8n (WEBHOOK_URL) and fetch the nf-weblog plugin.",
+			'In a Seqera Platform launch, pick this workflow in Launch Settings → Send Nextflow Events To, with the same ' +
+			"credential. One such trigger per workflow. The compute environment's head job must reach n8n (WEBHOOK_URL) and fetch " +
+			'the nf-weblog plugin.',
 		name: 'notice',
 		type: 'notice',
 		default: '',
@@ -43,7 +46,9 @@ export const nextflowEventsProperties: INodeProperties[] = [
 		type: 'boolean',
 		default: false,
 		description:
-			"Whether to also accept events that carry the credential's own password, as runs launched by Seqera Platform node versions 1.3 and 1.4 send it. Anyone who can read such a run's Nextflow config can then post events as any run. From version 1.5 a launch sends a secret made for its run's name, which this trigger always accepts.",
+			"Whether to also accept events that carry the credential's own password, as runs launched by Seqera Platform node " +
+			"versions 1.3 and 1.4 send it. Anyone who can read such a run's Nextflow config can then post events as any run. From " +
+			"version 1.5 a launch sends a secret made for its run's name, which this trigger always accepts.",
 		displayOptions: { show: { '@version': [seqeraNextflowEvents.fromVersionOf('runSecretOnly')] } },
 	},
 ];
@@ -63,10 +68,13 @@ function acceptsSharedPassword(context: IWebhookFunctions): boolean {
  * credential lets nothing in.
  */
 async function carriesCredential(context: IWebhookFunctions, body: unknown): Promise<boolean> {
-	const credential = await context.getCredentials<{ user?: string; password?: string }>(NEXTFLOW_EVENTS_CREDENTIAL).catch(() => undefined);
+	const credential = await context
+		.getCredentials<{ user?: string; password?: string }>(NEXTFLOW_EVENTS_CREDENTIAL)
+		.catch(() => undefined);
 	if (!credential?.user || !credential.password) return false;
 	const runName = typeof body === 'object' && body !== null ? (body as { runName?: unknown }).runName : undefined;
-	if (typeof runName === 'string' && carriesBasicAuth(context, credential.user, runEventsSecret(credential.password, runName))) return true;
+	if (typeof runName === 'string' && carriesBasicAuth(context, credential.user, runEventsSecret(credential.password, runName)))
+		return true;
 	return acceptsSharedPassword(context) && carriesBasicAuth(context, credential.user, credential.password);
 }
 
@@ -83,12 +91,20 @@ export async function receiveNextflowEvent(context: IWebhookFunctions): Promise<
 		});
 	}
 	if (!isWeblogEvent(event)) {
-		return answerCall(context, 400, 'The body is not a Nextflow weblog event (it needs "event", "runId" and "runName"): nothing was started.');
+		return answerCall(
+			context,
+			400,
+			'The body is not a Nextflow weblog event (it needs "event", "runId" and "runName"): nothing was started.',
+		);
 	}
 	const reported = nextflowEventOf(event);
 	const chosen = context.getNodeParameter(EVENTS_FIELD, []) as string[];
 	if (reported === undefined || !chosen.includes(reported)) {
-		return answerCall(context, 200, `Event "${event.event}" received; it is not one of the events this trigger starts the workflow on.`);
+		return answerCall(
+			context,
+			200,
+			`Event "${event.event}" received; it is not one of the events this trigger starts the workflow on.`,
+		);
 	}
 	const state = context.getWorkflowStaticData('node') as SeenEventsState;
 	const triggerId = `${context.getWorkflow().id ?? ''}:${context.getNode().id}:${context.getMode()}`;

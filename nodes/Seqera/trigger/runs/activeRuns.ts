@@ -58,7 +58,8 @@ async function readRun(api: RunsApi, id: string, allowance: CallAllowance): Prom
 	try {
 		return { run: await api.get(id) };
 	} catch (error) {
-		// eslint-disable-next-line @n8n/community-nodes/require-node-api-error -- already the transport's NodeApiError, or not a platform answer at all; wrapping would hide its HTTP code
+		// Already the transport's NodeApiError, or not a platform answer at all; wrapping would hide its HTTP code
+		// eslint-disable-next-line @n8n/community-nodes/require-node-api-error
 		if (!(error instanceof NodeApiError) || POLL_ENDING_CODES.has(String(error.httpCode))) throw error;
 		if (!UNKNOWN_RUN_CODES.has(String(error.httpCode)) || !allowance.take()) return 'unread';
 		return (await api.isListed(id)) ? 'unread' : 'gone';
@@ -147,7 +148,10 @@ export async function checkActiveRuns(
 ): Promise<ActiveCheck> {
 	const known = new Map(active);
 	const unseen = active.filter(([id]) => !alreadyRead.has(id));
-	const expected = [...active.map(([id, status]): [string, string] => [id, String(alreadyRead.get(id)?.status ?? status)]), ...activeRunsOf(fresh)];
+	const expected = [
+		...active.map(([id, status]): [string, string] => [id, String(alreadyRead.get(id)?.status ?? status)]),
+		...activeRunsOf(fresh),
+	];
 	const counted = unseen.length > 0 && mayCount && (await countsUnchanged(api, expected, allowance));
 	const { readings, gone } =
 		unseen.length && !counted

@@ -56,8 +56,7 @@ export const runEvents: TriggerEvent = {
 			default: '',
 			displayOptions: { show: { event: RUN_EVENTS } },
 			placeholder: 'projectName:nf-core/rnaseq label:production',
-			description:
-				'Only runs matching this search, in the web app syntax (free text, runName:, projectName:, userName:, label:)',
+			description: 'Only runs matching this search, in the web app syntax (free text, runName:, projectName:, userName:, label:)',
 		},
 		{
 			displayName: 'Options',
@@ -72,7 +71,8 @@ export const runEvents: TriggerEvent = {
 					name: 'emitExisting',
 					type: 'boolean',
 					default: false,
-					description: 'Whether the first poll after activation emits the newest matching runs (up to 100) instead of only recording them',
+					description:
+						'Whether the first poll after activation emits the newest matching runs (up to 100) instead of only recording them',
 				},
 			],
 		},
@@ -95,7 +95,8 @@ export const runEvents: TriggerEvent = {
 		}
 
 		const staticData = this.getWorkflowStaticData('node');
-		const stored = (staticData[STATE_KEY] as RunWatchState | undefined) ?? fromOldState(staticData[OLD_STATE_KEY], kind, workspaceId, search);
+		const stored =
+			(staticData[STATE_KEY] as RunWatchState | undefined) ?? fromOldState(staticData[OLD_STATE_KEY], kind, workspaceId, search);
 		const { events, state } = await pollRuns(
 			api,
 			stored,

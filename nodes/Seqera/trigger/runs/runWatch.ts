@@ -106,7 +106,11 @@ async function seed(api: RunsApi, settings: RunWatchSettings, now: number): Prom
 		readAt: now,
 	};
 	const events = settings.emitExisting
-		? newest.page.runs.map((run) => ({ run, event: settings.kind === 'started' ? ('started' as const) : eventOf(String(run.status)), previousStatus: null }))
+		? newest.page.runs.map((run) => ({
+				run,
+				event: settings.kind === 'started' ? ('started' as const) : eventOf(String(run.status)),
+				previousStatus: null,
+			}))
 		: [];
 	return { events, state, calls: listAllowance.spent + newestAllowance.spent + 1, caughtUp: true };
 }
@@ -120,7 +124,12 @@ export async function pollRuns(api: RunsApi, stored: RunWatchState | undefined, 
 
 	if (settings.kind === 'started') {
 		const events = found.fresh.map((run) => ({ run, event: 'started' as const, previousStatus: null }));
-		return { events, state: { scope: settings.scope, cursor: found.cursor, active: [] }, calls: scanAllowance.spent, caughtUp: found.complete };
+		return {
+			events,
+			state: { scope: settings.scope, cursor: found.cursor, active: [] },
+			calls: scanAllowance.spent,
+			caughtUp: found.complete,
+		};
 	}
 
 	const checkAllowance = new CallAllowance(settings.checkCalls);

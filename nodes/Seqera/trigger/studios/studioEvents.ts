@@ -34,7 +34,8 @@ function studiosApiOf(context: IPollFunctions, workspaceId: string | undefined):
 			} catch (error) {
 				// The list answered a moment ago, so the token is good: the Studio itself is gone.
 				if (error instanceof NodeApiError && ['403', '404'].includes(String(error.httpCode))) return null;
-				// eslint-disable-next-line @n8n/community-nodes/require-node-api-error -- already the transport's NodeApiError or cancellation; wrapping would hide its HTTP code
+				// Already the transport's NodeApiError or cancellation; wrapping would hide its HTTP code
+				// eslint-disable-next-line @n8n/community-nodes/require-node-api-error
 				throw error;
 			}
 		},
