@@ -110,6 +110,8 @@ async function membershipsOf(tokenKey: string, readJson: ReadJson): Promise<Work
 	const now = Date.now();
 	const kept = membershipsByToken.get(tokenKey);
 	if (kept && now - kept.at < MEMBERSHIPS_KEPT_MS) return await kept.memberships;
+	// Reads past their minute are dropped here, so that tokens no longer used leave nothing behind.
+	for (const [key, entry] of membershipsByToken) if (now - entry.at >= MEMBERSHIPS_KEPT_MS) membershipsByToken.delete(key);
 	const memberships = readMemberships(readJson);
 	membershipsByToken.set(tokenKey, { at: now, memberships });
 	memberships.catch(() => membershipsByToken.delete(tokenKey));

@@ -5,7 +5,7 @@
  * refused. n8n itself refuses calls once the execution runs again, so a claim needs keeping only for the
  * moment between the two.
  *
- * A claim is keyed by the wait (waits/heldWaitKey.ts), not by the execution: a second held wait in the
+ * A claim is keyed by the wait (its execution, node and time limit: resumeOnRunEvent.ts), not by the execution: a second held wait in the
  * same execution, by another node or by the same node in a loop, is a wait of its own.
  */
 const CLAIM_KEPT_MS = 10 * 60_000;
