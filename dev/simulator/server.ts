@@ -68,9 +68,16 @@ export interface SimulatorOptions {
 	 * `sim.weblog` changes them later.
 	 */
 	weblog?: WeblogOptions;
+	/**
+	 * How long the platform keeps an idle connection open, and says so in its Keep-Alive hint; default Node's 5 s. Load balancers in
+	 * front of an install keep them longer (60 s on AWS's).
+	 */
+	keepAliveTimeoutMs?: number;
 }
 
-type ResolvedOptions = Required<Omit<SimulatorOptions, 'validateContract' | 'network' | 'networkSeed' | 'unknownRunStatus' | 'weblog'>>;
+type ResolvedOptions = Required<
+	Omit<SimulatorOptions, 'validateContract' | 'network' | 'networkSeed' | 'unknownRunStatus' | 'weblog' | 'keepAliveTimeoutMs'>
+>;
 
 export interface LoggedRequest {
 	/** performance.now() when the request arrived: when its bytes came through the network, when the rate limit counts it. */
@@ -238,6 +245,7 @@ export class Simulator {
 		private readonly contract: Contract | undefined,
 		network: { profile?: NetworkProfile; seed?: number } = {},
 		weblog: WeblogOptions = {},
+		keepAliveTimeoutMs?: number,
 	) {
 		this.networkRolls = new DelayRolls(network.seed ?? DEFAULT_NETWORK_SEED);
 		this.setNetwork(network.profile);
@@ -255,6 +263,7 @@ export class Simulator {
 				if (!response.headersSent) response.writeHead(500).end();
 			});
 		});
+		if (keepAliveTimeoutMs !== undefined) this.server.keepAliveTimeout = keepAliveTimeoutMs;
 		this.server.on('secureConnection', (socket: Socket) => {
 			this.connectionCounts.opened += 1;
 			this.connectionOf.set(socket, { number: this.connectionCounts.opened, tokenHashes: new Set() });
@@ -644,6 +653,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 			seed: options.networkSeed,
 		},
 		options.weblog,
+		options.keepAliveTimeoutMs,
 	);
 	if (options.unknownRunStatus !== undefined) {
 		if (!UNKNOWN_RUN_STATUSES.includes(options.unknownRunStatus)) {
