@@ -16,6 +16,35 @@ const launchAndWait = (runName: string, waitOptions: Record<string, unknown> = {
 	...workspaceParameter(GENOMICS),
 });
 
+describe('Wait Until', () => {
+	// Six seconds a status: time for a check a second to find the run submitted, then running, on a busy machine.
+	const slow = usePlatform({ runProgressMs: 6000 });
+
+	it('Wait Until Running holds the item until the run runs, and outputs it running; Submitted goes on at once', async () => {
+		const launched = slow.json(await slow.run({ ...launchAndWait('watched_run'), waitForCompletion: false }));
+		const runId = String(launched[0].workflowId);
+		const waitFor = (waitUntil: string) => ({
+			resource: 'workflow',
+			operation: 'wait',
+			waitUntil,
+			waitOptions: fastChecks,
+			...runParameter(runId),
+			...workspaceParameter(GENOMICS),
+		});
+		const submitted = slow.json(await slow.run(waitFor('submitted')));
+		expect(submitted[0]).toMatchObject({ id: runId, status: 'SUBMITTED', waitChecks: 1 });
+
+		const running = await slow.run(waitFor('running'));
+		expect(running.error).toBeUndefined();
+		expect(slow.json(running)[0]).toMatchObject({ id: runId, status: 'RUNNING' });
+		// Held until then, and no longer: the run goes on to its end after the item has gone on.
+		expect(slow.sim.data.findRun(runId)!.status).toBe('RUNNING');
+
+		const ended = slow.json(await slow.run(waitFor('ended')));
+		expect(ended[0]).toMatchObject({ id: runId, status: 'SUCCEEDED' });
+	});
+});
+
 describe('launch and wait', () => {
 	it('holds the item until the run succeeds, then outputs its final status and progress', async () => {
 		const result = await platform.run(launchAndWait('waited_run'));
@@ -40,6 +69,19 @@ describe('launch and wait', () => {
 		platform.sim.addFault({ method: 'GET', path: /^\/workflow\/\w+$/, kind: 'status', status: 503, times: 6 });
 		const result = await platform.run(launchAndWait('bumpy_run'));
 		expect(platform.json(result)[0]).toMatchObject({ runName: 'bumpy_run', status: 'SUCCEEDED' });
+	});
+
+	it('Wait Until Running on a run that has already failed fails the item, as the end does', async () => {
+		const failed = platform.sim.data.runsIn(GENOMICS).find((run) => run.status === 'FAILED')!;
+		const result = await platform.run({
+			resource: 'workflow',
+			operation: 'wait',
+			waitUntil: 'running',
+			waitOptions: fastChecks,
+			...runParameter(failed.id),
+			...workspaceParameter(GENOMICS),
+		});
+		expect(result.error?.message).toBe(`Run ${failed.id} ended FAILED`);
 	});
 
 	it('Wait on an existing run; cancelling the execution stops the wait at once', async () => {

@@ -4,7 +4,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { DEFAULT_TIMEOUT_MINUTES } from '../fields/waitFields';
 import { apiRequest, callSignalOf, sleep } from '../transport';
 import { flattenRun } from './records';
-import { TERMINAL_STATUSES } from './statuses';
+import { hasReached, TERMINAL_STATUSES, type RunStage } from './statuses';
 
 // Each check waits a little longer than the last, up to the most the user allows.
 const INTERVAL_GROWTH = 1.5;
@@ -54,16 +54,25 @@ export async function pollUntilDone<T>(
 	}
 }
 
+/** What the timeout's error says a run did not do, by what the wait waited for. */
+const MISSED_IN_TIME: Record<RunStage, string> = {
+	submitted: 'was not submitted in time',
+	running: 'did not start running in time',
+	ended: 'did not finish in time',
+};
+
 /**
- * Checks the run until it reaches a terminal status, with intervals that grow. A failed check does
- * not end the wait; an expired token or a deleted run does. Cancelling the execution, or another item
- * failing the node, ends it at once.
+ * Checks the run until it reaches `until` (its end by default, or running or submitted, which a run that has
+ * ended is past), with intervals that grow. A run that ended other than SUCCEEDED fails the item unless
+ * the item's Wait Options say otherwise. A failed check does not end the wait; an expired token or a deleted run
+ * does. Cancelling the execution, or another item failing the node, ends it at once.
  */
 export async function waitForRun(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	workflowId: string,
 	workspaceId: string | undefined,
+	until: RunStage = 'ended',
 ): Promise<IDataObject> {
 	const failOnRunFailure = (context.getNodeParameter('waitOptions', itemIndex, {}) as IDataObject).failOnRunFailure !== false;
 	let lastStatus = 'unknown';
@@ -80,8 +89,8 @@ export async function waitForRun(
 				}),
 			);
 			lastStatus = String(run.status);
-			if (!TERMINAL_STATUSES.has(lastStatus)) return { done: false };
-			if (lastStatus !== 'SUCCEEDED' && failOnRunFailure) {
+			if (!hasReached(lastStatus, until)) return { done: false };
+			if (TERMINAL_STATUSES.has(lastStatus) && lastStatus !== 'SUCCEEDED' && failOnRunFailure) {
 				throw new NodeOperationError(context.getNode(), `Run ${workflowId} ended ${lastStatus}`, {
 					itemIndex,
 					description:
@@ -92,7 +101,7 @@ export async function waitForRun(
 			return { done: true, result: run };
 		},
 		(waitedMinutes) =>
-			new NodeOperationError(context.getNode(), `Run ${workflowId} did not finish in time (last status ${lastStatus})`, {
+			new NodeOperationError(context.getNode(), `Run ${workflowId} ${MISSED_IN_TIME[until]} (last status ${lastStatus})`, {
 				itemIndex,
 				description: `Waited ${waitedMinutes} minutes. The run goes on; raise "Timeout (Minutes)" or check it later with Get.`,
 			}),

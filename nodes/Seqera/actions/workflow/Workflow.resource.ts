@@ -5,6 +5,7 @@ import * as cancel from './cancel.operation';
 import * as deleteRun from './delete.operation';
 import * as deleteMany from './deleteMany.operation';
 import * as downloadFile from './downloadFile.operation';
+import * as dump from './dump.operation';
 import * as get from './get.operation';
 import * as getLog from './getLog.operation';
 import * as getMany from './getMany.operation';
@@ -25,6 +26,7 @@ export {
 	deleteRun as delete,
 	deleteMany,
 	downloadFile,
+	dump,
 	get,
 	getLog,
 	getMany,
@@ -62,6 +64,12 @@ export const description: INodeProperties[] = [
 				value: 'downloadFile',
 				action: 'Download a run file',
 				description: 'Fetch a log or report file of a run as binary data',
+			},
+			{
+				name: 'Dump',
+				value: 'dump',
+				action: 'Dump a run',
+				description: "The run's support bundle as one .tar.gz: its details, launch, metrics, tasks and logs",
 			},
 			{ name: 'Get', value: 'get', action: 'Get a run' },
 			{ name: 'Get Log', value: 'getLog', action: 'Get the log of a run' },
@@ -113,6 +121,7 @@ export const description: INodeProperties[] = [
 	...getTaskFile.description,
 	...getLog.description,
 	...downloadFile.description,
+	...dump.description,
 	...wait.description,
 	...addLabels.description,
 	...removeLabels.description,
