@@ -1,0 +1,59 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { workspaceIdFor } from '../../names/workspaceId';
+import { apiRequest } from '../../transport';
+import { workspaceLocator } from '../../fields/sharedLocators';
+import { forEachItem } from '../../items/perItem';
+import { baseUrlField, credentialDescriptionField, keyProperties, providerField } from './credential.descriptions';
+import { baseUrlOf, credentialNameOf, givenKeys } from './credentialChecks';
+import { providerOf } from './credentialParameters';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Name',
+		name: 'credentialName',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'aws-genomics-keys',
+		description: 'How compute environments and pipelines refer to the credentials; unique in the workspace',
+	},
+	providerField,
+	...keyProperties(false),
+	baseUrlField,
+	credentialDescriptionField,
+	workspaceLocator,
+];
+
+const displayOptions = { show: { resource: ['credential'], operation: ['create'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+/** Creates workspace credentials; the output item has the new ID, name and provider, never a key. */
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	return await forEachItem(this, async (itemIndex) => {
+		const name = credentialNameOf(this, itemIndex, 'Name', this.getNodeParameter('credentialName', itemIndex));
+		const provider = providerOf(this, itemIndex);
+		const { keys, secrets } = givenKeys(this, itemIndex, provider, true);
+		const baseUrl = provider.baseUrl ? baseUrlOf(this, itemIndex, this.getNodeParameter('baseUrl', itemIndex, '')) : undefined;
+		const description = String(this.getNodeParameter('credentialDescription', itemIndex, '') ?? '').trim();
+		const response = await apiRequest<{ credentialsId?: string }>(this, {
+			method: 'POST',
+			path: ['credentials'],
+			query: { workspaceId: await workspaceIdFor(this, itemIndex) },
+			body: {
+				credentials: {
+					name,
+					provider: provider.value,
+					...(description === '' ? {} : { description }),
+					...(baseUrl === undefined ? {} : { baseUrl }),
+					keys: { discriminator: provider.value, ...keys },
+				},
+			},
+			redact: secrets,
+			itemIndex,
+		});
+		return { id: response.credentialsId ?? null, name, provider: provider.value };
+	});
+}
