@@ -1,6 +1,6 @@
 /**
  * The endpoints a launch draws on beyond runs and pipelines: datasets (with multipart uploads, downloads,
- * hiding and deletion), pipeline actions, and labels on runs.
+ * hiding, updates, labels and deletion), pipeline actions, and labels on runs.
  */
 import { ApiError, badRequest, forbidden, json, noContent, withErrorId, type ApiRequest } from './apiTypes';
 import type { SimulatorData } from './data';
@@ -45,6 +45,31 @@ function findAction(request: ApiRequest, data: SimulatorData): SimAction {
 	return action;
 }
 
+/**
+ * POST /datasets/labels/add|remove|apply (AssociateDatasetsLabelsRequest). A dataset or label the workspace does not have
+ * is a 403; a resource label is refused with 400, as the contract says: only simple labels go on datasets.
+ */
+function changeDatasetLabels(request: ApiRequest, data: SimulatorData, change: 'add' | 'remove' | 'apply'): void {
+	const workspace = workspaceOf(request, data);
+	const body = request.body as { datasetIds?: unknown; labelIds?: unknown } | null;
+	const { datasetIds = [], labelIds = [] } = body ?? {};
+	if (!Array.isArray(datasetIds) || datasetIds.some((id) => typeof id !== 'string')) {
+		throw badRequest('datasetIds must be a list of dataset ids');
+	}
+	if (!Array.isArray(labelIds) || labelIds.some((id) => typeof id !== 'number')) throw badRequest('labelIds must be a list of label ids');
+	const datasets = datasetIds.map((id) => data.datasetsIn(workspace).find((dataset) => dataset.id === id));
+	const labels = (labelIds as number[]).map((id) => data.labelsIn(workspace).find((label) => label.id === id));
+	if (datasets.some((dataset) => dataset === undefined) || labels.some((label) => label === undefined)) throw forbidden();
+	if (change !== 'remove' && labels.some((label) => label!.resource)) throw badRequest('Only simple labels can be attached to datasets');
+	const ids = labelIds as number[];
+	for (const dataset of datasets as SimDataset[]) {
+		const current = dataset.labelIds ?? [];
+		if (change === 'apply') dataset.labelIds = [...new Set(ids)];
+		else if (change === 'add') dataset.labelIds = [...new Set([...current, ...ids])];
+		else dataset.labelIds = current.filter((id) => !ids.includes(id));
+	}
+}
+
 const datasetRoutes: Route[] = [
 	route('GET', '/datasets', (request, { data }) => {
 		const workspace = workspaceOf(request, data);
@@ -78,6 +103,16 @@ const datasetRoutes: Route[] = [
 		const withLabels = attributesParam(request, ['labels']).has('labels');
 		return json({ dataset: datasetDto(findDataset(request, data), data, withLabels) });
 	}),
+	route('PUT', '/datasets/{datasetId}', (request, { data }) => {
+		data.updateDataset(findDataset(request, data), request.body);
+		return noContent();
+	}),
+	...(['add', 'remove', 'apply'] as const).map((change) =>
+		route('POST', `/datasets/labels/${change}`, (request, { data }) => {
+			changeDatasetLabels(request, data, change);
+			return noContent();
+		}),
+	),
 	route('DELETE', '/datasets/{datasetId}', (request, { data }) => {
 		const dataset = findDataset(request, data);
 		data.datasets.splice(data.datasets.indexOf(dataset), 1);

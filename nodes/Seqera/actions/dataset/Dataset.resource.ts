@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import * as addLabels from './addLabels.operation';
 import * as create from './create.operation';
 import * as deleteDataset from './delete.operation';
 import * as download from './download.operation';
@@ -7,10 +8,27 @@ import * as get from './get.operation';
 import * as getMany from './getMany.operation';
 import * as getVersions from './getVersions.operation';
 import * as hide from './hide.operation';
+import * as removeLabels from './removeLabels.operation';
+import * as replaceLabels from './replaceLabels.operation';
 import * as show from './show.operation';
+import * as update from './update.operation';
 import * as uploadVersion from './uploadVersion.operation';
 
-export { create, deleteDataset as delete, download, get, getMany, getVersions, hide, show, uploadVersion };
+export {
+	addLabels,
+	create,
+	deleteDataset as delete,
+	download,
+	get,
+	getMany,
+	getVersions,
+	hide,
+	removeLabels,
+	replaceLabels,
+	show,
+	update,
+	uploadVersion,
+};
 
 export const description: INodeProperties[] = [
 	{
@@ -20,6 +38,12 @@ export const description: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['dataset'] } },
 		options: [
+			{
+				name: 'Add Labels',
+				value: 'addLabels',
+				action: 'Add labels to a dataset',
+				description: 'Put simple labels on a dataset, by name or ID; its other labels stay',
+			},
 			{
 				name: 'Create',
 				value: 'create',
@@ -42,7 +66,25 @@ export const description: INodeProperties[] = [
 				action: 'Hide a dataset',
 				description: 'Leave a dataset out of lists, keeping its versions',
 			},
+			{
+				name: 'Remove Labels',
+				value: 'removeLabels',
+				action: 'Remove labels from a dataset',
+				description: 'Take labels off a dataset, by name or ID; its other labels stay',
+			},
+			{
+				name: 'Replace Labels',
+				value: 'replaceLabels',
+				action: 'Replace the labels of a dataset',
+				description: 'Give a dataset exactly these simple labels; none clears them',
+			},
 			{ name: 'Show', value: 'show', action: 'Show a hidden dataset', description: 'Bring a hidden dataset back into lists' },
+			{
+				name: 'Update',
+				value: 'update',
+				action: 'Update a dataset',
+				description: 'Rename a dataset or change its description',
+			},
 			{
 				name: 'Upload Version',
 				value: 'uploadVersion',
@@ -58,6 +100,10 @@ export const description: INodeProperties[] = [
 	...create.description,
 	...uploadVersion.description,
 	...download.description,
+	...update.description,
+	...addLabels.description,
+	...removeLabels.description,
+	...replaceLabels.description,
 	...hide.description,
 	...show.description,
 	...deleteDataset.description,
