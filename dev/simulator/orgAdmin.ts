@@ -166,19 +166,24 @@ export class OrgAdminStore {
 		return this.members.filter((member) => member.orgId === orgId);
 	}
 
-	/** The organization, when the token's user belongs to it; writes need them to be its owner. */
-	orgFor(orgId: number, { write }: { write: boolean }): number {
-		const own = this.membersOf(orgId).find((member) => member.userId === this.data.user.id);
+	/** The caller's membership of the organization, if they belong to it. */
+	memberOf(orgId: number, userId: number): SimMember | undefined {
+		return this.membersOf(orgId).find((member) => member.userId === userId);
+	}
+
+	/** The organization, when the caller (`callerId`) belongs to it; writes need them to be its owner. */
+	orgFor(orgId: number, { write, callerId }: { write: boolean; callerId: number }): number {
+		const own = this.memberOf(orgId, callerId);
 		if (!this.data.orgById(orgId) || !own || (write && own.role !== 'owner')) throw forbidden();
 		return orgId;
 	}
 
-	/** A workspace of the organization; managing its participants needs an org owner or a workspace owner or admin. */
-	workspaceFor(orgId: number, workspaceId: number, { write }: { write: boolean }): number {
-		this.orgFor(orgId, { write: false });
+	/** A workspace of the organization; managing it or its participants needs an org owner or a workspace owner or admin. */
+	workspaceFor(orgId: number, workspaceId: number, { write, callerId }: { write: boolean; callerId: number }): number {
+		this.orgFor(orgId, { write: false, callerId });
 		if (this.data.workspaceById(workspaceId)?.orgId !== orgId) throw forbidden();
 		if (write) {
-			const ownMember = this.membersOf(orgId).find((member) => member.userId === this.data.user.id)!;
+			const ownMember = this.memberOf(orgId, callerId)!;
 			const ownRole = this.participantsOf(workspaceId).find((participant) => participant.memberId === ownMember.memberId)?.role;
 			if (ownMember.role !== 'owner' && ownRole !== 'owner' && ownRole !== 'admin') throw forbidden();
 		}
@@ -331,7 +336,8 @@ export class OrgAdminStore {
 		return person;
 	}
 
-	private newId(): number {
+	/** A new ID for anything the simulator creates: member, team, participant, organization or workspace. */
+	newId(): number {
 		return this.nextId++;
 	}
 }

@@ -16,7 +16,7 @@ import { route, type Route } from './router';
 
 type Json = Record<string, unknown>;
 
-function memberDto(store: OrgAdminStore, member: SimMember): Json {
+export function memberDto(store: OrgAdminStore, member: SimMember): Json {
 	const person = store.personOf(member);
 	return {
 		memberId: member.memberId,
@@ -30,7 +30,7 @@ function memberDto(store: OrgAdminStore, member: SimMember): Json {
 	};
 }
 
-function teamDto(team: SimTeam): Json {
+export function teamDto(team: SimTeam): Json {
 	return {
 		teamId: team.teamId,
 		name: team.name,
@@ -69,7 +69,7 @@ function participantDto(store: OrgAdminStore, orgId: number, participant: SimPar
 }
 
 /** A page of `entries` matching `search` in any of `texts`, under `listName`, with the count of every match. */
-function listPage<T>(
+export function listPage<T>(
 	request: ApiRequest,
 	listName: string,
 	entries: T[],
@@ -83,7 +83,7 @@ function listPage<T>(
 	return json({ [listName]: pageOf(matching, offset, max).map(toDto), totalSize: matching.length });
 }
 
-function bodyOf(request: ApiRequest): Json {
+export function bodyOf(request: ApiRequest): Json {
 	return typeof request.body === 'object' && request.body !== null ? (request.body as Json) : {};
 }
 
@@ -107,16 +107,21 @@ function optionalNumber(request: ApiRequest, field: string): number | undefined 
 	return value;
 }
 
-function orgOf(request: ApiRequest, store: OrgAdminStore, write: boolean): number {
-	return store.orgFor(numericPathParam(request, 'orgId'), { write });
+export function orgOf(request: ApiRequest, store: OrgAdminStore, write: boolean, callerId: number): number {
+	return store.orgFor(numericPathParam(request, 'orgId'), { write, callerId });
 }
 
-function workspaceOf(request: ApiRequest, store: OrgAdminStore, write: boolean): { orgId: number; workspaceId: number } {
+export function workspaceOf(
+	request: ApiRequest,
+	store: OrgAdminStore,
+	write: boolean,
+	callerId: number,
+): { orgId: number; workspaceId: number } {
 	const orgId = numericPathParam(request, 'orgId');
-	return { orgId, workspaceId: store.workspaceFor(orgId, numericPathParam(request, 'workspaceId'), { write }) };
+	return { orgId, workspaceId: store.workspaceFor(orgId, numericPathParam(request, 'workspaceId'), { write, callerId }) };
 }
 
-function memberTexts(store: OrgAdminStore) {
+export function memberTexts(store: OrgAdminStore) {
 	return (member: SimMember) => {
 		const person = store.personOf(member);
 		return [person.userName, person.email, person.firstName, person.lastName];
@@ -127,64 +132,68 @@ const byUserName = (store: OrgAdminStore) => (a: SimMember, b: SimMember) =>
 	store.personOf(a).userName.localeCompare(store.personOf(b).userName);
 
 export const orgRoutes: Route[] = [
-	route('GET', '/orgs/{orgId}/members', (request, { data }) => {
+	route('GET', '/orgs/{orgId}/members', (request, { data, callerId }) => {
 		const store = orgAdminOf(data);
-		const members = store.membersOf(orgOf(request, store, false)).sort(byUserName(store));
+		const members = store.membersOf(orgOf(request, store, false, callerId)).sort(byUserName(store));
 		return listPage(request, 'members', members, memberTexts(store), (member) => memberDto(store, member));
 	}),
-	route('PUT', '/orgs/{orgId}/members/add', (request, { data }) => {
+	route('PUT', '/orgs/{orgId}/members/add', (request, { data, callerId }) => {
 		const store = orgAdminOf(data);
-		const member = store.addMember(orgOf(request, store, true), requiredText(request, 'user'));
+		const member = store.addMember(orgOf(request, store, true, callerId), requiredText(request, 'user'));
 		return json({ member: memberDto(store, member) });
 	}),
-	route('DELETE', '/orgs/{orgId}/members/{memberId}', (request, { data }) => {
+	route('DELETE', '/orgs/{orgId}/members/{memberId}', (request, { data, callerId }) => {
 		const store = orgAdminOf(data);
-		store.removeMember(orgOf(request, store, true), numericPathParam(request, 'memberId'));
+		store.removeMember(orgOf(request, store, true, callerId), numericPathParam(request, 'memberId'));
 		return noContent();
 	}),
-	route('PUT', '/orgs/{orgId}/members/{memberId}/role', (request, { data }) => {
+	route('PUT', '/orgs/{orgId}/members/{memberId}/role', (request, { data, callerId }) => {
 		const store = orgAdminOf(data);
-		const member = store.member(orgOf(request, store, true), numericPathParam(request, 'memberId'));
+		const member = store.member(orgOf(request, store, true, callerId), numericPathParam(request, 'memberId'));
 		member.role = roleIn<OrgRole>(request, ORG_ROLES);
 		return noContent();
 	}),
-	route('GET', '/orgs/{orgId}/teams', (request, { data }) => {
+	route('GET', '/orgs/{orgId}/teams', (request, { data, callerId }) => {
 		const store = orgAdminOf(data);
-		const teams = store.teamsOf(orgOf(request, store, false)).sort((a, b) => a.name.localeCompare(b.name));
+		const teams = store.teamsOf(orgOf(request, store, false, callerId)).sort((a, b) => a.name.localeCompare(b.name));
 		return listPage(request, 'teams', teams, (team) => [team.name, team.description], teamDto);
 	}),
-	route('GET', '/orgs/{orgId}/teams/{teamId}/members', (request, { data }) => {
+	route('GET', '/orgs/{orgId}/teams/{teamId}/members', (request, { data, callerId }) => {
 		const store = orgAdminOf(data);
-		const orgId = orgOf(request, store, false);
+		const orgId = orgOf(request, store, false, callerId);
 		const team = store.team(orgId, numericPathParam(request, 'teamId'));
 		const members = team.memberIds.map((memberId) => store.member(orgId, memberId)).sort(byUserName(store));
 		return listPage(request, 'members', members, memberTexts(store), (member) => memberDto(store, member));
 	}),
-	route('POST', '/orgs/{orgId}/teams/{teamId}/members', (request, { data }) => {
+	route('POST', '/orgs/{orgId}/teams/{teamId}/members', (request, { data, callerId }) => {
 		const store = orgAdminOf(data);
 		const member = store.addTeamMember(
-			orgOf(request, store, true),
+			orgOf(request, store, true, callerId),
 			numericPathParam(request, 'teamId'),
 			requiredText(request, 'userNameOrEmail'),
 		);
 		return json({ member: memberDto(store, member) });
 	}),
-	route('DELETE', '/orgs/{orgId}/teams/{teamId}/members/{memberId}/delete', (request, { data }) => {
+	route('DELETE', '/orgs/{orgId}/teams/{teamId}/members/{memberId}/delete', (request, { data, callerId }) => {
 		const store = orgAdminOf(data);
-		store.removeTeamMember(orgOf(request, store, true), numericPathParam(request, 'teamId'), numericPathParam(request, 'memberId'));
+		store.removeTeamMember(
+			orgOf(request, store, true, callerId),
+			numericPathParam(request, 'teamId'),
+			numericPathParam(request, 'memberId'),
+		);
 		return noContent();
 	}),
-	route('GET', '/orgs/{orgId}/workspaces/{workspaceId}/participants', (request, { data }) => {
+	route('GET', '/orgs/{orgId}/workspaces/{workspaceId}/participants', (request, { data, callerId }) => {
 		const store = orgAdminOf(data);
-		const { orgId, workspaceId } = workspaceOf(request, store, false);
+		const { orgId, workspaceId } = workspaceOf(request, store, false, callerId);
 		const entries = store.participantsOf(workspaceId).map((participant) => participantDto(store, orgId, participant));
 		const texts = (entry: Json) =>
 			[entry.userName, entry.email, entry.firstName, entry.lastName, entry.teamName] as Array<string | undefined>;
 		return listPage(request, 'participants', entries, texts, (entry) => entry);
 	}),
-	route('PUT', '/orgs/{orgId}/workspaces/{workspaceId}/participants/add', (request, { data }) => {
+	route('PUT', '/orgs/{orgId}/workspaces/{workspaceId}/participants/add', (request, { data, callerId }) => {
 		const store = orgAdminOf(data);
-		const { orgId, workspaceId } = workspaceOf(request, store, true);
+		const { orgId, workspaceId } = workspaceOf(request, store, true, callerId);
 		const userNameOrEmail = bodyOf(request).userNameOrEmail;
 		const participant = store.addParticipant(orgId, workspaceId, {
 			memberId: optionalNumber(request, 'memberId'),
@@ -193,15 +202,15 @@ export const orgRoutes: Route[] = [
 		});
 		return json(store.answerParticipantAddWithoutParticipant ? {} : { participant: participantDto(store, orgId, participant) });
 	}),
-	route('DELETE', '/orgs/{orgId}/workspaces/{workspaceId}/participants/{participantId}', (request, { data }) => {
+	route('DELETE', '/orgs/{orgId}/workspaces/{workspaceId}/participants/{participantId}', (request, { data, callerId }) => {
 		const store = orgAdminOf(data);
-		const { workspaceId } = workspaceOf(request, store, true);
+		const { workspaceId } = workspaceOf(request, store, true, callerId);
 		store.removeParticipant(workspaceId, numericPathParam(request, 'participantId'));
 		return noContent();
 	}),
-	route('PUT', '/orgs/{orgId}/workspaces/{workspaceId}/participants/{participantId}/role', (request, { data }) => {
+	route('PUT', '/orgs/{orgId}/workspaces/{workspaceId}/participants/{participantId}/role', (request, { data, callerId }) => {
 		const store = orgAdminOf(data);
-		const { workspaceId } = workspaceOf(request, store, true);
+		const { workspaceId } = workspaceOf(request, store, true, callerId);
 		const participant = store.participant(workspaceId, numericPathParam(request, 'participantId'));
 		participant.role = roleIn<WorkspaceRole>(request, WORKSPACE_ROLES);
 		return noContent();

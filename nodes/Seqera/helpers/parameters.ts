@@ -75,3 +75,15 @@ export function jsonPairsParameter(context: IExecuteFunctions, parameterName: st
 	}
 	return parsed as IDataObject;
 }
+
+/** The fields of an Update's Update Fields collection; none fails the item before any call, saying to add what should change. */
+export function updateFieldsOf(context: IExecuteFunctions, itemIndex: number): IDataObject {
+	const fields = context.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+	if (Object.keys(fields).length === 0) {
+		throw new NodeOperationError(context.getNode(), 'Update Fields is empty', {
+			itemIndex,
+			description: `Add at least one field to change under Update Fields (item ${itemIndex}).`,
+		});
+	}
+	return fields;
+}

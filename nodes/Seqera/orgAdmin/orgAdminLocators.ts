@@ -68,3 +68,10 @@ export const participantLocator: INodeProperties = locator(
 		emailMode,
 	],
 );
+
+/** The organization workspace a Workspace operation acts on: always named, never the credential's default. */
+export const managedWorkspaceLocator: INodeProperties = {
+	...workspaceLocator,
+	required: true,
+	description: 'An organization workspace you take part in',
+};

@@ -121,8 +121,8 @@ async function organizationOfWorkspace(context: SeqeraFunctions, workspaceId: st
 	throw new NodeOperationError(context.getNode(), `Workspace ${workspaceId} is not one of your organization workspaces`, {
 		itemIndex,
 		description:
-			`Pick the workspace from the list, or check its ID (item ${itemIndex}). Participants are managed in the organization ` +
-			`workspaces the token's user takes part in.`,
+			`Pick the workspace from the list, or check its ID (item ${itemIndex}). Participants and workspaces are managed in the ` +
+			`organization workspaces the token's user takes part in.`,
 	});
 }
 
@@ -150,6 +150,19 @@ export async function participantScopeFor(
 		organizations.set(workspaceId, orgId);
 	}
 	return { orgId: await orgId, workspaceId };
+}
+
+/**
+ * The organization workspace a Workspace operation manages, and its organization. The Workspace field must name it:
+ * deleting or changing the credential's default workspace because a field was left empty would surprise anyone.
+ */
+export async function managedWorkspaceFor(
+	context: SeqeraFunctions,
+	itemIndex: number,
+	organizations?: Map<string, Promise<string>>,
+): Promise<ParticipantScope> {
+	requireText(context.getNode(), itemIndex, 'Workspace', locatorOf(context, 'workspace', itemIndex).value);
+	return await participantScopeFor(context, itemIndex, organizations);
 }
 
 /** A list of the platform (`members`, `participants`) and how its entries are identified. */
