@@ -6,10 +6,15 @@
  * available and of its cloud's provider, and its work directory must be on its cloud's storage (an
  * AWS Batch work directory on `gs://` is not reachable). A new compute environment that fails the
  * pre-flight is created INVALID with the reason as its message; Validate runs the checks again.
+ *
+ * An update saves the name, description and credentials it is sent: a description or credentials
+ * left out are gone, and a compute environment without its credentials fails its next pre-flight. A
+ * delete is refused (409) while runs on the compute environment are active, unless forced; forcing is
+ * only for one that is ERRORED, INVALID or DELETING.
  */
 import { ApiError, badRequest, forbidden, isoSeconds, json, noContent, withErrorId, type ApiRequest } from './apiTypes';
 import type { SimulatorData } from './data';
-import { COMPUTE_PLATFORMS, type ComputeEnvStatus, type ComputePlatform, type SimComputeEnv, type WorkspaceRef } from './model';
+import { COMPUTE_PLATFORMS, isActive, type ComputeEnvStatus, type ComputePlatform, type SimComputeEnv, type WorkspaceRef } from './model';
 import { booleanParam, workspaceOf } from './params';
 import { SeededRandom, hashString } from './random';
 import { route, type Route } from './router';
@@ -23,7 +28,15 @@ export interface SimCredential {
 	status: 'AVAILABLE' | 'INVALID';
 	/** Why the provider refused the credentials, while INVALID. */
 	message?: string;
+	description?: string;
+	/** A Git provider's server. */
+	baseUrl?: string;
+	/** The contract's SecurityKeys as sent, secret parts included: kept so tests can check what arrived; never sent back. */
+	keys?: Record<string, unknown>;
 	dateCreated: Date;
+	/** Absent until the credential is first changed. */
+	lastUpdated?: Date;
+	lastValidated?: Date;
 }
 
 /** Credentials the seed's compute environments do not use: AWS keys in R&D, so an AWS compute environment can be copied there. */
@@ -119,16 +132,19 @@ const text = (value: unknown): string => (typeof value === 'string' ? value.trim
 const isComputePlatform = (value: string): value is ComputePlatform => (COMPUTE_PLATFORMS as readonly string[]).includes(value);
 
 /** Credentials (the contract's Credentials; keys are never sent back). */
-function credentialDto(credential: SimCredential): Record<string, unknown> {
+export function credentialDto(credential: SimCredential): Record<string, unknown> {
 	return {
 		id: credential.id,
 		name: credential.name,
+		description: credential.description ?? null,
 		provider: credential.provider,
+		baseUrl: credential.baseUrl ?? null,
 		status: credential.status,
 		message: credential.message,
 		deleted: false,
 		dateCreated: isoSeconds(credential.dateCreated),
-		lastUpdated: isoSeconds(credential.dateCreated),
+		lastUpdated: isoSeconds(credential.lastUpdated ?? credential.dateCreated),
+		...(credential.lastValidated ? { lastValidated: isoSeconds(credential.lastValidated) } : {}),
 	};
 }
 
@@ -207,7 +223,59 @@ function findComputeEnv(request: ApiRequest, data: SimulatorData, missing: () =>
 	return ce;
 }
 
+/** Statuses a stuck compute environment is in, the only ones a forced delete takes. */
+const FORCE_DELETABLE: ReadonlySet<ComputeEnvStatus> = new Set(['ERRORED', 'INVALID', 'DELETING']);
+
+/** The update's body replaces the name, description and credentials; a new name must be free in the workspace. */
+function updateComputeEnv(request: ApiRequest, data: SimulatorData): void {
+	const ce = findComputeEnv(request, data, forbidden);
+	const body = isRecord(request.body) ? request.body : {};
+	const name = text(body.name);
+	if (!NAME_PATTERN.test(name)) {
+		throw badRequest(`Invalid compute environment name '${name}' - use up to 100 letters, digits, '-' and '_'`);
+	}
+	if (data.computeEnvsIn(ce.workspaceId).some((other) => other !== ce && other.name === name)) {
+		throw new ApiError(409, { message: withErrorId(`A compute environment named '${name}' already exists in this workspace`) });
+	}
+	const credentialsId = text(body.credentialsId);
+	if (credentialsId !== '') {
+		const credential = credentialsOf(data).find((each) => each.id === credentialsId && each.workspaceId === ce.workspaceId);
+		if (!credential) throw badRequest(`Missing or unknown credentials '${credentialsId}' for this workspace`);
+		const providers = PROVIDERS[ce.platform];
+		if (!providers.includes(credential.provider)) {
+			throw badRequest(
+				`Credentials '${credential.name}' are ${credential.provider} credentials; ${ce.platform} takes ${providers.join(' or ') || 'none'}`,
+			);
+		}
+	}
+	ce.name = name;
+	ce.description = text(body.description);
+	ce.credentialsId = credentialsId;
+}
+
+function deleteComputeEnv(request: ApiRequest, data: SimulatorData): void {
+	const ce = findComputeEnv(request, data, forbidden);
+	if (booleanParam(request, 'force')) {
+		if (!FORCE_DELETABLE.has(ce.status)) {
+			throw badRequest(
+				`Compute environment '${ce.name}' is ${ce.status}: only an ERRORED, INVALID or DELETING one can be force-deleted`,
+			);
+		}
+	} else if (data.runsIn(ce.workspaceId).some((run) => run.computeEnvId === ce.id && isActive(run.status))) {
+		throw new ApiError(409, { message: withErrorId(`Compute environment '${ce.name}' has active runs and cannot be deleted`) });
+	}
+	data.computeEnvs.splice(data.computeEnvs.indexOf(ce), 1);
+}
+
 export const computeEnvManagementRoutes: Route[] = [
+	route('PUT', '/compute-envs/{computeEnvId}', (request, { data }) => {
+		updateComputeEnv(request, data);
+		return noContent();
+	}),
+	route('DELETE', '/compute-envs/{computeEnvId}', (request, { data }) => {
+		deleteComputeEnv(request, data);
+		return noContent();
+	}),
 	route('GET', '/credentials', (request, { data }) => {
 		const workspace = workspaceOf(request, data);
 		const platformId = request.query.platformId;

@@ -5,13 +5,20 @@
  * the data link's root comes a segment at a time or as one segment with its `/` encoded (see
  * pathTemplate.ts). The list answers 202 Accepted, with what it has so far, while the platform is still
  * fetching a workspace's data links from its cloud credentials.
+ *
+ * Creating, updating and deleting a data link: a new one's bucket must be written as its provider
+ * writes buckets (`s3://`, `gs://`, `az://`), and its credentials must be the workspace's, of its
+ * provider; without credentials it must be public. An update saves the name, description and
+ * credentials it is sent and nothing else: what it is not given is lost, as the platform does.
  */
 import { ApiError, badRequest, forbidden, json, withErrorId, type ApiRequest, type ApiResult } from './apiTypes';
+import { credentialsOf } from './computeEnvRoutes';
 import type { SimulatorData } from './data';
 import { BROWSE_PAGE_MAX, browse, mimeTypeOf } from './dataLinks';
 import { dataLinkDto } from './dto';
-import type { SimDataLink, SimDataLinkObject, WorkspaceRef } from './model';
+import type { DataLinkProvider, SimDataLink, SimDataLinkObject, WorkspaceRef } from './model';
 import { DEFAULT_PAGE, MAX_PAGE, enumParam, integerParam, pageOf, workspaceOf } from './params';
+import { SeededRandom, hashString } from './random';
 import { route, type Route } from './router';
 
 /** How long a workspace's data links are still being fetched: for so many more lists, or until a time (performance.now()). */
@@ -144,7 +151,92 @@ function finishUpload(request: ApiRequest, data: SimulatorData, folder: string):
 	return json({});
 }
 
+/** How each provider writes a bucket, the region the simulator puts a new bucket in, and the credentials' providers it takes. */
+const PROVIDERS: Record<DataLinkProvider, { scheme: string; region: string; credentials: readonly string[] }> = {
+	aws: { scheme: 's3://', region: 'us-east-1', credentials: ['aws'] },
+	google: { scheme: 'gs://', region: 'us', credentials: ['google'] },
+	azure: { scheme: 'az://', region: 'eastus', credentials: ['azure', 'azure_entra'] },
+};
+
+/** New data link IDs; a stream of its own, so creating one never changes other seeded data. */
+const newIdsOf = new WeakMap<SimulatorData, SeededRandom>();
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
+
+/** The workspace's credentials of that ID, of a provider the data link's takes: 404 for unknown ones, as the contract says. */
+function credentialsFor(data: SimulatorData, workspace: WorkspaceRef, credentialsId: string, provider: DataLinkProvider) {
+	const credential = credentialsOf(data).find((each) => each.id === credentialsId && each.workspaceId === workspace);
+	if (!credential) throw notFound(`Credentials '${credentialsId}'`);
+	if (!PROVIDERS[provider].credentials.includes(credential.provider)) {
+		throw badRequest(
+			`Credentials '${credential.name}' are ${credential.provider} credentials, but the data link's provider is ${provider}`,
+		);
+	}
+	return { id: credential.id, name: credential.name };
+}
+
+function createDataLink(request: ApiRequest, data: SimulatorData): ApiResult {
+	const workspace = workspaceOf(request, data);
+	const body = isRecord(request.body) ? request.body : {};
+	const name = text(body.name);
+	if (name === '') throw badRequest('Missing data-link name');
+	const provider = text(body.provider) as DataLinkProvider;
+	if (!Object.hasOwn(PROVIDERS, provider)) throw badRequest(`Unsupported data-link provider '${provider}'`);
+	if (body.type !== 'bucket') throw badRequest(`Unsupported data-link type '${String(body.type)}'`);
+	const resourceRef = text(body.resourceRef);
+	const { scheme, region } = PROVIDERS[provider];
+	if (!resourceRef.startsWith(scheme) || resourceRef.slice(scheme.length).split('/')[0] === '') {
+		throw badRequest(`Invalid resource reference '${resourceRef}' for a ${provider} data link: expected ${scheme}<bucket>`);
+	}
+	const credentialsId = text(body.credentialsId);
+	const publicAccessible = body.publicAccessible === true;
+	if (credentialsId === '' && !publicAccessible) throw badRequest('A private data link needs credentials');
+	let random = newIdsOf.get(data);
+	if (!random) {
+		random = new SeededRandom(hashString('data-links'));
+		newIdsOf.set(data, random);
+	}
+	const link: SimDataLink = {
+		id: `v1-user-${random.hex(32)}`,
+		workspaceId: workspace,
+		name,
+		description: text(body.description) || undefined,
+		provider,
+		region,
+		resourceRef,
+		publicAccessible,
+		hidden: false,
+		credentials: credentialsId === '' ? [] : [credentialsFor(data, workspace, credentialsId, provider)],
+		objects: new Map(),
+	};
+	data.dataLinks.push(link);
+	return json(dataLinkDto(link));
+}
+
+/** The platform saves what the update names: a description or credentials left out are gone. */
+function updateDataLink(request: ApiRequest, data: SimulatorData): ApiResult {
+	const link = findDataLink(request, data);
+	const body = isRecord(request.body) ? request.body : {};
+	const name = text(body.name);
+	if (name === '') throw badRequest('Missing data-link name');
+	const credentialsId = text(body.credentialsId);
+	const credentials = credentialsId === '' ? [] : [credentialsFor(data, link.workspaceId, credentialsId, link.provider)];
+	link.name = name;
+	link.description = text(body.description) || undefined;
+	link.credentials = credentials;
+	return json(dataLinkDto(link));
+}
+
 export const dataLinkRoutes: Route[] = [
+	route('POST', '/data-links', (request, { data }) => createDataLink(request, data)),
+	route('PUT', '/data-links/{dataLinkId}', (request, { data }) => updateDataLink(request, data)),
+	// The platform answers 200 without a body (tower-cli's DataLinksCmdTest).
+	route('DELETE', '/data-links/{dataLinkId}', (request, { data }) => {
+		const link = findDataLink(request, data);
+		data.dataLinks.splice(data.dataLinks.indexOf(link), 1);
+		return { kind: 'empty', status: 200 };
+	}),
 	route('GET', '/data-links', (request, { data }) => {
 		const workspace = workspaceOf(request, data);
 		const max = integerParam(request, 'max', DEFAULT_PAGE, { min: 1, max: MAX_PAGE });

@@ -1,12 +1,14 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import * as create from './create.operation';
+import * as deleteOperation from './delete.operation';
 import * as get from './get.operation';
 import * as getMany from './getMany.operation';
 import * as makePrimary from './makePrimary.operation';
+import * as update from './update.operation';
 import * as validate from './validate.operation';
 
-export { create, get, getMany, makePrimary, validate };
+export { create, deleteOperation as delete, get, getMany, makePrimary, update, validate };
 
 export const description: INodeProperties[] = [
 	{
@@ -17,9 +19,16 @@ export const description: INodeProperties[] = [
 		displayOptions: { show: { resource: ['computeEnv'] } },
 		options: [
 			{ name: 'Create', value: 'create', action: 'Create a compute environment from a JSON configuration' },
+			{ name: 'Delete', value: 'delete', action: 'Delete a compute environment' },
 			{ name: 'Get', value: 'get', action: 'Get a compute environment' },
 			{ name: 'Get Many', value: 'getMany', action: 'Get many compute environments' },
 			{ name: 'Make Primary', value: 'makePrimary', action: 'Make a compute environment the primary one' },
+			{
+				name: 'Update',
+				value: 'update',
+				action: 'Update a compute environment',
+				description: 'Change its name, description or credentials',
+			},
 			{ name: 'Validate', value: 'validate', action: 'Validate a compute environment' },
 		],
 		default: 'getMany',
@@ -29,4 +38,6 @@ export const description: INodeProperties[] = [
 	...get.description,
 	...makePrimary.description,
 	...validate.description,
+	...update.description,
+	...deleteOperation.description,
 ];

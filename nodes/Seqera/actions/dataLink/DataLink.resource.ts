@@ -1,12 +1,15 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import * as browse from './browse.operation';
+import * as create from './create.operation';
+import * as deleteDataLink from './delete.operation';
 import * as downloadFile from './downloadFile.operation';
 import * as generateDownloadUrl from './generateDownloadUrl.operation';
 import * as getMany from './getMany.operation';
+import * as update from './update.operation';
 import * as uploadFile from './uploadFile.operation';
 
-export { browse, downloadFile, generateDownloadUrl, getMany, uploadFile };
+export { browse, create, deleteDataLink as delete, downloadFile, generateDownloadUrl, getMany, update, uploadFile };
 
 export const description: INodeProperties[] = [
 	{
@@ -17,6 +20,18 @@ export const description: INodeProperties[] = [
 		displayOptions: { show: { resource: ['dataLink'] } },
 		options: [
 			{ name: 'Browse', value: 'browse', action: 'Browse a data link', description: "List a folder's files and folders" },
+			{
+				name: 'Create',
+				value: 'create',
+				action: 'Create a data link',
+				description: 'Add a bucket, or a folder of one, to the Data Explorer',
+			},
+			{
+				name: 'Delete',
+				value: 'delete',
+				action: 'Delete a data link',
+				description: 'Remove a data link from the Data Explorer; the bucket stays',
+			},
 			{
 				name: 'Download File',
 				value: 'downloadFile',
@@ -31,6 +46,12 @@ export const description: INodeProperties[] = [
 			},
 			{ name: 'Get Many', value: 'getMany', action: 'Get many data links' },
 			{
+				name: 'Update',
+				value: 'update',
+				action: 'Update a data link',
+				description: 'Change its name, description or credentials',
+			},
+			{
 				name: 'Upload File',
 				value: 'uploadFile',
 				action: 'Upload a file to a data link',
@@ -44,4 +65,7 @@ export const description: INodeProperties[] = [
 	...downloadFile.description,
 	...uploadFile.description,
 	...generateDownloadUrl.description,
+	...create.description,
+	...update.description,
+	...deleteDataLink.description,
 ];

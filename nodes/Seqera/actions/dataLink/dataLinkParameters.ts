@@ -1,4 +1,4 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { dataLinkPath, describeDataLink, pathEncodingOf, pathProblem, type DataLinkScope } from '../../dataLinks/calls';
@@ -6,6 +6,8 @@ import { workspaceIdFor } from '../../names/workspaceId';
 import { requireStringId, requireText, requireWholeCharacters } from '../../helpers/validate';
 import type { DataLinkInfo } from '../../dataLinks/dataLinkApi';
 import { DATA_LINKS, idOrName } from '../../names/lookups';
+import { describeValue } from '../../text/describeValue';
+import { workspaceCredentialsLocator } from '../computeEnv/computeEnv.descriptions';
 
 /** The item's workspace and data link (as the platform describes it), checked before anything is sent. */
 export async function dataLinkOfItem(
@@ -13,13 +15,7 @@ export async function dataLinkOfItem(
 	itemIndex: number,
 ): Promise<{ scope: DataLinkScope & { itemIndex: number }; dataLink: DataLinkInfo }> {
 	const scope = { workspaceId: await workspaceIdFor(context, itemIndex), pathEncoding: pathEncodingOf(context), itemIndex };
-	const dataLinkId = requireStringId(
-		context.getNode(),
-		itemIndex,
-		await idOrName(context, itemIndex, 'dataLinkId', DATA_LINKS),
-		'Data Link',
-	);
-	return { scope, dataLink: await describeDataLink(context, scope, dataLinkId) };
+	return { scope, dataLink: await describeDataLink(context, scope, await dataLinkIdFor(context, itemIndex)) };
 }
 
 /**
@@ -45,4 +41,70 @@ export function pathParameter(
 		});
 	}
 	return requireWholeCharacters(node, itemIndex, field, path);
+}
+
+/** The Data Link field's ID, By Name looked up among the workspace's data links, checked before any call. */
+export async function dataLinkIdFor(context: IExecuteFunctions, itemIndex: number): Promise<string> {
+	return requireStringId(context.getNode(), itemIndex, await idOrName(context, itemIndex, 'dataLinkId', DATA_LINKS), 'Data Link');
+}
+
+/** The cloud providers whose buckets a data link can be made of, as tower-cli's `data-links add` offers them. */
+export const DATA_LINK_PROVIDERS = {
+	aws: { name: 'AWS S3', scheme: 's3://', example: 's3://acme-sequencing-inbox/runs' },
+	azure: { name: 'Azure Blob Storage', scheme: 'az://', example: 'az://results-container/runs' },
+	google: { name: 'Google Cloud Storage', scheme: 'gs://', example: 'gs://acme-references/genomes' },
+} as const;
+type DataLinkProviderName = keyof typeof DATA_LINK_PROVIDERS;
+
+/** The Provider field's value; an expression may give anything, and the platform would take an unknown provider as one it has. */
+export function providerFor(context: IExecuteFunctions, itemIndex: number): DataLinkProviderName {
+	const provider = String(context.getNodeParameter('provider', itemIndex, '') ?? '').trim();
+	if (Object.hasOwn(DATA_LINK_PROVIDERS, provider)) return provider as DataLinkProviderName;
+	throw new NodeOperationError(context.getNode(), `Provider "${describeValue(provider)}" is not one a data link can be made of`, {
+		itemIndex,
+		description: `Give one of ${Object.keys(DATA_LINK_PROVIDERS).join(', ')} (item ${itemIndex}).`,
+	});
+}
+
+export const RESOURCE_REFERENCE_FIELD = 'Resource Reference';
+export const CREDENTIALS_FIELD = 'Workspace Credentials';
+
+/** Credentials of the workspace the platform reads the bucket with. */
+export const dataLinkCredentialsLocator: INodeProperties = {
+	...workspaceCredentialsLocator,
+	displayName: CREDENTIALS_FIELD,
+	description: "Credentials of the workspace for the bucket's cloud; they must be of the data link's provider",
+};
+
+/** The Workspace Credentials field's ID, or undefined when it is empty. */
+export function credentialsIdFor(context: IExecuteFunctions, itemIndex: number): string | undefined {
+	const value = String(context.getNodeParameter(dataLinkCredentialsLocator.name, itemIndex, '', { extractValue: true }) ?? '').trim();
+	return value === '' ? undefined : requireStringId(context.getNode(), itemIndex, value, CREDENTIALS_FIELD);
+}
+
+/**
+ * The bucket, or folder of one, as the provider writes it (`s3://bucket/folder`), checked before any
+ * call: a reference of another cloud, or one without a bucket, fails naming the field and the form it takes.
+ */
+export function resourceReferenceFor(context: IExecuteFunctions, itemIndex: number, provider: DataLinkProviderName): string {
+	const node = context.getNode();
+	const reference = requireText(node, itemIndex, RESOURCE_REFERENCE_FIELD, context.getNodeParameter('resourceRef', itemIndex, ''));
+	const { name, scheme, example } = DATA_LINK_PROVIDERS[provider];
+	const bucket = reference.startsWith(scheme) ? reference.slice(scheme.length).split('/')[0] : '';
+	const problem = !reference.startsWith(scheme)
+		? `does not start with ${scheme}`
+		: bucket === ''
+			? 'names no bucket'
+			: /\s/.test(reference)
+				? 'holds a space'
+				: undefined;
+	if (problem !== undefined) {
+		throw new NodeOperationError(node, `${RESOURCE_REFERENCE_FIELD} "${describeValue(reference)}" ${problem}`, {
+			itemIndex,
+			description:
+				`A ${name} data link is written ${scheme}bucket, or ${scheme}bucket/folder for a folder of one, such as ${example}. ` +
+				`Fix ${RESOURCE_REFERENCE_FIELD}, or choose the Provider the bucket is in (item ${itemIndex}).`,
+		});
+	}
+	return reference;
 }
