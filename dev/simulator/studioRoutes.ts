@@ -1,14 +1,17 @@
 /**
  * Studios: the list of a workspace (newest first), one Studio, the templates, and creating, starting,
- * stopping and deleting a Studio. A Studio started through the API is starting for one
- * `runProgressMs`, then running; one stopped through the API is stopping for one, then stopped. A start
- * with a configuration makes it the Studio's (see applyStartRequest).
+ * stopping, updating and deleting a Studio, and its checkpoints. A Studio started through the API is
+ * starting for one `runProgressMs`, then running; one stopped through the API is stopping for one, then
+ * stopped. A start or an update with a configuration makes it the Studio's (see replaceConfiguration).
+ * Each session of a Studio saves into a checkpoint of its own, as tower-cli's captured
+ * studios_checkpoints_list_response.json shows (`<studio name>_1`, `_2`, newest first); a Studio
+ * created from one (`initialCheckpointId`) names it as its `parentCheckpoint`.
  */
-import { ApiError, badRequest, forbidden, json, noContent, withErrorId, type ApiRequest } from './apiTypes';
+import { ApiError, badRequest, forbidden, isoSeconds, json, noContent, withErrorId, type ApiRequest } from './apiTypes';
 import type { SimulatorData } from './data';
 import { studioDto } from './dto';
 import { STUDIO_STATUSES, type SimStudio, type StudioStatus, type WorkspaceRef } from './model';
-import { DEFAULT_PAGE, MAX_PAGE, attributesParam, booleanParam, integerParam, pageOf, workspaceOf } from './params';
+import { DEFAULT_PAGE, MAX_PAGE, attributesParam, booleanParam, integerParam, numericPathParam, pageOf, workspaceOf } from './params';
 import { route, type Route } from './router';
 import { STUDIO_TEMPLATES } from './seed';
 
@@ -21,6 +24,79 @@ const NAME_MAX_LENGTH = 80;
 /** Statuses a Studio can be started from, and statuses it can be stopped from. */
 const STARTABLE: ReadonlySet<StudioStatus> = new Set(['stopped', 'errored', 'buildFailed']);
 const STOPPABLE: ReadonlySet<StudioStatus> = new Set(['starting', 'building', 'running']);
+
+/** The most checkpoints one page lists: tower-cli's `studios checkpoints` asks for no more. */
+const MAX_CHECKPOINT_PAGE = 50;
+
+interface Checkpoint {
+	id: number;
+	name: string;
+	dateCreated: Date;
+	dateSaved: Date;
+}
+const checkpointsByStudio = new WeakMap<SimStudio, Checkpoint[]>();
+/** Checkpoint IDs are numbered across the platform, not per Studio. */
+const lastCheckpointId = new WeakMap<SimulatorData, number>();
+
+function newCheckpoint(studio: SimStudio, data: SimulatorData, number: number, at: Date): Checkpoint {
+	const id = (lastCheckpointId.get(data) ?? 0) + 1;
+	lastCheckpointId.set(data, id);
+	return { id, name: `${studio.name}_${number}`, dateCreated: at, dateSaved: at };
+}
+
+/** A Studio's checkpoints, oldest first: one for the session it last ran, if it has run, before any the API started. */
+function checkpointsOf(studio: SimStudio, data: SimulatorData): Checkpoint[] {
+	let checkpoints = checkpointsByStudio.get(studio);
+	if (!checkpoints) {
+		checkpoints = studio.lastStarted ? [newCheckpoint(studio, data, 1, studio.lastStarted)] : [];
+		checkpointsByStudio.set(studio, checkpoints);
+	}
+	return checkpoints;
+}
+
+/** The newest checkpoint of a Studio stopped since it was made was saved as the Studio stopped. */
+function savedAt(studio: SimStudio, checkpoint: Checkpoint): Date {
+	return studio.status === 'stopped' && studio.statusUpdated > checkpoint.dateCreated ? studio.statusUpdated : checkpoint.dateSaved;
+}
+
+/** DataStudioCheckpointDto: the newest checkpoint of a running Studio is still being written to. */
+function checkpointDto(studio: SimStudio, checkpoint: Checkpoint, data: SimulatorData) {
+	const newest = checkpoint === checkpointsOf(studio, data).at(-1);
+	const live = newest && (studio.status === 'running' || studio.status === 'starting');
+	const workDir = data.computeEnvById(studio.computeEnvId)?.workDir ?? '';
+	return {
+		id: checkpoint.id,
+		name: checkpoint.name,
+		dateSaved: isoSeconds(newest ? savedAt(studio, checkpoint) : checkpoint.dateSaved),
+		dateCreated: isoSeconds(checkpoint.dateCreated),
+		author: { id: data.user.id, userName: data.user.userName },
+		path: `${workDir}/.studios/checkpoints/${studio.sessionId}/${checkpoint.id}`,
+		status: live ? 'interim' : 'finalized',
+	};
+}
+
+/** Free text matches the name; `before:` and `after:` (YYYY-MM-DD) match the date it was saved. */
+function checkpointMatches(dto: { name: string; dateSaved: string }, search: string): boolean {
+	return search
+		.split(/\s+/)
+		.filter((term) => term !== '')
+		.every((term) => {
+			const [, keyword, value] = /^(before|after):(.*)$/.exec(term) ?? [];
+			if (keyword === undefined) return dto.name.toLowerCase().includes(term.toLowerCase());
+			if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) throw badRequest(`Invalid date '${value}' - expected YYYY-MM-DD`);
+			const day = dto.dateSaved.slice(0, 10);
+			return keyword === 'before' ? day < value : day > value;
+		});
+}
+
+/** The checkpoint of the path, of the Studio of the path; another's is a 404, as the contract says. */
+function findCheckpoint(request: ApiRequest, data: SimulatorData): { studio: SimStudio; checkpoint: Checkpoint } {
+	const studio = findStudio(request, data);
+	const id = numericPathParam(request, 'checkpointId');
+	const checkpoint = checkpointsOf(studio, data).find((each) => each.id === id);
+	if (!checkpoint) throw new ApiError(404, { message: withErrorId(`Studio checkpoint '${id}' not found`) });
+	return { studio, checkpoint };
+}
 
 /** Where a Studio started or stopped through the API is going, and when it gets there (performance.now()). */
 interface Transition {
@@ -95,6 +171,8 @@ function createStudio(request: ApiRequest, data: SimulatorData): SimStudio {
 	const configuration = isRecord(body.configuration) ? body.configuration : {};
 	const mountedDataLinkIds = mountedDataLinkIdsOf(configuration, workspace, data);
 	const template = TEMPLATES.find((each) => each.repository === image);
+	const parentCheckpoint =
+		body.initialCheckpointId === undefined ? undefined : parentCheckpointOf(body.initialCheckpointId, workspace, data);
 	return data.addStudio({
 		workspaceId: workspace,
 		name,
@@ -109,7 +187,18 @@ function createStudio(request: ApiRequest, data: SimulatorData): SimStudio {
 		gpu: countOr(configuration.gpu, 0),
 		lifespanHours: countOr(configuration.lifespanHours, 8),
 		mountedDataLinkIds,
+		parentCheckpoint,
 	});
+}
+
+/** A create request's `initialCheckpointId`: a checkpoint of a Studio of the workspace. */
+function parentCheckpointOf(checkpointId: unknown, workspace: WorkspaceRef, data: SimulatorData): SimStudio['parentCheckpoint'] {
+	for (const studio of studiosOf(workspace, data)) {
+		const checkpoint = checkpointsOf(studio, data).find((each) => each.id === checkpointId);
+		if (checkpoint)
+			return { checkpointId: checkpoint.id, checkpointName: checkpoint.name, sessionId: studio.sessionId, studioName: studio.name };
+	}
+	throw badRequest(`Studio checkpoint '${String(checkpointId)}' not found in this workspace`);
 }
 
 /** The data links a configuration mounts (`mountDataV2`, else the deprecated `mountData` IDs); each must be of the workspace. */
@@ -133,13 +222,44 @@ function mountedDataLinkIdsOf(configuration: Record<string, unknown>, workspace:
 function applyStartRequest(studio: SimStudio, body: unknown, data: SimulatorData): void {
 	if (!isRecord(body)) return;
 	if (typeof body.description === 'string') studio.description = body.description;
-	if (!isRecord(body.configuration)) return;
-	const configuration = body.configuration;
+	if (isRecord(body.configuration)) replaceConfiguration(studio, body.configuration, data);
+}
+
+/** A configuration given to a start or an update is the Studio's whole configuration from then on. */
+function replaceConfiguration(studio: SimStudio, configuration: Record<string, unknown>, data: SimulatorData): void {
 	studio.mountedDataLinkIds = mountedDataLinkIdsOf(configuration, studio.workspaceId, data);
 	studio.cpu = countOr(configuration.cpu, 2);
 	studio.memoryMb = countOr(configuration.memory, 8_192);
 	studio.gpu = countOr(configuration.gpu, 0);
 	studio.lifespanHours = countOr(configuration.lifespanHours, 8);
+}
+
+/**
+ * PUT /studios/{sessionId}'s DataStudioUpdateRequest, on a Studio that is not running: a name or a
+ * compute environment given replaces the Studio's, a description given replaces it, and a configuration
+ * given replaces the whole configuration as a start's does; what is left out stays.
+ */
+function updateStudio(studio: SimStudio, body: unknown, data: SimulatorData): void {
+	if (!STARTABLE.has(studio.status))
+		throw badRequest(`Studio '${studio.sessionId}' is ${studio.status}: only a Studio that is not running can be updated`);
+	if (!isRecord(body)) throw badRequest('Missing Studio update request');
+	if (typeof body.name === 'string') {
+		const name = body.name.trim();
+		if (name === '' || name.length > NAME_MAX_LENGTH)
+			throw badRequest(`Studio name must have between 1 and ${NAME_MAX_LENGTH} characters`);
+		if (data.studiosIn(studio.workspaceId).some((other) => other !== studio && other.name === name)) {
+			throw new ApiError(409, { message: withErrorId(`A Studio named '${name}' already exists in this workspace`) });
+		}
+		studio.name = name;
+	}
+	if (typeof body.computeEnvId === 'string') {
+		const computeEnv = data.computeEnvsIn(studio.workspaceId).find((each) => each.id === body.computeEnvId);
+		if (!computeEnv) throw new ApiError(404, { message: withErrorId(`Compute environment '${body.computeEnvId}' not found`) });
+		studio.computeEnvId = computeEnv.id;
+	}
+	if (typeof body.description === 'string') studio.description = body.description;
+	if (isRecord(body.configuration)) replaceConfiguration(studio, body.configuration, data);
+	studio.lastUpdated = new Date();
 }
 
 /** DataStudioStartResponse and DataStudioStopResponse. */
@@ -175,10 +295,33 @@ export const studioRoutes: Route[] = [
 		return json({ studio: studioDto(studio, data, false) });
 	}),
 	route('GET', '/studios/{sessionId}', (request, { data }) => json(studioDto(findStudio(request, data), data, false))),
+	route('PUT', '/studios/{sessionId}', (request, { data }) => {
+		const studio = findStudio(request, data);
+		updateStudio(studio, request.body, data);
+		return json(studioDto(studio, data, false));
+	}),
+	route('GET', '/studios/{sessionId}/checkpoints', (request, { data }) => {
+		const studio = findStudio(request, data);
+		const max = integerParam(request, 'max', DEFAULT_PAGE, { min: 1, max: MAX_PAGE });
+		const offset = integerParam(request, 'offset', 0);
+		const matching = checkpointsOf(studio, data)
+			.map((checkpoint) => checkpointDto(studio, checkpoint, data))
+			.filter((dto) => checkpointMatches(dto, request.query.search ?? ''))
+			.reverse();
+		return json({ checkpoints: pageOf(matching, offset, Math.min(max, MAX_CHECKPOINT_PAGE)), totalSize: matching.length });
+	}),
+	route('GET', '/studios/{sessionId}/checkpoints/{checkpointId}', (request, { data }) => {
+		const { studio, checkpoint } = findCheckpoint(request, data);
+		return json(checkpointDto(studio, checkpoint, data));
+	}),
 	route('PUT', '/studios/{sessionId}/start', (request, { data }) => {
 		const studio = findStudio(request, data);
 		const startable = STARTABLE.has(studio.status);
 		if (startable) {
+			const checkpoints = checkpointsOf(studio, data);
+			const previous = checkpoints.at(-1);
+			if (previous) previous.dateSaved = savedAt(studio, previous);
+			checkpoints.push(newCheckpoint(studio, data, checkpoints.length + 1, new Date()));
 			applyStartRequest(studio, request.body, data);
 			moveThrough(studio, data, 'starting', 'running');
 		}

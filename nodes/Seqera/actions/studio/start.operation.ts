@@ -2,24 +2,10 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { workspaceLocator } from '../../fields/sharedLocators';
-import { requireCount } from '../../helpers/validate';
 import { seqeraPlatform } from '../../nodeVersions';
-import { mountsOf, withMountDataIds } from '../../studios/mounts';
-import { lifespanField, mountedDataLinksField, studioLocator } from './studio.descriptions';
+import { configurationOverrideOptions, configurationOverrides, configurationWithOverrides } from './configuration';
+import { studioLocator } from './studio.descriptions';
 import { submitStudioChange } from './submit';
-
-// The contract's DataStudioConfiguration: what a Start sends back of the Studio's current configuration.
-const CONFIGURATION_FIELDS = [
-	'condaEnvironment',
-	'cpu',
-	'environment',
-	'gpu',
-	'lifespanHours',
-	'memory',
-	'mountData',
-	'mountDataV2',
-	'sshEnabled',
-];
 
 const properties: INodeProperties[] = [
 	studioLocator,
@@ -33,13 +19,7 @@ const properties: INodeProperties[] = [
 		displayOptions: { show: { '@version': [seqeraPlatform.fromVersionOf('studioStartSendsConfiguration')] } },
 		description:
 			"Changes to the Studio's configuration for this start and the ones after it; the rest, its mounts included, stays as it is",
-		options: [
-			{ displayName: 'CPUs', name: 'cpu', type: 'number', default: 2, typeOptions: { minValue: 1 } },
-			{ ...mountedDataLinksField, hint: 'These replace the data links the Studio mounts now' },
-			{ displayName: 'GPUs', name: 'gpu', type: 'number', default: 0, typeOptions: { minValue: 0 } },
-			lifespanField,
-			{ displayName: 'Memory (MiB)', name: 'memory', type: 'number', default: 8192, typeOptions: { minValue: 1 } },
-		],
+		options: configurationOverrideOptions,
 	},
 ];
 
@@ -55,26 +35,9 @@ export const description = updateDisplayOptions(displayOptions, properties);
  */
 function startBodyOf(context: IExecuteFunctions): (itemIndex: number, studio: IDataObject) => IDataObject {
 	return (itemIndex, studio) => {
-		const node = context.getNode();
-		const current = (studio.configuration ?? {}) as IDataObject;
-		const configuration: IDataObject = Object.fromEntries(
-			Object.entries(current).filter(([field]) => CONFIGURATION_FIELDS.includes(field)),
-		);
 		const overrides = context.getNodeParameter('overrides', itemIndex, {}) as IDataObject;
-		for (const [field, name, min] of [
-			['cpu', 'CPUs', 1],
-			['memory', 'Memory (MiB)', 1],
-			['gpu', 'GPUs', 0],
-			['lifespanHours', 'Lifespan (Hours)', 0],
-		] as const) {
-			if (overrides[field] !== undefined) configuration[field] = requireCount(node, itemIndex, overrides[field], name, min);
-		}
-		if (overrides.dataLinkIds !== undefined) {
-			delete configuration.mountData;
-			configuration.mountDataV2 = mountsOf(node, itemIndex, overrides.dataLinkIds, mountedDataLinksField.displayName);
-		}
 		return {
-			configuration: seqeraPlatform.brings(context, 'studioMountsInMountData') ? withMountDataIds(configuration) : configuration,
+			configuration: configurationWithOverrides(context, studio, configurationOverrides(context, itemIndex, overrides)),
 			...(typeof studio.description === 'string' ? { description: studio.description } : {}),
 		};
 	};
