@@ -1,8 +1,8 @@
 /**
- * Pipeline actions made, changed, paused and deleted through the API: `POST /actions`,
- * `GET|PUT|DELETE /actions/{actionId}` and `POST /actions/{actionId}/pause`, which pauses an active action
- * and resumes a paused one. A cron action's schedule is checked as the platform checks it: five fields of
- * cron syntax and a known time zone.
+ * Pipeline actions made, changed, labelled, paused and deleted through the API: `POST /actions`,
+ * `GET|PUT|DELETE /actions/{actionId}`, `POST /actions/labels/add|remove|apply` and
+ * `POST /actions/{actionId}/pause`, which pauses an active action and resumes a paused one. A cron
+ * action's schedule is checked as the platform checks it: five fields of cron syntax and a known time zone.
  */
 import { randomBytes } from 'node:crypto';
 
@@ -146,7 +146,36 @@ function describedAction(action: SimAction, data: SimulatorData): Record<string,
 	};
 }
 
+const isIdList = <T>(value: unknown, type: 'string' | 'number'): value is T[] =>
+	Array.isArray(value) && value.every((id) => typeof id === type);
+
+/**
+ * POST /actions/labels/add|remove|apply (AssociateActionLabelsRequest). An action or label the workspace does not have is
+ * a 403, as for any entity the caller cannot see.
+ */
+function changeActionLabels(data: SimulatorData, workspace: WorkspaceRef, body: unknown, change: 'add' | 'remove' | 'apply'): void {
+	if (!isRecord(body)) throw badRequest('Missing labels request');
+	const { actionIds = [], labelIds = [] } = body;
+	if (!isIdList<string>(actionIds, 'string')) throw badRequest('actionIds must be a list of action ids');
+	if (!isIdList<number>(labelIds, 'number')) throw badRequest('labelIds must be a list of label ids');
+	const actions = actionIds.map((id) => data.actionsIn(workspace).find((action) => action.id === id));
+	if (actions.some((action) => action === undefined)) throw forbidden();
+	if (labelIds.some((id) => !data.labelsIn(workspace).some((label) => label.id === id))) throw forbidden();
+	for (const action of actions as SimAction[]) {
+		const current = action.labelIds ?? [];
+		if (change === 'apply') action.labelIds = [...new Set(labelIds)];
+		else if (change === 'add') action.labelIds = [...new Set([...current, ...labelIds])];
+		else action.labelIds = current.filter((id) => !labelIds.includes(id));
+	}
+}
+
 export const actionEditRoutes: Route[] = [
+	...(['add', 'remove', 'apply'] as const).map((change) =>
+		route('POST', `/actions/labels/${change}`, (request, { data }) => {
+			changeActionLabels(data, workspaceOf(request, data), request.body, change);
+			return noContent();
+		}),
+	),
 	route('POST', '/actions', (request, { data }) => {
 		const workspace = workspaceOf(request, data);
 		const body = isRecord(request.body) ? request.body : {};

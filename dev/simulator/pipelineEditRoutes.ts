@@ -1,7 +1,7 @@
 /**
- * Adding and deleting Launchpad pipelines: POST /pipelines, DELETE /pipelines/{pipelineId} and the labels
- * of pipelines (POST /pipelines/labels/add|remove|apply); what an update keeps, which
- * pipelineVersionRoutes.ts applies. Names are unique in a workspace (409 otherwise, as on the platform).
+ * Adding and deleting Launchpad pipelines: POST /pipelines, DELETE /pipelines/{pipelineId}, the labels
+ * of pipelines (POST /pipelines/labels/add|remove|apply) and pipeline schemas (POST /pipeline-schemas);
+ * what an update keeps, which pipelineVersionRoutes.ts applies. Names are unique in a workspace (409 otherwise, as on the platform).
  */
 import { randomBytes, randomInt } from 'node:crypto';
 
@@ -142,9 +142,19 @@ export const pipelineEditRoutes: Route[] = [
 			lastUpdated: now,
 			launchId: randomBytes(16).toString('base64url').slice(0, 22),
 			...launchSettings(data, workspace, launch),
+			savedWith: savedWithOf(launch),
 		};
 		data.pipelines.push(pipeline);
 		return json({ pipeline: pipelineDto(pipeline, data, new Set()) });
+	}),
+	// CreatePipelineSchemaResponse, as tower-cli's captured pipelineschemas/create_response.json has it.
+	route('POST', '/pipeline-schemas', (request, { data }) => {
+		const workspace = workspaceOf(request, data);
+		const content = isRecord(request.body) ? text(request.body.content) : undefined;
+		if (content === undefined) throw badRequest('Missing pipeline schema content');
+		const schema = { id: randomInt(1, 2 ** 47), workspaceId: workspace, content };
+		data.pipelineSchemas.push(schema);
+		return json({ pipelineSchema: { id: schema.id, content } });
 	}),
 	route('DELETE', '/pipelines/{pipelineId}', (request, { data }) => {
 		const pipeline = findPipeline(request, data);

@@ -12,8 +12,8 @@ export const anyActionLocator: INodeProperties = locator(
 	],
 );
 
-/** What starts an action the node creates; API-triggered ones are made in the web app. */
-export type CreatedSource = 'cron' | 'bucket' | 'github';
+/** What starts an action the node creates; `tower` is a call to its endpoint. */
+export type CreatedSource = 'cron' | 'bucket' | 'github' | 'tower';
 
 export const scheduleField: INodeProperties = {
 	displayName: 'Schedule',

@@ -31,6 +31,11 @@ const properties: INodeProperties[] = [
 			{ name: 'Schedule', value: 'cron', description: 'A cron schedule, in a time zone' },
 			{ name: 'New File in a Data Link', value: 'bucket', description: 'A file created in a data link, below a path' },
 			{ name: 'GitHub Push', value: 'github', description: "A push to the pipeline's GitHub repository" },
+			{
+				name: 'Call to Its Endpoint',
+				value: 'tower',
+				description: 'A call to its launch endpoint, as Action → Trigger makes',
+			},
 		],
 	},
 	{ ...scheduleField, required: true, displayOptions: { show: { source: ['cron'] } } },
@@ -57,7 +62,8 @@ export const description = updateDisplayOptions(displayOptions, properties);
 /**
  * Creates a pipeline action whose runs are launched as Workflow → Launch from a repository launches
  * (the compute environment, or the workspace's primary one, with its work directory; the launch
- * settings; labels by name), started by a schedule, a new file in a data link or a GitHub push.
+ * settings; labels by name), started by a schedule, a new file in a data link, a GitHub push or a call to its
+ * endpoint (tower-cli's `actions add tower`).
  */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await forEachItem(this, async (itemIndex) => {
