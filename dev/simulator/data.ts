@@ -100,6 +100,8 @@ export class SimulatorData {
 	readonly labels: SimLabel[] = SEED_LABELS.map((l) => ({ ...l }));
 	readonly datasets: SimDataset[] = SEED_DATASETS.map((d) => ({ ...d, versions: d.versions.map((v) => ({ ...v })) }));
 	readonly actions: SimAction[] = SEED_ACTIONS.map((a) => ({ ...a, launch: { ...a.launch } }));
+	/** Pipeline schemas added through POST /pipeline-schemas, oldest first. */
+	readonly pipelineSchemas: { id: number; workspaceId: WorkspaceRef; content: string }[] = [];
 	readonly dataLinks: SimDataLink[] = SEED_DATA_LINKS.map((link) => ({
 		...link,
 		credentials: link.credentials.map((credential) => ({ ...credential })),
@@ -425,6 +427,24 @@ export class SimulatorData {
 	}
 
 	/**
+	 * PUT /datasets/{datasetId} (UpdateDatasetRequest). The platform replaces: the name is checked as on create, and a
+	 * description the request leaves out is cleared.
+	 */
+	updateDataset(dataset: SimDataset, body: unknown): void {
+		if (!isRecord(body)) throw badRequest('Missing dataset request');
+		const name = optionalString(body.name)?.trim();
+		if (!name || !DATASET_NAME_PATTERN.test(name)) {
+			throw badRequest(`Invalid dataset name '${String(body.name ?? '')}' - use up to 100 letters, digits, '-', '_' or '.'`);
+		}
+		if (this.datasetsIn(dataset.workspaceId).some((d) => d.name === name && d !== dataset)) {
+			throw new ApiError(409, { message: withErrorId(`A dataset named '${name}' already exists in this workspace`) });
+		}
+		dataset.name = name;
+		dataset.description = optionalString(body.description);
+		dataset.lastUpdated = new Date();
+	}
+
+	/**
 	 * POST /datasets/{datasetId}/upload: the multipart `file` becomes the next version. Only CSV and TSV
 	 * files are taken, by media type or else by file extension; their data rows are counted, so tests can
 	 * check what arrived.
@@ -503,6 +523,29 @@ export class SimulatorData {
 			dateCreated: new Date(),
 		};
 		this.labels.push(label);
+		return label;
+	}
+
+	/**
+	 * PUT /labels/{labelId} (UpdateLabelRequest). The platform replaces: the name is checked as on create, a resource
+	 * label needs its value, and a default flag the request leaves out turns off. A simple label takes no value.
+	 */
+	updateLabel(label: SimLabel, body: unknown): SimLabel {
+		if (!isRecord(body)) throw badRequest('Missing label request');
+		const name = optionalString(body.name);
+		if (!name || !LABEL_NAME_PATTERN.test(name)) {
+			throw badRequest(`Invalid label name '${String(body.name ?? '')}' - use 1 to 39 letters, digits, '-', '_' or '.'`);
+		}
+		const value = optionalString(body.value);
+		if (label.resource && value === undefined) throw badRequest('Resource labels need a value');
+		if (!label.resource && value !== undefined) throw badRequest('Only resource labels can have a value');
+		const clash = this.labelsIn(label.workspaceId).find(
+			(l) => l !== label && l.name === name && l.value === value && l.resource === label.resource,
+		);
+		if (clash) throw badRequest(`A label '${value === undefined ? name : `${name}=${value}`}' already exists`);
+		label.name = name;
+		label.value = value;
+		label.isDefault = label.resource && body.isDefault === true;
 		return label;
 	}
 

@@ -581,7 +581,7 @@ export function datasetDto(dataset: SimDataset, data: SimulatorData, withLabels:
 		lastUpdatedBy: userInfoDto(data),
 		hidden: dataset.hidden ?? false,
 		deleted: false,
-		labels: withLabels ? [] : undefined,
+		labels: withLabels ? data.labels.filter((label) => (dataset.labelIds ?? []).includes(label.id)).map(labelDto) : undefined,
 		dateCreated: ts(dataset.dateCreated),
 		lastUpdated: ts(dataset.lastUpdated),
 	};
@@ -691,6 +691,7 @@ export function studioDto(studio: SimStudio, data: SimulatorData, withLabels: bo
 		effectiveLifespanHours: studio.lifespanHours,
 		customImage: studio.customImage === true,
 		isPrivate: false,
+		parentCheckpoint: studio.parentCheckpoint,
 		studioUrl: `https://${studio.sessionId}.connect.cloud.seqera.io`,
 		statusInfo: {
 			status: studio.status,

@@ -243,6 +243,8 @@ export interface SimDataset {
 	versions: SimDatasetVersion[];
 	/** Hidden by POST /datasets/hide: lists leave it out unless asked for hidden ones. */
 	hidden?: boolean;
+	/** Simple labels only, put on by POST /datasets/labels/add|apply. */
+	labelIds?: number[];
 }
 
 /** A pipeline action: `tower` actions are triggered by API calls, `github` ones by pushes. */
@@ -337,6 +339,8 @@ export interface SimStudio {
 	statusUpdated: Date;
 	/** When the Studio was last started; absent until it first starts. */
 	lastStarted?: Date;
+	/** The checkpoint of another Studio it was created from (DataStudioDto.ParentCheckpoint). */
+	parentCheckpoint?: { checkpointId: number; checkpointName: string; sessionId: string; studioName: string };
 	dateCreated: Date;
 	lastUpdated: Date;
 }

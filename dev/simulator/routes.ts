@@ -4,12 +4,13 @@
  * pipelineInfoRoutes.ts. Run endpoints live in workflowRoutes.ts;
  * datasets, actions and labels on runs in resourceRoutes.ts; data links in dataLinkRoutes.ts and
  * Studios in studioRoutes.ts; creating, validating and choosing the primary compute environment, and
- * credentials, in computeEnvRoutes.ts.
+ * the credentials list, in computeEnvRoutes.ts; managing credentials in credentialRoutes.ts.
  */
 import { forbidden, json } from './apiTypes';
 import { computeEnvAsCaptured } from './captured';
 import { computeEnvManagementRoutes } from './computeEnvRoutes';
 import { dataLinkRoutes } from './dataLinkRoutes';
+import { labelEditRoutes } from './labelEditRoutes';
 import {
 	computeEnvDto,
 	computeEnvListEntryDto,
@@ -39,9 +40,11 @@ import { pipelineVersionsAnswer, versionLaunch } from './pipelineVersions';
 import { nextflowVersionsAnswer } from './nextflowCatalog';
 import { orgAdminOf } from './orgAdmin';
 import { orgRoutes } from './orgRoutes';
+import { orgStructureRoutes } from './orgStructureRoutes';
 import { resourceRoutes } from './resourceRoutes';
 import { route, type Route } from './router';
 import { secretRoutes } from './secretRoutes';
+import { credentialRoutes } from './credentialRoutes';
 import { WORKSPACE_IDS } from './seed';
 import { studioRoutes } from './studioRoutes';
 import { workflowRoutes } from './workflowRoutes';
@@ -205,11 +208,14 @@ export function allRoutes(): Route[] {
 		...pipelineVersionRoutes,
 		...pipelineInfoRoutes,
 		...labelRoutes,
+		...labelEditRoutes,
 		...workflowRoutes,
 		...resourceRoutes,
 		...dataLinkRoutes,
 		...studioRoutes,
 		...orgRoutes,
+		...orgStructureRoutes,
 		...secretRoutes,
+		...credentialRoutes,
 	];
 }

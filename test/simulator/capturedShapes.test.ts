@@ -93,6 +93,38 @@ const MAPPINGS: Mapping[] = [
 		path: `/orgs/${ORG_IDS.acmeBio}/workspaces/${GENOMICS}/participants/add`,
 		body: { teamId: TEAM_IDS.wetLab },
 	},
+	{
+		fixture: 'organizations/organizations_add_response.json',
+		method: 'POST',
+		path: '/orgs',
+		body: { organization: { name: 'captured-shape', fullName: 'Captured shape' } },
+	},
+	{ fixture: 'organizations/organizations_view.json', method: 'GET', path: `/orgs/${ORG_IDS.acmeBio}` },
+	{ fixture: 'collaborators/collaborators_list.json', method: 'GET', path: `/orgs/${ORG_IDS.acmeBio}/collaborators` },
+	{
+		fixture: 'workspaces/workspaces_add_response.json',
+		method: 'POST',
+		path: `/orgs/${ORG_IDS.acmeBio}/workspaces`,
+		body: { workspace: { name: 'captured-shape', fullName: 'Captured shape', visibility: 'PRIVATE' } },
+	},
+	{ fixture: 'workspaces/workspaces_view.json', method: 'GET', path: `/orgs/${ORG_IDS.acmeBio}/workspaces/${GENOMICS}` },
+	{
+		fixture: 'workspaces/workspaces_update_response.json',
+		method: 'PUT',
+		path: `/orgs/${ORG_IDS.acmeBio}/workspaces/${WORKSPACE_IDS.rnd}`,
+		body: { fullName: 'Research and development', description: 'Method development', visibility: 'PRIVATE' },
+	},
+	{
+		fixture: 'workspaces/settings/studios_settings.json',
+		method: 'GET',
+		path: `/orgs/${ORG_IDS.acmeBio}/workspaces/${GENOMICS}/settings/studios`,
+	},
+	{
+		fixture: 'teams/teams_add.json',
+		method: 'POST',
+		path: `/orgs/${ORG_IDS.acmeBio}/teams`,
+		body: { team: { name: 'captured-shape', description: 'Captured shape' } },
+	},
 	{ fixture: 'actions/actions_list.json', method: 'GET', path: `/actions?${ws}` },
 	{
 		fixture: 'actions/action_launch.json',

@@ -17,24 +17,62 @@ type NodeMap = {
 		| 'getTaskFile'
 		| 'getLog'
 		| 'downloadFile'
+		| 'dump'
 		| 'wait'
 		| 'addLabels'
 		| 'removeLabels'
 		| 'replaceLabels';
-	workspace: 'getMany';
-	pipeline: 'getMany' | 'get' | 'launch' | 'create' | 'update' | 'delete' | 'addLabels' | 'removeLabels';
+	workspace: 'getMany' | 'get' | 'create' | 'update' | 'delete' | 'leave' | 'getStudiosSettings' | 'updateStudiosSettings';
+	pipeline:
+		| 'getMany'
+		| 'get'
+		| 'launch'
+		| 'create'
+		| 'update'
+		| 'delete'
+		| 'addLabels'
+		| 'removeLabels'
+		| 'replaceLabels'
+		| 'export'
+		| 'import'
+		| 'createSchema';
 	pipelineVersion: 'getMany' | 'get' | 'rename' | 'makeDefault';
-	computeEnv: 'getMany' | 'get' | 'create' | 'makePrimary' | 'validate';
-	label: 'getMany' | 'create';
-	dataset: 'getMany' | 'get' | 'getVersions' | 'create' | 'uploadVersion' | 'download' | 'hide' | 'show' | 'delete';
-	action: 'create' | 'delete' | 'getMany' | 'pause' | 'resume' | 'trigger' | 'update';
-	dataLink: 'getMany' | 'browse' | 'downloadFile' | 'uploadFile' | 'generateDownloadUrl';
-	studio: 'getMany' | 'get' | 'create' | 'start' | 'stop' | 'delete' | 'wait';
-	secret: 'getMany' | 'create' | 'update' | 'delete';
-	organization: 'getMany';
+	computeEnv: 'getMany' | 'get' | 'create' | 'update' | 'delete' | 'makePrimary' | 'validate';
+	label: 'getMany' | 'create' | 'update' | 'delete';
+	dataset:
+		| 'getMany'
+		| 'get'
+		| 'getVersions'
+		| 'create'
+		| 'update'
+		| 'uploadVersion'
+		| 'download'
+		| 'hide'
+		| 'show'
+		| 'delete'
+		| 'addLabels'
+		| 'removeLabels'
+		| 'replaceLabels';
+	action:
+		| 'create'
+		| 'delete'
+		| 'get'
+		| 'getMany'
+		| 'pause'
+		| 'resume'
+		| 'trigger'
+		| 'update'
+		| 'addLabels'
+		| 'removeLabels'
+		| 'replaceLabels';
+	dataLink: 'getMany' | 'browse' | 'downloadFile' | 'uploadFile' | 'generateDownloadUrl' | 'create' | 'update' | 'delete';
+	studio: 'getMany' | 'get' | 'create' | 'createFromCheckpoint' | 'getCheckpoints' | 'start' | 'stop' | 'update' | 'delete' | 'wait';
+	secret: 'getMany' | 'get' | 'create' | 'update' | 'delete';
+	credential: 'getMany' | 'get' | 'create' | 'update' | 'delete' | 'validate';
+	organization: 'getMany' | 'get' | 'create' | 'update' | 'delete' | 'leave' | 'getCollaborators';
 	organizationMember: 'getMany' | 'add' | 'remove' | 'changeRole';
 	workspaceParticipant: 'getMany' | 'add' | 'remove' | 'changeRole';
-	team: 'getMany' | 'getMembers' | 'addMember' | 'removeMember';
+	team: 'getMany' | 'getMembers' | 'addMember' | 'removeMember' | 'create' | 'update' | 'delete';
 	apiOperation: 'call';
 	customApiCall: 'request';
 };

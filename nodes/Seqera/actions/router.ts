@@ -4,6 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import * as action from './action/Action.resource';
 import * as apiOperation from './apiOperation/ApiOperation.resource';
 import * as computeEnv from './computeEnv/ComputeEnv.resource';
+import * as credential from './credential/Credential.resource';
 import * as customApiCall from './customApiCall/CustomApiCall.resource';
 import * as dataLink from './dataLink/DataLink.resource';
 import * as dataset from './dataset/Dataset.resource';
@@ -49,6 +50,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			return [await studio[seqera.operation].execute.call(this)];
 		case 'secret':
 			return [await secret[seqera.operation].execute.call(this)];
+		case 'credential':
+			return [await credential[seqera.operation].execute.call(this)];
 		case 'organization':
 			return [await organization[seqera.operation].execute.call(this)];
 		case 'organizationMember':

@@ -6,6 +6,7 @@ import { EVENTS_DESTINATION_SETTING, LAUNCH_SETTINGS_FIELD } from '../fields/fie
 import * as action from './action/Action.resource';
 import * as apiOperation from './apiOperation/ApiOperation.resource';
 import * as computeEnv from './computeEnv/ComputeEnv.resource';
+import * as credential from './credential/Credential.resource';
 import * as customApiCall from './customApiCall/CustomApiCall.resource';
 import * as dataLink from './dataLink/DataLink.resource';
 import * as dataset from './dataset/Dataset.resource';
@@ -77,6 +78,11 @@ export const versionDescription: INodeTypeDescription = {
 					description: "Any operation of the platform's API contract, picked from a list, with its parameters as fields",
 				},
 				{ name: 'Compute Environment', value: 'computeEnv', description: 'Where runs execute' },
+				{
+					name: 'Credential',
+					value: 'credential',
+					description: 'Saved keys of a cloud, cluster, Git server, registry or agent; their secret parts are write-only',
+				},
 				{ name: 'Custom API Call', value: 'customApiCall', description: 'Any endpoint of the Seqera API' },
 				{ name: 'Data Link', value: 'dataLink', description: 'A bucket, or a folder of one, in the Data Explorer' },
 				{ name: 'Dataset', value: 'dataset', description: 'A versioned CSV or TSV file, such as a samplesheet' },
@@ -117,6 +123,7 @@ export const versionDescription: INodeTypeDescription = {
 		...dataLink.description,
 		...studio.description,
 		...secret.description,
+		...credential.description,
 		...organization.description,
 		...organizationMember.description,
 		...workspaceParticipant.description,

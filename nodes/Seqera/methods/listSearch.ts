@@ -8,6 +8,7 @@ export { searchStudios, searchStudioTemplates } from './studioSearch';
 export {
 	searchActions,
 	searchAllActions,
+	searchAllLabels,
 	searchComputeEnvs,
 	searchDataLinks,
 	searchDatasets,

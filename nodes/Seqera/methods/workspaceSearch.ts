@@ -159,6 +159,23 @@ export async function searchLabels(this: ILoadOptionsFunctions, filter?: string,
 	};
 }
 
+/** Labels of both kinds, for the operations that change a label; a resource label shows as name=value, as By Name takes it. */
+export async function searchAllLabels(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const page = await pageCountedByTotalSize(this, 'labels', { search: filter, type: 'all' }, paginationToken);
+	return {
+		results: page.entries.map((label) => ({
+			name: label.resource === true ? `${String(label.name)}=${String(label.value ?? '')}` : String(label.name),
+			value: String(label.id),
+			description: label.resource === true ? 'Resource label' : 'Simple label',
+		})),
+		paginationToken: page.paginationToken,
+	};
+}
+
 export async function searchDatasets(
 	this: ILoadOptionsFunctions,
 	filter?: string,

@@ -99,6 +99,22 @@ export const STUDIOS = namedList('Studio', 'Studios', 'studios', 'studios', 'ses
 
 export const SECRETS = namedList('Secret', 'secrets', 'pipeline-secrets', 'pipelineSecrets', 'id');
 
+/** Workspace credentials, found as tower-cli finds them by name: in the workspace's whole list. */
+const CREDENTIALS = namedList('Credential', 'credentials', 'credentials', 'credentials', 'id');
+
+/**
+ * Labels of both kinds, a resource label named `name=value` as tower-cli writes it (resource labels share
+ * names); the platform's search is given the name alone.
+ */
+export const LABELS: WorkspaceList = {
+	...namedList('Label', 'labels', 'labels', 'labels', 'id', {
+		search: (name) => name.split('=')[0],
+		paged: true,
+		query: { type: 'all' },
+	}),
+	nameOf: (label) => (label.resource === true ? `${String(label.name)}=${String(label.value ?? '')}` : label.name),
+};
+
 export const DATA_LINKS = namedList('Data Link', 'data links', 'data-links', 'dataLinks', 'id', {
 	search: (name) => name,
 	paged: true,
@@ -160,6 +176,16 @@ export async function computeEnvIdFor(
 	const value = await idOrName(context, itemIndex, 'computeEnvId', list);
 	if (optional && String(value ?? '').trim() === '') return undefined;
 	return requireStringId(context.getNode(), itemIndex, value, 'Compute Environment');
+}
+
+/** The Label field's label ID, By Name (`name`, or `name=value` for a resource label) looked up among the workspace's labels. */
+export async function labelIdFor(context: IExecuteFunctions, itemIndex: number): Promise<string> {
+	return requireNumericId(context.getNode(), itemIndex, await idOrName(context, itemIndex, 'labelId', LABELS), 'Label');
+}
+
+/** The Credential field's credentials ID, By Name looked up among the workspace's credentials. */
+export async function credentialIdFor(context: IExecuteFunctions, itemIndex: number): Promise<string> {
+	return requireStringId(context.getNode(), itemIndex, await idOrName(context, itemIndex, 'credentialsId', CREDENTIALS), 'Credential');
 }
 
 /** The Action field's action ID, By Name looked up among the workspace's actions. */

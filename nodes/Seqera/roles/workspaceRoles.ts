@@ -23,7 +23,7 @@ interface RoleNeed {
 /**
  * The least role each change needs, as Seqera documents workspace roles: View reads; Launch launches
  * Launchpad pipelines, relaunches and cancels runs and uses existing labels; Maintain edits pipelines,
- * labels, datasets, data links, Studios and runs; Admin manages compute environments and secrets.
+ * labels, datasets, data links, Studios and runs; Admin manages compute environments, credentials and secrets.
  * Keyed by method and the contract's path template.
  */
 const NEEDS: Record<string, RoleNeed> = {
@@ -48,6 +48,9 @@ const NEEDS: Record<string, RoleNeed> = {
 	'POST /datasets/hide': { least: 'maintain', action: 'hiding datasets' },
 	'POST /datasets/show': { least: 'maintain', action: 'showing datasets' },
 	'POST /datasets/{datasetId}/upload': { least: 'maintain', action: 'uploading dataset versions' },
+	'POST /data-links': { least: 'maintain', action: 'creating data links' },
+	'PUT /data-links/{dataLinkId}': { least: 'maintain', action: 'editing data links' },
+	'DELETE /data-links/{dataLinkId}': { least: 'maintain', action: 'deleting data links' },
 	'POST /data-links/{dataLinkId}/upload': { least: 'maintain', action: 'uploading to data links' },
 	'POST /data-links/{dataLinkId}/upload/{dirPath}': { least: 'maintain', action: 'uploading to data links' },
 	'POST /studios': { least: 'maintain', action: 'creating Studios' },
@@ -57,9 +60,15 @@ const NEEDS: Record<string, RoleNeed> = {
 	'POST /compute-envs': { least: 'admin', action: 'creating compute environments' },
 	'POST /compute-envs/{computeEnvId}/primary': { least: 'admin', action: 'choosing the primary compute environment' },
 	'POST /compute-envs/{computeEnvId}/validate': { least: 'admin', action: 'validating compute environments' },
+	'PUT /compute-envs/{computeEnvId}': { least: 'admin', action: 'editing compute environments' },
+	'DELETE /compute-envs/{computeEnvId}': { least: 'admin', action: 'deleting compute environments' },
 	'POST /pipeline-secrets': { least: 'admin', action: 'creating secrets' },
 	'PUT /pipeline-secrets/{secretId}': { least: 'admin', action: 'updating secrets' },
 	'DELETE /pipeline-secrets/{secretId}': { least: 'admin', action: 'deleting secrets' },
+	'POST /credentials': { least: 'admin', action: 'creating credentials' },
+	'PUT /credentials/{credentialsId}': { least: 'admin', action: 'updating credentials' },
+	'DELETE /credentials/{credentialsId}': { least: 'admin', action: 'deleting credentials' },
+	'POST /credentials/{credentialsId}/validate': { least: 'admin', action: 'validating credentials' },
 };
 
 /** What the Launch role allows of a launch, and what it does not. */
