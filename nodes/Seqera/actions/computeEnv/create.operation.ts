@@ -11,14 +11,17 @@ import { workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 import { seqeraPlatform } from '../../nodeVersions';
 import { workspaceCredentialsLocator } from './computeEnv.descriptions';
+import { computeEnvFromForm, DEFINE_FIELD, defineField, formProperties } from './createForm';
 
 const CONFIGURATION_FIELD = 'Configuration (JSON)';
 
 const properties: INodeProperties[] = [
+	defineField,
 	{
 		displayName: CONFIGURATION_FIELD,
 		name: 'configuration',
 		type: 'json',
+		displayOptions: { show: { [DEFINE_FIELD]: ['json'] } },
 		default: '{}',
 		required: true,
 		description:
@@ -32,13 +35,16 @@ const properties: INodeProperties[] = [
 			'"workDir": "s3://bucket/work"}}',
 	},
 	workspaceLocator,
+	...formProperties,
 	{
 		displayName: 'Name',
 		name: 'name',
 		type: 'string',
 		default: '',
 		placeholder: 'aws-batch-eu-copy',
-		description: "Replaces the configuration's name; leave empty to keep it. Names are unique in a workspace.",
+		description:
+			"The new compute environment's name, required with the fields; with JSON it replaces the configuration's name, or is " +
+			'left empty to keep it. Names are unique in a workspace.',
 	},
 	workspaceCredentialsLocator,
 	{
@@ -137,16 +143,23 @@ function requestBodyOf(operation: ContractOperation, configuration: unknown, rea
 	return body;
 }
 
+const nameOf = (context: IExecuteFunctions, itemIndex: number): string =>
+	String(context.getNodeParameter('name', itemIndex, '') ?? '').trim();
+
+/** The chosen credentials' ID, checked; empty when none are chosen. */
+function credentialsOf(context: IExecuteFunctions, itemIndex: number): string {
+	const credentials = String(context.getNodeParameter('credentialsId', itemIndex, '', { extractValue: true }) ?? '').trim();
+	return credentials === '' ? '' : requireStringId(context.getNode(), itemIndex, credentials, 'Workspace Credentials');
+}
+
 /** The fields beside the JSON replace what it says. */
 function applyOverrides(context: IExecuteFunctions, itemIndex: number, body: IDataObject): void {
 	const node = context.getNode();
 	const computeEnv = body.computeEnv;
-	const name = String(context.getNodeParameter('name', itemIndex, '') ?? '').trim();
-	const credentials = String(context.getNodeParameter('credentialsId', itemIndex, '', { extractValue: true }) ?? '').trim();
+	const name = nameOf(context, itemIndex);
+	const credentials = credentialsOf(context, itemIndex);
 	if (isObject(computeEnv) && name !== '') computeEnv.name = name;
-	if (isObject(computeEnv) && credentials !== '') {
-		computeEnv.credentialsId = requireStringId(node, itemIndex, credentials, 'Workspace Credentials');
-	}
+	if (isObject(computeEnv) && credentials !== '') computeEnv.credentialsId = credentials;
 	const labelIds = requireNumericIdList(node, itemIndex, context.getNodeParameter('labelIds', itemIndex, ''), 'Label IDs');
 	if (labelIds.length > 0) body.labelIds = labelIds;
 }
@@ -170,13 +183,16 @@ function requireMatchingPlatform(context: IExecuteFunctions, itemIndex: number, 
 }
 
 /**
- * Creates a compute environment from a JSON configuration, checked against the contract before anything
+ * Creates a compute environment from a JSON configuration or the form, checked against the contract before anything
  * is sent. The platform answers with the new ID; the compute environment may still be CREATING then.
  */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await forEachItem(this, async (itemIndex) => {
 		const operation = createComputeEnvOperation();
-		const body = requestBodyOf(operation, configurationOf(this, itemIndex), seqeraPlatform.brings(this, 'computeEnvFromGetOutput'));
+		const body =
+			this.getNodeParameter(DEFINE_FIELD, itemIndex, 'json') === 'form'
+				? { computeEnv: computeEnvFromForm(this, itemIndex, nameOf(this, itemIndex), credentialsOf(this, itemIndex)) }
+				: requestBodyOf(operation, configurationOf(this, itemIndex), seqeraPlatform.brings(this, 'computeEnvFromGetOutput'));
 		applyOverrides(this, itemIndex, body);
 		checkRequestBody(this.getNode(), itemIndex, operation, body, CONFIGURATION_FIELD);
 		requireMatchingPlatform(this, itemIndex, operation, body);
