@@ -3,7 +3,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { CREDENTIAL_IDS, credentialsOf } from '../../dev/simulator/computeEnvRoutes';
 import { CAPTURED_COMPUTE_ENVS, plantCapturedComputeEnv } from '../../dev/simulator/captured';
 import { Contract } from '../../dev/simulator/contract';
-import { COMPUTE_ENV_IDS, LABEL_IDS } from '../../dev/simulator/seed';
+import { COMPUTE_ENV_IDS, LABEL_IDS, WORKSPACE_IDS } from '../../dev/simulator/seed';
 import { BETA, call } from '../simulator/testClient';
 import { GENOMICS, RND, SEQERA_NODE, usePlatform, workspaceParameter } from './platform';
 
@@ -88,6 +88,28 @@ describe('Compute Environment → Make Primary', () => {
 		);
 		expect(errorOf(result)?.message).toContain("Compute environment 'hpc-slurm-legacy' is ERRORED and cannot be the primary one");
 		expect(platform.sim.data.primaryComputeEnv(RND)?.id).toBe(COMPUTE_ENV_IDS.rndGoogle);
+	});
+});
+
+describe('Compute Environment → Get Primary', () => {
+	it("outputs the workspace's primary compute environment from its list, and fails a workspace without one, saying how to make one", async () => {
+		const before = platform.sim.log.length;
+		const [primary] = platform.json(await platform.run(computeEnvOperation('getPrimary', GENOMICS, {})));
+		expect(primary).toMatchObject({ id: platform.sim.data.primaryComputeEnv(GENOMICS)!.id, primary: true });
+		expect(requestsSince(before).map((entry) => `${entry.method} ${entry.path} ${JSON.stringify(entry.query)}`)).toEqual([
+			`GET /compute-envs {"workspaceId":"${GENOMICS}"}`,
+		]);
+
+		const showcase = platform.sim.data.computeEnvs.filter((each) => each.workspaceId === WORKSPACE_IDS.showcase);
+		const wasPrimary = showcase.map((computeEnv) => computeEnv.primary);
+		for (const computeEnv of showcase) computeEnv.primary = false;
+		try {
+			const none = await platform.run(computeEnvOperation('getPrimary', WORKSPACE_IDS.showcase, {}));
+			expect(errorOf(none)?.message).toBe('The workspace has no primary compute environment');
+			expect(errorOf(none)?.description).toContain('Compute Environment → Make Primary');
+		} finally {
+			showcase.forEach((computeEnv, index) => (computeEnv.primary = wasPrimary[index]));
+		}
 	});
 });
 

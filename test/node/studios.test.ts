@@ -1,6 +1,6 @@
 import type { INodeParameters } from 'n8n-workflow';
 
-import { COMPUTE_ENV_IDS, DATA_LINK_IDS, STUDIO_IDS } from '../../dev/simulator/seed';
+import { COMPUTE_ENV_IDS, DATA_LINK_IDS, STUDIO_IDS, STUDIO_TEMPLATES } from '../../dev/simulator/seed';
 import { GENOMICS, SEQERA_NODE, TOKEN, usePlatform, workspaceParameter } from './platform';
 
 // A Studio started or stopped through the API takes this long to get there.
@@ -480,5 +480,24 @@ describe('Studio lists in the editor', () => {
 			value: DATA_LINK_IDS.genomicsInbox,
 			description: 's3://acme-sequencing-inbox',
 		});
+	});
+});
+
+describe('Studio → Get Templates', () => {
+	it('lists the templates the workspace may start, one item each, following pages', async () => {
+		const before = platform.sim.log.length;
+		const all = platform.json(await platform.run(inGenomics({ operation: 'getTemplates', returnAll: true })));
+		const recommended = Object.entries(STUDIO_TEMPLATES).map(([tool, repository]) => ({ repository, tool, status: 'recommended' }));
+		expect(all).toEqual([
+			...recommended,
+			{ repository: expect.stringContaining('data-studio-jupyter'), tool: 'jupyter', status: 'deprecated' },
+		]);
+		expect(requestsSince(before).map(({ method, path, query }) => ({ method, path, query }))).toEqual([
+			{ method: 'GET', path: '/studios/templates', query: { workspaceId: String(GENOMICS), max: '100', offset: '0' } },
+		]);
+
+		const two = platform.json(await platform.run(inGenomics({ operation: 'getTemplates', returnAll: false, limit: 2 })));
+		expect(two).toEqual(all.slice(0, 2));
+		expect(requestsSince(before).at(-1)!.query).toEqual({ workspaceId: String(GENOMICS), max: '2', offset: '0' });
 	});
 });

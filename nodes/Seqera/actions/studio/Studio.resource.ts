@@ -6,12 +6,13 @@ import * as deleteStudio from './delete.operation';
 import * as get from './get.operation';
 import * as getCheckpoints from './getCheckpoints.operation';
 import * as getMany from './getMany.operation';
+import * as getTemplates from './getTemplates.operation';
 import * as start from './start.operation';
 import * as stop from './stop.operation';
 import * as update from './update.operation';
 import * as wait from './wait.operation';
 
-export { create, createFromCheckpoint, deleteStudio as delete, get, getCheckpoints, getMany, start, stop, update, wait };
+export { create, createFromCheckpoint, deleteStudio as delete, get, getCheckpoints, getMany, getTemplates, start, stop, update, wait };
 
 export const description: INodeProperties[] = [
 	{
@@ -37,6 +38,12 @@ export const description: INodeProperties[] = [
 				description: 'List the checkpoints a Studio saved, newest first',
 			},
 			{ name: 'Get Many', value: 'getMany', action: 'Get many studios' },
+			{
+				name: 'Get Templates',
+				value: 'getTemplates',
+				action: 'Get the studio templates',
+				description: 'The container images a Studio can be created from',
+			},
 			{ name: 'Start', value: 'start', action: 'Start a studio' },
 			{ name: 'Stop', value: 'stop', action: 'Stop a studio' },
 			{
@@ -55,6 +62,7 @@ export const description: INodeProperties[] = [
 		default: 'getMany',
 	},
 	...getMany.description,
+	...getTemplates.description,
 	...get.description,
 	...create.description,
 	...createFromCheckpoint.description,
