@@ -67,8 +67,9 @@ const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'
 
 /**
  * Where the running platform is known to differ from its published contract.
- * Response schemas aside, only one request field is patched (action launch params); every other
- * request check is exactly as strict as the spec. Responses are checked without their null fields.
+ * Response schemas aside, only two request fields are patched (action launch params, and browse-tree's
+ * `paths`, see patchKnownParameterDeviations); every other request check is exactly as strict as the
+ * spec. Responses are checked without their null fields.
  */
 function patchKnownDeviations(schemas: Record<string, SchemaObject>): void {
 	// Action launch params are Java Map<String, Object>: the generator wrote Object as `type: object`,
@@ -89,6 +90,15 @@ function patchKnownDeviations(schemas: Record<string, SchemaObject>): void {
 	// A task's exit code comes as text in some answers (`"exit": "0"`, captured by tower-cli); Task is only ever answered.
 	const task = schemas['Task']?.properties as Record<string, SchemaObject> | undefined;
 	if (task?.exit) task.exit = { anyOf: [task.exit, { type: 'string', pattern: '^-?\\d+$' }] };
+}
+
+/**
+ * browse-tree's `paths` is a Java List<String> the generator wrote as a list of objects; tw's
+ * `data-links download` sends folder paths (`paths=directory/`, DataLinksCmdTest), as the platform takes them.
+ */
+function patchKnownParameterDeviations(operationId: string | undefined, parameters: ParameterSpec[]): void {
+	const paths = operationId === 'ExploreDataLinkTree' ? parameters.find((parameter) => parameter.name === 'paths') : undefined;
+	if (paths) paths.schema = { type: 'array', items: { type: 'string' } };
 }
 
 /** The answer without its null fields: the platform writes a field it has no value for as null, where the contract leaves it out. */
@@ -167,6 +177,7 @@ function loadOperations(spec: SchemaObject): Operation[] {
 				required: p.required === true,
 				schema: toJsonSchema(p.schema ?? {}) as SchemaObject,
 			}));
+			patchKnownParameterDeviations(typeof op.operationId === 'string' ? op.operationId : undefined, parameters);
 			const body = isObject(op.requestBody) ? op.requestBody : undefined;
 			const responses: Record<string, ResponseSpec> = {};
 			for (const [status, response] of Object.entries(isObject(op.responses) ? op.responses : {})) {

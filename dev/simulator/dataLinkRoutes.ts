@@ -1,10 +1,10 @@
 /**
  * Data links: the list, one data link, browsing its folders (`/browse` for the root, `/browse/{path}`
- * below it), downloading a file (streamed, or redirected to the storage host), a presigned download
- * URL, and uploads: presigned part URLs, then finish (complete, or abort with `withError`). A path below
- * the data link's root comes a segment at a time or as one segment with its `/` encoded (see
- * pathTemplate.ts). The list answers 202 Accepted, with what it has so far, while the platform is still
- * fetching a workspace's data links from its cloud credentials.
+ * below it) or every file below some (`/browse-tree`), downloading a file (streamed, or redirected to
+ * the storage host), a presigned download URL, and uploads: presigned part URLs, then finish
+ * (complete, or abort with `withError`). A path below the data link's root comes a segment at a time or
+ * as one segment with its `/` encoded (see pathTemplate.ts). The list answers 202 Accepted, with what it
+ * has so far, while the platform is still fetching a workspace's data links from its cloud credentials.
  *
  * Creating, updating and deleting a data link: a new one's bucket must be written as its provider
  * writes buckets (`s3://`, `gs://`, `az://`), and its credentials must be the workspace's, of its
@@ -84,6 +84,25 @@ function browseFolder(request: ApiRequest, data: SimulatorData, folder: string):
 		tokenGeneration: data.dataLinkPageTokenGeneration,
 	});
 	return json({ objects: page.objects, nextPageToken: page.nextPageToken, originalPath: folder === '' ? undefined : folder });
+}
+
+/**
+ * Every object below the given folders (`paths`, comma-joined), its path from the data link's root, in
+ * path order: tw's `data-links download` reads a folder so. A path is a folder prefix, so a file's own
+ * path finds nothing, as tw expects; a folder placeholder object (`a/b/`) is listed as the bucket holds it.
+ */
+function browseTree(request: ApiRequest, data: SimulatorData): ApiResult {
+	const link = findDataLink(request, data);
+	const folders = (request.query.paths ?? '')
+		.split(',')
+		.map(trimSlashes)
+		.filter((folder) => folder !== '')
+		.map((folder) => `${folder}/`);
+	const items = [...link.objects]
+		.filter(([path]) => folders.length === 0 || folders.some((folder) => path.startsWith(folder)))
+		.map(([path, object]) => ({ path, size: object.size }))
+		.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+	return json({ items });
 }
 
 const notFound = (what: string): ApiError => new ApiError(404, { message: withErrorId(`${what} not found`) });
@@ -257,6 +276,7 @@ export const dataLinkRoutes: Route[] = [
 	route('GET', '/data-links/{dataLinkId}/browse/{path}', (request, { data }) =>
 		browseFolder(request, data, trimSlashes(request.pathParams.path)),
 	),
+	route('GET', '/data-links/{dataLinkId}/browse-tree', (request, { data }) => browseTree(request, data)),
 	route('GET', '/data-links/{dataLinkId}/download/{filePath}', (request, { data }) => download(request, data)),
 	route('GET', '/data-links/{dataLinkId}/generate-download-url', (request, { data }) => {
 		const path = trimSlashes(request.query.filePath ?? '');

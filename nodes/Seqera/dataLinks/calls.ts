@@ -114,3 +114,31 @@ export async function browseFolderPage(
 	});
 	return { entries: page.objects ?? [], nextPageToken: page.nextPageToken || undefined };
 }
+
+/** One object below a folder, as `browse-tree` lists it: its path from the data link's root, and its size in bytes. */
+export interface TreeEntry {
+	path: string;
+	size: number;
+}
+
+/**
+ * Every object below a folder, in one answer, as tw's `data-links download` reads a folder. The folder
+ * goes with a trailing `/`, so `runs/a` does not take in `runs/ab`. Folder placeholder objects (paths
+ * ending in `/`) are left out, as tw leaves them out.
+ */
+export async function browseTree(
+	context: SeqeraFunctions,
+	scope: DataLinkScope,
+	dataLink: DataLinkInfo,
+	folder: string,
+): Promise<TreeEntry[]> {
+	const tree = await apiRequest<{ items?: Array<{ path?: unknown; size?: unknown }> }>(context, {
+		method: 'GET',
+		path: ['data-links', dataLink.id, 'browse-tree'],
+		query: { workspaceId: scope.workspaceId, credentialsId: dataLink.credentialsId, paths: [`${folder}/`] },
+		itemIndex: scope.itemIndex,
+	});
+	return (tree.items ?? [])
+		.map((item) => ({ path: String(item.path ?? ''), size: Number(item.size ?? 0) }))
+		.filter((item) => item.path !== '' && !item.path.endsWith('/'));
+}

@@ -2,7 +2,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 // Node's streams carry a file of any size without holding it in memory
 // eslint-disable-next-line @n8n/community-nodes/no-restricted-imports
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 
 import { apiRequest, type Connection, deleteFromStorage, headerText, putPart, putToStorage, type StorageTarget } from '../transport';
 import type { DataLinkInfo } from './dataLinkApi';
@@ -49,6 +49,20 @@ interface UploadContext {
 	file: FileToUpload;
 	/** A storage target for one of the URLs the platform gave; `purpose` names the transfer in errors. */
 	target: (url: string, purpose: string) => StorageTarget;
+}
+
+/**
+ * The item's binary data and its size; the content is opened as a stream once it is wanted, from n8n's binary data store when it is there.
+ */
+export async function binaryToUpload(context: IExecuteFunctions, itemIndex: number, binaryPropertyName: string) {
+	const binary = context.helpers.assertBinaryData(itemIndex, binaryPropertyName);
+	if (binary.id) {
+		const id = binary.id;
+		const { fileSize } = await context.helpers.getBinaryMetadata(id);
+		return { binary, contentLength: fileSize, open: async () => await context.helpers.getBinaryStream(id) };
+	}
+	const bytes = await context.helpers.getBinaryDataBuffer(itemIndex, binaryPropertyName);
+	return { binary, contentLength: bytes.length, open: async () => Readable.from([bytes]) };
 }
 
 /** The parts a file is cut into, in order, each `partSize` bytes but the last; an empty file is one empty part. */

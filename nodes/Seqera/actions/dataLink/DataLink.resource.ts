@@ -4,12 +4,25 @@ import * as browse from './browse.operation';
 import * as create from './create.operation';
 import * as deleteDataLink from './delete.operation';
 import * as downloadFile from './downloadFile.operation';
+import * as downloadFolder from './downloadFolder.operation';
 import * as generateDownloadUrl from './generateDownloadUrl.operation';
 import * as getMany from './getMany.operation';
 import * as update from './update.operation';
 import * as uploadFile from './uploadFile.operation';
+import * as uploadFolder from './uploadFolder.operation';
 
-export { browse, create, deleteDataLink as delete, downloadFile, generateDownloadUrl, getMany, update, uploadFile };
+export {
+	browse,
+	create,
+	deleteDataLink as delete,
+	downloadFile,
+	downloadFolder,
+	generateDownloadUrl,
+	getMany,
+	update,
+	uploadFile,
+	uploadFolder,
+};
 
 export const description: INodeProperties[] = [
 	{
@@ -39,6 +52,12 @@ export const description: INodeProperties[] = [
 				description: 'Stream a file into binary data',
 			},
 			{
+				name: 'Download Folder',
+				value: 'downloadFolder',
+				action: 'Download a folder from a data link',
+				description: 'Every file below a folder, one item each, with its path relative to the folder',
+			},
+			{
 				name: 'Generate Download URL',
 				value: 'generateDownloadUrl',
 				action: 'Generate a download URL for a data link file',
@@ -57,6 +76,12 @@ export const description: INodeProperties[] = [
 				action: 'Upload a file to a data link',
 				description: 'Upload binary data as a file',
 			},
+			{
+				name: 'Upload Folder',
+				value: 'uploadFolder',
+				action: 'Upload a folder to a data link',
+				description: "Upload every input item's file below a folder, keeping their relative paths",
+			},
 		],
 		default: 'getMany',
 	},
@@ -64,6 +89,8 @@ export const description: INodeProperties[] = [
 	...browse.description,
 	...downloadFile.description,
 	...uploadFile.description,
+	...downloadFolder.description,
+	...uploadFolder.description,
 	...generateDownloadUrl.description,
 	...create.description,
 	...update.description,

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { dataLinkPath, describeDataLink, pathEncodingOf, pathProblem, type DataLinkScope } from '../../dataLinks/calls';
+import { dataLinkPath, describeDataLink, pathEncodingOf, pathProblem, type DataLinkScope, type PathEncoding } from '../../dataLinks/calls';
 import { workspaceIdFor } from '../../names/workspaceId';
 import { requireStringId, requireText, requireWholeCharacters } from '../../helpers/validate';
 import type { DataLinkInfo } from '../../dataLinks/dataLinkApi';
@@ -21,19 +21,19 @@ export async function dataLinkOfItem(
 /**
  * A path typed in a field, below the data link's root, without `/` at either end; '' is the root. A
  * path that cannot go into a URL as it is sent (a `..` step, an empty folder name) fails naming the
- * field before any call.
+ * field before any call. The path is checked as the node version sends paths, unless `encoding` says how it goes.
  */
 export function pathParameter(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	name: string,
 	field: string,
-	{ required }: { required: boolean },
+	{ required, encoding }: { required: boolean; encoding?: PathEncoding },
 ): string {
 	const node = context.getNode();
 	const path = dataLinkPath(String(context.getNodeParameter(name, itemIndex, '') ?? '').trim());
 	if (required) requireText(node, itemIndex, field, path);
-	const refused = pathProblem(path, pathEncodingOf(context));
+	const refused = pathProblem(path, encoding ?? pathEncodingOf(context));
 	if (refused !== undefined) {
 		throw new NodeOperationError(node, `${field} "${path}" ${refused.problem}`, {
 			itemIndex,

@@ -1,11 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
-// Node's streams carry a file of any size without holding it in memory
-// eslint-disable-next-line @n8n/community-nodes/no-restricted-imports
-import { Readable } from 'node:stream';
-
 import { pathEncodingOf } from '../../dataLinks/calls';
-import { uploadToDataLink } from '../../dataLinks/upload';
+import { binaryToUpload, uploadToDataLink } from '../../dataLinks/upload';
 import { requireText, requireWholeCharacters } from '../../helpers/validate';
 import { connectionOf } from '../../transport';
 import { workspaceLocator } from '../../fields/sharedLocators';
@@ -51,20 +47,6 @@ const displayOptions = { show: { resource: ['dataLink'], operation: ['uploadFile
 
 export const description = updateDisplayOptions(displayOptions, properties);
 
-/**
- * The item's binary data and its size; the content is opened as a stream once it is wanted, from n8n's binary data store when it is there.
- */
-async function binaryFile(context: IExecuteFunctions, itemIndex: number, binaryPropertyName: string) {
-	const binary = context.helpers.assertBinaryData(itemIndex, binaryPropertyName);
-	if (binary.id) {
-		const id = binary.id;
-		const { fileSize } = await context.helpers.getBinaryMetadata(id);
-		return { binary, contentLength: fileSize, open: async () => await context.helpers.getBinaryStream(id) };
-	}
-	const bytes = await context.helpers.getBinaryDataBuffer(itemIndex, binaryPropertyName);
-	return { binary, contentLength: bytes.length, open: async () => Readable.from([bytes]) };
-}
-
 /** Uploads the item's binary data as a file of the data link: one item out per file, with its path and size. */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const connection = await connectionOf(this);
@@ -81,7 +63,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 					`upload into that folder. Upload into another folder (item ${itemIndex}).`,
 			});
 		}
-		const { binary, contentLength, open } = await binaryFile(this, itemIndex, binaryPropertyName);
+		const { binary, contentLength, open } = await binaryToUpload(this, itemIndex, binaryPropertyName);
 		const typedName = String(this.getNodeParameter('fileName', itemIndex, '') ?? '').trim();
 		const fileName = requireWholeCharacters(node, itemIndex, NAME_FIELD, typedName || (binary.fileName ?? '').trim());
 		if (fileName === '' || fileName.includes('/') || fileName === '.' || fileName === '..') {
