@@ -37,7 +37,7 @@ type NodeMap = {
 		| 'import'
 		| 'createSchema';
 	pipelineVersion: 'getMany' | 'get' | 'rename' | 'makeDefault';
-	computeEnv: 'getMany' | 'get' | 'create' | 'update' | 'delete' | 'makePrimary' | 'validate';
+	computeEnv: 'getMany' | 'get' | 'getPrimary' | 'create' | 'update' | 'delete' | 'makePrimary' | 'validate';
 	label: 'getMany' | 'create' | 'update' | 'delete';
 	dataset:
 		| 'getMany'
@@ -65,8 +65,29 @@ type NodeMap = {
 		| 'addLabels'
 		| 'removeLabels'
 		| 'replaceLabels';
-	dataLink: 'getMany' | 'browse' | 'downloadFile' | 'uploadFile' | 'generateDownloadUrl' | 'create' | 'update' | 'delete';
-	studio: 'getMany' | 'get' | 'create' | 'createFromCheckpoint' | 'getCheckpoints' | 'start' | 'stop' | 'update' | 'delete' | 'wait';
+	dataLink:
+		| 'getMany'
+		| 'browse'
+		| 'downloadFile'
+		| 'downloadFolder'
+		| 'uploadFile'
+		| 'uploadFolder'
+		| 'generateDownloadUrl'
+		| 'create'
+		| 'update'
+		| 'delete';
+	studio:
+		| 'getMany'
+		| 'get'
+		| 'create'
+		| 'createFromCheckpoint'
+		| 'getCheckpoints'
+		| 'getTemplates'
+		| 'start'
+		| 'stop'
+		| 'update'
+		| 'delete'
+		| 'wait';
 	secret: 'getMany' | 'get' | 'create' | 'update' | 'delete';
 	credential: 'getMany' | 'get' | 'create' | 'update' | 'delete' | 'validate';
 	organization: 'getMany' | 'get' | 'create' | 'update' | 'delete' | 'leave' | 'getCollaborators';
