@@ -14,6 +14,7 @@ import * as organizationMember from './organizationMember/OrganizationMember.res
 import type { SeqeraType } from './node.type';
 import * as pipeline from './pipeline/Pipeline.resource';
 import * as pipelineVersion from './pipelineVersion/PipelineVersion.resource';
+import * as platform from './platform/Platform.resource';
 import * as secret from './secret/Secret.resource';
 import * as studio from './studio/Studio.resource';
 import * as team from './team/Team.resource';
@@ -48,6 +49,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			return [await dataLink[seqera.operation].execute.call(this)];
 		case 'studio':
 			return [await studio[seqera.operation].execute.call(this)];
+		case 'platform':
+			return [await platform[seqera.operation].execute.call(this)];
 		case 'secret':
 			return [await secret[seqera.operation].execute.call(this)];
 		case 'credential':

@@ -15,6 +15,7 @@ import * as organization from './organization/Organization.resource';
 import * as organizationMember from './organizationMember/OrganizationMember.resource';
 import * as pipeline from './pipeline/Pipeline.resource';
 import * as pipelineVersion from './pipelineVersion/PipelineVersion.resource';
+import * as platform from './platform/Platform.resource';
 import * as secret from './secret/Secret.resource';
 import * as studio from './studio/Studio.resource';
 import * as team from './team/Team.resource';
@@ -99,6 +100,7 @@ export const versionDescription: INodeTypeDescription = {
 					value: 'pipelineVersion',
 					description: "A version of a Launchpad pipeline's saved launch: published (named) or a draft",
 				},
+				{ name: 'Platform', value: 'platform', description: 'The platform itself: its version, and whose the token is' },
 				{ name: 'Secret', value: 'secret', description: 'A pipeline secret of the workspace; its value is write-only' },
 				{ name: 'Studio', value: 'studio', description: 'An interactive analysis environment (Jupyter, RStudio, VS Code, Xpra)' },
 				{ name: 'Team', value: 'team', description: 'A group of organization members, given workspace roles together' },
@@ -124,6 +126,7 @@ export const versionDescription: INodeTypeDescription = {
 		...studio.description,
 		...secret.description,
 		...credential.description,
+		...platform.description,
 		...organization.description,
 		...organizationMember.description,
 		...workspaceParticipant.description,
