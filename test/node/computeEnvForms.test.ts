@@ -26,6 +26,19 @@ function formCreate(workspace: number, credentials: string, parameters: INodePar
 	};
 }
 
+/** Azure keys in R&D, which the seed does not have. */
+function addAzureCredentials(): void {
+	if (credentialsOf(platform.sim.data).some((credential) => credential.id === AZURE_CREDENTIALS)) return;
+	credentialsOf(platform.sim.data).push({
+		id: AZURE_CREDENTIALS,
+		workspaceId: RND,
+		name: 'rnd-azure-keys',
+		provider: 'azure',
+		status: 'AVAILABLE',
+		dateCreated: new Date('2024-02-01T10:00:00Z'),
+	});
+}
+
 /** Runs the node and returns the one POST it sent, with the output. */
 async function created(parameters: INodeParameters): Promise<{ body: unknown; query: unknown; output: IDataObject[] }> {
 	const before = platform.sim.log.length;
@@ -146,16 +159,7 @@ describe('Compute Environment → Create with the fields', () => {
 		],
 		['manual', { azureSetup: 'manual', headPool: 'tower_pool' }, { fusion2Enabled: false, waveEnabled: false, headPool: 'tower_pool' }],
 	])('Azure Batch %s: sends the config tw compute-envs add azure-batch builds', async (setup, fields, expected) => {
-		if (!credentialsOf(platform.sim.data).some((credential) => credential.id === AZURE_CREDENTIALS)) {
-			credentialsOf(platform.sim.data).push({
-				id: AZURE_CREDENTIALS,
-				workspaceId: RND,
-				name: 'rnd-azure-keys',
-				provider: 'azure',
-				status: 'AVAILABLE',
-				dateCreated: new Date('2024-02-01T10:00:00Z'),
-			});
-		}
+		addAzureCredentials();
 		const name = `azure-${setup.toLowerCase()}`;
 		const { body, output } = await created(
 			formCreate(RND, AZURE_CREDENTIALS, {
@@ -210,6 +214,115 @@ describe('Compute Environment → Create with the fields', () => {
 		expect(output).toEqual([{ computeEnvId: expect.any(String), name: 'google-spot', platform: 'google-batch' }]);
 	});
 
+	it('AWS Cloud: sends Wave and Fusion on, the scheduler, buckets and instance options as tw does', async () => {
+		const credentials = credentialsFor(COMPUTE_ENV_IDS.genomicsBatch);
+		const { body, output } = await created(
+			formCreate(GENOMICS, credentials, {
+				name: 'aws-cloud-box',
+				computePlatform: 'aws-cloud',
+				region: 'eu-west-1',
+				workDir: 's3://acme-genomics-work/cloud',
+				schedEnabled: true,
+				schedProvisioningModel: 'spotFirst',
+				schedMachineTypes: 'm5.xlarge, c5.2xlarge',
+				formOptions: {
+					allowBuckets: 's3://acme-refs, acme-data',
+					instanceType: 'm5.large',
+					arm64Enabled: false,
+					bootDiskSizeGb: 80,
+				},
+			}),
+		);
+		expect(body).toEqual({
+			computeEnv: {
+				name: 'aws-cloud-box',
+				platform: 'aws-cloud',
+				credentialsId: credentials,
+				config: {
+					discriminator: 'aws-cloud',
+					workDir: 's3://acme-genomics-work/cloud',
+					region: 'eu-west-1',
+					waveEnabled: true,
+					fusion2Enabled: true,
+					schedEnabled: true,
+					schedConfig: { provisioningModel: 'spotFirst', machineTypes: ['m5.xlarge', 'c5.2xlarge'] },
+					allowBuckets: ['s3://acme-refs', 'acme-data'],
+					instanceType: 'm5.large',
+					arm64Enabled: false,
+					ebsBootSize: 80,
+				},
+			},
+		});
+		expect(output).toEqual([{ computeEnvId: expect.any(String), name: 'aws-cloud-box', platform: 'aws-cloud' }]);
+	});
+
+	it('Google Cloud: sends region, zone and GPU, the scheduler off', async () => {
+		const credentials = credentialsFor(COMPUTE_ENV_IDS.rndGoogle);
+		const { body, output } = await created(
+			formCreate(RND, credentials, {
+				name: 'google-cloud-box',
+				computePlatform: 'google-cloud',
+				googleRegion: 'europe-west2',
+				zone: 'europe-west2-b',
+				workDir: 'gs://rnd-work/cloud',
+				formOptions: { gpuEnabled: true, bootDiskSizeGb: 100 },
+			}),
+		);
+		expect(body).toEqual({
+			computeEnv: {
+				name: 'google-cloud-box',
+				platform: 'google-cloud',
+				credentialsId: credentials,
+				config: {
+					discriminator: 'google-cloud',
+					workDir: 'gs://rnd-work/cloud',
+					region: 'europe-west2',
+					zone: 'europe-west2-b',
+					waveEnabled: true,
+					fusion2Enabled: true,
+					schedEnabled: false,
+					gpuEnabled: true,
+					bootDiskSizeGb: 100,
+				},
+			},
+		});
+		expect(output).toEqual([{ computeEnvId: expect.any(String), name: 'google-cloud-box', platform: 'google-cloud' }]);
+	});
+
+	it('Azure Cloud: sends location as region, resource group, and the scheduler with its defaults', async () => {
+		addAzureCredentials();
+		const { body, output } = await created(
+			formCreate(RND, AZURE_CREDENTIALS, {
+				name: 'azure-cloud-box',
+				computePlatform: 'azure-cloud',
+				azureLocation: 'westeurope',
+				resourceGroup: 'rnd-nextflow',
+				workDir: 'az://rnd-work/cloud',
+				schedEnabled: true,
+				formOptions: { instanceType: 'Standard_D4s_v3' },
+			}),
+		);
+		expect(body).toEqual({
+			computeEnv: {
+				name: 'azure-cloud-box',
+				platform: 'azure-cloud',
+				credentialsId: AZURE_CREDENTIALS,
+				config: {
+					discriminator: 'azure-cloud',
+					workDir: 'az://rnd-work/cloud',
+					region: 'westeurope',
+					resourceGroup: 'rnd-nextflow',
+					waveEnabled: true,
+					fusion2Enabled: true,
+					schedEnabled: true,
+					schedConfig: {},
+					instanceType: 'Standard_D4s_v3',
+				},
+			},
+		});
+		expect(output).toEqual([{ computeEnvId: expect.any(String), name: 'azure-cloud-box', platform: 'azure-cloud' }]);
+	});
+
 	it('Kubernetes: sends server, certificate, namespace, service account and storage claim', async () => {
 		credentialsOf(platform.sim.data).push({
 			id: K8S_CREDENTIALS,
@@ -250,6 +363,80 @@ describe('Compute Environment → Create with the fields', () => {
 		expect(output).toEqual([{ computeEnvId: expect.any(String), name: 'k8s-rnd', platform: 'k8s-platform' }]);
 	});
 
+	it('Amazon EKS: sends region, cluster, namespace, service accounts and the pod options', async () => {
+		const credentials = credentialsFor(COMPUTE_ENV_IDS.genomicsBatch);
+		const { body, output } = await created(
+			formCreate(GENOMICS, credentials, {
+				name: 'eks-genomics',
+				computePlatform: 'eks-platform',
+				region: 'eu-west-1',
+				clusterName: 'genomics-eks',
+				workDir: '/scratch/work',
+				namespace: 'nextflow',
+				headServiceAccount: 'nf-head',
+				storageClaimName: 'nf-scratch',
+				formOptions: {
+					computeServiceAccount: 'nf-tasks',
+					storageMountPath: '/scratch',
+					podCleanup: 'never',
+					headPodSpec: 'nodeSelector:\n  pool: head',
+				},
+			}),
+		);
+		expect(body).toEqual({
+			computeEnv: {
+				name: 'eks-genomics',
+				platform: 'eks-platform',
+				credentialsId: credentials,
+				config: {
+					discriminator: 'eks-platform',
+					workDir: '/scratch/work',
+					region: 'eu-west-1',
+					clusterName: 'genomics-eks',
+					namespace: 'nextflow',
+					headServiceAccount: 'nf-head',
+					storageClaimName: 'nf-scratch',
+					computeServiceAccount: 'nf-tasks',
+					storageMountPath: '/scratch',
+					podCleanup: 'never',
+					headPodSpec: 'nodeSelector:\n  pool: head',
+				},
+			},
+		});
+		expect(output).toEqual([{ computeEnvId: expect.any(String), name: 'eks-genomics', platform: 'eks-platform' }]);
+	});
+
+	it('Google GKE: sends a zonal cluster, and no storage claim when none is given', async () => {
+		const credentials = credentialsFor(COMPUTE_ENV_IDS.rndGoogle);
+		const { body, output } = await created(
+			formCreate(RND, credentials, {
+				name: 'gke-rnd',
+				computePlatform: 'gke-platform',
+				gkeRegion: 'europe-west2-a',
+				clusterName: 'rnd-gke',
+				workDir: '/workspace/work',
+				namespace: 'nf',
+				headServiceAccount: 'nf-head',
+			}),
+		);
+		expect(body).toEqual({
+			computeEnv: {
+				name: 'gke-rnd',
+				platform: 'gke-platform',
+				credentialsId: credentials,
+				config: {
+					discriminator: 'gke-platform',
+					workDir: '/workspace/work',
+					region: 'europe-west2-a',
+					clusterName: 'rnd-gke',
+					namespace: 'nf',
+					headServiceAccount: 'nf-head',
+				},
+			},
+		});
+		expect(output).toEqual([{ computeEnvId: expect.any(String), name: 'gke-rnd', platform: 'gke-platform' }]);
+	});
+
 	it('Slurm: sends host, user, queues and launch directory', async () => {
 		const credentials = credentialsFor(COMPUTE_ENV_IDS.rndSlurmErrored);
 		const { body, output } = await created(
@@ -281,6 +468,49 @@ describe('Compute Environment → Create with the fields', () => {
 			},
 		});
 		expect(output).toEqual([{ computeEnvId: expect.any(String), name: 'slurm-hpc', platform: 'slurm-platform' }]);
+	});
+
+	it.each([
+		['Altair PBS Pro', 'altair-platform', { headJobOptions: '-l walltime=24:00:00' }, { headJobOptions: '-l walltime=24:00:00' }],
+		['Moab', 'moab-platform', { maxQueueSize: 50, port: 2222 }, { maxQueueSize: 50, port: 2222 }],
+		['Univa Grid Engine', 'uge-platform', { slurmComputeQueue: 'all.q' }, { computeQueue: 'all.q' }],
+		[
+			'IBM LSF',
+			'lsf-platform',
+			{ unitForLimits: 'MB', perJobMemLimit: true, perTaskReserve: false, maxQueueSize: 200 },
+			{ unitForLimits: 'MB', perJobMemLimit: true, perTaskReserve: false, maxQueueSize: 200 },
+		],
+	])('%s: sends the scheduler fields tw compute-envs add sends', async (_label, computePlatform, options, expected) => {
+		const credentials = credentialsFor(COMPUTE_ENV_IDS.rndSlurmErrored);
+		const name = `hpc-${computePlatform}`;
+		const { body, output } = await created(
+			formCreate(RND, credentials, {
+				name,
+				computePlatform,
+				workDir: '/home/nf/work',
+				hostName: 'login.hpc.acme.example',
+				userName: 'nf',
+				headQueue: 'normal',
+				formOptions: { ...options, launchDir: '/home/nf/launch' },
+			}),
+		);
+		expect(body).toEqual({
+			computeEnv: {
+				name,
+				platform: computePlatform,
+				credentialsId: credentials,
+				config: {
+					discriminator: computePlatform,
+					workDir: '/home/nf/work',
+					hostName: 'login.hpc.acme.example',
+					userName: 'nf',
+					headQueue: 'normal',
+					launchDir: '/home/nf/launch',
+					...expected,
+				},
+			},
+		});
+		expect(output).toEqual([{ computeEnvId: expect.any(String), name, platform: computePlatform }]);
 	});
 
 	it.each([
@@ -320,6 +550,70 @@ describe('Compute Environment → Create with the fields', () => {
 		],
 		['Head Queue', { computePlatform: 'slurm-platform', workDir: '/home/nf', hostName: 'hpc', headQueue: '={{ "" }}' }],
 		['Name', { name: '', computePlatform: 'aws-batch', region: 'eu-west-1', workDir: 's3://bucket/work' }],
+		[
+			'Region',
+			{
+				computePlatform: 'eks-platform',
+				region: 'eu-west',
+				workDir: '/scratch',
+				clusterName: 'c',
+				namespace: 'n',
+				headServiceAccount: 'h',
+			},
+		],
+		[
+			'Region',
+			{
+				computePlatform: 'gke-platform',
+				gkeRegion: 'Europe',
+				workDir: '/scratch',
+				clusterName: 'c',
+				namespace: 'n',
+				headServiceAccount: 'h',
+			},
+		],
+		[
+			'Cluster Name',
+			{
+				computePlatform: 'gke-platform',
+				gkeRegion: 'europe-west2',
+				workDir: '/scratch',
+				clusterName: '={{ "" }}',
+				namespace: 'n',
+				headServiceAccount: 'h',
+			},
+		],
+		[
+			'Storage Mount Path',
+			{
+				computePlatform: 'eks-platform',
+				region: 'eu-west-1',
+				workDir: '/scratch',
+				clusterName: 'c',
+				namespace: 'n',
+				headServiceAccount: 'h',
+				formOptions: { storageMountPath: 'scratch' },
+			},
+		],
+		['Work Directory', { computePlatform: 'aws-cloud', region: 'eu-west-1', workDir: '/scratch' }],
+		['Zone', { computePlatform: 'google-cloud', googleRegion: 'europe-west2', zone: 'us-east1-b', workDir: 'gs://b/w' }],
+		['Resource Group', { computePlatform: 'azure-cloud', azureLocation: 'westeurope', resourceGroup: '={{ "" }}', workDir: 'az://w' }],
+		['Host Name', { computePlatform: 'moab-platform', workDir: '/home/nf', hostName: 'ssh://hpc', headQueue: 'batch' }],
+		['Head Queue', { computePlatform: 'lsf-platform', workDir: '/home/nf', hostName: 'hpc', headQueue: '={{ "" }}' }],
+		[
+			'Max Queue Size',
+			{ computePlatform: 'uge-platform', workDir: '/home/nf', hostName: 'hpc', headQueue: 'all.q', formOptions: { maxQueueSize: 0 } },
+		],
+		[
+			'Launch Directory',
+			{
+				computePlatform: 'altair-platform',
+				workDir: '/home/nf',
+				hostName: 'hpc',
+				headQueue: 'workq',
+				formOptions: { launchDir: 'nf' },
+			},
+		],
 	])('refuses a bad %s before any call, naming the field', async (field, parameters) => {
 		const before = platform.sim.log.length;
 		const result = await platform.run(

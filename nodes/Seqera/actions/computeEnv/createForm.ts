@@ -13,6 +13,15 @@ const AWS_FORGE = { show: { ...FORM, computePlatform: ['aws-batch'], awsSetup: [
 const AWS_MANUAL = { show: { ...FORM, computePlatform: ['aws-batch'], awsSetup: ['manual'] } };
 const AZURE_FORGE = { show: { ...FORM, computePlatform: ['azure-batch'], azureSetup: ['forge'] } };
 const AZURE_MANUAL = { show: { ...FORM, computePlatform: ['azure-batch'], azureSetup: ['manual'] } };
+/** The batch schedulers reached over SSH; tw gives them all Slurm's fields, LSF a few more. */
+const HPC_PLATFORMS = ['altair-platform', 'lsf-platform', 'moab-platform', 'slurm-platform', 'uge-platform'];
+const FOR_HPC = { show: { '/computePlatform': HPC_PLATFORMS } };
+const FOR_LSF = { show: { '/computePlatform': ['lsf-platform'] } };
+/** Kubernetes, and the clusters AWS and Google run, which the platform reaches with the cloud's credentials. */
+const KUBERNETES_PLATFORMS = ['eks-platform', 'gke-platform', 'k8s-platform'];
+const FOR_KUBERNETES = { show: { '/computePlatform': KUBERNETES_PLATFORMS } };
+/** The single-instance clouds, where tw always turns Wave and Fusion on and the Seqera scheduler may place tasks. */
+const CLOUD_PLATFORMS = ['aws-cloud', 'azure-cloud', 'google-cloud'];
 
 export const defineField: INodeProperties = {
 	displayName: 'Define',
@@ -32,11 +41,20 @@ export const formProperties: INodeProperties[] = [
 		type: 'options',
 		displayOptions: { show: FORM },
 		options: [
+			{ name: 'Altair PBS Pro', value: 'altair-platform' },
+			{ name: 'Amazon EKS', value: 'eks-platform' },
 			{ name: 'AWS Batch', value: 'aws-batch' },
+			{ name: 'AWS Cloud (Single Instance)', value: 'aws-cloud' },
 			{ name: 'Azure Batch', value: 'azure-batch' },
+			{ name: 'Azure Cloud (Single Instance)', value: 'azure-cloud' },
 			{ name: 'Google Batch', value: 'google-batch' },
+			{ name: 'Google Cloud (Single Instance)', value: 'google-cloud' },
+			{ name: 'Google GKE', value: 'gke-platform' },
+			{ name: 'IBM LSF', value: 'lsf-platform' },
 			{ name: 'Kubernetes', value: 'k8s-platform' },
+			{ name: 'Moab', value: 'moab-platform' },
 			{ name: 'Slurm', value: 'slurm-platform' },
+			{ name: 'Univa Grid Engine', value: 'uge-platform' },
 		],
 		default: 'aws-batch',
 	},
@@ -67,10 +85,10 @@ export const formProperties: INodeProperties[] = [
 		name: 'azureLocation',
 		type: 'string',
 		required: true,
-		displayOptions: forPlatforms('azure-batch'),
+		displayOptions: forPlatforms('azure-batch', 'azure-cloud'),
 		default: '',
 		placeholder: 'westeurope',
-		description: 'Azure region of the Batch account',
+		description: 'Azure region of the Batch account or the VMs',
 	},
 	{
 		displayName: 'VM Type',
@@ -105,10 +123,88 @@ export const formProperties: INodeProperties[] = [
 		name: 'region',
 		type: 'string',
 		required: true,
-		displayOptions: forPlatforms('aws-batch'),
+		displayOptions: forPlatforms('aws-batch', 'aws-cloud', 'eks-platform'),
 		default: '',
 		placeholder: 'eu-west-1',
 		description: 'AWS region the compute resources are in',
+	},
+	{
+		displayName: 'Region',
+		name: 'gkeRegion',
+		type: 'string',
+		required: true,
+		displayOptions: forPlatforms('gke-platform'),
+		default: '',
+		placeholder: 'europe-west2',
+		description: 'Google Cloud region or zone the GKE cluster is in',
+	},
+	{
+		displayName: 'Region',
+		name: 'googleRegion',
+		type: 'string',
+		required: true,
+		displayOptions: forPlatforms('google-cloud'),
+		default: '',
+		placeholder: 'europe-west2',
+		description: 'Google Cloud region the VM runs in',
+	},
+	{
+		displayName: 'Zone',
+		name: 'zone',
+		type: 'string',
+		required: true,
+		displayOptions: forPlatforms('google-cloud'),
+		default: '',
+		placeholder: 'europe-west2-a',
+		description: 'The zone of the region the VM runs in',
+	},
+	{
+		displayName: 'Resource Group',
+		name: 'resourceGroup',
+		type: 'string',
+		required: true,
+		displayOptions: forPlatforms('azure-cloud'),
+		default: '',
+		description: 'The Azure resource group, which exists, the VMs are made in',
+	},
+	{
+		displayName: 'Seqera Scheduler',
+		name: 'schedEnabled',
+		type: 'boolean',
+		displayOptions: forPlatforms(...CLOUD_PLATFORMS),
+		default: false,
+		description: 'Whether the Seqera scheduler places the tasks on instances it manages',
+	},
+	{
+		displayName: 'Scheduler Provisioning Model',
+		name: 'schedProvisioningModel',
+		type: 'options',
+		displayOptions: { show: { ...FORM, computePlatform: CLOUD_PLATFORMS, schedEnabled: [true] } },
+		options: [
+			{ name: 'Platform Default', value: '' },
+			{ name: 'Spot', value: 'spot' },
+			{ name: 'Spot First', value: 'spotFirst', description: 'Spot, then on-demand when Spot is short' },
+			{ name: 'On-Demand', value: 'ondemand' },
+		],
+		default: '',
+	},
+	{
+		displayName: 'Scheduler Machine Types',
+		name: 'schedMachineTypes',
+		type: 'string',
+		displayOptions: { show: { ...FORM, computePlatform: CLOUD_PLATFORMS, schedEnabled: [true] } },
+		default: '',
+		placeholder: 'm5.xlarge, c5.2xlarge',
+		description: 'Comma-separated instance types the scheduler uses; empty for the cheapest that fit each task',
+	},
+	{
+		displayName: 'Cluster Name',
+		name: 'clusterName',
+		type: 'string',
+		required: true,
+		displayOptions: forPlatforms('eks-platform', 'gke-platform'),
+		default: '',
+		description: 'The cluster the pods run in',
 	},
 	{
 		displayName: 'Location',
@@ -129,8 +225,8 @@ export const formProperties: INodeProperties[] = [
 		default: '',
 		placeholder: 's3://bucket/work',
 		description:
-			'Where Nextflow keeps intermediate files: s3:// for AWS Batch, az:// for Azure Batch, gs:// for Google Batch, ' +
-			"an absolute path on the cluster's shared storage for Kubernetes and Slurm",
+			'Where Nextflow keeps intermediate files: s3:// for AWS, az:// for Azure, gs:// for Google Cloud, ' +
+			"an absolute path on the cluster's shared storage for Kubernetes (EKS, GKE) and the HPC schedulers",
 	},
 	{
 		displayName: 'Provisioning Model',
@@ -176,9 +272,9 @@ export const formProperties: INodeProperties[] = [
 		name: 'headQueue',
 		type: 'string',
 		required: true,
-		displayOptions: forPlatforms('slurm-platform'),
+		displayOptions: forPlatforms(...HPC_PLATFORMS),
 		default: '',
-		description: 'The Slurm partition the Nextflow head job runs in',
+		description: 'The queue (Slurm partition) the Nextflow head job is submitted to',
 	},
 	{
 		displayName: 'Compute Queue',
@@ -222,7 +318,7 @@ export const formProperties: INodeProperties[] = [
 		name: 'namespace',
 		type: 'string',
 		required: true,
-		displayOptions: forPlatforms('k8s-platform'),
+		displayOptions: forPlatforms(...KUBERNETES_PLATFORMS),
 		default: '',
 	},
 	{
@@ -230,7 +326,7 @@ export const formProperties: INodeProperties[] = [
 		name: 'headServiceAccount',
 		type: 'string',
 		required: true,
-		displayOptions: forPlatforms('k8s-platform'),
+		displayOptions: forPlatforms(...KUBERNETES_PLATFORMS),
 		default: '',
 		description: 'The service account the Nextflow head pod runs as',
 	},
@@ -244,11 +340,19 @@ export const formProperties: INodeProperties[] = [
 		description: 'A ReadWriteMany PersistentVolumeClaim for the work directory',
 	},
 	{
+		displayName: 'Storage Claim',
+		name: 'storageClaimName',
+		type: 'string',
+		displayOptions: forPlatforms('eks-platform', 'gke-platform'),
+		default: '',
+		description: 'A ReadWriteMany PersistentVolumeClaim for the work directory; empty for none',
+	},
+	{
 		displayName: 'Host Name',
 		name: 'hostName',
 		type: 'string',
 		required: true,
-		displayOptions: forPlatforms('slurm-platform'),
+		displayOptions: forPlatforms(...HPC_PLATFORMS),
 		default: '',
 		placeholder: 'login.hpc.example.org',
 		description: "The cluster's login node, reached by SSH",
@@ -257,7 +361,7 @@ export const formProperties: INodeProperties[] = [
 		displayName: 'User Name',
 		name: 'userName',
 		type: 'string',
-		displayOptions: forPlatforms('slurm-platform'),
+		displayOptions: forPlatforms(...HPC_PLATFORMS),
 		default: '',
 		description: 'The SSH user',
 	},
@@ -286,10 +390,27 @@ export const formProperties: INodeProperties[] = [
 		default: {},
 		options: [
 			{
+				displayName: 'Allowed Buckets',
+				name: 'allowBuckets',
+				type: 'string',
+				displayOptions: { show: { '/computePlatform': ['aws-cloud'] } },
+				default: '',
+				placeholder: 's3://acme-data, s3://acme-refs',
+				description: 'Comma-separated S3 bucket names or s3:// paths the instance may read and write besides the work directory',
+			},
+			{
+				displayName: 'ARM64',
+				name: 'arm64Enabled',
+				type: 'boolean',
+				displayOptions: { show: { '/computePlatform': ['aws-cloud', 'google-cloud'] } },
+				default: false,
+				description: 'Whether to run on ARM64 (Graviton, Axion) instances',
+			},
+			{
 				displayName: 'Boot Disk Size (GB)',
 				name: 'bootDiskSizeGb',
 				type: 'number',
-				displayOptions: { show: { '/computePlatform': ['google-batch'] } },
+				displayOptions: { show: { '/computePlatform': ['aws-cloud', 'google-batch', 'google-cloud'] } },
 				default: 50,
 				description: 'Boot disk size of the VMs',
 			},
@@ -297,9 +418,17 @@ export const formProperties: INodeProperties[] = [
 				displayName: 'Compute Queue',
 				name: 'slurmComputeQueue',
 				type: 'string',
-				displayOptions: { show: { '/computePlatform': ['slurm-platform'] } },
+				displayOptions: FOR_HPC,
 				default: '',
-				description: 'The Slurm partition the pipeline tasks go to',
+				description: 'The queue (Slurm partition) the pipeline tasks are submitted to',
+			},
+			{
+				displayName: 'Compute Service Account',
+				name: 'computeServiceAccount',
+				type: 'string',
+				displayOptions: FOR_KUBERNETES,
+				default: '',
+				description: "The service account the task pods run as; the platform takes 'default' when empty",
 			},
 			{
 				displayName: 'Environment Variables',
@@ -331,12 +460,56 @@ export const formProperties: INodeProperties[] = [
 				],
 			},
 			{
+				displayName: 'GPU',
+				name: 'gpuEnabled',
+				type: 'boolean',
+				displayOptions: { show: { '/computePlatform': ['google-cloud'] } },
+				default: false,
+				description: 'Whether to use GPU instances, with CUDA images',
+			},
+			{
+				displayName: 'Head Job Options',
+				name: 'headJobOptions',
+				type: 'string',
+				displayOptions: FOR_HPC,
+				default: '',
+				placeholder: '-l walltime=24:00:00',
+				description: "Options added to the head job's submit command",
+			},
+			{
+				displayName: 'Head Pod Spec',
+				name: 'headPodSpec',
+				type: 'string',
+				typeOptions: { rows: 4 },
+				displayOptions: FOR_KUBERNETES,
+				default: '',
+				description: "PodSpec YAML merged into the Nextflow head pod's",
+			},
+			{
+				displayName: 'Instance Type',
+				name: 'instanceType',
+				type: 'string',
+				displayOptions: { show: { '/computePlatform': CLOUD_PLATFORMS } },
+				default: '',
+				placeholder: 'm5.large',
+				description: "The instance type or VM size; empty for the platform's default",
+			},
+			{
 				displayName: 'Launch Directory',
 				name: 'launchDir',
 				type: 'string',
-				displayOptions: { show: { '/computePlatform': ['slurm-platform'] } },
+				displayOptions: FOR_HPC,
 				default: '',
 				description: 'Where Nextflow runs; the work directory when empty',
+			},
+			{
+				displayName: 'Max Queue Size',
+				name: 'maxQueueSize',
+				type: 'number',
+				displayOptions: FOR_HPC,
+				typeOptions: { minValue: 1 },
+				default: 100,
+				description: 'The most jobs Nextflow has in the queue at once; the platform takes 100 when not set',
 			},
 			{
 				displayName: 'Nextflow Config',
@@ -346,15 +519,71 @@ export const formProperties: INodeProperties[] = [
 				default: '',
 			},
 			{
+				displayName: 'Per-Job Memory Limit',
+				name: 'perJobMemLimit',
+				type: 'boolean',
+				displayOptions: FOR_LSF,
+				default: false,
+				description: "Whether memory limits are per job rather than per process; as LSB_JOB_MEMLIMIT in the cluster's lsf.conf",
+			},
+			{
+				displayName: 'Per-Task Reserve',
+				name: 'perTaskReserve',
+				type: 'boolean',
+				displayOptions: FOR_LSF,
+				default: false,
+				description:
+					"Whether memory is reserved per task rather than per host; as RESOURCE_RESERVE_PER_TASK in the cluster's lsf.conf",
+			},
+			{
+				displayName: 'Pod Cleanup',
+				name: 'podCleanup',
+				type: 'options',
+				displayOptions: FOR_KUBERNETES,
+				options: [
+					{ name: 'Always', value: 'always', description: 'Remove every pod when it ends' },
+					{ name: 'Never', value: 'never', description: 'Keep every pod' },
+					{ name: 'On Success', value: 'on_success', description: 'Remove the pods that succeeded' },
+				],
+				default: 'on_success',
+			},
+			{
 				displayName: 'Port',
 				name: 'port',
 				type: 'number',
-				displayOptions: { show: { '/computePlatform': ['slurm-platform'] } },
+				displayOptions: FOR_HPC,
 				default: 22,
 				description: 'The SSH port',
 			},
 			{ displayName: 'Post-Run Script', name: 'postRunScript', type: 'string', typeOptions: { rows: 4 }, default: '' },
 			{ displayName: 'Pre-Run Script', name: 'preRunScript', type: 'string', typeOptions: { rows: 4 }, default: '' },
+			{
+				displayName: 'Service Pod Spec',
+				name: 'servicePodSpec',
+				type: 'string',
+				typeOptions: { rows: 4 },
+				displayOptions: FOR_KUBERNETES,
+				default: '',
+				description: "PodSpec YAML merged into the compute environment's service pod",
+			},
+			{
+				displayName: 'Storage Mount Path',
+				name: 'storageMountPath',
+				type: 'string',
+				displayOptions: FOR_KUBERNETES,
+				default: '',
+				placeholder: '/scratch',
+				description: 'Where the storage claim is mounted in the pods; the platform takes /scratch when empty',
+			},
+			{
+				displayName: 'Unit for Limits',
+				name: 'unitForLimits',
+				type: 'string',
+				displayOptions: FOR_LSF,
+				default: '',
+				placeholder: 'MB',
+				description: "The memory unit of the cluster's limits; as LSF_UNIT_FOR_LIMITS in its lsf.conf",
+			},
 		],
 	},
 ];
@@ -362,8 +591,16 @@ export const formProperties: INodeProperties[] = [
 const AWS_REGION = /^[a-z]{2}(-gov)?-[a-z]+-\d$/;
 const AZURE_LOCATION = /^[a-z]+[a-z0-9]*$/;
 const GOOGLE_LOCATION = /^[a-z]+-[a-z]+\d+$/;
+const GOOGLE_REGION_OR_ZONE = /^[a-z]+-[a-z]+\d+(-[a-z])?$/;
 const HOST_NAME = /^[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?$/;
-const WORK_DIR_SCHEMES: Record<string, string> = { 'aws-batch': 's3://', 'azure-batch': 'az://', 'google-batch': 'gs://' };
+const WORK_DIR_SCHEMES: Record<string, string> = {
+	'aws-batch': 's3://',
+	'aws-cloud': 's3://',
+	'azure-batch': 'az://',
+	'azure-cloud': 'az://',
+	'google-batch': 'gs://',
+	'google-cloud': 'gs://',
+};
 
 /** The form's values for one item, and a way to fail the item naming a field. */
 interface Form {
@@ -470,6 +707,22 @@ function googleBatchConfig(form: Form): IDataObject {
 	return config;
 }
 
+/** What tw's k8s, eks and gke share: the namespace, the service accounts, the storage and the pods. */
+function podsConfig(form: Form): IDataObject {
+	const config: IDataObject = {
+		namespace: required(form, 'namespace', 'Namespace', 'give the namespace the pods run in'),
+		headServiceAccount: required(form, 'headServiceAccount', 'Head Service Account', 'give the head pod its service account'),
+	};
+	const storageMountPath = textOf(form.options.storageMountPath);
+	if (storageMountPath !== '' && !storageMountPath.startsWith('/')) {
+		form.fail('Storage Mount Path', 'give an absolute path, starting with /');
+	}
+	for (const field of ['computeServiceAccount', 'storageMountPath', 'podCleanup', 'headPodSpec', 'servicePodSpec']) {
+		if (textOf(form.options[field]) !== '') config[field] = textOf(form.options[field]);
+	}
+	return config;
+}
+
 /** `tw compute-envs add k8s`. */
 function kubernetesConfig(form: Form): IDataObject {
 	const server = form.text('server');
@@ -477,19 +730,46 @@ function kubernetesConfig(form: Form): IDataObject {
 	return {
 		server,
 		sslCert: required(form, 'sslCert', 'SSL Certificate', "paste the cluster's CA certificate"),
-		namespace: required(form, 'namespace', 'Namespace', 'give the namespace the pods run in'),
-		headServiceAccount: required(form, 'headServiceAccount', 'Head Service Account', 'give the head pod its service account'),
+		...podsConfig(form),
 		storageClaimName: required(form, 'storageClaimName', 'Storage Claim', 'give a ReadWriteMany PersistentVolumeClaim'),
 	};
 }
 
-/** `tw compute-envs add slurm`. */
-function slurmConfig(form: Form): IDataObject {
+/** `tw compute-envs add eks|gke`: the cluster by region and name, then what Kubernetes takes; the storage claim is optional. */
+function managedKubernetesConfig(form: Form, region: string): IDataObject {
+	const config: IDataObject = {
+		region,
+		clusterName: required(form, 'clusterName', 'Cluster Name', 'give the name of the cluster'),
+		...podsConfig(form),
+	};
+	const storageClaimName = form.text('storageClaimName');
+	if (storageClaimName !== '') config.storageClaimName = storageClaimName;
+	return config;
+}
+
+/** `tw compute-envs add eks`. */
+function eksConfig(form: Form): IDataObject {
+	const region = form.text('region');
+	if (!AWS_REGION.test(region)) form.fail('Region', `"${region}" is not an AWS region such as eu-west-1`);
+	return managedKubernetesConfig(form, region);
+}
+
+/** `tw compute-envs add gke`: a regional or a zonal cluster. */
+function gkeConfig(form: Form): IDataObject {
+	const region = form.text('gkeRegion');
+	if (!GOOGLE_REGION_OR_ZONE.test(region)) {
+		form.fail('Region', `"${region}" is not a Google Cloud region or zone such as europe-west2 or europe-west2-a`);
+	}
+	return managedKubernetesConfig(form, region);
+}
+
+/** `tw compute-envs add slurm|altair|moab|uge|lsf`: the same fields for every scheduler. */
+function hpcConfig(form: Form): IDataObject {
 	const hostName = form.text('hostName');
 	if (!HOST_NAME.test(hostName)) form.fail('Host Name', 'give a host name such as login.hpc.example.org');
 	const config: IDataObject = {
 		hostName,
-		headQueue: required(form, 'headQueue', 'Head Queue', 'give the Slurm partition for the head job'),
+		headQueue: required(form, 'headQueue', 'Head Queue', 'give the queue the head job is submitted to'),
 	};
 	const userName = form.text('userName');
 	if (userName !== '') config.userName = userName;
@@ -499,15 +779,104 @@ function slurmConfig(form: Form): IDataObject {
 	const launchDir = textOf(form.options.launchDir);
 	if (launchDir !== '' && !launchDir.startsWith('/')) form.fail('Launch Directory', 'give an absolute path, starting with /');
 	if (launchDir !== '') config.launchDir = launchDir;
+	const maxQueueSize = form.options.maxQueueSize;
+	if (maxQueueSize !== undefined) {
+		if (!Number.isInteger(maxQueueSize) || Number(maxQueueSize) < 1) form.fail('Max Queue Size', 'give a whole number of 1 or more');
+		config.maxQueueSize = maxQueueSize;
+	}
+	const headJobOptions = textOf(form.options.headJobOptions);
+	if (headJobOptions !== '') config.headJobOptions = headJobOptions;
 	return config;
+}
+
+/** `tw compute-envs add lsf`: the scheduler fields and how the cluster's lsf.conf counts memory. */
+function lsfConfig(form: Form): IDataObject {
+	const config = hpcConfig(form);
+	const unitForLimits = textOf(form.options.unitForLimits);
+	if (unitForLimits !== '') config.unitForLimits = unitForLimits;
+	for (const field of ['perJobMemLimit', 'perTaskReserve']) {
+		if (form.options[field] !== undefined) config[field] = form.options[field] === true;
+	}
+	return config;
+}
+
+/** What tw sends for every single-instance cloud: Wave and Fusion on, and the Seqera scheduler when it is on. */
+function cloudConfig(form: Form, region: string): IDataObject {
+	const config: IDataObject = { waveEnabled: true, fusion2Enabled: true, schedEnabled: form.flag('schedEnabled'), region };
+	if (config.schedEnabled) {
+		const schedConfig: IDataObject = {};
+		const provisioningModel = form.text('schedProvisioningModel');
+		if (provisioningModel !== '') schedConfig.provisioningModel = provisioningModel;
+		const machineTypes = listOf(form.text('schedMachineTypes'));
+		if (machineTypes) schedConfig.machineTypes = machineTypes;
+		config.schedConfig = schedConfig;
+	}
+	const instanceType = textOf(form.options.instanceType);
+	if (instanceType !== '') config.instanceType = instanceType;
+	return config;
+}
+
+/** The boot disk size option, when added, as a whole number of GB. */
+function bootDiskSizeOf(form: Form): number | undefined {
+	const size = form.options.bootDiskSizeGb;
+	if (size === undefined) return undefined;
+	if (!Number.isInteger(size) || Number(size) < 1) form.fail('Boot Disk Size (GB)', 'give a whole number of GB, 1 or more');
+	return Number(size);
+}
+
+/** `tw compute-envs add aws-cloud`. */
+function awsCloudConfig(form: Form): IDataObject {
+	const region = form.text('region');
+	if (!AWS_REGION.test(region)) form.fail('Region', `"${region}" is not an AWS region such as eu-west-1`);
+	const config = cloudConfig(form, region);
+	const allowBuckets = listOf(textOf(form.options.allowBuckets));
+	if (allowBuckets) config.allowBuckets = allowBuckets;
+	if (form.options.arm64Enabled !== undefined) config.arm64Enabled = form.options.arm64Enabled === true;
+	const ebsBootSize = bootDiskSizeOf(form);
+	if (ebsBootSize !== undefined) config.ebsBootSize = ebsBootSize;
+	return config;
+}
+
+/** `tw compute-envs add google-cloud`: a zone of the region. */
+function googleCloudConfig(form: Form): IDataObject {
+	const region = form.text('googleRegion');
+	if (!GOOGLE_LOCATION.test(region)) form.fail('Region', `"${region}" is not a Google Cloud region such as europe-west2`);
+	const zone = form.text('zone');
+	if (!new RegExp(`^${region}-[a-z]$`).test(zone)) form.fail('Zone', `"${zone}" is not a zone of ${region}, such as ${region}-a`);
+	const config: IDataObject = { ...cloudConfig(form, region), zone };
+	for (const field of ['arm64Enabled', 'gpuEnabled']) {
+		if (form.options[field] !== undefined) config[field] = form.options[field] === true;
+	}
+	const bootDiskSizeGb = bootDiskSizeOf(form);
+	if (bootDiskSizeGb !== undefined) config.bootDiskSizeGb = bootDiskSizeGb;
+	return config;
+}
+
+/** `tw compute-envs add azure-cloud`. */
+function azureCloudConfig(form: Form): IDataObject {
+	const location = form.text('azureLocation');
+	if (!AZURE_LOCATION.test(location)) form.fail('Location', `"${location}" is not an Azure region such as westeurope`);
+	return {
+		...cloudConfig(form, location),
+		resourceGroup: required(form, 'resourceGroup', 'Resource Group', 'give the resource group the VMs are made in'),
+	};
 }
 
 const PLATFORM_CONFIGS: Record<string, (form: Form) => IDataObject> = {
 	'aws-batch': awsBatchConfig,
 	'azure-batch': azureBatchConfig,
 	'google-batch': googleBatchConfig,
+	'aws-cloud': awsCloudConfig,
+	'google-cloud': googleCloudConfig,
+	'azure-cloud': azureCloudConfig,
 	'k8s-platform': kubernetesConfig,
-	'slurm-platform': slurmConfig,
+	'eks-platform': eksConfig,
+	'gke-platform': gkeConfig,
+	'slurm-platform': hpcConfig,
+	'altair-platform': hpcConfig,
+	'moab-platform': hpcConfig,
+	'uge-platform': hpcConfig,
+	'lsf-platform': lsfConfig,
 };
 
 function formOf(context: IExecuteFunctions, itemIndex: number): Form {
