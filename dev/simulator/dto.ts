@@ -686,12 +686,18 @@ export function studioDto(studio: SimStudio, data: SimulatorData, withLabels: bo
 			gpu: studio.gpu,
 			lifespanHours: studio.lifespanHours,
 			mountDataV2: studio.mountedDataLinkIds.map((dataLinkId) => ({ dataLinkId, path: null })),
+			condaEnvironment: studio.condaEnvironment,
+			environment: studio.environment,
+			sshEnabled: studio.sshEnabled,
 		},
 		mountedDataLinks: data.dataLinks.filter((link) => studio.mountedDataLinkIds.includes(link.id)).map(dataLinkDto),
 		effectiveLifespanHours: studio.lifespanHours,
 		customImage: studio.customImage === true,
 		isPrivate: false,
+		// UserInfo of the users allowed besides the creator; the simulator knows them by ID only.
+		allowedUsers: studio.allowedUserIds?.map((id) => ({ id })),
 		parentCheckpoint: studio.parentCheckpoint,
+		remoteConfig: studio.remoteConfig,
 		studioUrl: `https://${studio.sessionId}.connect.cloud.seqera.io`,
 		statusInfo: {
 			status: studio.status,
@@ -700,7 +706,7 @@ export function studioDto(studio: SimStudio, data: SimulatorData, withLabels: bo
 			lastUpdate: ts(studio.statusUpdated),
 		},
 		activeConnections: [],
-		labels: withLabels ? [] : null,
+		labels: withLabels ? data.labels.filter((label) => (studio.labelIds ?? []).includes(label.id)).map(labelDto) : null,
 		dateCreated: ts(studio.dateCreated),
 		// The platform's Studios carry no lastStarted (tower-cli's captured studios_*.json): only statusInfo.lastUpdate moves on a restart.
 		lastUpdated: ts(studio.lastUpdated),

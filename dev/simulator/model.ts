@@ -85,6 +85,8 @@ export interface SimComputeEnv {
 	lastUsed: Date;
 	/** Platform-specific fields of the ComputeConfig (without discriminator/workDir, added by dto.ts). */
 	config: Record<string, unknown>;
+	/** The labels given when it was created. */
+	labelIds?: number[];
 }
 
 export interface SimPipeline {
@@ -332,6 +334,16 @@ export interface SimStudio {
 	gpu: number;
 	lifespanHours: number;
 	mountedDataLinkIds: string[];
+	/** DataStudioConfiguration's condaEnvironment, environment and sshEnabled, kept as given. */
+	condaEnvironment?: string;
+	environment?: Record<string, string>;
+	sshEnabled?: boolean;
+	/** The request fields beside the configuration: the compute environment decides spot when it is left out. */
+	spot?: boolean;
+	labelIds?: number[];
+	allowedUserIds?: number[];
+	/** The Git repository the Studio's configuration is imported from (StudioRemoteConfiguration). */
+	remoteConfig?: { repository: string; revision?: string };
 	status: StudioStatus;
 	statusMessage?: string;
 	stopReason?: StudioStopReason;

@@ -187,8 +187,60 @@ function createStudio(request: ApiRequest, data: SimulatorData): SimStudio {
 		gpu: countOr(configuration.gpu, 0),
 		lifespanHours: countOr(configuration.lifespanHours, 8),
 		mountedDataLinkIds,
+		...keptConfiguration(configuration),
+		...studioAccessOf(body, workspace, data),
+		remoteConfig: remoteConfigOf(body.remoteConfig),
 		parentCheckpoint,
 	});
+}
+
+/** A create request's StudioRemoteConfiguration: a repository is required in it. */
+function remoteConfigOf(remoteConfig: unknown): SimStudio['remoteConfig'] {
+	if (remoteConfig === undefined || remoteConfig === null) return undefined;
+	if (!isRecord(remoteConfig) || typeof remoteConfig.repository !== 'string' || remoteConfig.repository.trim() === '') {
+		throw badRequest('remoteConfig needs a repository');
+	}
+	const { repository, revision } = remoteConfig;
+	return { repository, ...(typeof revision === 'string' ? { revision } : {}) };
+}
+
+/** DataStudioConfiguration's condaEnvironment, environment and sshEnabled: kept as given, absent when not given. */
+function keptConfiguration(configuration: Record<string, unknown>): Pick<SimStudio, 'condaEnvironment' | 'environment' | 'sshEnabled'> {
+	const { condaEnvironment, environment, sshEnabled } = configuration;
+	if (condaEnvironment !== undefined && typeof condaEnvironment !== 'string') throw badRequest('condaEnvironment must be text');
+	if (environment !== undefined && environment !== null) {
+		if (!isRecord(environment) || Object.values(environment).some((value) => typeof value !== 'string')) {
+			throw badRequest('environment must map names to text');
+		}
+	}
+	return {
+		condaEnvironment: condaEnvironment === '' ? undefined : condaEnvironment,
+		environment: isRecord(environment) ? (environment as Record<string, string>) : undefined,
+		sshEnabled: typeof sshEnabled === 'boolean' ? sshEnabled : undefined,
+	};
+}
+
+/**
+ * A create or start request's spot, labelIds and allowedUserIds, those given; each label must be of the
+ * workspace. A start that leaves one out leaves the Studio's as it is (tower-cli: "Omit to leave the
+ * allow list unchanged").
+ */
+function studioAccessOf(
+	body: Record<string, unknown>,
+	workspace: WorkspaceRef,
+	data: SimulatorData,
+): Partial<Pick<SimStudio, 'spot' | 'labelIds' | 'allowedUserIds'>> {
+	const access: Partial<Pick<SimStudio, 'spot' | 'labelIds' | 'allowedUserIds'>> = {};
+	if (typeof body.spot === 'boolean') access.spot = body.spot;
+	for (const field of ['labelIds', 'allowedUserIds'] as const) {
+		const ids = body[field];
+		if (ids === undefined || ids === null) continue;
+		if (!Array.isArray(ids) || ids.some((id) => typeof id !== 'number')) throw badRequest(`${field} must be a list of numeric IDs`);
+		access[field] = ids as number[];
+	}
+	const unknownLabel = access.labelIds?.find((id) => !data.labelsIn(workspace).some((label) => label.id === id));
+	if (unknownLabel !== undefined) throw badRequest(`Label '${unknownLabel}' not found in this workspace`);
+	return access;
 }
 
 /** A create request's `initialCheckpointId`: a checkpoint of a Studio of the workspace. */
@@ -223,6 +275,7 @@ function applyStartRequest(studio: SimStudio, body: unknown, data: SimulatorData
 	if (!isRecord(body)) return;
 	if (typeof body.description === 'string') studio.description = body.description;
 	if (isRecord(body.configuration)) replaceConfiguration(studio, body.configuration, data);
+	Object.assign(studio, studioAccessOf(body, studio.workspaceId, data));
 }
 
 /** A configuration given to a start or an update is the Studio's whole configuration from then on. */
@@ -232,6 +285,7 @@ function replaceConfiguration(studio: SimStudio, configuration: Record<string, u
 	studio.memoryMb = countOr(configuration.memory, 8_192);
 	studio.gpu = countOr(configuration.gpu, 0);
 	studio.lifespanHours = countOr(configuration.lifespanHours, 8);
+	Object.assign(studio, keptConfiguration(configuration));
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
-import { COMPUTE_ENV_IDS, DATA_LINK_IDS, STUDIO_IDS, STUDIO_TEMPLATES } from '../../dev/simulator/seed';
+import { PERSON_USER_IDS } from '../../dev/simulator/orgAdmin';
+import { COMPUTE_ENV_IDS, DATA_LINK_IDS, LABEL_IDS, ORG_IDS, STUDIO_IDS, STUDIO_TEMPLATES } from '../../dev/simulator/seed';
 import { GENOMICS, SEQERA_NODE, TOKEN, usePlatform, workspaceParameter } from './platform';
 
 // A Studio started or stopped through the API takes this long to get there.
@@ -499,5 +500,151 @@ describe('Studio → Get Templates', () => {
 		const two = platform.json(await platform.run(inGenomics({ operation: 'getTemplates', returnAll: false, limit: 2 })));
 		expect(two).toEqual(all.slice(0, 2));
 		expect(requestsSince(before).at(-1)!.query).toEqual({ workspaceId: String(GENOMICS), max: '2', offset: '0' });
+	});
+});
+
+describe("Studio → Create and Start: tw's other options", () => {
+	const access = {
+		labelIds: String(LABEL_IDS.production),
+		labels: 'rnaseq, team=genomics',
+		spot: true,
+	};
+
+	it('Create sends Conda, variables, SSH, spot, labels, the allowed user and a Git repository; the Studio keeps them', async () => {
+		const conda = 'channels:\n  - conda-forge\ndependencies:\n  - numpy';
+		const before = platform.sim.log.length;
+		const result = await platform.run(
+			createParameters('tw-options', {
+				additionalFields: {
+					condaEnvironment: conda,
+					environment: { variables: [{ name: 'PROJECT', value: 'rnaseq' }] },
+					sshEnabled: true,
+					allowedUser: 'grace.hopper@acme-bio.example',
+					repository: 'https://github.com/acme/studio-config',
+					revision: 'v2',
+					...access,
+				},
+			}),
+		);
+		const calls = requestsSince(before);
+		expect(calls.find((entry) => entry.path === `/orgs/${ORG_IDS.acmeBio}/members`)?.query).toEqual({
+			search: 'grace.hopper@acme-bio.example',
+		});
+		const sent = calls.find((entry) => entry.method === 'POST' && entry.path === '/studios')!;
+		expect(sent.body).toEqual({
+			name: 'tw-options',
+			dataStudioToolUrl: JUPYTER,
+			computeEnvId: COMPUTE_ENV_IDS.genomicsBatch,
+			configuration: {
+				cpu: 2,
+				memory: 8192,
+				gpu: 0,
+				mountDataV2: [],
+				condaEnvironment: conda,
+				environment: { PROJECT: 'rnaseq' },
+				sshEnabled: true,
+			},
+			remoteConfig: { repository: 'https://github.com/acme/studio-config', revision: 'v2' },
+			allowedUserIds: [PERSON_USER_IDS.grace],
+			labelIds: [LABEL_IDS.production, LABEL_IDS.rnaseq, LABEL_IDS.teamGenomics],
+			spot: true,
+		});
+		expect(platform.json(result)[0]).toMatchObject({
+			name: 'tw-options',
+			configuration: { condaEnvironment: conda, environment: { PROJECT: 'rnaseq' }, sshEnabled: true },
+			allowedUsers: [{ id: PERSON_USER_IDS.grace }],
+			remoteConfig: { repository: 'https://github.com/acme/studio-config', revision: 'v2' },
+		});
+		const studio = platform.sim.data.studios.find((each) => each.name === 'tw-options')!;
+		expect(studio).toMatchObject({ spot: true, labelIds: [LABEL_IDS.production, LABEL_IDS.rnaseq, LABEL_IDS.teamGenomics] });
+	});
+
+	it('Create refuses a bad variable name, a bad allowed user, Conda with an image of your own and a revision alone, before any call', async () => {
+		const before = platform.sim.log.length;
+		const badVariable = await platform.run(
+			createParameters('bad-variable', { additionalFields: { environment: { variables: [{ name: '1PROJECT', value: 'x' }] } } }),
+		);
+		expect(badVariable.error?.message).toBe('Environment Variables: "1PROJECT" is not a variable name');
+		const badUser = await platform.run(createParameters('bad-user', { additionalFields: { allowedUser: 'alice smith' } }));
+		expect(badUser.error?.message).toBe('Allowed User "alice smith" is not a user ID, user name or email');
+		const condaOnImage = await platform.run(
+			createParameters('conda-image', {
+				template: locator('cr.example.com/team/my-studio:1.0', 'image'),
+				additionalFields: { condaEnvironment: 'dependencies:\n  - numpy' },
+			}),
+		);
+		expect(condaOnImage.error?.message).toBe("Conda Environment needs one of the platform's templates");
+		const revisionAlone = await platform.run(createParameters('revision-alone', { additionalFields: { revision: 'v2' } }));
+		expect(revisionAlone.error?.message).toBe('Git Revision needs Git Repository');
+		expect(requestsSince(before)).toEqual([]);
+	});
+
+	it('Start (1.1) sends the description, variables, SSH, spot, labels and allowed user given over the configuration', async () => {
+		const sessionId = platform.sim.data.addStudio({ workspaceId: GENOMICS, name: 'tw-start', description: 'Old', cpu: 4 }).sessionId;
+		const before = platform.sim.log.length;
+		const overrides = {
+			description: 'New',
+			environment: { variables: [{ name: 'MODE', value: 'qc' }] },
+			sshEnabled: true,
+			allowedUser: String(PERSON_USER_IDS.alan),
+			...access,
+		};
+		const [started] = platform.json(
+			await whileStudiosHold(
+				async () =>
+					await platform.run(inGenomics({ operation: 'start', overrides, ...studioParameter(sessionId) }), { typeVersion: 1.1 }),
+			),
+		);
+		const start = requestsSince(before).find((entry) => entry.method === 'PUT')!;
+		expect(start.path).toBe(`/studios/${sessionId}/start`);
+		expect(start.body).toEqual({
+			configuration: {
+				cpu: 4,
+				memory: 8192,
+				gpu: 0,
+				lifespanHours: 8,
+				mountDataV2: [],
+				environment: { MODE: 'qc' },
+				sshEnabled: true,
+			},
+			description: 'New',
+			allowedUserIds: [PERSON_USER_IDS.alan],
+			labelIds: [LABEL_IDS.production, LABEL_IDS.rnaseq, LABEL_IDS.teamGenomics],
+			spot: true,
+		});
+		expect(started).toMatchObject({
+			description: 'New',
+			configuration: { cpu: 4, environment: { MODE: 'qc' }, sshEnabled: true },
+			allowedUsers: [{ id: PERSON_USER_IDS.alan }],
+		});
+	});
+
+	it('Start (1.1) refuses a bad label ID, naming the field, before any call', async () => {
+		const before = platform.sim.log.length;
+		const result = await platform.run(
+			inGenomics({ operation: 'start', overrides: { labelIds: '12, twelve' }, ...studioParameter(STUDIO_IDS.genomicsRStudio) }),
+			{ typeVersion: 1.1 },
+		);
+		expect(result.error?.message).toBe('Label IDs "twelve" is not a number');
+		expect(requestsSince(before)).toEqual([]);
+	});
+
+	it('an allowed user the organization does not have fails the item before the start, saying so', async () => {
+		const before = platform.sim.log.length;
+		const result = await platform.run(
+			inGenomics({
+				operation: 'start',
+				overrides: { allowedUser: 'nobody@example.org' },
+				...studioParameter(STUDIO_IDS.genomicsRStudio),
+			}),
+			{ typeVersion: 1.1 },
+		);
+		expect(result.error?.message).toBe('Allowed User "nobody@example.org" is not a member or collaborator of the organization');
+		const lookups = requestsSince(before).filter((entry) => entry.path.startsWith(`/orgs/${ORG_IDS.acmeBio}/`));
+		expect(lookups.map((entry) => [entry.path, entry.query])).toEqual([
+			[`/orgs/${ORG_IDS.acmeBio}/members`, { search: 'nobody@example.org' }],
+			[`/orgs/${ORG_IDS.acmeBio}/collaborators`, { search: 'nobody@example.org' }],
+		]);
+		expect(requestsSince(before).some((entry) => entry.method === 'PUT')).toBe(false);
 	});
 });

@@ -12,6 +12,17 @@ import { seqeraPlatform } from '../../nodeVersions';
 import { mountsOf, withMountDataIds } from '../../studios/mounts';
 import { studioItem } from '../../studios/status';
 import { lifespanField, mountedDataLinksField } from './studio.descriptions';
+import {
+	condaEnvironmentField,
+	condaEnvironmentOf,
+	environmentField,
+	environmentOf,
+	remoteConfigFields,
+	remoteConfigOf,
+	sshField,
+	studioAccessFields,
+	studioAccessOf,
+} from './studioOptions';
 
 // DataStudioCreateRequest.name
 const NAME_MAX_LENGTH = 80;
@@ -95,6 +106,8 @@ const properties: INodeProperties[] = [
 		placeholder: 'Add Field',
 		default: {},
 		options: [
+			condaEnvironmentField,
+			environmentField,
 			lifespanField,
 			{
 				displayName: 'Private',
@@ -103,6 +116,9 @@ const properties: INodeProperties[] = [
 				default: false,
 				description: 'Whether only you can see and use the Studio',
 			},
+			...remoteConfigFields,
+			sshField,
+			...studioAccessFields,
 		],
 	},
 ];
@@ -130,8 +146,18 @@ async function createRequest(context: IExecuteFunctions, itemIndex: number): Pro
 				`cr.example.com/team/my-studio:1.0.`,
 		});
 	}
-	const computeEnvId = await computeEnvIdFor(context, itemIndex, 'run');
 	const additional = context.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	const condaEnvironment = condaEnvironmentOf(context, itemIndex, additional.condaEnvironment);
+	if (condaEnvironment !== undefined && context.getNodeParameter('template.mode', itemIndex, 'list') === 'image') {
+		throw new NodeOperationError(node, "Conda Environment needs one of the platform's templates", {
+			itemIndex,
+			description: `A container image of your own installs its packages itself (item ${itemIndex}). Remove the Conda Environment.`,
+		});
+	}
+	const environment = environmentOf(context, itemIndex, additional.environment);
+	const remoteConfig = remoteConfigOf(context, itemIndex, additional);
+	const access = await studioAccessOf(context, itemIndex, additional);
+	const computeEnvId = await computeEnvIdFor(context, itemIndex, 'run');
 	const description = (context.getNodeParameter('description', itemIndex, '') as string).trim();
 	const configuration: IDataObject = {
 		cpu: requireCount(node, itemIndex, context.getNodeParameter('cpu', itemIndex, 2), 'CPUs', 1),
@@ -141,6 +167,9 @@ async function createRequest(context: IExecuteFunctions, itemIndex: number): Pro
 			? {}
 			: { lifespanHours: requireCount(node, itemIndex, additional.lifespanHours, 'Lifespan (Hours)', 0) }),
 		mountDataV2: mountsOf(node, itemIndex, context.getNodeParameter('dataLinkIds', itemIndex, []), mountedDataLinksField.displayName),
+		...(condaEnvironment === undefined ? {} : { condaEnvironment }),
+		...(environment === undefined ? {} : { environment }),
+		...(additional.sshEnabled === undefined ? {} : { sshEnabled: additional.sshEnabled === true }),
 	};
 	return {
 		name,
@@ -149,6 +178,8 @@ async function createRequest(context: IExecuteFunctions, itemIndex: number): Pro
 		computeEnvId,
 		configuration: seqeraPlatform.brings(context, 'studioMountsInMountData') ? withMountDataIds(configuration) : configuration,
 		...(additional.isPrivate === undefined ? {} : { isPrivate: additional.isPrivate === true }),
+		...(remoteConfig === undefined ? {} : { remoteConfig }),
+		...access,
 	};
 }
 

@@ -5,7 +5,8 @@ import { workspaceLocator } from '../../fields/sharedLocators';
 import { seqeraPlatform } from '../../nodeVersions';
 import { configurationOverrideOptions, configurationOverrides, configurationWithOverrides } from './configuration';
 import { studioLocator } from './studio.descriptions';
-import { submitStudioChange } from './submit';
+import { environmentField, environmentOf, sshField, studioAccessFields, studioAccessOf } from './studioOptions';
+import { submitStudioChange, type StartBodyOf } from './submit';
 
 const properties: INodeProperties[] = [
 	studioLocator,
@@ -19,7 +20,20 @@ const properties: INodeProperties[] = [
 		displayOptions: { show: { '@version': [seqeraPlatform.fromVersionOf('studioStartSendsConfiguration')] } },
 		description:
 			"Changes to the Studio's configuration for this start and the ones after it; the rest, its mounts included, stays as it is",
-		options: configurationOverrideOptions,
+		options: [
+			...configurationOverrideOptions,
+			{
+				displayName: 'Description',
+				name: 'description',
+				type: 'string',
+				default: '',
+				typeOptions: { rows: 2 },
+				description: "Replaces the Studio's description",
+			},
+			{ ...environmentField, description: "These replace the Studio's environment variables" },
+			sshField,
+			...studioAccessFields,
+		],
 	},
 ];
 
@@ -27,18 +41,36 @@ const displayOptions = { show: { resource: ['studio'], operation: ['start'] } };
 
 export const description = updateDisplayOptions(displayOptions, properties);
 
+/** The overrides of a start, each checked before any call: a part of the configuration, and the request's other fields. */
+async function checkedOverrides(
+	context: IExecuteFunctions,
+	itemIndex: number,
+): Promise<{ configuration: IDataObject; request: IDataObject }> {
+	const overrides = context.getNodeParameter('overrides', itemIndex, {}) as IDataObject;
+	const configuration = configurationOverrides(context, itemIndex, overrides);
+	const environment = environmentOf(context, itemIndex, overrides.environment);
+	if (environment !== undefined) configuration.environment = environment;
+	if (overrides.sshEnabled !== undefined) configuration.sshEnabled = overrides.sshEnabled === true;
+	const request = await studioAccessOf(context, itemIndex, overrides);
+	if (typeof overrides.description === 'string') request.description = overrides.description.trim();
+	return { configuration, request };
+}
+
 /**
  * Version 1.1's start request, as tower-cli's `studios start` builds it (`StartCmd.java`,
  * `AbstractStudiosCmd.studioConfigurationFrom`): the Studio's current configuration, mounts included,
- * with the overrides laid over it, and its description. The platform takes a configuration given to a
- * start as the Studio's whole configuration, so one holding only the overrides would drop the mounts.
+ * with the overrides laid over it, its description unless one is given, and the labels, spot and allowed
+ * user given. The platform takes a configuration given to a start as the Studio's whole configuration,
+ * so one holding only the overrides would drop the mounts.
  */
-function startBodyOf(context: IExecuteFunctions): (itemIndex: number, studio: IDataObject) => IDataObject {
-	return (itemIndex, studio) => {
-		const overrides = context.getNodeParameter('overrides', itemIndex, {}) as IDataObject;
+function startBodyOf(context: IExecuteFunctions): StartBodyOf {
+	return async (itemIndex, readStudio) => {
+		const { configuration, request } = await checkedOverrides(context, itemIndex);
+		const studio = await readStudio();
 		return {
-			configuration: configurationWithOverrides(context, studio, configurationOverrides(context, itemIndex, overrides)),
+			configuration: configurationWithOverrides(context, studio, configuration),
 			...(typeof studio.description === 'string' ? { description: studio.description } : {}),
+			...request,
 		};
 	};
 }

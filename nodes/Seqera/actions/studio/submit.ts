@@ -6,8 +6,11 @@ import { forEachItem } from '../../items/perItem';
 import { studioIdFor } from '../../names/lookups';
 import { studioItem } from '../../studios/status';
 
-/** The body of an item's Start, built from the Studio as the platform describes it now. */
-export type StartBodyOf = (itemIndex: number, studio: IDataObject) => IDataObject;
+/**
+ * The body of an item's Start, built from the Studio as the platform describes it now: `readStudio` reads it,
+ * so the item's fields can be checked before any call.
+ */
+export type StartBodyOf = (itemIndex: number, readStudio: () => Promise<IDataObject>) => Promise<IDataObject>;
 
 /**
  * Start or Stop for each item: `PUT /studios/{sessionId}/<change>`, then the Studio as it is now, with
@@ -26,7 +29,7 @@ export async function submitStudioChange(
 		const describe = async () =>
 			await apiRequest<IDataObject>(context, { method: 'GET', path: ['studios', sessionId], query: { workspaceId }, itemIndex });
 		let body: IDataObject | undefined;
-		if (change === 'start') body = startBodyOf ? startBodyOf(itemIndex, await describe()) : {};
+		if (change === 'start') body = startBodyOf ? await startBodyOf(itemIndex, describe) : {};
 		const submitted = await apiRequest<{ jobSubmitted?: boolean }>(context, {
 			method: 'PUT',
 			path: ['studios', sessionId, change],
