@@ -212,6 +212,7 @@ function newComputeEnv(request: ApiRequest, data: SimulatorData, workspace: Work
 		dateCreated: now,
 		lastUsed: now,
 		config: platformConfig,
+		labelIds: labelIds as number[],
 	};
 }
 

@@ -113,10 +113,12 @@ const computeEnvRoutes: Route[] = [
 	}),
 	route('GET', '/compute-envs/{computeEnvId}', (request, { data }) => {
 		const workspace = workspaceOf(request, data);
-		attributesParam(request, ['labels', 'resources']);
+		const attributes = attributesParam(request, ['labels', 'resources']);
 		const ce = data.computeEnvsIn(workspace).find((c) => c.id === request.pathParams.computeEnvId);
 		if (!ce) throw forbidden();
-		return json({ computeEnv: computeEnvAsCaptured(computeEnvDto(ce, data.orgOf(workspace)?.id)) });
+		const computeEnv = computeEnvAsCaptured(computeEnvDto(ce, data.orgOf(workspace)?.id));
+		const labels = data.labels.filter((label) => (ce.labelIds ?? []).includes(label.id)).map(labelDto);
+		return json({ computeEnv: attributes.has('labels') ? { ...computeEnv, labels } : computeEnv });
 	}),
 ];
 

@@ -2,14 +2,27 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import * as create from './create.operation';
 import * as deleteOperation from './delete.operation';
+import * as exportOperation from './export.operation';
 import * as get from './get.operation';
 import * as getMany from './getMany.operation';
 import * as getPrimary from './getPrimary.operation';
+import * as importOperation from './import.operation';
 import * as makePrimary from './makePrimary.operation';
 import * as update from './update.operation';
 import * as validate from './validate.operation';
 
-export { create, deleteOperation as delete, get, getMany, getPrimary, makePrimary, update, validate };
+export {
+	create,
+	deleteOperation as delete,
+	exportOperation as export,
+	get,
+	getMany,
+	getPrimary,
+	importOperation as import,
+	makePrimary,
+	update,
+	validate,
+};
 
 export const description: INodeProperties[] = [
 	{
@@ -21,9 +34,21 @@ export const description: INodeProperties[] = [
 		options: [
 			{ name: 'Create', value: 'create', action: 'Create a compute environment from a JSON configuration' },
 			{ name: 'Delete', value: 'delete', action: 'Delete a compute environment' },
+			{
+				name: 'Export',
+				value: 'export',
+				action: 'Export a compute environment',
+				description: "Its configuration and labels in tower-cli's export format",
+			},
 			{ name: 'Get', value: 'get', action: 'Get a compute environment' },
 			{ name: 'Get Many', value: 'getMany', action: 'Get many compute environments' },
 			{ name: 'Get Primary', value: 'getPrimary', action: 'Get the primary compute environment' },
+			{
+				name: 'Import',
+				value: 'import',
+				action: 'Import a compute environment',
+				description: 'Add one from an export, such as one from another workspace',
+			},
 			{ name: 'Make Primary', value: 'makePrimary', action: 'Make a compute environment the primary one' },
 			{
 				name: 'Update',
@@ -43,4 +68,6 @@ export const description: INodeProperties[] = [
 	...validate.description,
 	...update.description,
 	...deleteOperation.description,
+	...exportOperation.description,
+	...importOperation.description,
 ];

@@ -11,6 +11,7 @@ import { workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 import { seqeraPlatform } from '../../nodeVersions';
 import { workspaceCredentialsLocator } from './computeEnv.descriptions';
+import { asPlatformAnswerCopy } from './computeEnvExport';
 import { computeEnvFromForm, DEFINE_FIELD, defineField, formProperties } from './createForm';
 
 const CONFIGURATION_FIELD = 'Configuration (JSON)';
@@ -68,37 +69,6 @@ export const description = updateDisplayOptions(displayOptions, properties);
  * given as Label IDs (a label belongs to one workspace); the others describe resources the platform made.
  */
 const GET_ONLY_FIELDS = ['labels', 'resources', 'awsAccountId', 'managedIdentityId'];
-
-/** What the platform made for the compute environment Get describes; a copy gets its own. */
-const MADE_BY_THE_PLATFORM = ['forgedResources', 'deletedResources'];
-/**
- * The queues Forge made for it (`TowerForge-<id>-work`): a Forge copy makes its own, as tower-cli's `compute-envs export` leaves them out.
- */
-const FORGED_QUEUES = ['computeQueue', 'headQueue'];
-
-/** The value without its null fields: the platform writes a field it has no value for as null, which is "not given" when sent back. */
-function withoutNulls(value: unknown): unknown {
-	if (Array.isArray(value)) return value.map(withoutNulls);
-	if (!isObject(value)) return value;
-	return Object.fromEntries(
-		Object.entries(value)
-			.filter(([, field]) => field !== null)
-			.map(([field, inner]) => [field, withoutNulls(inner)]),
-	);
-}
-
-/**
- * Version 1.2 takes a Get's output as the platform sends it (tower-cli's captured answers): nulls left
- * out, and what the platform made for the original (forged resources, the queues Forge made) too.
- */
-function asPlatformAnswerCopy(computeEnv: IDataObject): IDataObject {
-	const copy = withoutNulls(computeEnv) as IDataObject;
-	if (!isObject(copy.config)) return copy;
-	const config = { ...copy.config };
-	const made = isObject(config.forge) ? [...MADE_BY_THE_PLATFORM, ...FORGED_QUEUES] : MADE_BY_THE_PLATFORM;
-	for (const field of made) delete config[field];
-	return { ...copy, config };
-}
 
 const isObject = (value: unknown): value is IDataObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 

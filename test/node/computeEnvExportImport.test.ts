@@ -1,0 +1,222 @@
+import { NodeConnectionTypes, type IConnections, type IDataObject, type INode, type INodeParameters } from 'n8n-workflow';
+
+import { ITEMS_SOURCE_TYPE, oneFileSource } from '../../dev/engine/nodeTypes';
+import { CREDENTIAL_IDS } from '../../dev/simulator/computeEnvRoutes';
+import { COMPUTE_ENV_IDS, LABEL_IDS } from '../../dev/simulator/seed';
+import { GENOMICS, RND, SEQERA_NODE, seqeraCredentials, usePlatform, workspaceParameter } from './platform';
+
+const platform = usePlatform();
+
+const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+const sentSince = (before: number) =>
+	platform.sim.log.slice(before).map((entry) => ({ method: entry.method, path: entry.path, query: entry.query, body: entry.body }));
+
+const exportComputeEnv = (computeEnvId: string, workspace: number, extra: INodeParameters = {}) =>
+	platform.run({
+		resource: 'computeEnv',
+		operation: 'export',
+		computeEnvId: byId(computeEnvId),
+		...workspaceParameter(workspace),
+		...extra,
+	});
+
+const importComputeEnv = (parameters: INodeParameters) =>
+	platform.run({ resource: 'computeEnv', operation: 'import', exportSource: 'json', ...parameters });
+
+/** The production label of the genomics workspace as the platform lists it. */
+function productionLabel(): IDataObject {
+	const label = platform.sim.data.labels.find((each) => each.id === LABEL_IDS.production)!;
+	const listed: IDataObject = {
+		id: label.id,
+		name: label.name,
+		resource: label.resource,
+		isDefault: label.isDefault,
+		isDynamic: false,
+		isInterpolated: false,
+		dateCreated: label.dateCreated.toISOString().replace(/\.\d{3}Z$/, 'Z'),
+	};
+	return label.value === undefined ? listed : { ...listed, value: label.value };
+}
+
+/** Runs "Test File → Seqera (Compute Environment → Import)" through the engine: the export comes as a binary file. */
+async function importFromFile(content: string, parameters: INodeParameters) {
+	const nodes: INode[] = [
+		{
+			id: 'file',
+			name: 'File',
+			type: ITEMS_SOURCE_TYPE,
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: oneFileSource({ fileName: 'ce.json', content }),
+		},
+		{
+			id: 'seqera',
+			name: 'Seqera',
+			type: SEQERA_NODE,
+			typeVersion: 1,
+			position: [200, 0],
+			parameters: { resource: 'computeEnv', operation: 'import', exportSource: 'binary', ...parameters },
+			credentials: { seqeraApi: { id: '1', name: 'Seqera simulator' } },
+		},
+	];
+	const connections: IConnections = { File: { main: [[{ node: 'Seqera', type: NodeConnectionTypes.Main, index: 0 }]] } };
+	const run = await platform.harness.runWorkflow({ nodes, connections }, { seqeraApi: seqeraCredentials(platform.sim) });
+	const outputs = run.data.resultData.runData.Seqera?.[0]?.data?.main?.[0] ?? [];
+	return { items: outputs.map((item) => item.json), error: run.data.resultData.error };
+}
+
+let labelled: { labelIds?: number[] };
+
+beforeAll(() => {
+	labelled = platform.sim.data.computeEnvById(COMPUTE_ENV_IDS.genomicsBatch)!;
+	labelled.labelIds = [LABEL_IDS.production];
+});
+
+afterAll(() => {
+	delete labelled.labelIds;
+});
+
+describe('Compute Environment → Export', () => {
+	it("outputs the configuration cleaned as tower-cli's export cleans it, with the labels beside it", async () => {
+		const before = platform.sim.log.length;
+		const result = await exportComputeEnv(COMPUTE_ENV_IDS.genomicsBatch, GENOMICS);
+		expect(result.error).toBeUndefined();
+		expect(sentSince(before)).toEqual([
+			{
+				method: 'GET',
+				path: `/compute-envs/${COMPUTE_ENV_IDS.genomicsBatch}`,
+				query: { workspaceId: String(GENOMICS), attributes: 'labels' },
+				body: undefined,
+			},
+		]);
+		const get = platform.json(
+			await platform.run({
+				resource: 'computeEnv',
+				operation: 'get',
+				computeEnvId: byId(COMPUTE_ENV_IDS.genomicsBatch),
+				...workspaceParameter(GENOMICS),
+			}),
+		)[0];
+		const config = get.config as IDataObject;
+		// What the export leaves out is there to leave out.
+		expect(Object.keys(config)).toEqual(expect.arrayContaining(['forge', 'forgedResources', 'computeQueue', 'volumes']));
+		expect(Object.values(config)).toContain(null);
+		const kept = Object.entries(config).filter(
+			([field, value]) =>
+				value !== null &&
+				!['forgedResources', 'deletedResources', 'volumes'].includes(field) &&
+				!(config.forge && /Queue$/.test(field)),
+		);
+		expect(platform.json(result)).toEqual([{ ...Object.fromEntries(kept), labels: [productionLabel()] }]);
+		expect(platform.json(result)[0]).toHaveProperty('discriminator', 'aws-batch');
+	});
+
+	it('also puts the export in a JSON file named after the compute environment', async () => {
+		const result = await exportComputeEnv(COMPUTE_ENV_IDS.genomicsBatch, GENOMICS, { asFile: true, binaryPropertyName: 'export' });
+		expect(result.error).toBeUndefined();
+		const [item] = result.outputs[0];
+		const name = platform.sim.data.computeEnvById(COMPUTE_ENV_IDS.genomicsBatch)!.name;
+		expect(item.binary!.export).toMatchObject({ fileName: `${name}.json`, mimeType: 'application/json' });
+		expect(JSON.parse(Buffer.from(item.binary!.export.data, 'base64').toString('utf8'))).toEqual(item.json);
+	});
+});
+
+describe('Compute Environment → Import', () => {
+	it('adds the export to another workspace as tower-cli does, creating its labels there; exporting it gives the same config', async () => {
+		const exported = platform.json(await exportComputeEnv(COMPUTE_ENV_IDS.genomicsBatch, GENOMICS))[0];
+		const { labels: _labels, ...config } = exported;
+		const label = productionLabel();
+		const before = platform.sim.log.length;
+		const result = await importComputeEnv({
+			name: 'batch-from-genomics',
+			exportJson: JSON.stringify(exported),
+			...workspaceParameter(RND),
+			credentialsId: byId(CREDENTIAL_IDS.rndAws),
+		});
+		expect(result.error).toBeUndefined();
+		const sent = sentSince(before);
+		expect(sent.map(({ method, path }) => `${method} ${path}`)).toEqual(['GET /labels', 'POST /labels', 'POST /compute-envs']);
+		expect(sent[0].query).toMatchObject({ workspaceId: String(RND), search: label.name, type: 'simple' });
+		expect(sent[1]).toMatchObject({ query: { workspaceId: String(RND) }, body: { name: label.name, resource: false } });
+		const created = platform.sim.data.labelsIn(RND).find((each) => each.name === label.name)!;
+		expect(sent[2]).toEqual({
+			method: 'POST',
+			path: '/compute-envs',
+			query: { workspaceId: String(RND) },
+			body: {
+				computeEnv: { name: 'batch-from-genomics', platform: 'aws-batch', config, credentialsId: CREDENTIAL_IDS.rndAws },
+				labelIds: [created.id],
+			},
+		});
+		const [output] = platform.json(result);
+		expect(output).toEqual({
+			computeEnvId: expect.stringMatching(/^[A-Za-z0-9]{22}$/),
+			name: 'batch-from-genomics',
+			platform: 'aws-batch',
+			labelIds: [created.id],
+		});
+
+		const again = platform.json(await exportComputeEnv(String(output.computeEnvId), RND))[0];
+		const { labels, ...againConfig } = again;
+		expect(againConfig).toEqual(config);
+		expect((labels as IDataObject[]).map((each) => each.name)).toEqual([label.name]);
+	});
+
+	it('takes the export as a file, and sends no labels where it has none', async () => {
+		const { labels: _labels, ...config } = platform.json(await exportComputeEnv(COMPUTE_ENV_IDS.genomicsBatch, GENOMICS))[0];
+		const before = platform.sim.log.length;
+		const { items, error } = await importFromFile(JSON.stringify(config), {
+			name: 'batch-from-file',
+			...workspaceParameter(RND),
+			credentialsId: byId(CREDENTIAL_IDS.rndAws),
+		});
+		expect(error).toBeUndefined();
+		expect(items).toEqual([expect.objectContaining({ name: 'batch-from-file', labelIds: [] })]);
+		expect(sentSince(before)).toEqual([
+			{
+				method: 'POST',
+				path: '/compute-envs',
+				query: { workspaceId: String(RND) },
+				body: { computeEnv: { name: 'batch-from-file', platform: 'aws-batch', config, credentialsId: CREDENTIAL_IDS.rndAws } },
+			},
+		]);
+	});
+
+	it.each([
+		['not JSON', '{"discriminator": ', 'Compute Environment Export is not valid JSON'],
+		['not an object', '["aws-batch"]', 'Compute Environment Export is not a JSON object'],
+		[
+			'without a discriminator',
+			'{"region": "eu-west-1", "workDir": "s3://bucket/work"}',
+			'Compute Environment Export has no "discriminator"',
+		],
+		[
+			'an unknown platform',
+			'{"discriminator": "mainframe", "workDir": "/work"}',
+			'Compute Environment Export names an unknown platform "mainframe"',
+		],
+	])('refuses an export %s before any call, naming the field', async (_case, exportJson, message) => {
+		const before = platform.sim.log.length;
+		const result = await importComputeEnv({
+			name: 'never-made',
+			exportJson,
+			...workspaceParameter(RND),
+			credentialsId: byId(CREDENTIAL_IDS.rndAws),
+		});
+		expect(result.error?.message).toBe(message);
+		expect(platform.sim.log.length).toBe(before);
+	});
+
+	it('refuses a file that is not JSON, and a platform that needs credentials without them, before any call', async () => {
+		const before = platform.sim.log.length;
+		const { error } = await importFromFile('discriminator,workDir\n', { name: 'never-made', ...workspaceParameter(RND) });
+		expect(error?.message).toBe('Input Binary Field is not valid JSON');
+		const result = await importComputeEnv({
+			name: 'never-made',
+			exportJson: '{"discriminator": "aws-batch", "region": "eu-west-1", "workDir": "s3://bucket/work"}',
+			...workspaceParameter(RND),
+		});
+		expect(result.error?.message).toBe('Workspace Credentials is empty');
+		expect(platform.sim.log.length).toBe(before);
+	});
+});
