@@ -37,7 +37,7 @@ type NodeMap = {
 		| 'import'
 		| 'createSchema';
 	pipelineVersion: 'getMany' | 'get' | 'rename' | 'makeDefault';
-	computeEnv: 'getMany' | 'get' | 'getPrimary' | 'create' | 'update' | 'delete' | 'makePrimary' | 'validate';
+	computeEnv: 'getMany' | 'get' | 'getPrimary' | 'create' | 'update' | 'delete' | 'makePrimary' | 'validate' | 'export' | 'import';
 	label: 'getMany' | 'create' | 'update' | 'delete';
 	dataset:
 		| 'getMany'
@@ -94,6 +94,7 @@ type NodeMap = {
 	organizationMember: 'getMany' | 'add' | 'remove' | 'changeRole';
 	workspaceParticipant: 'getMany' | 'add' | 'remove' | 'changeRole';
 	team: 'getMany' | 'getMembers' | 'addMember' | 'removeMember' | 'create' | 'update' | 'delete';
+	platform: 'getInfo';
 	apiOperation: 'call';
 	customApiCall: 'request';
 };
