@@ -38,12 +38,13 @@ async function isFree(port: number): Promise<boolean> {
 }
 
 /**
- * A free loopback port below the kernel's ephemeral range, for a server that must come back on the same
- * port after a restart (resume URLs already handed out name it). While that server is down, a port
- * from `freePort` could go to another test's server and an outgoing connection could take it as its
- * own end; neither ever draws from below the ephemeral range.
+ * The ports of the Fetch standard's "bad port" list at or above STABLE_PORTS_FROM: Node's fetch refuses to connect to them
+ * ("bad port"), so a test could not reach a server listening there.
  */
-export async function stablePort(): Promise<number> {
+const PORTS_FETCH_REFUSES = new Set([10_080]);
+
+/** The ports the current jest worker's stable ports are drawn from: its slice, less those fetch refuses. */
+export function stablePortCandidates(): number[] {
 	const sliceSize = Math.floor((ephemeralRangeStart() - STABLE_PORTS_FROM) / STABLE_PORT_SLICES);
 	if (sliceSize < 100)
 		throw new Error(
@@ -51,9 +52,20 @@ export async function stablePort(): Promise<number> {
 		);
 	const slice = (Number(process.env.JEST_WORKER_ID ?? 1) - 1) % STABLE_PORT_SLICES;
 	const sliceStart = STABLE_PORTS_FROM + slice * sliceSize;
+	return Array.from({ length: sliceSize }, (_, index) => sliceStart + index).filter((port) => !PORTS_FETCH_REFUSES.has(port));
+}
+
+/**
+ * A free loopback port below the kernel's ephemeral range, for a server that must come back on the same
+ * port after a restart (resume URLs already handed out name it). While that server is down, a port
+ * from `freePort` could go to another test's server and an outgoing connection could take it as its
+ * own end; neither ever draws from below the ephemeral range.
+ */
+export async function stablePort(): Promise<number> {
+	const candidates = stablePortCandidates();
 	for (let draw = 0; draw < 50; draw++) {
-		const port = sliceStart + randomInt(sliceSize);
+		const port = candidates[randomInt(candidates.length)];
 		if (await isFree(port)) return port;
 	}
-	throw new Error(`No free port found in ${sliceStart}-${sliceStart + sliceSize - 1}`);
+	throw new Error(`No free port found in ${candidates[0]}-${candidates[candidates.length - 1]}`);
 }
