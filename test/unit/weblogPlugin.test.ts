@@ -35,9 +35,9 @@ describe('which Nextflow loads nf-weblog for weblog.enabled alone', () => {
 describe('the cloud plugins Nextflow infers for a compute environment', () => {
 	it.each([
 		['aws-batch', 's3://acme-work/scratch', ['nf-amazon']],
-		['seqeracompute-platform', 's3://seqera-compute/work', ['nf-amazon']],
+		['seqeracompute-platform', 's3://seqera-compute/runs', ['nf-amazon']],
 		['google-batch', 'gs://acme-work', ['nf-google']],
-		['azure-batch', 'az://work/scratch', ['nf-azure']],
+		['azure-batch', 'az://scratch/runs', ['nf-azure']],
 		['eks-platform', 's3://acme-work', ['nf-amazon', 'nf-k8s']],
 		['gke-platform', 'gs://acme-work', ['nf-google', 'nf-k8s']],
 		['k8s-platform', '/mnt/pipelines/scratch', ['nf-k8s']],
