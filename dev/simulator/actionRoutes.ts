@@ -10,7 +10,7 @@ import { badRequest, forbidden, json, noContent, type ApiRequest } from './apiTy
 import type { SimulatorData } from './data';
 import { actionConfigDto, labelDto } from './dto';
 import type { SimAction, WorkspaceRef } from './model';
-import { workspaceOf } from './params';
+import { attributesParam, workspaceOf } from './params';
 import { route, type Route } from './router';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -125,8 +125,8 @@ function findAction(request: ApiRequest, data: SimulatorData): SimAction {
 	return action;
 }
 
-/** ActionResponseDto. */
-function describedAction(action: SimAction, data: SimulatorData): Record<string, unknown> {
+/** ActionResponseDto; its labels only when asked for with `attributes=labels`, else `labels: null` as the platform answers. */
+function describedAction(action: SimAction, data: SimulatorData, withLabels: boolean): Record<string, unknown> {
 	const { labelIds: _labelIds, ...launch }: Record<string, unknown> = action.savedLaunch ?? action.launch;
 	return {
 		id: action.id,
@@ -139,7 +139,7 @@ function describedAction(action: SimAction, data: SimulatorData): Record<string,
 			computeEnv: data.computeEnvById(action.launch.computeEnvId) ? { id: action.launch.computeEnvId } : null,
 			computeEnvId: undefined,
 		},
-		labels: data.labels.filter((label) => (action.labelIds ?? []).includes(label.id)).map(labelDto),
+		labels: withLabels ? data.labels.filter((label) => (action.labelIds ?? []).includes(label.id)).map(labelDto) : null,
 		dateCreated: action.dateCreated.toISOString(),
 		lastUpdated: (action.lastUpdated ?? action.dateCreated).toISOString(),
 		lastSeen: action.lastSeen?.toISOString() ?? null,
@@ -199,7 +199,10 @@ export const actionEditRoutes: Route[] = [
 		data.actions.push(action);
 		return json({ actionId: action.id });
 	}),
-	route('GET', '/actions/{actionId}', (request, { data }) => json({ action: describedAction(findAction(request, data), data) })),
+	route('GET', '/actions/{actionId}', (request, { data }) => {
+		const withLabels = attributesParam(request, ['labels']).has('labels');
+		return json({ action: describedAction(findAction(request, data), data, withLabels) });
+	}),
 	route('PUT', '/actions/{actionId}', (request, { data }) => {
 		const workspace = workspaceOf(request, data);
 		const action = findAction(request, data);

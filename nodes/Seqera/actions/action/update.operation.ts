@@ -38,7 +38,9 @@ const dataLinkGiven = (context: IExecuteFunctions, itemIndex: number) =>
 
 /**
  * Reads the action, then sends its name, launch and schedule or data link back with the given changes laid
- * over: the platform saves the launch it is sent, so a setting left out would be lost.
+ * over: the platform saves the launch it is sent, so a setting left out would be lost. The labels are read
+ * with `attributes=labels` (without it the platform answers `labels: null`) and sent again as the launch's
+ * labelIds, which the saved launch replaces.
  */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await forEachItem(this, async (itemIndex) => {
@@ -47,7 +49,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const { action = {} } = await apiRequest<{ action?: IDataObject }>(this, {
 			method: 'GET',
 			path: ['actions', actionId],
-			query: { workspaceId },
+			query: { workspaceId, attributes: ['labels'] },
 			itemIndex,
 		});
 		const config = (action.config ?? {}) as IDataObject;
