@@ -189,6 +189,45 @@ async function putBlockList(upload: UploadContext, urls: string[], blockIds: rea
 }
 
 /**
+ * The first folder name the platform keeps for itself below `upload/`: sent a segment at a time,
+ * `upload/finish/...` is the route that ends an upload, not an upload into a folder named so.
+ */
+export const UPLOAD_FINISH_SEGMENT = 'finish';
+
+/** Whether files sent into `folder` (below the data link's root, a segment at a time) would reach the platform's finish route. */
+export const reachesFinishRoute = (folder: string): boolean => folder.split('/')[0] === UPLOAD_FINISH_SEGMENT;
+
+/** An item's binary data as binaryToUpload gives it, to upload as `fileName` into `folder`. */
+export interface BinaryUpload {
+	folder: string;
+	fileName: string;
+	upload: Awaited<ReturnType<typeof binaryToUpload>>;
+}
+
+/** Uploads an item's binary data with uploadToDataLink, its content opened for the upload and closed after it. */
+export async function uploadBinaryToDataLink(
+	context: IExecuteFunctions,
+	connection: Connection,
+	scope: DataLinkScope & { itemIndex: number },
+	dataLink: DataLinkInfo,
+	{ folder, fileName, upload }: BinaryUpload,
+): Promise<IDataObject> {
+	const content = await upload.open();
+	try {
+		return await uploadToDataLink(context, connection, scope, dataLink, {
+			folder,
+			fileName,
+			contentType: upload.binary.mimeType || 'application/octet-stream',
+			contentLength: upload.contentLength,
+			content,
+		});
+	} finally {
+		// Read to the end, or left half-read by a failure: either way its file is closed.
+		content.destroy();
+	}
+}
+
+/**
  * Uploads a file through the platform's flow: the platform opens the upload and hands out presigned
  * URLs of the storage provider, the file goes there as the provider takes it, and the upload is
  * completed. The storage requests carry none of the platform's headers (see transport/storage.ts).

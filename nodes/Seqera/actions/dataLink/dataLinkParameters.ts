@@ -43,6 +43,17 @@ export function pathParameter(
 	return requireWholeCharacters(node, itemIndex, field, path);
 }
 
+export const BINARY_FIELD = 'Input Binary Field';
+export const FOLDER_FIELD = 'Folder';
+
+/** What Upload File and Upload Folder upload from: the input binary field, and the folder below the data link's root. */
+export function uploadSourceFields(binaryHint: string, folder: { placeholder: string; description: string }): INodeProperties[] {
+	return [
+		{ displayName: BINARY_FIELD, name: 'binaryPropertyName', type: 'string', default: 'data', required: true, hint: binaryHint },
+		{ displayName: FOLDER_FIELD, name: 'folder', type: 'string', default: '', ...folder },
+	];
+}
+
 /** The Data Link field's ID, By Name looked up among the workspace's data links, checked before any call. */
 export async function dataLinkIdFor(context: IExecuteFunctions, itemIndex: number): Promise<string> {
 	return requireStringId(context.getNode(), itemIndex, await idOrName(context, itemIndex, 'dataLinkId', DATA_LINKS), 'Data Link');

@@ -3,38 +3,23 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import type { DataLinkScope } from '../../dataLinks/calls';
 import { dataLinkLocator } from '../../dataLinks/dataLinkLocator';
-import { binaryToUpload, uploadToDataLink } from '../../dataLinks/upload';
+import { binaryToUpload, reachesFinishRoute, UPLOAD_FINISH_SEGMENT, uploadBinaryToDataLink } from '../../dataLinks/upload';
 import { workspaceLocator } from '../../fields/sharedLocators';
 import { requireText, requireWholeCharacters } from '../../helpers/validate';
 import { forEachItem } from '../../items/perItem';
 import { describeValue } from '../../text/describeValue';
 import { connectionOf } from '../../transport';
-import { dataLinkOfItem, pathParameter } from './dataLinkParameters';
+import { BINARY_FIELD, dataLinkOfItem, FOLDER_FIELD, pathParameter, uploadSourceFields } from './dataLinkParameters';
 
-const BINARY_FIELD = 'Input Binary Field';
-const FOLDER_FIELD = 'Folder';
 const PATH_FIELD = 'Path Field';
-const UPLOAD_FINISH_SEGMENT = 'finish';
 
 const properties: INodeProperties[] = [
 	dataLinkLocator,
 	workspaceLocator,
-	{
-		displayName: BINARY_FIELD,
-		name: 'binaryPropertyName',
-		type: 'string',
-		default: 'data',
-		required: true,
-		hint: "The name of the input binary field holding each item's file",
-	},
-	{
-		displayName: FOLDER_FIELD,
-		name: 'folder',
-		type: 'string',
-		default: '',
+	...uploadSourceFields("The name of the input binary field holding each item's file", {
 		placeholder: 'runs/240601_A00123_0043_BHVKJ3DSX7',
 		description: "The folder to upload the files into, below the data link's root. Leave empty for the root.",
-	},
+	}),
 	{
 		displayName: 'Options',
 		name: 'options',
@@ -116,8 +101,7 @@ function destinationOf(context: IExecuteFunctions, itemIndex: number): Destinati
 	requireWholeCharacters(node, itemIndex, PATH_FIELD, relativePath);
 	const slash = relativePath.lastIndexOf('/');
 	const folder = [targetFolder, relativePath.slice(0, Math.max(slash, 0))].filter((part) => part !== '').join('/');
-	// Sent a segment at a time, `upload/finish/...` is the platform's route that ends an upload.
-	if (folder.split('/')[0] === UPLOAD_FINISH_SEGMENT) {
+	if (reachesFinishRoute(folder)) {
 		throw new NodeOperationError(node, `The file would go into a top folder named ${UPLOAD_FINISH_SEGMENT}: "${folder}"`, {
 			itemIndex,
 			description:
@@ -151,22 +135,10 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const destination = destinations[itemIndex];
 		if (destination instanceof NodeOperationError) throw destination;
 		const binaryPropertyName = String(this.getNodeParameter('binaryPropertyName', itemIndex)).trim();
-		const { binary, contentLength, open } = await binaryToUpload(this, itemIndex, binaryPropertyName);
+		const upload = await binaryToUpload(this, itemIndex, binaryPropertyName);
 		const { scope: itemScope, dataLink } = await dataLinkOfItem(this, itemIndex);
 		const scope: DataLinkScope & { itemIndex: number } = { ...itemScope, pathEncoding: 'perSegment' };
-		const content = await open();
-		try {
-			const uploaded = await uploadToDataLink(this, connection, scope, dataLink, {
-				folder: destination.folder,
-				fileName: destination.fileName,
-				contentType: binary.mimeType || 'application/octet-stream',
-				contentLength,
-				content,
-			});
-			return { ...uploaded, relativePath: destination.relativePath };
-		} finally {
-			// Read to the end, or left half-read by a failure: either way its file is closed.
-			content.destroy();
-		}
+		const { folder, fileName, relativePath } = destination;
+		return { ...(await uploadBinaryToDataLink(this, connection, scope, dataLink, { folder, fileName, upload })), relativePath };
 	});
 }
