@@ -1,32 +1,21 @@
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { CREDENTIAL_IDS } from '../../dev/simulator/computeEnvRoutes';
 import { LAUNCH_ROLE_TOKEN } from '../../dev/simulator/roles';
 import { COMPUTE_ENV_IDS } from '../../dev/simulator/seed';
 import { call } from '../simulator/testClient';
-import { GENOMICS, RND, usePlatform, workspaceParameter } from './platform';
+import { errorOf, GENOMICS, locator, operationOn, RND, usePlatform } from './platform';
 
 const platform = usePlatform();
 
 const asLaunchRole = { credentialOverrides: { accessToken: LAUNCH_ROLE_TOKEN } };
 
-function locator(value: string, mode = 'id'): INodeParameters[string] {
-	return { __rl: true, mode, value };
-}
-
-const computeEnvOperation = (operation: string, workspace: number, parameters: INodeParameters): INodeParameters => ({
-	resource: 'computeEnv',
-	operation,
-	...workspaceParameter(workspace),
-	...parameters,
-});
+const computeEnvOperation = operationOn('computeEnv');
 
 /** Method, path, query and body of what the simulator received from here on. */
 function requestsSince(before: number) {
 	return platform.sim.log.slice(before).map((entry) => [entry.method, entry.path, entry.query, entry.body ?? null]);
 }
-
-const errorOf = (result: { error?: unknown }) => result.error as { message?: string; description?: string } | undefined;
 
 const computeEnv = (id: string) => platform.sim.data.computeEnvById(id);
 

@@ -5,7 +5,7 @@ import { CAPTURED_COMPUTE_ENVS, plantCapturedComputeEnv } from '../../dev/simula
 import { Contract } from '../../dev/simulator/contract';
 import { COMPUTE_ENV_IDS, LABEL_IDS, WORKSPACE_IDS } from '../../dev/simulator/seed';
 import { BETA, call } from '../simulator/testClient';
-import { GENOMICS, RND, SEQERA_NODE, usePlatform, workspaceParameter } from './platform';
+import { errorOf, GENOMICS, locator, operationOn, RND, SEQERA_NODE, usePlatform, workspaceParameter } from './platform';
 
 const platform = usePlatform();
 
@@ -14,18 +14,7 @@ function requestsSince(before: number) {
 	return platform.sim.log.slice(before);
 }
 
-function locator(value: string, mode = 'id'): INodeParameters[string] {
-	return { __rl: true, mode, value };
-}
-
-const errorOf = (result: { error?: unknown }) => result.error as { message?: string; description?: string } | undefined;
-
-const computeEnvOperation = (operation: string, workspace: number, parameters: INodeParameters): INodeParameters => ({
-	resource: 'computeEnv',
-	operation,
-	...workspaceParameter(workspace),
-	...parameters,
-});
+const computeEnvOperation = operationOn('computeEnv');
 
 const genomicsCredentials = (): string => platform.sim.data.computeEnvById(COMPUTE_ENV_IDS.genomicsBatch)!.credentialsId;
 

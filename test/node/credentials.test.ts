@@ -1,9 +1,9 @@
-import { LoggerProxy, type IDataObject, type INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { NodeRunResult } from '../../dev/engine/harness';
-import { NODE_UNDER_TEST } from '../../dev/engine/harness';
 import { CREDENTIAL_IDS, credentialsOf, type SimCredential } from '../../dev/simulator/computeEnvRoutes';
 import { LAUNCH_ROLE_TOKEN } from '../../dev/simulator/roles';
+import { useLeakCheck } from './leakCheck';
 import { GENOMICS, RND, usePlatform, workspaceParameter } from './platform';
 
 const platform = usePlatform();
@@ -33,57 +33,9 @@ const SERVICE_ACCOUNT_KEY = JSON.stringify({
 const SECRETS = [ACCESS_KEY, SECRET_KEY, NEW_SECRET_KEY, PASSPHRASE, TOKEN_VALUE, PRIVATE_KEY, SERVICE_ACCOUNT_KEY];
 const LEAK_MARKS = ['LEAKCHECK', ...SECRETS.flatMap((secret) => [secret, JSON.stringify(secret).slice(1, -1)])];
 
-/** Everything n8n's logger was given (message and meta) during the current test. */
-const logged: unknown[] = [];
+const leaks = useLeakCheck(platform, { resource: 'credential', operation: 'getMany', returnAll: true });
 
-beforeAll(async () => {
-	// n8n builds its logger on first use and points LoggerProxy at it; after a first run nothing
-	// replaces the recorder, and every log line of the engine and of the node reaches it.
-	await platform.run({ resource: 'credential', operation: 'getMany', returnAll: true });
-	const record = (level: string) => (message: string, meta?: object) => logged.push({ level, message, meta });
-	LoggerProxy.init({ error: record('error'), warn: record('warn'), info: record('info'), debug: record('debug') });
-});
-
-beforeEach(() => {
-	logged.length = 0;
-});
-
-/** JSON that keeps every own property of errors (stack, cause, context...), not only the enumerable ones. */
-function everything(value: unknown): string {
-	if (value === undefined) return '';
-	return JSON.stringify(value, (_key, field: unknown) =>
-		field instanceof Error
-			? Object.fromEntries(
-					Object.getOwnPropertyNames(field).map((name) => [name, (field as unknown as Record<string, unknown>)[name]]),
-				)
-			: field,
-	);
-}
-
-/** What n8n recorded of the Seqera node: its task data (output, error, hints), the execution's error, and the log. */
-function recordedByNode(result: NodeRunResult): string[] {
-	return [
-		everything(result.run.data.resultData.runData[NODE_UNDER_TEST]),
-		everything(result.run.data.resultData.error),
-		// A stopped execution keeps the node's input on its stack, to resume from; that is what the node
-		// was given, not what it recorded.
-		everything({
-			...result.run.data.executionData,
-			nodeExecutionStack: result.run.data.executionData?.nodeExecutionStack.map(({ data: _input, ...rest }) => rest),
-		}),
-		everything(result.error),
-		everything({ stack: result.error?.stack }),
-		everything(logged),
-	];
-}
-
-function expectKeysNowhere(result: NodeRunResult): void {
-	// The engine logs every run, so an empty log would mean the recorder saw nothing.
-	expect(logged.length).toBeGreaterThan(0);
-	for (const recorded of recordedByNode(result)) {
-		for (const mark of LEAK_MARKS) expect(recorded).not.toContain(mark);
-	}
-}
+const expectKeysNowhere = (result: NodeRunResult): void => leaks.expectNowhere(result, LEAK_MARKS);
 
 const credentialNamed = (name: string, workspaceId = GENOMICS): SimCredential | undefined =>
 	credentialsOf(platform.sim.data).find((credential) => credential.name === name && credential.workspaceId === workspaceId);
@@ -649,7 +601,7 @@ describe("credentials' keys appear nowhere in what n8n records", () => {
 		const parts = [PRIVATE_KEY, JSON.stringify(PRIVATE_KEY).slice(1, -1)].flatMap((form) =>
 			Array.from({ length: form.length - 7 }, (_, start) => form.slice(start, start + 8)).filter((part) => !/\s/.test(part)),
 		);
-		for (const recorded of recordedByNode(result)) expect(parts.filter((part) => recorded.includes(part))).toEqual([]);
+		for (const recorded of leaks.recordedByNode(result)) expect(parts.filter((part) => recorded.includes(part))).toEqual([]);
 		expectKeysNowhere(result);
 	});
 });

@@ -1,9 +1,9 @@
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { LAUNCH_ROLE_TOKEN } from '../../dev/simulator/roles';
 import { COMPUTE_ENV_IDS, DATA_LINK_IDS } from '../../dev/simulator/seed';
 import { call } from '../simulator/testClient';
-import { GENOMICS, RND, usePlatform, workspaceParameter } from './platform';
+import { errorOf, GENOMICS, locator, operationOn, RND, usePlatform } from './platform';
 
 const platform = usePlatform();
 
@@ -14,23 +14,12 @@ const GOOGLE_RND = '6fRm2TqP9kGoogleCred';
 
 const asLaunchRole = { credentialOverrides: { accessToken: LAUNCH_ROLE_TOKEN } };
 
-function locator(value: string, mode = 'id'): INodeParameters[string] {
-	return { __rl: true, mode, value };
-}
-
-const dataLinkOperation = (operation: string, workspace: number, parameters: INodeParameters): INodeParameters => ({
-	resource: 'dataLink',
-	operation,
-	...workspaceParameter(workspace),
-	...parameters,
-});
+const dataLinkOperation = operationOn('dataLink');
 
 /** Method, path, query and body of what the simulator received from here on. */
 function requestsSince(before: number) {
 	return platform.sim.log.slice(before).map((entry) => [entry.method, entry.path, entry.query, entry.body ?? null]);
 }
-
-const errorOf = (result: { error?: unknown }) => result.error as { message?: string; description?: string } | undefined;
 
 /** A new private AWS data link in genomics, as a test's own to change. */
 async function createInGenomics(name: string, description = 'Raw runs'): Promise<IDataObject> {

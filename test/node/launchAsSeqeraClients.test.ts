@@ -1,7 +1,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { COMPUTE_ENV_IDS, DATA_LINK_IDS, PIPELINE_IDS } from '../../dev/simulator/seed';
-import { GENOMICS, RND, SEQERA_NODE, runParameter, usePlatform, workspaceParameter } from './platform';
+import { GENOMICS, locator, RND, runParameter, SEQERA_NODE, usePlatform, workspaceParameter } from './platform';
 
 // Launched runs stay SUBMITTED: never started, they cannot be resumed.
 const platform = usePlatform({ runProgressMs: 60_000 });
@@ -10,7 +10,6 @@ const lastLaunch = () => platform.sim.data.launches[platform.sim.data.launches.l
 const launchBody = () => (lastLaunch().request as { launch: Record<string, unknown> }).launch;
 const requestsSince = (before: number) => platform.sim.log.slice(before);
 const callsSince = (before: number) => requestsSince(before).map((entry) => `${entry.method} ${entry.path}`);
-const locator = (value: string, mode = 'id'): INodeParameters[string] => ({ __rl: true, mode, value });
 const savedPipeline = (id: number) => platform.sim.data.pipelines.find((pipeline) => pipeline.id === id)!;
 
 const launchPipeline = (pipelineId: number, parameters: INodeParameters = {}): INodeParameters => ({

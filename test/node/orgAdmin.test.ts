@@ -1,21 +1,16 @@
 import { readFileSync } from 'node:fs';
 
-import type { INodeParameters } from 'n8n-workflow';
 import { parse as parseYaml } from 'yaml';
 
 import { contractFilePath } from '../../dev/simulator/contract';
 import { MEMBER_IDS, PARTICIPANT_IDS, TEAM_IDS, orgAdminOf } from '../../dev/simulator/orgAdmin';
 import { ORG_IDS, SEED_USER } from '../../dev/simulator/seed';
 import { ORGANIZATION_ROLES, WORKSPACE_ROLES } from '../../nodes/Seqera/orgAdmin/roles';
-import { GENOMICS, RND, SEQERA_NODE, TOKEN, usePlatform, workspaceParameter } from './platform';
+import { GENOMICS, locator, RND, SEQERA_NODE, TOKEN, usePlatform, workspaceParameter } from './platform';
 
 const platform = usePlatform();
 const ACME = ORG_IDS.acmeBio;
 const COMMUNITY = ORG_IDS.community;
-
-function locator(value: string | number, mode = 'id'): INodeParameters[string] {
-	return { __rl: true, mode, value: String(value) };
-}
 
 const organization = (id: number) => ({ organization: locator(id) });
 

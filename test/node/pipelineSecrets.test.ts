@@ -1,8 +1,8 @@
-import { LoggerProxy, type INodeParameters } from 'n8n-workflow';
+import type { INodeParameters } from 'n8n-workflow';
 
 import type { NodeRunResult } from '../../dev/engine/harness';
-import { NODE_UNDER_TEST } from '../../dev/engine/harness';
 import { SECRET_IDS, pipelineSecretsOf } from '../../dev/simulator/secretRoutes';
+import { everything, useLeakCheck } from './leakCheck';
 import { GENOMICS, RND, usePlatform, workspaceParameter } from './platform';
 
 const platform = usePlatform();
@@ -11,59 +11,11 @@ const platform = usePlatform();
 const SECRET_VALUE = 'sv-LEAKCHECK-"4e1b"-93ac7d';
 const LEAK_MARKS = [SECRET_VALUE, JSON.stringify(SECRET_VALUE).slice(1, -1), encodeURIComponent(SECRET_VALUE), 'LEAKCHECK'];
 
-/** Everything n8n's logger was given (message and meta) during the current test. */
-const logged: unknown[] = [];
-
-beforeAll(async () => {
-	// n8n builds its logger on first use and points LoggerProxy at it; after a first run nothing
-	// replaces the recorder, and every log line of the engine and of the node reaches it.
-	await platform.run({ resource: 'secret', operation: 'getMany', returnAll: true });
-	const record = (level: string) => (message: string, meta?: object) => logged.push({ level, message, meta });
-	LoggerProxy.init({ error: record('error'), warn: record('warn'), info: record('info'), debug: record('debug') });
-});
-
-beforeEach(() => {
-	logged.length = 0;
-});
+const leaks = useLeakCheck(platform, { resource: 'secret', operation: 'getMany', returnAll: true });
 
 afterEach(() => platform.sim.clearFaults());
 
-/** JSON that keeps every own property of errors (stack, cause, context...), not only the enumerable ones. */
-function everything(value: unknown): string {
-	if (value === undefined) return '';
-	return JSON.stringify(value, (_key, field: unknown) =>
-		field instanceof Error
-			? Object.fromEntries(
-					Object.getOwnPropertyNames(field).map((name) => [name, (field as unknown as Record<string, unknown>)[name]]),
-				)
-			: field,
-	);
-}
-
-/** What n8n recorded of the Seqera node: its task data (output, error, hints), the execution's error, and the log. */
-function recordedByNode(result: NodeRunResult): string[] {
-	return [
-		everything(result.run.data.resultData.runData[NODE_UNDER_TEST]),
-		everything(result.run.data.resultData.error),
-		// A stopped execution keeps the node's input on its stack, to resume from; that is what the node
-		// was given, not what it recorded, so only the rest of the execution data is checked.
-		everything({
-			...result.run.data.executionData,
-			nodeExecutionStack: result.run.data.executionData?.nodeExecutionStack.map(({ data: _input, ...rest }) => rest),
-		}),
-		everything(result.error),
-		everything({ stack: result.error?.stack }),
-		everything(logged),
-	];
-}
-
-function expectValueNowhere(result: NodeRunResult): void {
-	// The engine logs every run, so an empty log would mean the recorder saw nothing.
-	expect(logged.length).toBeGreaterThan(0);
-	for (const recorded of recordedByNode(result)) {
-		for (const mark of LEAK_MARKS) expect(recorded).not.toContain(mark);
-	}
-}
+const expectValueNowhere = (result: NodeRunResult): void => leaks.expectNowhere(result, LEAK_MARKS);
 
 /** The value comes from the input item through an expression, as it would from a form or a vault. */
 function createFromItem(name: string): { parameters: INodeParameters; items: Array<Record<string, string>> } {
@@ -295,7 +247,7 @@ describe("a secret's value appears nowhere in what n8n records", () => {
 		const parts = [key, JSON.stringify(key).slice(1, -1)].flatMap((form) =>
 			Array.from({ length: form.length - 7 }, (_, start) => form.slice(start, start + 8)).filter((part) => !/\s/.test(part)),
 		);
-		for (const recorded of recordedByNode(result)) expect(parts.filter((part) => recorded.includes(part))).toEqual([]);
+		for (const recorded of leaks.recordedByNode(result)) expect(parts.filter((part) => recorded.includes(part))).toEqual([]);
 	});
 
 	it('when the platform answers 429 before accepting it', async () => {

@@ -108,6 +108,24 @@ export function expectContractKept(sim: Simulator): void {
 	expect(sim.contractViolations).toEqual([]);
 }
 
+/** A resource locator's value as the editor saves it: by ID unless `mode` says otherwise. */
+export function locator(value: string | number, mode = 'id'): INodeParameters[string] {
+	return { __rl: true, mode, value: String(value) };
+}
+
+/** The error of a node run, as n8n shows it: its message and its description. */
+export const errorOf = (result: { error?: unknown }) => result.error as { message?: string; description?: string } | undefined;
+
+/** An operation's parameters for `resource` in a workspace. */
+export const operationOn =
+	(resource: string) =>
+	(operation: string, workspace: number, parameters: INodeParameters): INodeParameters => ({
+		resource,
+		operation,
+		...workspaceParameter(workspace),
+		...parameters,
+	});
+
 export function workspaceParameter(id: number): INodeParameters {
 	return { workspace: { __rl: true, mode: 'id', value: String(id) } };
 }

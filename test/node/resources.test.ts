@@ -5,17 +5,13 @@ import { Seqera } from '../../nodes/Seqera/Seqera.node';
 import { createHarness, type Harness } from '../../dev/engine/harness';
 import { ITEMS_SOURCE_TYPE, oneFileSource } from '../../dev/engine/nodeTypes';
 import { ACTION_IDS, COMPUTE_ENV_IDS, DATASET_IDS, PIPELINE_IDS, SEED_USER } from '../../dev/simulator/seed';
-import { GENOMICS, RND, SEQERA_NODE, seqeraCredentials, usePlatform, workspaceParameter } from './platform';
+import { GENOMICS, locator, RND, SEQERA_NODE, seqeraCredentials, usePlatform, workspaceParameter } from './platform';
 
 const platform = usePlatform({ runProgressMs: 100 });
 
 /** What the simulator received from here on. */
 function requestsSince(before: number) {
 	return platform.sim.log.slice(before);
-}
-
-function locator(value: string, mode = 'id'): INodeParameters[string] {
-	return { __rl: true, mode, value };
 }
 
 describe('Workspace → Get Many', () => {

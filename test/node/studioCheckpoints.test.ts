@@ -2,7 +2,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { LAUNCH_ROLE_TOKEN } from '../../dev/simulator/roles';
 import { DATA_LINK_IDS } from '../../dev/simulator/seed';
-import { GENOMICS, usePlatform, workspaceParameter } from './platform';
+import { GENOMICS, locator, usePlatform, workspaceParameter } from './platform';
 
 const platform = usePlatform({ runProgressMs: 300 });
 
@@ -10,7 +10,6 @@ const JUPYTER = 'public.cr.seqera.io/platform/data-studio-jupyter:4.2.5-0.8';
 const RAN_AT = new Date('2025-01-28T12:49:06Z');
 const STOPPED_AT = new Date('2025-01-28T14:05:07Z');
 
-const locator = (value: string, mode = 'id'): INodeParameters[string] => ({ __rl: true, mode, value });
 const inGenomics = (parameters: INodeParameters): INodeParameters => ({
 	resource: 'studio',
 	...parameters,

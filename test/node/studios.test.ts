@@ -2,7 +2,7 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { PERSON_USER_IDS } from '../../dev/simulator/orgAdmin';
 import { COMPUTE_ENV_IDS, DATA_LINK_IDS, LABEL_IDS, ORG_IDS, STUDIO_IDS, STUDIO_TEMPLATES } from '../../dev/simulator/seed';
-import { GENOMICS, SEQERA_NODE, TOKEN, usePlatform, workspaceParameter } from './platform';
+import { GENOMICS, locator, SEQERA_NODE, TOKEN, usePlatform, workspaceParameter } from './platform';
 
 // A Studio started or stopped through the API takes this long to get there.
 const platform = usePlatform({ runProgressMs: 300 });
@@ -12,7 +12,6 @@ afterEach(() => platform.sim.clearFaults());
 const JUPYTER = 'public.cr.seqera.io/platform/data-studio-jupyter:4.2.5-0.8';
 const fastChecks = { pollIntervalSeconds: 1, maxPollIntervalSeconds: 1 };
 
-const locator = (value: string, mode = 'id'): INodeParameters[string] => ({ __rl: true, mode, value });
 const inGenomics = (parameters: INodeParameters): INodeParameters => ({
 	resource: 'studio',
 	...parameters,

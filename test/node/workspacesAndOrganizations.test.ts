@@ -3,17 +3,13 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { orgAdminOf, MEMBER_IDS, TEAM_IDS } from '../../dev/simulator/orgAdmin';
 import { LAUNCH_ROLE_TOKEN } from '../../dev/simulator/roles';
 import { ORG_IDS, SEED_USER } from '../../dev/simulator/seed';
-import { GENOMICS, RND, TOKEN, usePlatform, workspaceParameter } from './platform';
+import { GENOMICS, locator, RND, TOKEN, usePlatform, workspaceParameter } from './platform';
 
 const platform = usePlatform();
 const ACME = ORG_IDS.acmeBio;
 const COMMUNITY = ORG_IDS.community;
 const asLaunchRole = { credentialOverrides: { accessToken: LAUNCH_ROLE_TOKEN } };
 const store = () => orgAdminOf(platform.sim.data);
-
-function locator(value: string | number, mode = 'id'): INodeParameters[string] {
-	return { __rl: true, mode, value: String(value) };
-}
 
 const organization = (id: number) => ({ organization: locator(id) });
 
