@@ -161,6 +161,14 @@ function preflightProblem(data: SimulatorData, ce: SimComputeEnv): string | unde
 	return undefined;
 }
 
+/**
+ * Seqera Compute makes a bucket of its own for each compute environment and works in it, below the suffix given as its
+ * workDir (`work` without one). The bucket's name here is the simulator's; the platform names its own.
+ */
+function seqeraComputeWorkDir(id: string, suffix: string): string {
+	return `s3://seqera-compute-${id.toLowerCase()}/${suffix.replace(/^\/+|\/+$/g, '') || 'work'}`;
+}
+
 /** A 400 for what the platform refuses outright; a failing pre-flight still creates the compute environment, INVALID. */
 function newComputeEnv(request: ApiRequest, data: SimulatorData, workspace: WorkspaceRef): SimComputeEnv {
 	const body = isRecord(request.body) ? request.body : {};
@@ -178,8 +186,8 @@ function newComputeEnv(request: ApiRequest, data: SimulatorData, workspace: Work
 	if (config.discriminator !== platform) {
 		throw badRequest(`Compute config type '${String(config.discriminator)}' does not match platform '${platform}'`);
 	}
-	const workDir = text(config.workDir);
-	if (workDir === '') throw badRequest('Missing compute environment work directory');
+	const ownsWorkDir = platform === 'seqeracompute-platform';
+	if (!ownsWorkDir && text(config.workDir) === '') throw badRequest('Missing compute environment work directory');
 	const credentialsId = text(ce.credentialsId);
 	const providers = PROVIDERS[platform];
 	if (providers.length > 0 || credentialsId !== '') {
@@ -198,14 +206,15 @@ function newComputeEnv(request: ApiRequest, data: SimulatorData, workspace: Work
 
 	const { discriminator: _discriminator, workDir: _workDir, ...platformConfig } = config;
 	const now = new Date();
+	const id = stateOf(data).random.base62(22);
 	return {
-		id: stateOf(data).random.base62(22),
+		id,
 		workspaceId: workspace,
 		name,
 		description: text(ce.description),
 		platform,
 		region: text(config.region) || text(config.location),
-		workDir,
+		workDir: ownsWorkDir ? seqeraComputeWorkDir(id, text(config.workDir)) : text(config.workDir),
 		status: 'AVAILABLE',
 		primary: false,
 		credentialsId,

@@ -207,16 +207,43 @@ describe('Compute Environment → Import', () => {
 		expect(platform.sim.log.length).toBe(before);
 	});
 
-	it('refuses a file that is not JSON, and a platform that needs credentials without them, before any call', async () => {
+	it('refuses a file that is not JSON before any call', async () => {
 		const before = platform.sim.log.length;
 		const { error } = await importFromFile('discriminator,workDir\n', { name: 'never-made', ...workspaceParameter(RND) });
 		expect(error?.message).toBe('Input Binary Field is not valid JSON');
-		const result = await importComputeEnv({
-			name: 'never-made',
-			exportJson: '{"discriminator": "aws-batch", "region": "eu-west-1", "workDir": "s3://bucket/work"}',
-			...workspaceParameter(RND),
-		});
-		expect(result.error?.message).toBe('Workspace Credentials is empty');
 		expect(platform.sim.log.length).toBe(before);
+	});
+
+	it("without Workspace Credentials takes the workspace's only credentials for the platform, as tw does", async () => {
+		const before = platform.sim.log.length;
+		const config = { discriminator: 'aws-batch', region: 'eu-west-1', workDir: 's3://acme-rnd-work/imported' };
+		const result = await importComputeEnv({ name: 'picked-keys', exportJson: JSON.stringify(config), ...workspaceParameter(RND) });
+		expect(result.error).toBeUndefined();
+		expect(sentSince(before)).toEqual([
+			{ method: 'GET', path: '/credentials', query: { workspaceId: String(RND), platformId: 'aws-batch' }, body: undefined },
+			{
+				method: 'POST',
+				path: '/compute-envs',
+				query: { workspaceId: String(RND) },
+				body: { computeEnv: { name: 'picked-keys', platform: 'aws-batch', config, credentialsId: CREDENTIAL_IDS.rndAws } },
+			},
+		]);
+	});
+
+	it('without Workspace Credentials fails naming the field where the workspace has several for the platform, or none', async () => {
+		const before = platform.sim.log.length;
+		const awsBatch = { discriminator: 'aws-batch', region: 'eu-west-1', workDir: 's3://acme-genomics-work/imported' };
+		const several = await importComputeEnv({
+			name: 'never-made',
+			exportJson: JSON.stringify(awsBatch),
+			...workspaceParameter(GENOMICS),
+		});
+		expect(several.error?.message).toBe(
+			"Workspace Credentials: 2 credentials of the workspace fit aws-batch ('aws-batch-genomics-keys', 'aws-batch-spot-genomics-keys')",
+		);
+		const slurm = { discriminator: 'slurm-platform', workDir: '/home/nf/work', hostName: 'hpc', headQueue: 'normal' };
+		const none = await importComputeEnv({ name: 'never-made', exportJson: JSON.stringify(slurm), ...workspaceParameter(GENOMICS) });
+		expect(none.error?.message).toBe('Workspace Credentials: the workspace has no credentials for slurm-platform');
+		expect(sentSince(before).map((call) => `${call.method} ${call.path}`)).toEqual(['GET /credentials', 'GET /credentials']);
 	});
 });

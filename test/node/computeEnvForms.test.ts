@@ -1,17 +1,14 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { credentialsOf } from '../../dev/simulator/computeEnvRoutes';
+import { CREDENTIAL_IDS, credentialsOf } from '../../dev/simulator/computeEnvRoutes';
 import { COMPUTE_ENV_IDS } from '../../dev/simulator/seed';
-import { GENOMICS, RND, usePlatform, workspaceParameter } from './platform';
+import { errorOf, GENOMICS, locator, RND, usePlatform, workspaceParameter } from './platform';
 
 const platform = usePlatform();
 
 const K8S_CREDENTIALS = 'k8sClusterToken01';
 const AZURE_CREDENTIALS = 'azureBatchKeys01';
 const SSL_CERT = '-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIUb3g=\n-----END CERTIFICATE-----';
-
-const locator = (value: string): INodeParameters[string] => ({ __rl: true, mode: 'id', value });
-const errorOf = (result: { error?: unknown }) => result.error as { message?: string; description?: string } | undefined;
 
 const credentialsFor = (computeEnvId: string): string => platform.sim.data.computeEnvById(computeEnvId)!.credentialsId;
 
@@ -550,6 +547,7 @@ describe('Compute Environment → Create with the fields', () => {
 		],
 		['Head Queue', { computePlatform: 'slurm-platform', workDir: '/home/nf', hostName: 'hpc', headQueue: '={{ "" }}' }],
 		['Name', { name: '', computePlatform: 'aws-batch', region: 'eu-west-1', workDir: 's3://bucket/work' }],
+		['Region', { computePlatform: 'seqeracompute-platform', region: 'London' }],
 		[
 			'Region',
 			{
@@ -623,18 +621,82 @@ describe('Compute Environment → Create with the fields', () => {
 		expect(platform.sim.log.length).toBe(before);
 	});
 
-	it('refuses a missing Workspace Credentials before any call', async () => {
+	it("without Workspace Credentials takes the workspace's only credentials for the platform, as tw compute-envs add does", async () => {
+		const before = platform.sim.log.length;
+		const result = await platform.run(
+			formCreate(RND, '={{ "" }}', {
+				name: 'picked-keys',
+				computePlatform: 'aws-batch',
+				awsSetup: 'manual',
+				region: 'eu-west-1',
+				workDir: 's3://acme-rnd-work/picked',
+				headQueue: 'head',
+				computeQueue: 'compute',
+			}),
+		);
+		expect(result.error).toBeUndefined();
+		const sent = platform.sim.log.slice(before);
+		expect(sent.map((entry) => `${entry.method} ${entry.path}`)).toEqual(['GET /credentials', 'POST /compute-envs']);
+		expect(sent[0].query).toEqual({ workspaceId: String(RND), platformId: 'aws-batch' });
+		expect(sent[1].body).toMatchObject({ computeEnv: { name: 'picked-keys', credentialsId: CREDENTIAL_IDS.rndAws } });
+	});
+
+	it.each([
+		[
+			'several',
+			{ computePlatform: 'aws-batch', region: 'eu-west-1', workDir: 's3://bucket/work' },
+			"Workspace Credentials: 2 credentials of the workspace fit aws-batch ('aws-batch-genomics-keys', 'aws-batch-spot-genomics-keys')",
+		],
+		[
+			'none',
+			{ computePlatform: 'slurm-platform', workDir: '/home/nf/work', hostName: 'hpc', headQueue: 'normal' },
+			'Workspace Credentials: the workspace has no credentials for slurm-platform',
+		],
+	])(
+		'without Workspace Credentials fails naming the field where the workspace has %s for the platform',
+		async (_case, fields, message) => {
+			const before = platform.sim.log.length;
+			const result = await platform.run(formCreate(GENOMICS, '={{ "" }}', { name: 'never-made', ...fields }));
+			expect(errorOf(result)?.message).toBe(message);
+			expect(platform.sim.log.slice(before).map((entry) => `${entry.method} ${entry.path}`)).toEqual(['GET /credentials']);
+		},
+	);
+
+	it('Seqera Compute: sends the region, the Studios size and the scripts, no credentials or work directory, as tw does', async () => {
 		const before = platform.sim.log.length;
 		const result = await platform.run(
 			formCreate(GENOMICS, '={{ "" }}', {
-				name: 'no-keys',
-				computePlatform: 'aws-batch',
-				region: 'eu-west-1',
-				workDir: 's3://bucket/work',
+				name: 'seqera-compute-eu',
+				computePlatform: 'seqeracompute-platform',
+				region: 'eu-west-2',
+				instanceTypeSize: 'MEDIUM',
+				formOptions: {
+					preRunScript: 'pre_run_me',
+					environmentVariables: { variable: [{ name: 'KEY2', value: 'value2', target: 'both' }] },
+				},
 			}),
 		);
-		expect(errorOf(result)?.message).toMatch(/^Workspace Credentials: /);
-		expect(platform.sim.log.length).toBe(before);
+		expect(result.error).toBeUndefined();
+		const sent = platform.sim.log.slice(before);
+		expect(sent.map((entry) => `${entry.method} ${entry.path}`)).toEqual(['POST /compute-envs']);
+		expect(sent[0].body).toEqual({
+			computeEnv: {
+				name: 'seqera-compute-eu',
+				platform: 'seqeracompute-platform',
+				config: {
+					discriminator: 'seqeracompute-platform',
+					region: 'eu-west-2',
+					instanceTypeSize: 'MEDIUM',
+					preRunScript: 'pre_run_me',
+					environment: [{ name: 'KEY2', value: 'value2', head: true, compute: true }],
+				},
+			},
+		});
+		const [made] = platform.json(result);
+		expect(made).toEqual({ computeEnvId: expect.any(String), name: 'seqera-compute-eu', platform: 'seqeracompute-platform' });
+		const computeEnv = platform.sim.data.computeEnvById(String(made.computeEnvId))!;
+		expect(computeEnv).toMatchObject({ status: 'AVAILABLE', region: 'eu-west-2' });
+		expect(computeEnv.workDir).toMatch(/^s3:\/\/seqera-compute-[a-z0-9]+\/work$/);
 	});
 
 	it('a saved node without Define sends its JSON as before', async () => {

@@ -31,7 +31,8 @@ export const workspaceCredentialsLocator: INodeProperties = locator(
 		description:
 			"Credentials of the workspace for the compute environment's cloud or cluster; they replace the configuration's " +
 			'credentialsId. Choose them when copying a compute environment to another workspace: credentials belong to one ' +
-			'workspace.',
+			"workspace. With the fields, leave empty to use the workspace's only credentials for the platform, as tw does; " +
+			'Seqera Compute takes none.',
 	},
 	[
 		fromList('searchWorkspaceCredentials'),

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { operationIndex } from '../../contract/operations';
+import type { ExportDocument, ExportKind } from '../../items/exportDocument';
 
 /** What the platform made for the compute environment Get describes; a copy gets its own. */
 const MADE_BY_THE_PLATFORM = ['forgedResources', 'deletedResources'];
@@ -65,26 +66,19 @@ export interface ImportedComputeEnv {
 	labels: string[];
 }
 
+/** Export From and its fields, for a compute environment export. */
+export const COMPUTE_ENV_EXPORT: ExportKind = { resource: 'Compute Environment', shape: 'an object with a "discriminator"' };
+
 /**
- * Reads an export (text, or an object an expression gave), failing the item, naming the field, where it is not JSON,
- * not an object, has no `discriminator`, or names a platform the contract does not know.
+ * Checks an export read by readExportDocument, failing the item, naming the field, where it has no `discriminator`,
+ * names a platform the contract does not know, or has labels that are not a list of named labels.
  */
-export function importedComputeEnv(context: IExecuteFunctions, itemIndex: number, value: unknown, field: string): ImportedComputeEnv {
+export function importedComputeEnv(context: IExecuteFunctions, itemIndex: number, { document, field }: ExportDocument): ImportedComputeEnv {
 	const node = context.getNode();
 	const fail = (message: string, description: string): never => {
 		throw new NodeOperationError(node, message, { itemIndex, description: `${description} (item ${itemIndex}). Nothing was sent.` });
 	};
-	let parsed: unknown = value;
-	if (typeof value === 'string') {
-		if (value.trim() === '') fail(`${field} is empty`, 'Give the JSON a compute environment export wrote');
-		try {
-			parsed = JSON.parse(value);
-		} catch (error) {
-			fail(`${field} is not valid JSON`, `${(error as Error).message}. Give the JSON a compute environment export wrote, unchanged`);
-		}
-	}
-	if (!isObject(parsed)) return fail(`${field} is not a JSON object`, 'A compute environment export is an object with a "discriminator"');
-	const { labels, ...config } = parsed;
+	const { labels, ...config } = document;
 	const platform = config.discriminator;
 	if (typeof platform !== 'string' || platform.trim() === '') {
 		return fail(

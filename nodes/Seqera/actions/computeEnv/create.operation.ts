@@ -4,7 +4,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { findOperation, type ContractOperation } from '../../contract/operations';
 import { checkRequestBody, withoutReadOnlyFields } from '../../contract/requestBody';
 import { workspaceIdFor } from '../../names/workspaceId';
-import { requireNumericIdList, requireStringId } from '../../helpers/validate';
+import { requireNumericIdList } from '../../helpers/validate';
 import { describeValue } from '../../text/describeValue';
 import { apiRequest } from '../../transport';
 import { workspaceLocator } from '../../fields/sharedLocators';
@@ -13,6 +13,7 @@ import { seqeraPlatform } from '../../nodeVersions';
 import { workspaceCredentialsLocator } from './computeEnv.descriptions';
 import { asPlatformAnswerCopy } from './computeEnvExport';
 import { computeEnvFromForm, DEFINE_FIELD, defineField, formProperties } from './createForm';
+import { chosenWorkspaceCredentials, credentialsForNewComputeEnv } from './newComputeEnvCredentials';
 
 const CONFIGURATION_FIELD = 'Configuration (JSON)';
 
@@ -116,18 +117,12 @@ function requestBodyOf(operation: ContractOperation, configuration: unknown, rea
 const nameOf = (context: IExecuteFunctions, itemIndex: number): string =>
 	String(context.getNodeParameter('name', itemIndex, '') ?? '').trim();
 
-/** The chosen credentials' ID, checked; empty when none are chosen. */
-function credentialsOf(context: IExecuteFunctions, itemIndex: number): string {
-	const credentials = String(context.getNodeParameter('credentialsId', itemIndex, '', { extractValue: true }) ?? '').trim();
-	return credentials === '' ? '' : requireStringId(context.getNode(), itemIndex, credentials, 'Workspace Credentials');
-}
-
 /** The fields beside the JSON replace what it says. */
 function applyOverrides(context: IExecuteFunctions, itemIndex: number, body: IDataObject): void {
 	const node = context.getNode();
 	const computeEnv = body.computeEnv;
 	const name = nameOf(context, itemIndex);
-	const credentials = credentialsOf(context, itemIndex);
+	const credentials = chosenWorkspaceCredentials(context, itemIndex);
 	if (isObject(computeEnv) && name !== '') computeEnv.name = name;
 	if (isObject(computeEnv) && credentials !== '') computeEnv.credentialsId = credentials;
 	const labelIds = requireNumericIdList(node, itemIndex, context.getNodeParameter('labelIds', itemIndex, ''), 'Label IDs');
@@ -154,26 +149,33 @@ function requireMatchingPlatform(context: IExecuteFunctions, itemIndex: number, 
 
 /**
  * Creates a compute environment from a JSON configuration or the form, checked against the contract before anything
- * is sent. The platform answers with the new ID; the compute environment may still be CREATING then.
+ * is sent; the form takes the workspace's only credentials for the platform where none are chosen, as tw does. The
+ * platform answers with the new ID; the compute environment may still be CREATING then.
  */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await forEachItem(this, async (itemIndex) => {
 		const operation = createComputeEnvOperation();
-		const body =
-			this.getNodeParameter(DEFINE_FIELD, itemIndex, 'json') === 'form'
-				? { computeEnv: computeEnvFromForm(this, itemIndex, nameOf(this, itemIndex), credentialsOf(this, itemIndex)) }
-				: requestBodyOf(operation, configurationOf(this, itemIndex), seqeraPlatform.brings(this, 'computeEnvFromGetOutput'));
+		const fromForm = this.getNodeParameter(DEFINE_FIELD, itemIndex, 'json') === 'form';
+		const body = fromForm
+			? { computeEnv: computeEnvFromForm(this, itemIndex, nameOf(this, itemIndex)) }
+			: requestBodyOf(operation, configurationOf(this, itemIndex), seqeraPlatform.brings(this, 'computeEnvFromGetOutput'));
 		applyOverrides(this, itemIndex, body);
 		checkRequestBody(this.getNode(), itemIndex, operation, body, CONFIGURATION_FIELD);
 		requireMatchingPlatform(this, itemIndex, operation, body);
+		const workspaceId = await workspaceIdFor(this, itemIndex);
+		const computeEnv = body.computeEnv as IDataObject;
+		if (fromForm) {
+			const chosen = String(computeEnv.credentialsId ?? '');
+			const credentialsId = await credentialsForNewComputeEnv(this, itemIndex, workspaceId, String(computeEnv.platform), chosen);
+			if (credentialsId !== undefined) computeEnv.credentialsId = credentialsId;
+		}
 		const response = await apiRequest<{ computeEnvId?: string }>(this, {
 			method: 'POST',
 			path: ['compute-envs'],
-			query: { workspaceId: await workspaceIdFor(this, itemIndex) },
+			query: { workspaceId },
 			body,
 			itemIndex,
 		});
-		const computeEnv = body.computeEnv as IDataObject;
 		return { computeEnvId: response.computeEnvId, name: computeEnv.name, platform: computeEnv.platform };
 	});
 }

@@ -20,6 +20,8 @@ const FOR_LSF = { show: { '/computePlatform': ['lsf-platform'] } };
 /** Kubernetes, and the clusters AWS and Google run, which the platform reaches with the cloud's credentials. */
 const KUBERNETES_PLATFORMS = ['eks-platform', 'gke-platform', 'k8s-platform'];
 const FOR_KUBERNETES = { show: { '/computePlatform': KUBERNETES_PLATFORMS } };
+/** Seqera Compute makes its own bucket and work directory, and runs in Seqera's cloud account: no credentials. */
+const SEQERA_COMPUTE = 'seqeracompute-platform';
 /** The single-instance clouds, where tw always turns Wave and Fusion on and the Seqera scheduler may place tasks. */
 const CLOUD_PLATFORMS = ['aws-cloud', 'azure-cloud', 'google-cloud'];
 
@@ -53,6 +55,7 @@ export const formProperties: INodeProperties[] = [
 			{ name: 'IBM LSF', value: 'lsf-platform' },
 			{ name: 'Kubernetes', value: 'k8s-platform' },
 			{ name: 'Moab', value: 'moab-platform' },
+			{ name: 'Seqera Compute', value: 'seqeracompute-platform', description: "Runs in Seqera's own AWS account" },
 			{ name: 'Slurm', value: 'slurm-platform' },
 			{ name: 'Univa Grid Engine', value: 'uge-platform' },
 		],
@@ -123,10 +126,24 @@ export const formProperties: INodeProperties[] = [
 		name: 'region',
 		type: 'string',
 		required: true,
-		displayOptions: forPlatforms('aws-batch', 'aws-cloud', 'eks-platform'),
+		displayOptions: forPlatforms('aws-batch', 'aws-cloud', 'eks-platform', 'seqeracompute-platform'),
 		default: '',
 		placeholder: 'eu-west-1',
 		description: 'AWS region the compute resources are in',
+	},
+	{
+		displayName: 'Studios Instance Size',
+		name: 'instanceTypeSize',
+		type: 'options',
+		displayOptions: forPlatforms(SEQERA_COMPUTE),
+		options: [
+			{ name: 'Platform Default', value: '' },
+			{ name: 'Small', value: 'SMALL', description: 'The only size for free-tier organizations' },
+			{ name: 'Medium', value: 'MEDIUM' },
+			{ name: 'Large', value: 'LARGE' },
+		],
+		default: '',
+		description: "The compute resources of the compute environment's Studios",
 	},
 	{
 		displayName: 'Region',
@@ -221,7 +238,7 @@ export const formProperties: INodeProperties[] = [
 		name: 'workDir',
 		type: 'string',
 		required: true,
-		displayOptions: { show: FORM },
+		displayOptions: { show: FORM, hide: { computePlatform: [SEQERA_COMPUTE] } },
 		default: '',
 		placeholder: 's3://bucket/work',
 		description:
@@ -862,6 +879,17 @@ function azureCloudConfig(form: Form): IDataObject {
 	};
 }
 
+/**
+ * `tw compute-envs add seqera-compute`: the region and the Studios' size; Seqera Compute sets the rest itself. tw's
+ * --work-dir is left out, as tw leaves it out of what it sends.
+ */
+function seqeraComputeConfig(form: Form): IDataObject {
+	const region = form.text('region');
+	if (!AWS_REGION.test(region)) form.fail('Region', `"${region}" is not an AWS region such as eu-west-1`);
+	const instanceTypeSize = form.text('instanceTypeSize');
+	return instanceTypeSize === '' ? { region } : { region, instanceTypeSize };
+}
+
 const PLATFORM_CONFIGS: Record<string, (form: Form) => IDataObject> = {
 	'aws-batch': awsBatchConfig,
 	'azure-batch': azureBatchConfig,
@@ -877,6 +905,7 @@ const PLATFORM_CONFIGS: Record<string, (form: Form) => IDataObject> = {
 	'moab-platform': hpcConfig,
 	'uge-platform': hpcConfig,
 	'lsf-platform': lsfConfig,
+	[SEQERA_COMPUTE]: seqeraComputeConfig,
 };
 
 function formOf(context: IExecuteFunctions, itemIndex: number): Form {
@@ -904,12 +933,13 @@ function formOf(context: IExecuteFunctions, itemIndex: number): Form {
  * The compute environment the form describes, as tw compute-envs add builds it; bad input fails here,
  * naming the field, before anything is sent.
  */
-export function computeEnvFromForm(context: IExecuteFunctions, itemIndex: number, name: string, credentialsId: string): IDataObject {
+export function computeEnvFromForm(context: IExecuteFunctions, itemIndex: number, name: string): IDataObject {
 	const form = formOf(context, itemIndex);
 	const platform = form.text('computePlatform');
 	const platformConfig = PLATFORM_CONFIGS[platform] ?? form.fail('Platform', `"${platform}" is not one the form offers`);
 	if (name === '') form.fail('Name', 'give the new compute environment a name');
-	if (credentialsId === '') form.fail('Workspace Credentials', `choose the credentials the ${platform} compute environment uses`);
+	if (platform === SEQERA_COMPUTE)
+		return { name, platform, config: { discriminator: platform, ...platformConfig(form), ...stagingOf(form) } };
 	const workDir = form.text('workDir');
 	const scheme = WORK_DIR_SCHEMES[platform];
 	if (scheme && !new RegExp(`^${scheme}[^/]+`).test(workDir)) {
@@ -917,5 +947,5 @@ export function computeEnvFromForm(context: IExecuteFunctions, itemIndex: number
 	}
 	if (!scheme && !workDir.startsWith('/')) form.fail('Work Directory', 'give an absolute path on the cluster, starting with /');
 	const config = { discriminator: platform, ...platformConfig(form), workDir, ...stagingOf(form) };
-	return { name, platform, config, credentialsId };
+	return { name, platform, config };
 }

@@ -3,15 +3,13 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { computeEnvLocator, workspaceLocator } from '../../fields/sharedLocators';
 import { requireText } from '../../helpers/validate';
+import { exportDocumentFields, readExportDocument } from '../../items/exportDocument';
 import { forEachItem } from '../../items/perItem';
 import { workspaceIdFor } from '../../names/workspaceId';
 import { computeEnvDefaults } from '../../runs/computeEnv';
 import { apiRequest } from '../../transport';
-import { importedPipeline } from './pipelineExport';
+import { importedPipeline, PIPELINE_EXPORT } from './pipelineExport';
 import { chosenComputeEnvId } from './pipelineSettings';
-
-const EXPORT_FIELD = 'Pipeline Export';
-const BINARY_FIELD = 'Input Binary Field';
 
 const properties: INodeProperties[] = [
 	{
@@ -23,34 +21,7 @@ const properties: INodeProperties[] = [
 		placeholder: 'nf-core-rnaseq',
 		description: 'The name of the new pipeline, unique in the workspace',
 	},
-	{
-		displayName: 'Export From',
-		name: 'exportSource',
-		type: 'options',
-		default: 'json',
-		options: [
-			{ name: 'JSON', value: 'json', description: 'The JSON of a Pipeline → Export item, or of a tower-cli export file' },
-			{ name: 'Binary File', value: 'binary', description: 'A JSON file tower-cli or Pipeline → Export wrote' },
-		],
-	},
-	{
-		displayName: EXPORT_FIELD,
-		name: 'exportJson',
-		type: 'json',
-		default: '',
-		required: true,
-		displayOptions: { show: { exportSource: ['json'] } },
-		hint: 'Map the input item with {{ JSON.stringify($json) }} to import what Pipeline → Export output',
-	},
-	{
-		displayName: BINARY_FIELD,
-		name: 'binaryPropertyName',
-		type: 'string',
-		default: 'data',
-		required: true,
-		displayOptions: { show: { exportSource: ['binary'] } },
-		hint: 'The name of the input binary field holding the export file',
-	},
+	...exportDocumentFields(PIPELINE_EXPORT),
 	{ ...workspaceLocator, description: 'The workspace the pipeline is added to' },
 	{ ...computeEnvLocator, description: 'Leave empty to use the compute environment the export names, which the workspace must have' },
 ];
@@ -58,14 +29,6 @@ const properties: INodeProperties[] = [
 const displayOptions = { show: { resource: ['pipeline'], operation: ['import'] } };
 
 export const description = updateDisplayOptions(displayOptions, properties);
-
-async function exportDocument(context: IExecuteFunctions, itemIndex: number): Promise<unknown> {
-	if (context.getNodeParameter('exportSource', itemIndex) === 'json') return context.getNodeParameter('exportJson', itemIndex, '');
-	const node = context.getNode();
-	const binaryPropertyName = requireText(node, itemIndex, BINARY_FIELD, context.getNodeParameter('binaryPropertyName', itemIndex));
-	context.helpers.assertBinaryData(itemIndex, binaryPropertyName);
-	return (await context.helpers.getBinaryDataBuffer(itemIndex, binaryPropertyName)).toString('utf8');
-}
 
 /**
  * Adds a pipeline from an export as tower-cli's `pipelines import` does: the export's description, icon and launch
@@ -76,8 +39,8 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	return await forEachItem(this, async (itemIndex) => {
 		const node = this.getNode();
 		const name = requireText(node, itemIndex, 'Name', this.getNodeParameter('name', itemIndex));
-		const field = this.getNodeParameter('exportSource', itemIndex) === 'json' ? EXPORT_FIELD : BINARY_FIELD;
-		const { request, launch } = importedPipeline(this, itemIndex, await exportDocument(this, itemIndex), field);
+		const exported = await readExportDocument(this, itemIndex, PIPELINE_EXPORT);
+		const { request, launch } = importedPipeline(this, itemIndex, exported);
 		const workspaceId = await workspaceIdFor(this, itemIndex);
 		const computeEnvId = (await chosenComputeEnvId(this, itemIndex)) ?? launch.computeEnvId;
 		if (typeof computeEnvId !== 'string' || computeEnvId === '') {

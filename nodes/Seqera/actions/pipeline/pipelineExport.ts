@@ -1,6 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import type { ExportDocument, ExportKind } from '../../items/exportDocument';
+
 /**
  * The launch settings tower-cli's `pipelines export` copies from a pipeline's saved launch
  * (`ModelHelper.createLaunchRequest`), in its order; the saved compute environment becomes `computeEnvId`.
@@ -73,32 +75,25 @@ export interface ImportedPipeline {
 	launch: IDataObject;
 }
 
+/** Export From and its fields, for a pipeline export. */
+export const PIPELINE_EXPORT: ExportKind = { resource: 'Pipeline', shape: 'an object with a "launch"' };
+
 /**
- * Reads an export document (text, or an object an expression gave), failing the item, naming the field,
- * where it is not JSON, not an object, or has no launch with a pipeline repository.
+ * Checks an export read by readExportDocument, failing the item, naming the field, where it has no launch with a
+ * pipeline repository.
  */
-export function importedPipeline(context: IExecuteFunctions, itemIndex: number, value: unknown, field: string): ImportedPipeline {
+export function importedPipeline(context: IExecuteFunctions, itemIndex: number, { document, field }: ExportDocument): ImportedPipeline {
 	const node = context.getNode();
 	const fail = (message: string, description: string): never => {
-		throw new NodeOperationError(node, message, { itemIndex, description: `${description} (item ${itemIndex}).` });
+		throw new NodeOperationError(node, message, { itemIndex, description: `${description} (item ${itemIndex}). Nothing was sent.` });
 	};
-	let parsed: unknown = value;
-	if (typeof value === 'string') {
-		if (value.trim() === '') fail(`${field} is empty`, `Give the JSON a pipeline export wrote`);
-		try {
-			parsed = JSON.parse(value);
-		} catch (error) {
-			fail(`${field} is not valid JSON`, `${(error as Error).message}. Give the JSON a pipeline export wrote, unchanged`);
-		}
-	}
-	if (!isObject(parsed)) return fail(`${field} is not a JSON object`, 'A pipeline export is an object with a "launch"');
-	const { launch } = parsed;
+	const { launch } = document;
 	if (!isObject(launch)) return fail(`${field} has no "launch"`, 'A pipeline export holds the saved launch under "launch"');
 	if (typeof launch.pipeline !== 'string' || launch.pipeline.trim() === '') {
 		fail(`${field} has no "launch.pipeline"`, 'A pipeline export names the pipeline repository in "launch.pipeline"');
 	}
 	const request: IDataObject = {};
-	for (const key of ['description', 'icon', 'version'] as const) if (present(parsed[key])) request[key] = parsed[key];
+	for (const key of ['description', 'icon', 'version'] as const) if (present(document[key])) request[key] = document[key];
 	const kept = Object.entries(launch).filter(([key, setting]) => LAUNCH_REQUEST_FIELDS.has(key) && present(setting));
 	return { request, launch: Object.fromEntries(kept) as IDataObject };
 }
