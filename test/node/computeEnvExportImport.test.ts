@@ -7,6 +7,9 @@ import { GENOMICS, RND, SEQERA_NODE, seqeraCredentials, usePlatform, workspacePa
 
 const platform = usePlatform();
 
+/** The AWS keys the genomics workspace's batch compute environment runs with. */
+const GENOMICS_AWS = `${COMPUTE_ENV_IDS.genomicsBatch.slice(0, 10)}Cred`;
+
 const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 const sentSince = (before: number) =>
 	platform.sim.log.slice(before).map((entry) => ({ method: entry.method, path: entry.path, query: entry.query, body: entry.body }));
@@ -245,5 +248,57 @@ describe('Compute Environment → Import', () => {
 		const none = await importComputeEnv({ name: 'never-made', exportJson: JSON.stringify(slurm), ...workspaceParameter(GENOMICS) });
 		expect(none.error?.message).toBe('Workspace Credentials: the workspace has no credentials for slurm-platform');
 		expect(sentSince(before).map((call) => `${call.method} ${call.path}`)).toEqual(['GET /credentials', 'GET /credentials']);
+	});
+
+	it("takes a description and Labels in place of the export's, as tw import --labels does", async () => {
+		const exported = platform.json(await exportComputeEnv(COMPUTE_ENV_IDS.genomicsBatch, GENOMICS))[0];
+		const { labels: _labels, ...config } = exported;
+		const before = platform.sim.log.length;
+		const result = await importComputeEnv({
+			name: 'batch-relabelled',
+			exportJson: JSON.stringify(exported),
+			...workspaceParameter(GENOMICS),
+			credentialsId: byId(GENOMICS_AWS),
+			options: { description: 'Copied for validation runs', labels: 'validation, team=genomics' },
+		});
+		expect(result.error).toBeUndefined();
+		const posted = sentSince(before).find((call) => call.method === 'POST' && call.path === '/compute-envs');
+		expect(posted?.body).toEqual({
+			computeEnv: {
+				name: 'batch-relabelled',
+				description: 'Copied for validation runs',
+				platform: 'aws-batch',
+				config,
+				credentialsId: GENOMICS_AWS,
+			},
+			labelIds: [LABEL_IDS.validation, LABEL_IDS.teamGenomics],
+		});
+	});
+
+	it("with Overwrite deletes the workspace's compute environment of that name first, as tw import --overwrite does", async () => {
+		const config = { discriminator: 'aws-batch', region: 'eu-west-1', workDir: 's3://acme-rnd-work/again' };
+		const importAgain = (overwrite: boolean) =>
+			importComputeEnv({
+				name: 'imported-twice',
+				exportJson: JSON.stringify(config),
+				...workspaceParameter(RND),
+				credentialsId: byId(CREDENTIAL_IDS.rndAws),
+				options: { overwrite },
+			});
+		const first = await importAgain(true);
+		expect(first.error).toBeUndefined();
+		const firstId = String(platform.json(first)[0].computeEnvId);
+		expect((await importAgain(false)).error?.message).toMatch(/already exists/);
+		const before = platform.sim.log.length;
+		const second = await importAgain(true);
+		expect(second.error).toBeUndefined();
+		expect(sentSince(before).map(({ method, path }) => `${method} ${path}`)).toEqual([
+			'GET /compute-envs',
+			`DELETE /compute-envs/${firstId}`,
+			'POST /compute-envs',
+		]);
+		const named = platform.sim.data.computeEnvsIn(RND).filter((each) => each.name === 'imported-twice');
+		expect(named.map((each) => each.id)).toEqual([platform.json(second)[0].computeEnvId]);
+		expect(named[0].id).not.toBe(firstId);
 	});
 });

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { CREDENTIAL_IDS, credentialsOf } from '../../dev/simulator/computeEnvRoutes';
-import { COMPUTE_ENV_IDS } from '../../dev/simulator/seed';
+import { COMPUTE_ENV_IDS, LABEL_IDS } from '../../dev/simulator/seed';
 import { errorOf, GENOMICS, locator, RND, usePlatform, workspaceParameter } from './platform';
 
 const platform = usePlatform();
@@ -661,6 +661,32 @@ describe('Compute Environment → Create with the fields', () => {
 			expect(platform.sim.log.slice(before).map((entry) => `${entry.method} ${entry.path}`)).toEqual(['GET /credentials']);
 		},
 	);
+
+	it("sends Options → Description, and Labels by name beside Label IDs, found or created as tw's --labels does", async () => {
+		const before = platform.sim.log.length;
+		const result = await platform.run(
+			formCreate(GENOMICS, credentialsFor(COMPUTE_ENV_IDS.genomicsBatch), {
+				name: 'described-and-labelled',
+				computePlatform: 'aws-batch',
+				awsSetup: 'manual',
+				region: 'eu-west-1',
+				workDir: 's3://acme-genomics-work/labelled',
+				headQueue: 'head',
+				computeQueue: 'compute',
+				labelIds: String(LABEL_IDS.rnaseq),
+				formOptions: { description: 'Manual queues for validation', labels: 'production, form-made' },
+			}),
+		);
+		expect(result.error).toBeUndefined();
+		const sent = platform.sim.log.slice(before);
+		const made = platform.sim.data.labelsIn(GENOMICS).find((label) => label.name === 'form-made');
+		expect(made).toBeDefined();
+		expect(sent.filter((entry) => entry.method === 'POST').map((entry) => entry.path)).toEqual(['/labels', '/compute-envs']);
+		expect(sent.at(-1)!.body).toMatchObject({
+			computeEnv: { name: 'described-and-labelled', description: 'Manual queues for validation' },
+			labelIds: [LABEL_IDS.rnaseq, LABEL_IDS.production, made!.id],
+		});
+	});
 
 	it('Seqera Compute: sends the region, the Studios size and the scripts, no credentials or work directory, as tw does', async () => {
 		const before = platform.sim.log.length;

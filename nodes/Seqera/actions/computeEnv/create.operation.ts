@@ -6,13 +6,14 @@ import { checkRequestBody, withoutReadOnlyFields } from '../../contract/requestB
 import { workspaceIdFor } from '../../names/workspaceId';
 import { requireNumericIdList } from '../../helpers/validate';
 import { describeValue } from '../../text/describeValue';
+import { launchLabelIds } from '../../runs/labels';
 import { apiRequest } from '../../transport';
 import { workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 import { seqeraPlatform } from '../../nodeVersions';
 import { workspaceCredentialsLocator } from './computeEnv.descriptions';
 import { asPlatformAnswerCopy } from './computeEnvExport';
-import { computeEnvFromForm, DEFINE_FIELD, defineField, formProperties } from './createForm';
+import { computeEnvFromForm, DEFINE_FIELD, defineField, formLabelNames, formProperties } from './createForm';
 import { chosenWorkspaceCredentials, credentialsForNewComputeEnv } from './newComputeEnvCredentials';
 
 const CONFIGURATION_FIELD = 'Configuration (JSON)';
@@ -168,6 +169,9 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			const chosen = String(computeEnv.credentialsId ?? '');
 			const credentialsId = await credentialsForNewComputeEnv(this, itemIndex, workspaceId, String(computeEnv.platform), chosen);
 			if (credentialsId !== undefined) computeEnv.credentialsId = credentialsId;
+			const namedLabelIds = await launchLabelIds(this, itemIndex, workspaceId, formLabelNames(this, itemIndex));
+			const labelIds = [...new Set([...((body.labelIds as number[] | undefined) ?? []), ...namedLabelIds])];
+			if (labelIds.length > 0) body.labelIds = labelIds;
 		}
 		const response = await apiRequest<{ computeEnvId?: string }>(this, {
 			method: 'POST',

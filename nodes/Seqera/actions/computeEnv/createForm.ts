@@ -1,6 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { labelNamesField } from '../../fields/labelFields';
+import { toList } from '../../helpers/validate';
+
 /**
  * Create's form: per platform the fields `tw compute-envs add` takes, built into the config tw builds
  * (same defaults). Saved nodes lack the Define field and keep sending their JSON.
@@ -448,6 +451,13 @@ export const formProperties: INodeProperties[] = [
 				description: "The service account the task pods run as; the platform takes 'default' when empty",
 			},
 			{
+				displayName: 'Description',
+				name: 'description',
+				type: 'string',
+				default: '',
+				description: 'What the compute environment is for, as the web app shows it',
+			},
+			{
 				displayName: 'Environment Variables',
 				name: 'environmentVariables',
 				type: 'fixedCollection',
@@ -511,6 +521,7 @@ export const formProperties: INodeProperties[] = [
 				placeholder: 'm5.large',
 				description: "The instance type or VM size; empty for the platform's default",
 			},
+			labelNamesField('the compute environment'),
 			{
 				displayName: 'Launch Directory',
 				name: 'launchDir',
@@ -938,8 +949,10 @@ export function computeEnvFromForm(context: IExecuteFunctions, itemIndex: number
 	const platform = form.text('computePlatform');
 	const platformConfig = PLATFORM_CONFIGS[platform] ?? form.fail('Platform', `"${platform}" is not one the form offers`);
 	if (name === '') form.fail('Name', 'give the new compute environment a name');
+	const description = textOf(form.options.description);
+	const named = description === '' ? { name } : { name, description };
 	if (platform === SEQERA_COMPUTE)
-		return { name, platform, config: { discriminator: platform, ...platformConfig(form), ...stagingOf(form) } };
+		return { ...named, platform, config: { discriminator: platform, ...platformConfig(form), ...stagingOf(form) } };
 	const workDir = form.text('workDir');
 	const scheme = WORK_DIR_SCHEMES[platform];
 	if (scheme && !new RegExp(`^${scheme}[^/]+`).test(workDir)) {
@@ -947,5 +960,10 @@ export function computeEnvFromForm(context: IExecuteFunctions, itemIndex: number
 	}
 	if (!scheme && !workDir.startsWith('/')) form.fail('Work Directory', 'give an absolute path on the cluster, starting with /');
 	const config = { discriminator: platform, ...platformConfig(form), workDir, ...stagingOf(form) };
-	return { name, platform, config };
+	return { ...named, platform, config };
+}
+
+/** The form's Labels: names, and resource labels as key=value, to find or create in the workspace as tw's --labels does. */
+export function formLabelNames(context: IExecuteFunctions, itemIndex: number): string[] {
+	return toList(formOf(context, itemIndex).options.labels);
 }

@@ -4,7 +4,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { findOperation } from '../../contract/operations';
 import { checkRequestBody } from '../../contract/requestBody';
 import { workspaceLocator } from '../../fields/sharedLocators';
-import { requireText } from '../../helpers/validate';
+import { labelNamesField } from '../../fields/labelFields';
+import { requireText, toList } from '../../helpers/validate';
 import { exportDocumentFields, readExportDocument } from '../../items/exportDocument';
 import { forEachItem } from '../../items/perItem';
 import { workspaceIdFor } from '../../names/workspaceId';
@@ -33,6 +34,37 @@ const properties: INodeProperties[] = [
 			"an export does not carry them. Leave empty to use the workspace's only credentials for the platform, as tw does; " +
 			'Seqera Compute takes none.',
 	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Description',
+				name: 'description',
+				type: 'string',
+				default: '',
+				description: 'What the compute environment is for, as the web app shows it',
+			},
+			{
+				...labelNamesField('the compute environment'),
+				description:
+					"Comma-separated names of the workspace's labels to put on the compute environment in place of the export's, " +
+					'and resource labels as key=value; a label the workspace lacks is created, which needs the Maintain role',
+			},
+			{
+				displayName: 'Overwrite',
+				name: 'overwrite',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to delete a compute environment of the same name in the workspace first, as tw compute-envs import ' +
+					'--overwrite does. It is gone even if the import then fails.',
+			},
+		],
+	},
 ];
 
 const displayOptions = { show: { resource: ['computeEnv'], operation: ['import'] } };
@@ -40,9 +72,26 @@ const displayOptions = { show: { resource: ['computeEnv'], operation: ['import']
 export const description = updateDisplayOptions(displayOptions, properties);
 
 /**
+ * Deletes the workspace's compute environment named `name`, if there is one, as tw's import --overwrite does. The list
+ * is read afresh, not from the names looked up once per execution, since an earlier item may have replaced it.
+ */
+async function deleteNamed(context: IExecuteFunctions, itemIndex: number, workspaceId: string | undefined, name: string): Promise<void> {
+	const { computeEnvs = [] } = await apiRequest<{ computeEnvs?: IDataObject[] }>(context, {
+		method: 'GET',
+		path: ['compute-envs'],
+		query: { workspaceId },
+		itemIndex,
+	});
+	const existing = computeEnvs.find((each) => each.name === name);
+	if (existing === undefined) return;
+	await apiRequest(context, { method: 'DELETE', path: ['compute-envs', String(existing.id)], query: { workspaceId }, itemIndex });
+}
+
+/**
  * Adds a compute environment from an export as tower-cli's `compute-envs import` does: the export's configuration under
  * the new name, with the chosen credentials or the workspace's only ones for the platform, and the export's labels (by
- * name and value) found in the workspace or created there. With Export it copies a compute environment between
+ * name and value), or the Labels given, found in the workspace or created there; with Overwrite, after deleting the
+ * workspace's compute environment of that name. With Export it copies a compute environment between
  * workspaces.
  */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
@@ -57,8 +106,13 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const workspaceId = await workspaceIdFor(this, itemIndex);
 		const credentialsId = await credentialsForNewComputeEnv(this, itemIndex, workspaceId, platform, chosenCredentials);
 		const computeEnv: IDataObject = { name, platform, config, ...(credentialsId === undefined ? {} : { credentialsId }) };
-		const labelIds = await launchLabelIds(this, itemIndex, workspaceId, labels);
+		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		const description = String(options.description ?? '').trim();
+		if (description !== '') computeEnv.description = description;
+		const givenLabels = toList(options.labels);
+		const labelIds = await launchLabelIds(this, itemIndex, workspaceId, givenLabels.length > 0 ? givenLabels : labels);
 		const body: IDataObject = { computeEnv, ...(labelIds.length > 0 ? { labelIds } : {}) };
+		if (options.overwrite === true) await deleteNamed(this, itemIndex, workspaceId, name);
 		const response = await apiRequest<{ computeEnvId?: string }>(this, {
 			method: 'POST',
 			path: ['compute-envs'],

@@ -1,6 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { labelNamesField } from '../../fields/labelFields';
 import { requireNumericIdList, toList } from '../../helpers/validate';
 import { workspaceIdFor } from '../../names/workspaceId';
 import { workspaceMemberships } from '../../names/workspaces';
@@ -90,16 +91,7 @@ export const studioAccessFields: INodeProperties[] = [
 		placeholder: '112233445566, 998877665544',
 		description: 'Comma-separated numeric IDs of labels to put on the Studio',
 	},
-	{
-		displayName: 'Labels',
-		name: 'labels',
-		type: 'string',
-		default: '',
-		placeholder: 'exploration, team=genomics',
-		description:
-			"Comma-separated names of the workspace's labels to put on the Studio, and resource labels as key=value (an " +
-			'expression may give a list); a label the workspace lacks is created, which needs the Maintain role',
-	},
+	labelNamesField('the Studio'),
 	{
 		displayName: 'Spot',
 		name: 'spot',
