@@ -88,3 +88,17 @@ export const outputFileField: INodeProperties = {
 export function outputFileFieldName(context: IExecuteFunctions, itemIndex: number): string {
 	return requireText(context.getNode(), itemIndex, OUTPUT_FILE_FIELD, context.getNodeParameter('binaryPropertyName', itemIndex));
 }
+
+/**
+ * Overwrite, as tw's `add --overwrite`: `what` of the same name (as in "the workspace's secret") is deleted before the
+ * new one is made. Off by default, so a saved node adds as before.
+ */
+export function overwriteField(what: string): INodeProperties {
+	return {
+		displayName: 'Overwrite',
+		name: 'overwrite',
+		type: 'boolean',
+		default: false,
+		description: `Whether to delete ${what} of the same name first, as tw's --overwrite does. It is gone even if the add then fails.`,
+	};
+}

@@ -13,7 +13,7 @@ import { idNamed, type NameLookup, type NamedEntry } from './byName';
 const SUGGESTIONS_MAX = 100;
 
 /** A workspace list whose entries a locator's By Name picks (`GET /<path>`, entries under `listName`). */
-interface WorkspaceList {
+export interface WorkspaceList {
 	field: string;
 	entries: string;
 	path: string;
@@ -100,7 +100,7 @@ export const STUDIOS = namedList('Studio', 'Studios', 'studios', 'studios', 'ses
 export const SECRETS = namedList('Secret', 'secrets', 'pipeline-secrets', 'pipelineSecrets', 'id');
 
 /** Workspace credentials, found as tower-cli finds them by name: in the workspace's whole list. */
-const CREDENTIALS = namedList('Credential', 'credentials', 'credentials', 'credentials', 'id');
+export const CREDENTIALS = namedList('Credential', 'credentials', 'credentials', 'credentials', 'id');
 
 /**
  * Labels of both kinds, a resource label named `name=value` as tower-cli writes it (resource labels share
@@ -120,6 +120,21 @@ export const DATA_LINKS = namedList('Data Link', 'data links', 'data-links', 'da
 	paged: true,
 	fetchPage: dataLinksPage,
 });
+
+/**
+ * The IDs of the workspace's entries named exactly `name`, read afresh rather than from the names looked up once per
+ * execution: what an Overwrite deletes, which an earlier item of the execution may have just made.
+ */
+export async function currentIdsNamed(
+	context: SeqeraFunctions,
+	itemIndex: number,
+	list: WorkspaceList,
+	workspaceId: string | undefined,
+	name: string,
+): Promise<string[]> {
+	const entries = await entriesOf(context, itemIndex, list, workspaceId, list.search?.(name));
+	return entries.filter((entry) => entry.name === name).map((entry) => entry.id);
+}
 
 /**
  * The value of a locator of a workspace's entries: From List, ID and By URL as they are (the caller checks

@@ -4,10 +4,12 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { findOperation } from '../../contract/operations';
 import { checkRequestBody } from '../../contract/requestBody';
 import { workspaceLocator } from '../../fields/sharedLocators';
+import { overwriteField } from '../../fields/common';
 import { labelNamesField } from '../../fields/labelFields';
 import { requireText, toList } from '../../helpers/validate';
 import { exportDocumentFields, readExportDocument } from '../../items/exportDocument';
 import { forEachItem } from '../../items/perItem';
+import { COMPUTE_ENVS, currentIdsNamed } from '../../names/lookups';
 import { workspaceIdFor } from '../../names/workspaceId';
 import { launchLabelIds } from '../../runs/labels';
 import { apiRequest } from '../../transport';
@@ -54,15 +56,7 @@ const properties: INodeProperties[] = [
 					"Comma-separated names of the workspace's labels to put on the compute environment in place of the export's, " +
 					'and resource labels as key=value; a label the workspace lacks is created, which needs the Maintain role',
 			},
-			{
-				displayName: 'Overwrite',
-				name: 'overwrite',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to delete a compute environment of the same name in the workspace first, as tw compute-envs import ' +
-					'--overwrite does. It is gone even if the import then fails.',
-			},
+			overwriteField("the workspace's compute environment"),
 		],
 	},
 ];
@@ -70,22 +64,6 @@ const properties: INodeProperties[] = [
 const displayOptions = { show: { resource: ['computeEnv'], operation: ['import'] } };
 
 export const description = updateDisplayOptions(displayOptions, properties);
-
-/**
- * Deletes the workspace's compute environment named `name`, if there is one, as tw's import --overwrite does. The list
- * is read afresh, not from the names looked up once per execution, since an earlier item may have replaced it.
- */
-async function deleteNamed(context: IExecuteFunctions, itemIndex: number, workspaceId: string | undefined, name: string): Promise<void> {
-	const { computeEnvs = [] } = await apiRequest<{ computeEnvs?: IDataObject[] }>(context, {
-		method: 'GET',
-		path: ['compute-envs'],
-		query: { workspaceId },
-		itemIndex,
-	});
-	const existing = computeEnvs.find((each) => each.name === name);
-	if (existing === undefined) return;
-	await apiRequest(context, { method: 'DELETE', path: ['compute-envs', String(existing.id)], query: { workspaceId }, itemIndex });
-}
 
 /**
  * Adds a compute environment from an export as tower-cli's `compute-envs import` does: the export's configuration under
@@ -112,7 +90,11 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const givenLabels = toList(options.labels);
 		const labelIds = await launchLabelIds(this, itemIndex, workspaceId, givenLabels.length > 0 ? givenLabels : labels);
 		const body: IDataObject = { computeEnv, ...(labelIds.length > 0 ? { labelIds } : {}) };
-		if (options.overwrite === true) await deleteNamed(this, itemIndex, workspaceId, name);
+		if (options.overwrite === true) {
+			for (const id of await currentIdsNamed(this, itemIndex, COMPUTE_ENVS, workspaceId, name)) {
+				await apiRequest(this, { method: 'DELETE', path: ['compute-envs', id], query: { workspaceId }, itemIndex });
+			}
+		}
 		const response = await apiRequest<{ computeEnvId?: string }>(this, {
 			method: 'POST',
 			path: ['compute-envs'],
