@@ -4,8 +4,9 @@
  *
  * A compute environment is checked as the platform's pre-flight does: its credentials must be
  * available and of its cloud's provider, and its work directory must be on its cloud's storage (an
- * AWS Batch work directory on `gs://` is not reachable). A new compute environment that fails the
- * pre-flight is created INVALID with the reason as its message; Validate runs the checks again.
+ * AWS Batch work directory on `gs://` is not reachable). A new compute environment is CREATING for one
+ * `runProgressMs`, then AVAILABLE, or INVALID with the pre-flight's reason as its message; Validate runs
+ * the checks again.
  *
  * An update saves the name, description and credentials it is sent: a description or credentials
  * left out are gone, and a compute environment without its credentials fails its next pre-flight. A
@@ -302,10 +303,8 @@ export const computeEnvManagementRoutes: Route[] = [
 		const workspace = workspaceOf(request, data);
 		const ce = newComputeEnv(request, data, workspace);
 		const problem = preflightProblem(data, ce);
-		if (problem) {
-			ce.status = 'INVALID';
-			ce.message = problem;
-		}
+		ce.status = 'CREATING';
+		ce.creating = { dueAt: performance.now() + data.runProgressMs, outcome: problem ? 'INVALID' : 'AVAILABLE', message: problem };
 		data.computeEnvs.push(ce);
 		return json({ computeEnvId: ce.id });
 	}),

@@ -84,6 +84,20 @@ export function endOf(run: SimRun, progression: RunProgression): Pick<SimRun, 's
 	};
 }
 
+/**
+ * A new compute environment is CREATING until its pre-flight ends, then AVAILABLE or INVALID, as on the platform; a
+ * status a test set meanwhile stands.
+ */
+function settledComputeEnv(ce: SimComputeEnv): SimComputeEnv {
+	if (!ce.creating || performance.now() < ce.creating.dueAt) return ce;
+	if (ce.status === 'CREATING') {
+		ce.status = ce.creating.outcome;
+		ce.message = ce.creating.message;
+	}
+	delete ce.creating;
+	return ce;
+}
+
 export class SimulatorData {
 	/**
 	 * Whether a run list page says `hasMore`. The platform's pages leave it out (tower-cli's captured
@@ -213,7 +227,7 @@ export class SimulatorData {
 	}
 
 	computeEnvsIn(workspace: WorkspaceRef): SimComputeEnv[] {
-		return this.computeEnvs.filter((ce) => ce.workspaceId === workspace);
+		return this.computeEnvs.filter((ce) => ce.workspaceId === workspace).map(settledComputeEnv);
 	}
 
 	primaryComputeEnv(workspace: WorkspaceRef): SimComputeEnv | undefined {
@@ -221,7 +235,8 @@ export class SimulatorData {
 	}
 
 	computeEnvById(id: string): SimComputeEnv | undefined {
-		return this.computeEnvs.find((ce) => ce.id === id);
+		const ce = this.computeEnvs.find((each) => each.id === id);
+		return ce && settledComputeEnv(ce);
 	}
 
 	versionsOf(pipelineId: number): SimPipelineVersion[] {

@@ -87,6 +87,8 @@ export interface SimComputeEnv {
 	config: Record<string, unknown>;
 	/** The labels given when it was created. */
 	labelIds?: number[];
+	/** While a new one is CREATING: when its pre-flight ends (performance.now()) and the status it then takes. */
+	creating?: { dueAt: number; outcome: 'AVAILABLE' | 'INVALID'; message?: string };
 }
 
 export interface SimPipeline {

@@ -1,6 +1,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { CREDENTIAL_IDS, credentialsOf } from '../../dev/simulator/computeEnvRoutes';
+import { until } from '../../dev/until';
 import { COMPUTE_ENV_IDS, LABEL_IDS } from '../../dev/simulator/seed';
 import { errorOf, GENOMICS, locator, RND, usePlatform, workspaceParameter } from './platform';
 
@@ -108,7 +109,13 @@ describe('Compute Environment → Create with the fields', () => {
 		expect(output).toEqual([
 			{ computeEnvId: expect.stringMatching(/^[A-Za-z0-9]{22}$/), name: 'aws-forge-spot', platform: 'aws-batch' },
 		]);
-		expect(platform.sim.data.computeEnvById(String(output[0].computeEnvId))?.status).toBe('AVAILABLE');
+		// The platform's pre-flight passes: CREATING, then AVAILABLE.
+		expect(platform.sim.data.computeEnvById(String(output[0].computeEnvId))?.status).toBe('CREATING');
+		await until(
+			'the compute environment to be AVAILABLE',
+			() => platform.sim.data.computeEnvById(String(output[0].computeEnvId))?.status === 'AVAILABLE',
+			10_000,
+		);
 	});
 
 	it('AWS Batch manual: sends the queues, on-demand defaults otherwise', async () => {
@@ -721,7 +728,12 @@ describe('Compute Environment → Create with the fields', () => {
 		const [made] = platform.json(result);
 		expect(made).toEqual({ computeEnvId: expect.any(String), name: 'seqera-compute-eu', platform: 'seqeracompute-platform' });
 		const computeEnv = platform.sim.data.computeEnvById(String(made.computeEnvId))!;
-		expect(computeEnv).toMatchObject({ status: 'AVAILABLE', region: 'eu-west-2' });
+		expect(computeEnv).toMatchObject({ status: 'CREATING', region: 'eu-west-2' });
+		await until(
+			'the Seqera Compute environment to be AVAILABLE',
+			() => platform.sim.data.computeEnvById(computeEnv.id)?.status === 'AVAILABLE',
+			10_000,
+		);
 		expect(computeEnv.workDir).toMatch(/^s3:\/\/seqera-compute-[a-z0-9]+\/work$/);
 	});
 

@@ -4,6 +4,7 @@ import { CREDENTIAL_IDS, credentialsOf } from '../../dev/simulator/computeEnvRou
 import { CAPTURED_COMPUTE_ENVS, plantCapturedComputeEnv } from '../../dev/simulator/captured';
 import { Contract } from '../../dev/simulator/contract';
 import { COMPUTE_ENV_IDS, LABEL_IDS, WORKSPACE_IDS } from '../../dev/simulator/seed';
+import { until } from '../../dev/until';
 import { BETA, call } from '../simulator/testClient';
 import { errorOf, GENOMICS, locator, operationOn, RND, SEQERA_NODE, usePlatform, workspaceParameter } from './platform';
 
@@ -39,6 +40,26 @@ async function getComputeEnv(id: string, workspace: number): Promise<IDataObject
 	const result = await platform.run(computeEnvOperation('get', workspace, { computeEnvId: locator(id) }));
 	expect(result.error).toBeUndefined();
 	return platform.json(result)[0];
+}
+
+/** Compute Environment → Wait, checking every second: a new compute environment is CREATING for the simulator's run step. */
+async function waitForComputeEnv(id: string, workspace: number, waitOptions: IDataObject = {}) {
+	return await platform.run(
+		computeEnvOperation('wait', workspace, {
+			computeEnvId: locator(id),
+			waitOptions: { pollIntervalSeconds: 1, maxPollIntervalSeconds: 1, ...waitOptions },
+		}),
+	);
+}
+
+/** What Wait outputs once the compute environment is AVAILABLE: it as Get shows it, with the checks it took. */
+async function availableComputeEnv(id: string, workspace: number): Promise<IDataObject> {
+	const result = await waitForComputeEnv(id, workspace);
+	expect(result.error).toBeUndefined();
+	const [waited] = platform.json(result);
+	expect(waited.waitChecks).toBeGreaterThanOrEqual(1);
+	const { waitChecks: _checks, ...computeEnv } = waited;
+	return computeEnv;
 }
 
 describe('Compute Environment → Make Primary', () => {
@@ -130,9 +151,13 @@ describe('Compute Environment → Create', () => {
 			],
 		]);
 
+		// The platform checks a new compute environment (and with Forge makes its resources) while it is CREATING.
 		const listed = platform.json(await platform.run(computeEnvOperation('getMany', GENOMICS, {})));
 		expect(listed).toContainEqual(
-			expect.objectContaining({ id: created.computeEnvId, name: 'aws-batch-urgent', status: 'AVAILABLE', primary: false }),
+			expect.objectContaining({ id: created.computeEnvId, name: 'aws-batch-urgent', status: 'CREATING', primary: false }),
+		);
+		expect(await availableComputeEnv(String(created.computeEnvId), GENOMICS)).toEqual(
+			expect.objectContaining({ id: created.computeEnvId, status: 'AVAILABLE' }),
 		);
 		expect(await getComputeEnv(String(created.computeEnvId), GENOMICS)).toEqual(
 			expect.objectContaining({
@@ -193,7 +218,7 @@ describe('Compute Environment → Create', () => {
 		}
 		expect(sent.credentialsId).toBe(CREDENTIAL_IDS.rndAws);
 
-		const copied = await getComputeEnv(String(copy.computeEnvId), RND);
+		const copied = await availableComputeEnv(String(copy.computeEnvId), RND);
 		expect(copied).toEqual(
 			expect.objectContaining({
 				name: original.name,
@@ -242,7 +267,7 @@ describe('Compute Environment → Create', () => {
 			} else {
 				expect(sentConfig.workDir).toBe(capturedConfig.workDir);
 			}
-			const copied = await getComputeEnv(String(platform.json(result)[0].computeEnvId), RND);
+			const copied = await availableComputeEnv(String(platform.json(result)[0].computeEnvId), RND);
 			expect(copied).toEqual(
 				expect.objectContaining({
 					name: captured.name,
@@ -289,9 +314,17 @@ describe('Compute Environment → Create', () => {
 		const [created] = platform.json(
 			await platform.run(computeEnvOperation('create', RND, { configuration: JSON.stringify(configuration) })),
 		);
-		expect(await getComputeEnv(String(created.computeEnvId), RND)).toEqual(
-			expect.objectContaining({ status: 'INVALID', message: expect.stringContaining('needs a gs:// path') }),
+		const failed = await waitForComputeEnv(String(created.computeEnvId), RND);
+		expect(errorOf(failed)).toEqual(
+			expect.objectContaining({
+				message: `Compute environment ${String(created.computeEnvId)} is INVALID, so it will not be available`,
+				description: expect.stringContaining('needs a gs:// path'),
+			}),
 		);
+		const output = await waitForComputeEnv(String(created.computeEnvId), RND, { failOnComputeEnvFailure: false });
+		expect(platform.json(output)).toEqual([
+			expect.objectContaining({ status: 'INVALID', message: expect.stringContaining('needs a gs:// path'), waitChecks: 1 }),
+		]);
 	});
 
 	const badConfigurations: Array<[string, unknown, string]> = [
@@ -370,6 +403,7 @@ describe('Compute Environment → Validate', () => {
 		};
 		const result = await platform.run(computeEnvOperation('create', RND, { configuration: JSON.stringify(configuration) }));
 		invalidId = String(platform.json(result)[0].computeEnvId);
+		await waitForComputeEnv(invalidId, RND, { failOnComputeEnvFailure: false });
 	});
 
 	const validate = async (parameters: INodeParameters = {}) =>
@@ -495,6 +529,11 @@ describe('the simulator', () => {
 		const configuration = { ...awsBatchConfiguration('contract-check'), credentialsId: CREDENTIAL_IDS.rndAws };
 		const created = await send('POST', `/compute-envs?${ws}`, { computeEnv: configuration });
 		const id = String((created.json as { computeEnvId: string }).computeEnvId);
+		await until(
+			'the new compute environment to leave CREATING',
+			() => platform.sim.data.computeEnvById(id)?.status === 'AVAILABLE',
+			10_000,
+		);
 		const calls: Array<[string, string, unknown, number]> = [
 			['GET', `/credentials?${ws}&platformId=aws-batch`, undefined, 200],
 			['POST', `/compute-envs?${ws}`, { computeEnv: configuration }, 400],

@@ -37,7 +37,8 @@ type NodeMap = {
 		| 'import'
 		| 'createSchema';
 	pipelineVersion: 'getMany' | 'get' | 'rename' | 'makeDefault';
-	computeEnv: 'getMany' | 'get' | 'getPrimary' | 'create' | 'update' | 'delete' | 'makePrimary' | 'validate' | 'export' | 'import';
+	computeEnv:
+		'getMany' | 'get' | 'getPrimary' | 'create' | 'update' | 'delete' | 'makePrimary' | 'validate' | 'wait' | 'export' | 'import';
 	label: 'getMany' | 'create' | 'update' | 'delete';
 	dataset:
 		| 'getMany'

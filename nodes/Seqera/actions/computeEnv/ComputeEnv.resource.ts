@@ -10,6 +10,7 @@ import * as importOperation from './import.operation';
 import * as makePrimary from './makePrimary.operation';
 import * as update from './update.operation';
 import * as validate from './validate.operation';
+import * as wait from './wait.operation';
 
 export {
 	create,
@@ -22,6 +23,7 @@ export {
 	makePrimary,
 	update,
 	validate,
+	wait,
 };
 
 export const description: INodeProperties[] = [
@@ -32,7 +34,7 @@ export const description: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['computeEnv'] } },
 		options: [
-			{ name: 'Create', value: 'create', action: 'Create a compute environment from a JSON configuration' },
+			{ name: 'Create', value: 'create', action: 'Create a compute environment' },
 			{ name: 'Delete', value: 'delete', action: 'Delete a compute environment' },
 			{
 				name: 'Export',
@@ -57,6 +59,12 @@ export const description: INodeProperties[] = [
 				description: 'Change its name, description or credentials',
 			},
 			{ name: 'Validate', value: 'validate', action: 'Validate a compute environment' },
+			{
+				name: 'Wait',
+				value: 'wait',
+				action: 'Wait for a compute environment to be available',
+				description: 'Hold the item until a new compute environment is AVAILABLE',
+			},
 		],
 		default: 'getMany',
 	},
@@ -66,6 +74,7 @@ export const description: INodeProperties[] = [
 	...getPrimary.description,
 	...makePrimary.description,
 	...validate.description,
+	...wait.description,
 	...update.description,
 	...deleteOperation.description,
 	...exportOperation.description,

@@ -52,7 +52,8 @@ export async function credentialsForNewComputeEnv(
 			itemIndex,
 			description:
 				credentials.length === 0
-					? `Add them with Credential → Create, then choose them in ${CREDENTIALS_FIELD} (item ${itemIndex}). Nothing was created.`
+					? `Add them with Credential → Create, then choose them in ${CREDENTIALS_FIELD} (item ${itemIndex}). ` +
+						'Nothing was created.'
 					: `Choose the ones to use in ${CREDENTIALS_FIELD} (item ${itemIndex}). Nothing was created.`,
 		},
 	);
