@@ -1,4 +1,4 @@
-import type { INodeParameters } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, INodeParameters } from 'n8n-workflow';
 
 import { cronProblem } from '../../dev/simulator/actionRoutes';
 import { LAUNCH_ROLE_TOKEN } from '../../dev/simulator/roles';
@@ -122,6 +122,64 @@ describe('Action → Create, Pause, Resume and Delete', () => {
 		});
 		await change('delete', 'inbox-rnaseq');
 		await change('delete', 'rnaseq-on-push');
+	});
+});
+
+describe('Action → Create with Overwrite', () => {
+	const createOverwriting = (overwrite: boolean, credentialOverrides?: ICredentialDataDecryptedObject) =>
+		platform.run(
+			{
+				resource: 'action',
+				operation: 'create',
+				name: 'overwritten-on-push',
+				source: 'github',
+				pipeline: 'https://github.com/nf-core/rnaseq',
+				computeEnvId: { __rl: true, mode: 'id', value: COMPUTE_ENV_IDS.genomicsBatch },
+				...workspaceParameter(GENOMICS),
+				options: { overwrite },
+			},
+			{ credentialOverrides },
+		);
+	// The lists that later tests check are the seeded ones.
+	afterAll(async () => await change('delete', 'overwritten-on-push'));
+
+	it("deletes the workspace's action of that name first, as tw actions add --overwrite does", async () => {
+		const before = platform.sim.log.length;
+		const first = await createOverwriting(true);
+		expect(first.error).toBeUndefined();
+		expect(sentSince(before)).toEqual([`GET /compute-envs/${COMPUTE_ENV_IDS.genomicsBatch}`, 'GET /actions', 'POST /actions']);
+		const firstId = String(platform.json(first)[0].actionId);
+
+		const refused = await createOverwriting(false);
+		expect(refused.error?.message).toMatch(/^An action named 'overwritten-on-push' already exists in this workspace/);
+
+		const beforeSecond = platform.sim.log.length;
+		const second = await createOverwriting(true);
+		expect(second.error).toBeUndefined();
+		const sent = platform.sim.log.slice(beforeSecond).map(({ method, path, query }) => ({ method, path, query }));
+		expect(sent).toEqual([
+			{ method: 'GET', path: `/compute-envs/${COMPUTE_ENV_IDS.genomicsBatch}`, query: { workspaceId: String(GENOMICS) } },
+			{ method: 'GET', path: '/actions', query: { workspaceId: String(GENOMICS) } },
+			{ method: 'DELETE', path: `/actions/${firstId}`, query: { workspaceId: String(GENOMICS) } },
+			{ method: 'POST', path: '/actions', query: { workspaceId: String(GENOMICS) } },
+		]);
+		expect(platform.sim.log.at(-1)?.body).toMatchObject({ name: 'overwritten-on-push', source: 'github' });
+		const named = platform.sim.data.actionsIn(GENOMICS).filter((action) => action.name === 'overwritten-on-push');
+		expect(named.map((action) => action.id)).toEqual([platform.json(second)[0].actionId]);
+		expect(named[0].id).not.toBe(firstId);
+	});
+
+	it('with a role that may not delete actions, is refused the delete and creates nothing', async () => {
+		const kept = actionNamed('overwritten-on-push')!;
+		const before = platform.sim.log.length;
+		const result = await createOverwriting(true, { accessToken: LAUNCH_ROLE_TOKEN });
+		expect(result.error?.message).toBe(
+			"Forbidden: your role in workspace 'acme-bio/genomics' (Launch) does not allow deleting actions",
+		);
+		// After the refusal only reads, to name the role in the error: nothing is created.
+		const changes = platform.sim.log.slice(before).filter(({ method }) => method !== 'GET');
+		expect(changes.map(({ method, path, status }) => `${method} ${path} ${status}`)).toEqual([`DELETE /actions/${kept.id} 403`]);
+		expect(platform.sim.data.actionsIn(GENOMICS).filter((action) => action.name === 'overwritten-on-push')).toEqual([kept]);
 	});
 });
 

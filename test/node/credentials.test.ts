@@ -273,6 +273,57 @@ describe('Credential → Create', () => {
 	);
 });
 
+describe('Credential → Create with Overwrite', () => {
+	it("deletes the workspace's credentials of that name first, as tw credentials add --overwrite does", async () => {
+		const createAgain = (overwrite: boolean) => {
+			const { parameters, items } = createAws('aws-overwritten', { options: { overwrite } });
+			return platform.run(parameters, { items });
+		};
+		const before = platform.sim.log.length;
+		const first = await createAgain(true);
+		expect(first.error).toBeUndefined();
+		expect(requestsSince(before).map(({ method, path }) => `${method} ${path}`)).toEqual(['GET /credentials', 'POST /credentials']);
+		const firstId = String(platform.json(first)[0].id);
+
+		const refused = await createAgain(false);
+		expect(refused.error?.message).toMatch(/^Credentials with name 'aws-overwritten' already exists/);
+
+		const beforeSecond = platform.sim.log.length;
+		const second = await createAgain(true);
+		expect(second.error).toBeUndefined();
+		expect(requestsSince(beforeSecond)).toEqual([
+			{ method: 'GET', path: '/credentials', query: { workspaceId: String(GENOMICS) }, body: undefined },
+			{
+				method: 'DELETE',
+				path: `/credentials/${firstId}`,
+				query: { workspaceId: String(GENOMICS), checked: 'false' },
+				body: undefined,
+			},
+			expect.objectContaining({ method: 'POST', path: '/credentials', query: { workspaceId: String(GENOMICS) } }),
+		]);
+		const named = credentialsOf(platform.sim.data).filter((each) => each.workspaceId === GENOMICS && each.name === 'aws-overwritten');
+		expect(named.map((each) => each.id)).toEqual([platform.json(second)[0].id]);
+		expect(named[0].id).not.toBe(firstId);
+		for (const result of [first, refused, second]) expectKeysNowhere(result);
+	});
+
+	it('with a role that may not delete them, is refused the delete and creates nothing', async () => {
+		const { parameters, items } = createAws('aws-kept', { options: { overwrite: true } });
+		await platform.run(parameters, { items });
+		const kept = credentialNamed('aws-kept')!;
+		const before = platform.sim.log.length;
+		const result = await platform.run(parameters, { items, credentialOverrides: { accessToken: LAUNCH_ROLE_TOKEN } });
+		expect(result.error?.message).toBe(
+			"Forbidden: your role in workspace 'acme-bio/genomics' (Launch) does not allow deleting credentials",
+		);
+		// After the refusal only reads, to name the role in the error: nothing is created.
+		const changes = platform.sim.log.slice(before).filter(({ method }) => method !== 'GET');
+		expect(changes.map(({ method, path, status }) => `${method} ${path} ${status}`)).toEqual([`DELETE /credentials/${kept.id} 403`]);
+		expect(credentialsOf(platform.sim.data).filter((each) => each.name === 'aws-kept')).toEqual([kept]);
+		expectKeysNowhere(result);
+	});
+});
+
 describe('Credential → Update', () => {
 	async function created(name: string): Promise<SimCredential> {
 		const { parameters, items } = createAws(name);

@@ -1,10 +1,18 @@
-import { NodeConnectionTypes, type IConnections, type INode, type INodeExecutionData, type INodeParameters } from 'n8n-workflow';
+import {
+	NodeConnectionTypes,
+	type ICredentialDataDecryptedObject,
+	type IConnections,
+	type INode,
+	type INodeExecutionData,
+	type INodeParameters,
+} from 'n8n-workflow';
 
 import { SeqeraApi } from '../../credentials/SeqeraApi.credentials';
 import { Seqera } from '../../nodes/Seqera/Seqera.node';
 import { createHarness, type Harness } from '../../dev/engine/harness';
 import { ITEMS_SOURCE_TYPE, oneFileSource } from '../../dev/engine/nodeTypes';
 import { linkDatasetVersion } from '../../dev/simulator/resourceRoutes';
+import { LAUNCH_ROLE_TOKEN } from '../../dev/simulator/roles';
 import { DATASET_IDS, DATA_LINK_IDS } from '../../dev/simulator/seed';
 import { GENOMICS, RND, SEQERA_NODE, TOKEN, seqeraCredentials, usePlatform, workspaceParameter } from './platform';
 
@@ -188,6 +196,75 @@ describe('Dataset → Create with its first version', () => {
 			),
 		);
 		expect(created.versions).toEqual([]);
+	});
+});
+
+describe('Dataset → Create with Overwrite', () => {
+	const createOverwriting = (overwrite: boolean, credentialOverrides?: ICredentialDataDecryptedObject) =>
+		platform.run(
+			{ resource: 'dataset', operation: 'create', name: 'overwritten-samples', ...workspaceParameter(RND), options: { overwrite } },
+			{ credentialOverrides },
+		);
+	const namedInRnd = () => platform.sim.data.datasetsIn(RND).filter((candidate) => candidate.name === 'overwritten-samples');
+	const sentSince = (before: number) => platform.sim.log.slice(before).map(({ method, path, query }) => ({ method, path, query }));
+	const lookup = {
+		method: 'GET',
+		path: '/datasets',
+		query: { workspaceId: String(RND), visibility: 'all', search: 'overwritten-samples', max: '100', offset: '0' },
+	};
+
+	it("deletes the workspace's dataset of that name first, hidden or not, as tw datasets add --overwrite does", async () => {
+		const before = platform.sim.log.length;
+		const first = await createOverwriting(true);
+		expect(first.error).toBeUndefined();
+		expect(sentSince(before)).toEqual([lookup, { method: 'POST', path: '/datasets', query: { workspaceId: String(RND) } }]);
+		const firstId = String(platform.json(first)[0].id);
+
+		const refused = await createOverwriting(false);
+		expect(refused.error?.message).toMatch(/^A dataset named 'overwritten-samples' already exists in this workspace/);
+
+		// A hidden dataset still holds its name.
+		await platform.run({ resource: 'dataset', operation: 'hide', ...dataset(firstId), ...workspaceParameter(RND) });
+		const beforeSecond = platform.sim.log.length;
+		const second = await createOverwriting(true);
+		expect(second.error).toBeUndefined();
+		expect(sentSince(beforeSecond)).toEqual([
+			lookup,
+			{ method: 'DELETE', path: `/datasets/${firstId}`, query: { workspaceId: String(RND) } },
+			{ method: 'POST', path: '/datasets', query: { workspaceId: String(RND) } },
+		]);
+		expect(platform.sim.log.at(-1)?.body).toEqual({ name: 'overwritten-samples' });
+		expect(namedInRnd().map((candidate) => candidate.id)).toEqual([platform.json(second)[0].id]);
+		expect(namedInRnd()[0].id).not.toBe(firstId);
+	});
+
+	it('deletes nothing when the item fails its checks', async () => {
+		const [kept] = namedInRnd();
+		const before = platform.sim.log.length;
+		const { error } = await withFile(
+			{ fileName: 'samples.json', content: '[]' },
+			{
+				operation: 'create',
+				name: 'overwritten-samples',
+				uploadFirstVersion: true,
+				...workspaceParameter(RND),
+				options: { overwrite: true },
+			},
+		);
+		expect(error?.message).toBe('The file in "Input Binary Field" is not a CSV or TSV file');
+		expect(platform.sim.log.length).toBe(before);
+		expect(namedInRnd()).toEqual([kept]);
+	});
+
+	it('with a role that may not delete datasets, is refused the delete and creates nothing', async () => {
+		const [kept] = namedInRnd();
+		const before = platform.sim.log.length;
+		const result = await createOverwriting(true, { accessToken: LAUNCH_ROLE_TOKEN });
+		expect(result.error?.message).toBe("Forbidden: your role in workspace 'acme-bio/rnd' (Launch) does not allow deleting datasets");
+		// After the refusal only reads, to name the role in the error: nothing is created.
+		const changes = platform.sim.log.slice(before).filter(({ method }) => method !== 'GET');
+		expect(changes.map(({ method, path, status }) => `${method} ${path} ${status}`)).toEqual([`DELETE /datasets/${kept.id} 403`]);
+		expect(namedInRnd()).toEqual([kept]);
 	});
 });
 

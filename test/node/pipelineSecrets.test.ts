@@ -1,6 +1,7 @@
-import type { INodeParameters } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, INodeParameters } from 'n8n-workflow';
 
 import type { NodeRunResult } from '../../dev/engine/harness';
+import { LAUNCH_ROLE_TOKEN } from '../../dev/simulator/roles';
 import { SECRET_IDS, pipelineSecretsOf } from '../../dev/simulator/secretRoutes';
 import { everything, useLeakCheck } from './leakCheck';
 import { GENOMICS, RND, usePlatform, workspaceParameter } from './platform';
@@ -198,6 +199,63 @@ describe('Secret → Create, Update, Delete', () => {
 			...workspaceParameter(GENOMICS),
 		});
 		expect(result.error?.message).toMatch(/^Secret "NCBI_API_KEY"/);
+	});
+});
+
+describe('Secret → Create with Overwrite', () => {
+	const createOverwriting = (name: string, overwrite: boolean, credentialOverrides?: ICredentialDataDecryptedObject) => {
+		const { parameters, items } = createFromItem(name);
+		return platform.run({ ...parameters, options: { overwrite } }, { items, credentialOverrides });
+	};
+	const namedInGenomics = (name: string) =>
+		pipelineSecretsOf(platform.sim.data).filter((secret) => secret.workspaceId === GENOMICS && secret.name === name);
+
+	it("deletes the workspace's secret of that name first, as tw secrets add --overwrite does", async () => {
+		const before = platform.sim.log.length;
+		const first = await createOverwriting('SEQERA_OVERWRITTEN', true);
+		expect(first.error).toBeUndefined();
+		expect(platform.sim.log.slice(before).map(({ method, path }) => `${method} ${path}`)).toEqual([
+			'GET /pipeline-secrets',
+			'POST /pipeline-secrets',
+		]);
+		const firstId = Number(platform.json(first)[0].id);
+
+		const refused = await createOverwriting('SEQERA_OVERWRITTEN', false);
+		expect(refused.error?.message).toMatch(/^A secret named 'SEQERA_OVERWRITTEN' already exists in this workspace/);
+
+		const beforeSecond = platform.sim.log.length;
+		const second = await createOverwriting('SEQERA_OVERWRITTEN', true);
+		expect(second.error).toBeUndefined();
+		expect(platform.sim.log.slice(beforeSecond).map(({ method, path, query, body }) => ({ method, path, query, body }))).toEqual([
+			{ method: 'GET', path: '/pipeline-secrets', query: { workspaceId: String(GENOMICS) }, body: undefined },
+			{ method: 'DELETE', path: `/pipeline-secrets/${firstId}`, query: { workspaceId: String(GENOMICS) }, body: undefined },
+			{
+				method: 'POST',
+				path: '/pipeline-secrets',
+				query: { workspaceId: String(GENOMICS) },
+				body: { name: 'SEQERA_OVERWRITTEN', value: SECRET_VALUE },
+			},
+		]);
+		const named = namedInGenomics('SEQERA_OVERWRITTEN');
+		expect(named.map((secret) => secret.id)).toEqual([platform.json(second)[0].id]);
+		expect(named[0].id).not.toBe(firstId);
+		for (const result of [first, refused, second]) expectValueNowhere(result);
+	});
+
+	it('with a role that may not delete secrets, is refused the delete and creates nothing', async () => {
+		const [kept] = namedInGenomics('NCBI_API_KEY');
+		const before = platform.sim.log.length;
+		const result = await createOverwriting('NCBI_API_KEY', true, { accessToken: LAUNCH_ROLE_TOKEN });
+		expect(result.error?.message).toBe(
+			"Forbidden: your role in workspace 'acme-bio/genomics' (Launch) does not allow deleting secrets",
+		);
+		// After the refusal only reads, to name the role in the error: nothing is created.
+		const changes = platform.sim.log.slice(before).filter(({ method }) => method !== 'GET');
+		expect(changes.map(({ method, path, status }) => `${method} ${path} ${status}`)).toEqual([
+			`DELETE /pipeline-secrets/${SECRET_IDS.genomicsNcbiKey} 403`,
+		]);
+		expect(namedInGenomics('NCBI_API_KEY')).toEqual([kept]);
+		expectValueNowhere(result);
 	});
 });
 

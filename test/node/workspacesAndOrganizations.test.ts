@@ -203,6 +203,46 @@ describe('Organization', () => {
 		expect(result).toEqual([{ orgId: created, deleted: true }]);
 		expect(platform.sim.data.orgById(created)).toBeUndefined();
 	});
+
+	const createTwice = (overwrite: boolean) =>
+		platform.run({ resource: 'organization', operation: 'create', name: 'twice-lab', fullName: 'Twice Lab', options: { overwrite } });
+
+	it("Create with Overwrite deletes the user's organization of that name first, as tw organizations add --overwrite does", async () => {
+		let before = platform.sim.log.length;
+		const first = await createTwice(true);
+		expect(first.error).toBeUndefined();
+		expect(sentSince(before).map(({ call }) => call)).toEqual(['GET /orgs', 'POST /orgs']);
+		const firstId = platform.json(first)[0].orgId as number;
+		expect((await createTwice(false)).error?.message).toMatch(/already exists/);
+		before = platform.sim.log.length;
+		const second = await createTwice(true);
+		expect(second.error).toBeUndefined();
+		const organizationBody = { organization: { name: 'twice-lab', fullName: 'Twice Lab' } };
+		expect(sentSince(before)).toEqual([
+			{ call: 'GET /orgs' },
+			{ call: `DELETE /orgs/${firstId}` },
+			{ call: 'POST /orgs', body: organizationBody },
+		]);
+		const named = platform.sim.data.orgs.filter((org) => org.name === 'twice-lab').map((org) => org.id);
+		expect(named).toEqual([platform.json(second)[0].orgId]);
+		expect(named[0]).not.toBe(firstId);
+	});
+
+	it('Create with Overwrite by a member who is not an owner is refused the delete, with the bare 403, and adds nothing', async () => {
+		const before = platform.sim.log.length;
+		const count = platform.sim.data.orgs.length;
+		const result = await platform.run({
+			resource: 'organization',
+			operation: 'create',
+			name: 'community',
+			fullName: 'Taken over',
+			options: { overwrite: true },
+		});
+		expect(result.error).toMatchObject({ description: expect.stringContaining(`DELETE /orgs/${COMMUNITY} answered 403`) });
+		expect(sentSince(before).map(({ call }) => call)).toEqual(['GET /orgs', `DELETE /orgs/${COMMUNITY}`]);
+		expect(platform.sim.data.orgs.length).toBe(count);
+		expect(platform.sim.data.orgById(COMMUNITY)).toMatchObject({ fullName: 'Seqera Community' });
+	});
 });
 
 describe('Workspace', () => {
@@ -394,6 +434,68 @@ describe('Workspace', () => {
 		expect(settings.lifespanHours).toBe(8);
 	});
 
+	const createWorkspaceTwice = (overwrite: boolean, extra = {}) =>
+		platform.run(
+			{
+				resource: 'workspace',
+				operation: 'create',
+				...organization(ACME),
+				name: 'twice-ws',
+				fullName: 'Twice',
+				visibility: 'PRIVATE',
+				options: { overwrite },
+			},
+			extra,
+		);
+	const workspacesNamed = (name: string) =>
+		platform.sim.data.workspaces.filter((each) => each.orgId === ACME && each.name === name).map((each) => each.id);
+
+	it("Create with Overwrite deletes the organization's workspace of that name first, as tw workspaces add --overwrite does", async () => {
+		let before = platform.sim.log.length;
+		const first = await createWorkspaceTwice(true);
+		expect(first.error).toBeUndefined();
+		expect(sentSince(before).map(({ call }) => call)).toEqual([`GET /orgs/${ACME}/workspaces`, `POST /orgs/${ACME}/workspaces`]);
+		const firstId = platform.json(first)[0].workspaceId as number;
+		expect((await createWorkspaceTwice(false)).error?.message).toMatch(/already exists/);
+		before = platform.sim.log.length;
+		const second = await createWorkspaceTwice(true);
+		expect(second.error).toBeUndefined();
+		expect(sentSince(before)).toEqual([
+			{ call: `GET /orgs/${ACME}/workspaces` },
+			{ call: `DELETE /orgs/${ACME}/workspaces/${firstId}` },
+			{
+				call: `POST /orgs/${ACME}/workspaces`,
+				body: { workspace: { name: 'twice-ws', fullName: 'Twice', description: '', visibility: 'PRIVATE' } },
+			},
+		]);
+		expect(workspacesNamed('twice-ws')).toEqual([platform.json(second)[0].workspaceId]);
+		expect(workspacesNamed('twice-ws')).not.toContain(firstId);
+	});
+
+	it('Create with Overwrite and the Launch role is refused the delete, with the bare 403, and adds nothing', async () => {
+		const before = platform.sim.log.length;
+		const count = platform.sim.data.workspaces.length;
+		const result = await platform.run(
+			{
+				resource: 'workspace',
+				operation: 'create',
+				...organization(ACME),
+				name: 'rnd',
+				fullName: 'Mine',
+				visibility: 'PRIVATE',
+				options: { overwrite: true },
+			},
+			asLaunchRole,
+		);
+		expect(result.error).toMatchObject({ description: expect.stringContaining(`DELETE /orgs/${ACME}/workspaces/${RND} answered 403`) });
+		expect(sentSince(before).map(({ call }) => call)).toEqual([
+			`GET /orgs/${ACME}/workspaces`,
+			`DELETE /orgs/${ACME}/workspaces/${RND}`,
+		]);
+		expect(platform.sim.data.workspaces.length).toBe(count);
+		expect(workspacesNamed('rnd')).toEqual([RND]);
+	});
+
 	it('Delete removes the workspace', async () => {
 		const before = platform.sim.log.length;
 		const result = platform.json(await platform.run({ resource: 'workspace', operation: 'delete', ...workspaceParameter(created) }));
@@ -493,6 +595,51 @@ describe('Team', () => {
 				.map((team) => team.name),
 		).not.toContain('launchers');
 		expect(store().team(ACME, TEAM_IDS.bioinformatics)).toBeDefined();
+	});
+
+	const createTeamTwice = (overwrite: boolean) =>
+		platform.run({ resource: 'team', operation: 'create', ...organization(ACME), name: 'twice_team', options: { overwrite } });
+	const teamsNamed = (name: string) =>
+		store()
+			.teamsOf(ACME)
+			.filter((team) => team.name === name)
+			.map((team) => team.teamId);
+
+	it("Create with Overwrite deletes the organization's team of that name first, as tw teams add --overwrite does", async () => {
+		let before = platform.sim.log.length;
+		const first = await createTeamTwice(true);
+		expect(first.error).toBeUndefined();
+		const teamsSearch = `GET /orgs/${ACME}/teams?search=twice_team&max=100&offset=0`;
+		expect(sentSince(before).map(({ call }) => call)).toEqual([teamsSearch, `POST /orgs/${ACME}/teams`]);
+		const firstId = platform.json(first)[0].teamId as number;
+		expect((await createTeamTwice(false)).error?.message).toMatch(/already exists/);
+		before = platform.sim.log.length;
+		const second = await createTeamTwice(true);
+		expect(second.error).toBeUndefined();
+		expect(sentSince(before)).toEqual([
+			{ call: teamsSearch },
+			{ call: `DELETE /orgs/${ACME}/teams/${firstId}` },
+			{ call: `POST /orgs/${ACME}/teams`, body: { team: { name: 'twice_team' } } },
+		]);
+		expect(teamsNamed('twice_team')).toEqual([platform.json(second)[0].teamId]);
+		expect(teamsNamed('twice_team')).not.toContain(firstId);
+	});
+
+	it('Create with Overwrite by a member who is not an owner is refused the delete, with the bare 403, and adds nothing', async () => {
+		const before = platform.sim.log.length;
+		const count = store().teamsOf(ACME).length;
+		const result = await platform.run(
+			{ resource: 'team', operation: 'create', ...organization(ACME), name: 'bioinformatics', options: { overwrite: true } },
+			asLaunchRole,
+		);
+		const remove = `DELETE /orgs/${ACME}/teams/${TEAM_IDS.bioinformatics}`;
+		expect(result.error).toMatchObject({ description: expect.stringContaining(`${remove} answered 403`) });
+		expect(sentSince(before).map(({ call }) => call)).toEqual([
+			`GET /orgs/${ACME}/teams?search=bioinformatics&max=100&offset=0`,
+			remove,
+		]);
+		expect(store().teamsOf(ACME).length).toBe(count);
+		expect(teamsNamed('bioinformatics')).toEqual([TEAM_IDS.bioinformatics]);
 	});
 
 	it('Delete removes the team; its members stay in the organization', async () => {

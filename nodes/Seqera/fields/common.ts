@@ -102,3 +102,15 @@ export function overwriteField(what: string): INodeProperties {
 		description: `Whether to delete ${what} of the same name first, as tw's --overwrite does. It is gone even if the add then fails.`,
 	};
 }
+
+/** An Options collection holding only Overwrite, for an add whose other inputs are all fields of their own. */
+export function overwriteOptions(what: string): INodeProperties {
+	return {
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [overwriteField(what)],
+	};
+}

@@ -84,9 +84,10 @@ export const PIPELINES = namedList('Launchpad Pipeline', 'pipelines', 'pipelines
 
 /**
  * The workspace's own Launchpad pipelines, where versions 1 and 1.1 look a name up: they list only those,
- * and never send the `sourceWorkspaceId` a shared pipeline's launch needs.
+ * and never send the `sourceWorkspaceId` a shared pipeline's launch needs. An Overwrite deletes among these:
+ * a pipeline another workspace shares is not the workspace's to delete, nor does its name stop an add.
  */
-const OWN_PIPELINES: WorkspaceList = { ...PIPELINES, query: {} };
+export const OWN_PIPELINES: WorkspaceList = { ...PIPELINES, query: {} };
 
 export const COMPUTE_ENVS = namedList('Compute Environment', 'compute environments', 'compute-envs', 'computeEnvs', 'id');
 
@@ -119,6 +120,13 @@ export const DATA_LINKS = namedList('Data Link', 'data links', 'data-links', 'da
 	search: (name) => name,
 	paged: true,
 	fetchPage: dataLinksPage,
+});
+
+/** Datasets, hidden ones included (their names are taken too), found as tower-cli finds one by name: through the search. */
+export const DATASETS = namedList('Dataset', 'datasets', 'datasets', 'datasets', 'id', {
+	search: (name) => name,
+	paged: true,
+	query: { visibility: 'all' },
 });
 
 /**

@@ -13,7 +13,7 @@ import { describeValue } from '../text/describeValue';
 import { idNamed, type NamedEntry } from '../names/byName';
 import { workspaceMemberships } from '../names/workspaces';
 import { apiRequestPages, pagesCountedByTotal } from '../lists/pages';
-import type { SeqeraFunctions } from '../transport';
+import { apiRequest, type SeqeraFunctions } from '../transport';
 
 /** The organization picked in the Organization field, checked before any call. */
 export function organizationIdFor(context: SeqeraFunctions, itemIndex = 0): string {
@@ -45,6 +45,40 @@ export function membersOf(orgId: string): PeopleList {
 /** The teams of an organization, identified by `teamId`. */
 function teamsOf(orgId: string): PeopleList {
 	return { path: ['orgs', orgId, 'teams'], listName: 'teams', idField: 'teamId' };
+}
+
+/** Where an Overwrite looks a name up: the user's organizations, or an organization's workspaces or teams. */
+export interface OrganizationList extends PeopleList {
+	/** Narrowed by the platform's search and paged; otherwise one answer holds the whole list. */
+	searched?: boolean;
+}
+
+export const ORGANIZATIONS: OrganizationList = { path: ['orgs'], listName: 'organizations', idField: 'orgId' };
+
+export function workspacesOf(orgId: string): OrganizationList {
+	return { path: ['orgs', orgId, 'workspaces'], listName: 'workspaces', idField: 'id' };
+}
+
+export function searchedTeamsOf(orgId: string): OrganizationList {
+	return { ...teamsOf(orgId), searched: true };
+}
+
+/**
+ * The IDs of the entries of `list` named exactly `name`, read afresh rather than from a lookup kept for the execution:
+ * what an Overwrite deletes, which an earlier item of the execution may have just created.
+ */
+export async function currentIdsNamedIn(
+	context: SeqeraFunctions,
+	itemIndex: number,
+	list: OrganizationList,
+	name: string,
+): Promise<string[]> {
+	const listed = async (): Promise<IDataObject[]> => {
+		if (list.searched) return await searchedEntries(context, itemIndex, list, name);
+		const answer = await apiRequest<IDataObject>(context, { method: 'GET', path: list.path, itemIndex });
+		return (answer[list.listName] as IDataObject[] | undefined) ?? [];
+	};
+	return (await listed()).filter((entry) => entry.name === name).map((entry) => String(entry[list.idField]));
 }
 
 /**

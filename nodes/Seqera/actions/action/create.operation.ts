@@ -2,9 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { dataLinkLocator } from '../../dataLinks/dataLinkLocator';
+import { overwriteOptions } from '../../fields/common';
 import { computeEnvLocator, workspaceLocator } from '../../fields/sharedLocators';
 import { requireText } from '../../helpers/validate';
 import { forEachItem } from '../../items/perItem';
+import { ACTIONS, currentIdsNamed } from '../../names/lookups';
 import { workspaceIdFor } from '../../names/workspaceId';
 import { buildLaunch } from '../../runs/launch';
 import { apiRequest } from '../../transport';
@@ -53,6 +55,7 @@ const properties: INodeProperties[] = [
 	workspaceLocator,
 	computeEnvLocator,
 	repositoryLaunchSettingsField,
+	overwriteOptions("the workspace's action"),
 ];
 
 const displayOptions = { show: { resource: ['action'], operation: ['create'] } };
@@ -63,7 +66,7 @@ export const description = updateDisplayOptions(displayOptions, properties);
  * Creates a pipeline action whose runs are launched as Workflow → Launch from a repository launches
  * (the compute environment, or the workspace's primary one, with its work directory; the launch
  * settings; labels by name), started by a schedule, a new file in a data link, a GitHub push or a call to its
- * endpoint (tower-cli's `actions add tower`).
+ * endpoint (tower-cli's `actions add tower`); with Overwrite, after deleting the workspace's action of that name.
  */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await forEachItem(this, async (itemIndex) => {
@@ -76,6 +79,12 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			source === 'cron' ? { cron: cronOf(this, itemIndex) } : source === 'bucket' ? { bucket: await bucketOf(this, itemIndex) } : {};
 		// Last, as a launch does: a label named for the action is created only once every check passed.
 		const { launch } = await buildLaunch(this, itemIndex, workspaceId, { pipeline }, 'repository');
+		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		if (options.overwrite === true) {
+			for (const id of await currentIdsNamed(this, itemIndex, ACTIONS, workspaceId, name)) {
+				await apiRequest(this, { method: 'DELETE', path: ['actions', id], query: { workspaceId }, itemIndex });
+			}
+		}
 		const created = await apiRequest<{ actionId?: string }>(this, {
 			method: 'POST',
 			path: ['actions'],

@@ -1,6 +1,8 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { overwriteOptions } from '../../fields/common';
+import { CREDENTIALS, currentIdsNamed } from '../../names/lookups';
 import { workspaceIdFor } from '../../names/workspaceId';
 import { apiRequest } from '../../transport';
 import { workspaceLocator } from '../../fields/sharedLocators';
@@ -24,13 +26,17 @@ const properties: INodeProperties[] = [
 	baseUrlField,
 	credentialDescriptionField,
 	workspaceLocator,
+	overwriteOptions("the workspace's credentials"),
 ];
 
 const displayOptions = { show: { resource: ['credential'], operation: ['create'] } };
 
 export const description = updateDisplayOptions(displayOptions, properties);
 
-/** Creates workspace credentials; the output item has the new ID, name and provider, never a key. */
+/**
+ * Creates workspace credentials, with Overwrite after deleting the workspace's credentials of that name as their Delete
+ * does; the output item has the new ID, name and provider, never a key.
+ */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await forEachItem(this, async (itemIndex) => {
 		const name = credentialNameOf(this, itemIndex, 'Name', this.getNodeParameter('credentialName', itemIndex));
@@ -38,10 +44,17 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const { keys, secrets } = givenKeys(this, itemIndex, provider, true);
 		const baseUrl = provider.baseUrl ? baseUrlOf(this, itemIndex, this.getNodeParameter('baseUrl', itemIndex, '')) : undefined;
 		const description = String(this.getNodeParameter('credentialDescription', itemIndex, '') ?? '').trim();
+		const workspaceId = await workspaceIdFor(this, itemIndex);
+		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		if (options.overwrite === true) {
+			for (const id of await currentIdsNamed(this, itemIndex, CREDENTIALS, workspaceId, name)) {
+				await apiRequest(this, { method: 'DELETE', path: ['credentials', id], query: { workspaceId, checked: false }, itemIndex });
+			}
+		}
 		const response = await apiRequest<{ credentialsId?: string }>(this, {
 			method: 'POST',
 			path: ['credentials'],
-			query: { workspaceId: await workspaceIdFor(this, itemIndex) },
+			query: { workspaceId },
 			body: {
 				credentials: {
 					name,

@@ -1,6 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
+import { overwriteOptions } from '../../fields/common';
+import { currentIdsNamed, DATASETS } from '../../names/lookups';
 import { workspaceIdFor } from '../../names/workspaceId';
 import { requireText } from '../../helpers/validate';
 import { apiRequest } from '../../transport';
@@ -33,6 +35,7 @@ const properties: INodeProperties[] = [
 		description: "Whether to upload the item's CSV or TSV file as the dataset's first version in the same step",
 	},
 	...datasetFileProperties.map((property) => ({ ...property, displayOptions: { show: { uploadFirstVersion: [true] } } })),
+	overwriteOptions("the workspace's dataset (hidden or not)"),
 ];
 
 const displayOptions = { show: { resource: ['dataset'], operation: ['create'] } };
@@ -49,7 +52,10 @@ function createdButNotUploaded(error: unknown, dataset: IDataObject): unknown {
 	return error;
 }
 
-/** Creates a dataset, empty unless Upload First Version is on; the output is the dataset as the platform describes it. */
+/**
+ * Creates a dataset, empty unless Upload First Version is on, with Overwrite after deleting the workspace's dataset of that
+ * name; the output is the dataset as the platform describes it.
+ */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await forEachItem(this, async (itemIndex) => {
 		const workspaceId = await workspaceIdFor(this, itemIndex);
@@ -59,6 +65,12 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const file: DatasetFile | undefined = this.getNodeParameter('uploadFirstVersion', itemIndex, false)
 			? await datasetFileOf(this, itemIndex)
 			: undefined;
+		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		if (options.overwrite === true) {
+			for (const id of await currentIdsNamed(this, itemIndex, DATASETS, workspaceId, name)) {
+				await apiRequest(this, { method: 'DELETE', path: ['datasets', id], query: { workspaceId }, itemIndex });
+			}
+		}
 		const response = await apiRequest<{ dataset?: IDataObject }>(this, {
 			method: 'POST',
 			path: ['datasets'],

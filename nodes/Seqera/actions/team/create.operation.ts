@@ -1,20 +1,29 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { overwriteOptions } from '../../fields/common';
 import { forEachItem } from '../../items/perItem';
 import { organizationLocator } from '../../orgAdmin/orgAdminLocators';
 import { TEXT_LIMITS, requirePlatformName, textWithin } from '../../orgAdmin/platformNames';
-import { organizationIdFor } from '../../orgAdmin/resolve';
+import { currentIdsNamedIn, organizationIdFor, searchedTeamsOf } from '../../orgAdmin/resolve';
 import { apiRequest } from '../../transport';
 import { teamDescriptionField, teamNameField } from './team.descriptions';
 
-const properties: INodeProperties[] = [organizationLocator, teamNameField, teamDescriptionField];
+const properties: INodeProperties[] = [
+	organizationLocator,
+	teamNameField,
+	teamDescriptionField,
+	overwriteOptions("the organization's team"),
+];
 
 const displayOptions = { show: { resource: ['team'], operation: ['create'] } };
 
 export const description = updateDisplayOptions(displayOptions, properties);
 
-/** Creates a team in the organization (owners only), without members; outputs it with the organization ID. */
+/**
+ * Creates a team in the organization (owners only), without members; with Overwrite, after deleting the organization's team
+ * of that name with its memberships and workspace roles. Outputs the team with the organization ID.
+ */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await forEachItem(this, async (itemIndex) => {
 		const node = this.getNode();
@@ -27,6 +36,12 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			this.getNodeParameter('description', itemIndex, ''),
 			TEXT_LIMITS.teamDescription,
 		);
+		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		if (options.overwrite === true) {
+			for (const teamId of await currentIdsNamedIn(this, itemIndex, searchedTeamsOf(orgId), name)) {
+				await apiRequest(this, { method: 'DELETE', path: ['orgs', orgId, 'teams', teamId], itemIndex });
+			}
+		}
 		const { team = {} } = await apiRequest<{ team?: IDataObject }>(this, {
 			method: 'POST',
 			path: ['orgs', orgId, 'teams'],

@@ -1,14 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { overwriteOptions } from '../../fields/common';
 import { forEachItem } from '../../items/perItem';
 import { organizationLocator } from '../../orgAdmin/orgAdminLocators';
 import { TEXT_LIMITS, requirePlatformName, textWithin } from '../../orgAdmin/platformNames';
-import { organizationIdFor } from '../../orgAdmin/resolve';
+import { currentIdsNamedIn, organizationIdFor, workspacesOf } from '../../orgAdmin/resolve';
 import { requireText } from '../../helpers/validate';
 import { apiRequest } from '../../transport';
 import { visibilityField, workspaceDescriptionField, workspaceFullNameField, workspaceNameField } from './workspace.descriptions';
-import { requireVisibility, workspaceItem } from './workspaceRecords';
+import { requireVisibility, workspaceItem, workspacePath } from './workspaceRecords';
 
 const properties: INodeProperties[] = [
 	organizationLocator,
@@ -16,13 +17,17 @@ const properties: INodeProperties[] = [
 	workspaceFullNameField,
 	workspaceDescriptionField,
 	visibilityField,
+	overwriteOptions("the organization's workspace"),
 ];
 
 const displayOptions = { show: { resource: ['workspace'], operation: ['create'] } };
 
 export const description = updateDisplayOptions(displayOptions, properties);
 
-/** Creates a workspace in the organization (owners only); outputs it as the platform describes it. */
+/**
+ * Creates a workspace in the organization (owners only); with Overwrite, after deleting the organization's workspace of that
+ * name with its pipelines, runs and participants. Outputs it as the platform describes it.
+ */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await forEachItem(this, async (itemIndex) => {
 		const node = this.getNode();
@@ -43,6 +48,12 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			TEXT_LIMITS.description,
 		);
 		const visibility = requireVisibility(this, itemIndex, this.getNodeParameter('visibility', itemIndex));
+		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		if (options.overwrite === true) {
+			for (const workspaceId of await currentIdsNamedIn(this, itemIndex, workspacesOf(orgId), name)) {
+				await apiRequest(this, { method: 'DELETE', path: workspacePath({ orgId, workspaceId }), itemIndex });
+			}
+		}
 		const { workspace = {} } = await apiRequest<{ workspace?: IDataObject }>(this, {
 			method: 'POST',
 			path: ['orgs', orgId, 'workspaces'],
