@@ -70,6 +70,53 @@ describe('Pipeline → Export', () => {
 		const text = Buffer.from(item.binary!.export.data, 'base64').toString('utf8');
 		expect(JSON.parse(text)).toEqual(item.json);
 	});
+
+	it("exports a version's own launch with its name, as tw's export --version-name does; Import makes that version", async () => {
+		const before = platform.sim.log.length;
+		const result = await exportPipeline(PIPELINE_IDS.genomicsHello, GENOMICS, {
+			pipelineVersion: { __rl: true, mode: 'name', value: 'hello-2' },
+		});
+		expect(result.error).toBeUndefined();
+		const query = { workspaceId: String(GENOMICS) };
+		const versionsPath = `/pipelines/${PIPELINE_IDS.genomicsHello}/versions`;
+		expect(sentSince(before)).toEqual([
+			{ method: 'GET', path: `/pipelines/${PIPELINE_IDS.genomicsHello}`, query },
+			{ method: 'GET', path: versionsPath, query: { ...query, max: '100', search: 'hello-2', isPublished: 'true' } },
+			{ method: 'GET', path: versionsPath, query: { ...query, max: '100' } },
+			{
+				method: 'GET',
+				path: `/pipelines/${PIPELINE_IDS.genomicsHello}/launch`,
+				query: { ...query, versionId: 'a48GJwfXIUUPIakcwFeue' },
+			},
+		]);
+		const [exported] = platform.json(result);
+		expect(exported).toMatchObject({ version: { name: 'hello-2' }, launch: { revision: 'v1.1' } });
+
+		const imported = await platform.run({
+			resource: 'pipeline',
+			operation: 'import',
+			name: 'hello-from-version',
+			exportSource: 'json',
+			exportJson: JSON.stringify(exported),
+			...workspaceParameter(GENOMICS),
+		});
+		expect(imported.error).toBeUndefined();
+		expect(lastBody()).toMatchObject({ name: 'hello-from-version', version: { name: 'hello-2' }, launch: { revision: 'v1.1' } });
+		await platform.run({
+			resource: 'pipeline',
+			operation: 'delete',
+			pipelineId: byId(String(platform.json(imported)[0].pipelineId)),
+			...workspaceParameter(GENOMICS),
+		});
+	});
+
+	it('fails naming the versions the pipeline has when the Version is not one of them', async () => {
+		const result = await exportPipeline(PIPELINE_IDS.genomicsHello, GENOMICS, { pipelineVersion: byId('NotAVersion0000000000') });
+		expect(result.error?.message).toBe(
+			`Version 'NotAVersion0000000000' is not a version of Launchpad pipeline ${PIPELINE_IDS.genomicsHello}. Versions there ` +
+				'are: hello-1 (default): 7TnlaOKANkiDIdDqOO2kCs, hello-2: a48GJwfXIUUPIakcwFeue, draft: 7KtabH1PaW1IBPYUdzVcXh',
+		);
+	});
 });
 
 /** Runs "Test File → Seqera (Pipeline → Import)" through the engine: the export comes as a binary file. */
@@ -202,6 +249,71 @@ describe('Pipeline → Import', () => {
 		});
 		expect(result.error?.message).toBe('Compute Environment is empty and the export names none');
 		expect(platform.sim.log.slice(before).some((entry) => entry.method === 'POST')).toBe(false);
+	});
+
+	const helloExport = JSON.stringify({ launch: { pipeline: 'https://github.com/nextflow-io/hello', revision: 'master' } });
+	const importHello = (name: string, workspace: number, overwrite: boolean, accessToken?: string) =>
+		platform.run(
+			{
+				resource: 'pipeline',
+				operation: 'import',
+				name,
+				exportSource: 'json',
+				exportJson: helloExport,
+				computeEnvId: byId(workspace === RND ? COMPUTE_ENV_IDS.rndGoogle : COMPUTE_ENV_IDS.genomicsBatch),
+				...workspaceParameter(workspace),
+				options: { overwrite },
+			},
+			accessToken === undefined ? {} : { credentialOverrides: { accessToken } },
+		);
+	const namedIn = (workspace: number, name: string) =>
+		platform.sim.data.pipelines.filter((each) => each.workspaceId === workspace && each.name === name).map((each) => each.id);
+
+	it("with Overwrite deletes the workspace's pipeline of that name first, as tw pipelines import --overwrite does", async () => {
+		const first = await importHello('hello-twice', RND, true);
+		expect(first.error).toBeUndefined();
+		const firstId = platform.json(first)[0].pipelineId as number;
+		expect((await importHello('hello-twice', RND, false)).error?.message).toMatch(/already exists/);
+		const before = platform.sim.log.length;
+		const second = await importHello('hello-twice', RND, true);
+		expect(second.error).toBeUndefined();
+		const query = { workspaceId: String(RND) };
+		expect(sentSince(before)).toEqual([
+			{ method: 'GET', path: `/compute-envs/${COMPUTE_ENV_IDS.rndGoogle}`, query },
+			{ method: 'GET', path: '/pipelines', query: { ...query, search: '"hello-twice"', max: '100', offset: '0' } },
+			{ method: 'DELETE', path: `/pipelines/${firstId}`, query },
+			{ method: 'POST', path: '/pipelines', query },
+		]);
+		const secondId = platform.json(second)[0].pipelineId;
+		expect(namedIn(RND, 'hello-twice')).toEqual([secondId]);
+		expect(secondId).not.toBe(firstId);
+	});
+
+	it('with Overwrite and no pipeline of that name just adds; a pipeline another workspace shares of that name stays', async () => {
+		const before = platform.sim.log.length;
+		const result = await importHello('viralrecon-shared', GENOMICS, true);
+		expect(result.error).toBeUndefined();
+		expect(sentSince(before).map((call) => `${call.method} ${call.path}`)).toEqual([
+			`GET /compute-envs/${COMPUTE_ENV_IDS.genomicsBatch}`,
+			'GET /pipelines',
+			'POST /pipelines',
+		]);
+		expect(namedIn(GENOMICS, 'viralrecon-shared')).toEqual([platform.json(result)[0].pipelineId]);
+		expect(namedIn(RND, 'viralrecon-shared')).toEqual([PIPELINE_IDS.rndViralreconShared]);
+	});
+
+	it('with Overwrite and the Launch role, which does not edit pipelines, is refused the delete and adds nothing', async () => {
+		const before = platform.sim.log.length;
+		const result = await importHello('hello', GENOMICS, true, LAUNCH_ROLE_TOKEN);
+		expect(result.error?.message).toMatch(/^Forbidden/);
+		// After the refusal the node reads the user's workspace roles to explain it.
+		const calls = platform.sim.log.slice(before).filter((entry) => !/^\/user(-info|\/)/.test(entry.path));
+		expect(calls.map((entry) => `${entry.method} ${entry.path} ${entry.status}`)).toEqual([
+			`GET /compute-envs/${COMPUTE_ENV_IDS.genomicsBatch} 200`,
+			'GET /pipelines 200',
+			`DELETE /pipelines/${PIPELINE_IDS.genomicsHello} 403`,
+		]);
+		expect(namedIn(GENOMICS, 'hello')).toEqual([PIPELINE_IDS.genomicsHello]);
 	});
 });
 

@@ -109,6 +109,23 @@ export async function unknownVersionError(
 	return notAVersionError(context, itemIndex, pipelineId, versionId, versions);
 }
 
+/**
+ * The name of the pipeline's version `versionId` (null for a draft, which has none); an ID the pipeline does not have
+ * fails the item naming the versions it has.
+ */
+export async function versionNameOf(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	pipelineId: string,
+	workspaceId: string | undefined,
+	versionId: string,
+): Promise<string | null> {
+	const { versions } = await pipelineVersions(context, pipelineId, workspaceId, {}, itemIndex);
+	const version = versions.find((each) => each.id === versionId);
+	if (!version) throw notAVersionError(context, itemIndex, pipelineId, versionId, versions);
+	return version.name;
+}
+
 /** The error of a version ID the pipeline does not have, naming the versions it has. */
 function notAVersionError(
 	context: IExecuteFunctions,

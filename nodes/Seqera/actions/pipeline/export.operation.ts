@@ -2,16 +2,21 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { outputFileField, outputFileFieldName } from '../../fields/common';
-import { pipelineLocator, workspaceLocator } from '../../fields/sharedLocators';
+import { pipelineLocator, pipelineVersionLocator, workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItemWithBinary } from '../../items/perItem';
 import { pipelineIdFor } from '../../names/lookups';
 import { workspaceIdFor } from '../../names/workspaceId';
+import { versionIdFor, versionNameOf } from '../../runs/pipelineVersions';
 import { apiRequest } from '../../transport';
 import { exportedPipeline } from './pipelineExport';
 
 const properties: INodeProperties[] = [
 	{ ...pipelineLocator, description: 'A pipeline saved in the workspace Launchpad' },
 	workspaceLocator,
+	{
+		...pipelineVersionLocator,
+		description: "The pipeline's version to export, as tw's --version-name and --version-id; leave empty for its default version",
+	},
 	{
 		displayName: 'Also as File',
 		name: 'asFile',
@@ -27,8 +32,9 @@ const displayOptions = { show: { resource: ['pipeline'], operation: ['export'] }
 export const description = updateDisplayOptions(displayOptions, properties);
 
 /**
- * Exports a Launchpad pipeline as tower-cli's `pipelines export` does: its description, icon and saved launch,
- * with the same keys as the file tower-cli writes, so Pipeline → Import (or `tw pipelines import`) takes either.
+ * Exports a Launchpad pipeline as tower-cli's `pipelines export` does: its description, icon and saved launch (of the
+ * Version given, with its name, else of the default version), with the same keys as the file tower-cli writes, so
+ * Pipeline → Import (or `tw pipelines import`) takes either.
  */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await forEachItemWithBinary(this, async (itemIndex) => {
@@ -45,13 +51,15 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		// A pipeline shared from another workspace has its launch read with the workspace it comes from.
 		const owner = pipeline.workspaceId;
 		const shared = owner !== undefined && owner !== null && String(owner) !== String(workspaceId ?? '');
+		const versionId = await versionIdFor(this, itemIndex, pipelineId, workspaceId);
+		const versionName = versionId === undefined ? undefined : await versionNameOf(this, itemIndex, pipelineId, workspaceId, versionId);
 		const { launch = {} } = await apiRequest<{ launch?: IDataObject }>(this, {
 			method: 'GET',
 			path: ['pipelines', pipelineId, 'launch'],
-			query: { workspaceId, sourceWorkspaceId: shared ? String(owner) : undefined },
+			query: { workspaceId, sourceWorkspaceId: shared ? String(owner) : undefined, versionId },
 			itemIndex,
 		});
-		const exported = exportedPipeline(pipeline, launch);
+		const exported = exportedPipeline(pipeline, launch, versionName);
 		if (binaryPropertyName === undefined) return [{ json: exported }];
 		const text = JSON.stringify(exported, null, 2);
 		const fileName = `${String(pipeline.name ?? pipelineId)}.json`;

@@ -54,10 +54,10 @@ const isObject = (value: unknown): value is IDataObject => typeof value === 'obj
 
 /**
  * The document tower-cli's `pipelines export` writes (a CreatePipelineRequest without a name): the pipeline's
- * description and icon and its saved launch. Fields the platform left empty are left out, as tower-cli's
- * JSON writer leaves out nulls.
+ * description and icon, its saved launch (of the version exported), and the name of that version where one was asked
+ * for and has a name. Fields the platform left empty are left out, as tower-cli's JSON writer leaves out nulls.
  */
-export function exportedPipeline(pipeline: IDataObject, launch: IDataObject): IDataObject {
+export function exportedPipeline(pipeline: IDataObject, launch: IDataObject, versionName?: string | null): IDataObject {
 	const computeEnv = isObject(launch.computeEnv) ? launch.computeEnv : {};
 	const source: IDataObject = { ...launch, computeEnvId: computeEnv.id };
 	const exportedLaunch: IDataObject = {};
@@ -66,6 +66,7 @@ export function exportedPipeline(pipeline: IDataObject, launch: IDataObject): ID
 		...(present(pipeline.description) ? { description: pipeline.description } : {}),
 		...(present(pipeline.icon) ? { icon: pipeline.icon } : {}),
 		launch: exportedLaunch,
+		...(present(versionName) ? { version: { name: versionName } } : {}),
 	};
 }
 
