@@ -11,7 +11,8 @@
  * An update saves the name, description and credentials it is sent: a description or credentials
  * left out are gone, and a compute environment without its credentials fails its next pre-flight. A
  * delete is refused (409) while runs on the compute environment are active, unless forced; forcing is
- * only for one that is ERRORED, INVALID or DELETING.
+ * only for one that is ERRORED, INVALID or DELETING. A Batch Forge one is DELETING for one `runProgressMs` while what
+ * Forge made is removed, then gone; others go at once, and so does a DELETING one deleted again.
  */
 import { ApiError, badRequest, forbidden, isoSeconds, json, noContent, withErrorId, type ApiRequest } from './apiTypes';
 import type { SimulatorData } from './data';
@@ -274,6 +275,12 @@ function deleteComputeEnv(request: ApiRequest, data: SimulatorData): void {
 		}
 	} else if (data.runsIn(ce.workspaceId).some((run) => run.computeEnvId === ce.id && isActive(run.status))) {
 		throw new ApiError(409, { message: withErrorId(`Compute environment '${ce.name}' has active runs and cannot be deleted`) });
+	}
+	// The platform removes what Batch Forge made (queues, pools) before the compute environment goes: DELETING meanwhile.
+	if (ce.config.forge && ce.status !== 'DELETING') {
+		ce.status = 'DELETING';
+		ce.deletingUntil = performance.now() + data.runProgressMs;
+		return;
 	}
 	data.computeEnvs.splice(data.computeEnvs.indexOf(ce), 1);
 }

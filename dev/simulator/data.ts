@@ -227,7 +227,17 @@ export class SimulatorData {
 	}
 
 	computeEnvsIn(workspace: WorkspaceRef): SimComputeEnv[] {
+		this.removeDeletedComputeEnvs();
 		return this.computeEnvs.filter((ce) => ce.workspaceId === workspace).map(settledComputeEnv);
+	}
+
+	/** Drops the compute environments whose deletion has ended. */
+	private removeDeletedComputeEnvs(): void {
+		const now = performance.now();
+		for (let index = this.computeEnvs.length - 1; index >= 0; index--) {
+			const { deletingUntil, status } = this.computeEnvs[index];
+			if (deletingUntil !== undefined && status === 'DELETING' && now >= deletingUntil) this.computeEnvs.splice(index, 1);
+		}
 	}
 
 	primaryComputeEnv(workspace: WorkspaceRef): SimComputeEnv | undefined {
@@ -235,6 +245,7 @@ export class SimulatorData {
 	}
 
 	computeEnvById(id: string): SimComputeEnv | undefined {
+		this.removeDeletedComputeEnvs();
 		const ce = this.computeEnvs.find((each) => each.id === id);
 		return ce && settledComputeEnv(ce);
 	}

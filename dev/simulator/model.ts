@@ -89,6 +89,8 @@ export interface SimComputeEnv {
 	labelIds?: number[];
 	/** While a new one is CREATING: when its pre-flight ends (performance.now()) and the status it then takes. */
 	creating?: { dueAt: number; outcome: 'AVAILABLE' | 'INVALID'; message?: string };
+	/** While a Batch Forge one is DELETING: when what Forge made is gone, and the compute environment with it. */
+	deletingUntil?: number;
 }
 
 export interface SimPipeline {
@@ -125,6 +127,10 @@ export interface SimPipeline {
 		syntaxParser?: string;
 		launchContainer?: string;
 		headJobCpus?: number;
+		/** The Git commit the launches are pinned to, and the secrets, by name, they are given. */
+		commitId?: string;
+		userSecrets?: string[];
+		workspaceSecrets?: string[];
 	};
 }
 

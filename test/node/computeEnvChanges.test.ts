@@ -165,6 +165,74 @@ describe('Compute Environment → Delete', () => {
 	});
 });
 
+describe('Compute Environment → Wait', () => {
+	const waitFor = async (id: string, waitUntil: string, waitOptions: IDataObject = {}) =>
+		await platform.run(
+			computeEnvOperation('wait', GENOMICS, {
+				computeEnvId: locator(id),
+				waitUntil,
+				waitOptions: { pollIntervalSeconds: 1, maxPollIntervalSeconds: 1, ...waitOptions },
+			}),
+		);
+
+	it('holds a new Batch Forge compute environment until AVAILABLE, and after its delete until it is gone, as tw --wait does', async () => {
+		const created = await platform.run(
+			computeEnvOperation('create', GENOMICS, {
+				define: 'form',
+				name: 'aws-forge-waited',
+				computePlatform: 'aws-batch',
+				awsSetup: 'forge',
+				region: 'eu-west-1',
+				workDir: 's3://acme-genomics-work/waited',
+				maxCpus: 16,
+				credentialsId: locator(computeEnv(COMPUTE_ENV_IDS.genomicsSpot)!.credentialsId),
+			}),
+		);
+		expect(created.error).toBeUndefined();
+		const computeEnvId = String(platform.json(created)[0].computeEnvId);
+		expect(computeEnv(computeEnvId)?.status).toBe('CREATING');
+
+		const available = await waitFor(computeEnvId, 'available');
+		expect(available.error).toBeUndefined();
+		expect(platform.json(available)).toEqual([
+			expect.objectContaining({ id: computeEnvId, name: 'aws-forge-waited', status: 'AVAILABLE', waitChecks: expect.any(Number) }),
+		]);
+
+		const deleted = await platform.run(computeEnvOperation('delete', GENOMICS, { computeEnvId: locator(computeEnvId) }));
+		expect(platform.json(deleted)).toEqual([{ computeEnvId, deleted: true }]);
+		// The platform removes what Forge made first: the compute environment is DELETING meanwhile.
+		expect((await getComputeEnv(computeEnvId, GENOMICS)).status).toBe('DELETING');
+		const before = platform.sim.log.length;
+		const gone = await waitFor(computeEnvId, 'deleted');
+		expect(gone.error).toBeUndefined();
+		const [output] = platform.json(gone);
+		expect(output).toEqual({ computeEnvId, status: 'DELETED', waitChecks: expect.any(Number) });
+		expect(output.waitChecks).toBeGreaterThanOrEqual(1);
+		expect(requestsSince(before).every(([method, path]) => method === 'GET' && path === '/compute-envs')).toBe(true);
+		expect(computeEnv(computeEnvId)).toBeUndefined();
+	});
+
+	it('fails the item with the reason when the compute environment ends INVALID, or outputs it when told not to fail', async () => {
+		const created = await platform.run(
+			computeEnvOperation('create', GENOMICS, {
+				configuration: JSON.stringify({
+					name: 'aws-batch-wrong-bucket',
+					platform: 'aws-batch',
+					config: { discriminator: 'aws-batch', region: 'eu-west-1', workDir: 'gs://not-s3/work' },
+				}),
+				credentialsId: locator(computeEnv(COMPUTE_ENV_IDS.genomicsSpot)!.credentialsId),
+			}),
+		);
+		const computeEnvId = String(platform.json(created)[0].computeEnvId);
+		const failed = await waitFor(computeEnvId, 'available');
+		expect(errorOf(failed)?.message).toBe(`Compute environment ${computeEnvId} is INVALID, so it will not be available`);
+		expect(errorOf(failed)?.description).toContain('needs a s3:// path');
+		const output = await waitFor(computeEnvId, 'available', { failOnComputeEnvFailure: false });
+		expect(platform.json(output)).toEqual([expect.objectContaining({ id: computeEnvId, status: 'INVALID', waitChecks: 1 })]);
+		await platform.run(computeEnvOperation('delete', GENOMICS, { computeEnvId: locator(computeEnvId) }));
+	});
+});
+
 describe('Compute environment changes and workspace roles', () => {
 	it('a Launch-role token gets the role error updating or deleting a compute environment, and nothing changes', async () => {
 		const spot = COMPUTE_ENV_IDS.genomicsSpot;
