@@ -289,30 +289,38 @@ function replaceConfiguration(studio: SimStudio, configuration: Record<string, u
 }
 
 /**
- * PUT /studios/{sessionId}'s DataStudioUpdateRequest, on a Studio that is not running: a name or a
- * compute environment given replaces the Studio's, a description given replaces it, and a configuration
- * given replaces the whole configuration as a start's does; what is left out stays.
+ * PUT /studios/{sessionId}'s DataStudioUpdateRequest, on a Studio that is not running: a name, a
+ * description or labels given replace the Studio's, a compute environment given moves it there when it is
+ * compatible with the one it is on (here: of the same platform and region), and a configuration given
+ * replaces the whole configuration as a start's does; what is left out stays.
  */
 function updateStudio(studio: SimStudio, body: unknown, data: SimulatorData): void {
 	if (!STARTABLE.has(studio.status))
 		throw badRequest(`Studio '${studio.sessionId}' is ${studio.status}: only a Studio that is not running can be updated`);
 	if (!isRecord(body)) throw badRequest('Missing Studio update request');
-	if (typeof body.name === 'string') {
-		const name = body.name.trim();
+	const name = typeof body.name === 'string' ? body.name.trim() : undefined;
+	if (name !== undefined) {
 		if (name === '' || name.length > NAME_MAX_LENGTH)
 			throw badRequest(`Studio name must have between 1 and ${NAME_MAX_LENGTH} characters`);
 		if (data.studiosIn(studio.workspaceId).some((other) => other !== studio && other.name === name)) {
 			throw new ApiError(409, { message: withErrorId(`A Studio named '${name}' already exists in this workspace`) });
 		}
-		studio.name = name;
 	}
 	if (typeof body.computeEnvId === 'string') {
 		const computeEnv = data.computeEnvsIn(studio.workspaceId).find((each) => each.id === body.computeEnvId);
 		if (!computeEnv) throw new ApiError(404, { message: withErrorId(`Compute environment '${body.computeEnvId}' not found`) });
-		studio.computeEnvId = computeEnv.id;
+		const current = data.computeEnvById(studio.computeEnvId);
+		if (current && (computeEnv.platform !== current.platform || computeEnv.region !== current.region)) {
+			// The wording tower-cli's `studios update` recognises to list the compatible ones.
+			throw badRequest(`Compute environment '${computeEnv.id}' is not compatible with the Studio's current compute environment`);
+		}
 	}
+	const { labelIds } = studioAccessOf({ labelIds: body.labelIds }, studio.workspaceId, data);
+	if (name !== undefined) studio.name = name;
+	if (typeof body.computeEnvId === 'string') studio.computeEnvId = body.computeEnvId;
 	if (typeof body.description === 'string') studio.description = body.description;
 	if (isRecord(body.configuration)) replaceConfiguration(studio, body.configuration, data);
+	if (labelIds !== undefined) studio.labelIds = labelIds;
 	studio.lastUpdated = new Date();
 }
 

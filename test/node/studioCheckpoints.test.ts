@@ -1,7 +1,8 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
+import { PERSON_USER_IDS } from '../../dev/simulator/orgAdmin';
 import { LAUNCH_ROLE_TOKEN } from '../../dev/simulator/roles';
-import { DATA_LINK_IDS } from '../../dev/simulator/seed';
+import { COMPUTE_ENV_IDS, DATA_LINK_IDS, LABEL_IDS, ORG_IDS } from '../../dev/simulator/seed';
 import { GENOMICS, locator, usePlatform, workspaceParameter } from './platform';
 
 const platform = usePlatform({ runProgressMs: 300 });
@@ -178,6 +179,71 @@ describe('Studio → Create From Checkpoint', () => {
 		expect(noCpu.error?.message).toBe('CPUs must be a whole number of at least 1');
 		expect(requestsSince(before)).toEqual([]);
 	});
+
+	it('sends the variables, labels and allowed user given, as tw studios add-as-new does; the new Studio keeps them', async () => {
+		const parent = await studioThatRanTwice('ckpt-tw-options');
+		const [latest] = await checkpointsOf(parent);
+		const before = platform.sim.log.length;
+		const result = await platform.run(
+			createParameters(parent, 'ckpt-tw-child', {
+				overrides: { environment: { variables: [{ name: 'PROJECT', value: 'rnaseq' }] } },
+				additionalFields: {
+					allowedUser: 'grace.hopper@acme-bio.example',
+					labelIds: String(LABEL_IDS.production),
+					labels: 'rnaseq',
+				},
+			}),
+		);
+		expect(result.error).toBeUndefined();
+		const sent = requestsSince(before);
+		expect(sent.find((entry) => entry.path === `/orgs/${ORG_IDS.acmeBio}/members`)?.query).toEqual({
+			search: 'grace.hopper@acme-bio.example',
+		});
+		expect(sent.find((entry) => entry.method === 'POST' && entry.path === '/studios')?.body).toEqual({
+			name: 'ckpt-tw-child',
+			description: 'Started from studio ckpt-tw-options',
+			dataStudioToolUrl: JUPYTER,
+			computeEnvId: platform.sim.data.studioById(parent).computeEnvId,
+			configuration: {
+				cpu: 2,
+				memory: 8192,
+				gpu: 0,
+				lifespanHours: 8,
+				mountDataV2: [{ dataLinkId: DATA_LINK_IDS.genomicsResults, path: null }],
+				mountData: [DATA_LINK_IDS.genomicsResults],
+				environment: { PROJECT: 'rnaseq' },
+			},
+			initialCheckpointId: latest.id,
+			allowedUserIds: [PERSON_USER_IDS.grace],
+			labelIds: [LABEL_IDS.production, LABEL_IDS.rnaseq],
+		});
+		const [created] = platform.json(result);
+		expect(created).toMatchObject({
+			name: 'ckpt-tw-child',
+			configuration: { environment: { PROJECT: 'rnaseq' } },
+			allowedUsers: [{ id: PERSON_USER_IDS.grace }],
+		});
+		const [read] = platform.json(await platform.run(inGenomics({ operation: 'get', sessionId: locator(String(created.sessionId)) })));
+		expect(read).toMatchObject({
+			configuration: { environment: { PROJECT: 'rnaseq' } },
+			allowedUsers: [{ id: PERSON_USER_IDS.grace }],
+		});
+		expect(platform.sim.data.studioById(String(created.sessionId)).labelIds).toEqual([LABEL_IDS.production, LABEL_IDS.rnaseq]);
+	});
+
+	it('refuses a bad variable name, a bad allowed user and a bad label ID, naming the field, before any call', async () => {
+		const parent = await studioThatRanTwice('ckpt-tw-bad-input');
+		const before = platform.sim.log.length;
+		const badVariable = await platform.run(
+			createParameters(parent, 'ok', { overrides: { environment: { variables: [{ name: 'MY-VAR', value: 'x' }] } } }),
+		);
+		expect(badVariable.error?.message).toBe('Environment Variables: "MY-VAR" is not a variable name');
+		const badUser = await platform.run(createParameters(parent, 'ok', { additionalFields: { allowedUser: 'grace hopper' } }));
+		expect(badUser.error?.message).toBe('Allowed User "grace hopper" is not a user ID, user name or email');
+		const badLabel = await platform.run(createParameters(parent, 'ok', { additionalFields: { labelIds: 'production' } }));
+		expect(badLabel.error?.message).toBe('Label IDs "production" is not a number');
+		expect(requestsSince(before)).toEqual([]);
+	});
 });
 
 describe('Studio → Update', () => {
@@ -268,6 +334,78 @@ describe('Studio → Update', () => {
 		expect(long.error?.message).toBe('Name is longer than 80 characters');
 		const noMemory = await platform.run(updateParameters(sessionId, { memory: 0 }));
 		expect(noMemory.error?.message).toBe('Memory (MiB) must be a whole number of at least 1');
+		expect(requestsSince(before)).toEqual([]);
+	});
+
+	it('moves the Studio to another compute environment and sets SSH, variables and labels, as tw studios update does', async () => {
+		const sessionId = await studioThatRanTwice('upd-tw-options');
+		expect(platform.sim.data.studioById(sessionId).computeEnvId).toBe(COMPUTE_ENV_IDS.genomicsBatch);
+		const before = platform.sim.log.length;
+		const result = await platform.run({
+			...updateParameters(sessionId, {
+				environment: { variables: [{ name: 'MODE', value: 'qc' }] },
+				sshEnabled: true,
+				labelIds: String(LABEL_IDS.production),
+				labels: 'rnaseq',
+			}),
+			computeEnvId: locator(COMPUTE_ENV_IDS.genomicsSpot),
+		});
+		expect(result.error).toBeUndefined();
+		const put = requestsSince(before).find((entry) => entry.method === 'PUT')!;
+		expect(put.path).toBe(`/studios/${sessionId}`);
+		expect(put.body).toEqual({
+			description: 'Counts review',
+			configuration: {
+				cpu: 2,
+				memory: 8192,
+				gpu: 0,
+				lifespanHours: 8,
+				mountDataV2: [{ dataLinkId: DATA_LINK_IDS.genomicsResults, path: null }],
+				mountData: [DATA_LINK_IDS.genomicsResults],
+				environment: { MODE: 'qc' },
+				sshEnabled: true,
+			},
+			computeEnvId: COMPUTE_ENV_IDS.genomicsSpot,
+			labelIds: [LABEL_IDS.production, LABEL_IDS.rnaseq],
+		});
+		expect(platform.json(result)[0]).toMatchObject({
+			computeEnv: { id: COMPUTE_ENV_IDS.genomicsSpot },
+			configuration: { environment: { MODE: 'qc' }, sshEnabled: true },
+		});
+		const [read] = platform.json(await platform.run(inGenomics({ operation: 'get', sessionId: locator(sessionId) })));
+		expect(read).toMatchObject({
+			computeEnv: { id: COMPUTE_ENV_IDS.genomicsSpot },
+			configuration: { environment: { MODE: 'qc' }, sshEnabled: true },
+			mountedDataLinks: [expect.objectContaining({ id: DATA_LINK_IDS.genomicsResults })],
+		});
+		expect(platform.sim.data.studioById(sessionId).labelIds).toEqual([LABEL_IDS.production, LABEL_IDS.rnaseq]);
+	});
+
+	it("hands on the platform's refusal of a compute environment incompatible with the Studio's, which stays where it was", async () => {
+		const sessionId = await studioThatRanTwice('upd-incompatible');
+		const batch = platform.sim.data.computeEnvs.find((each) => each.id === COMPUTE_ENV_IDS.genomicsBatch)!;
+		platform.sim.data.computeEnvs.push({
+			...batch,
+			id: '6tGoogleGenomicsStudio',
+			name: 'gcp-batch-genomics',
+			platform: 'google-batch',
+			region: 'europe-west2',
+			primary: false,
+		});
+		const result = await platform.run({ ...updateParameters(sessionId, { cpu: 4 }), computeEnvId: locator('6tGoogleGenomicsStudio') });
+		expect(result.error?.message).toMatch(/is not compatible with the Studio's current compute environment/);
+		expect(platform.sim.data.studioById(sessionId)).toMatchObject({ computeEnvId: COMPUTE_ENV_IDS.genomicsBatch, cpu: 2 });
+	});
+
+	it('refuses a bad variable name, a bad label ID and a bad compute environment ID, naming the field, before any call', async () => {
+		const sessionId = await studioThatRanTwice('upd-tw-bad-input');
+		const before = platform.sim.log.length;
+		const badVariable = await platform.run(updateParameters(sessionId, { environment: { variables: [{ name: '', value: 'x' }] } }));
+		expect(badVariable.error?.message).toBe('Environment Variables: "" is not a variable name');
+		const badLabel = await platform.run(updateParameters(sessionId, { labelIds: '12, twelve' }));
+		expect(badLabel.error?.message).toBe('Label IDs "twelve" is not a number');
+		const badComputeEnv = await platform.run({ ...updateParameters(sessionId, {}), computeEnvId: locator('={{ "not an id" }}') });
+		expect(badComputeEnv.error?.message).toBe('Compute Environment "not an id" is not a valid ID');
 		expect(requestsSince(before)).toEqual([]);
 	});
 });

@@ -4,6 +4,7 @@ import { requireCount } from '../../helpers/validate';
 import { seqeraPlatform } from '../../nodeVersions';
 import { mountsOf, withMountDataIds } from '../../studios/mounts';
 import { lifespanField, mountedDataLinksField } from './studio.descriptions';
+import { environmentOf } from './studioOptions';
 
 // The contract's DataStudioConfiguration: what is sent back of a Studio's current configuration.
 const CONFIGURATION_FIELDS = [
@@ -27,7 +28,10 @@ export const configurationOverrideOptions: INodeProperties[] = [
 	{ displayName: 'Memory (MiB)', name: 'memory', type: 'number', default: 8192, typeOptions: { minValue: 1 } },
 ];
 
-/** The overrides given, each checked and named after its field when it fails: a part of a DataStudioConfiguration. */
+/**
+ * The overrides given, each checked and named after its field when it fails: a part of a DataStudioConfiguration.
+ * Environment variables and SSH count where the operation offers them (environmentField, sshField).
+ */
 export function configurationOverrides(context: IExecuteFunctions, itemIndex: number, overrides: IDataObject): IDataObject {
 	const node = context.getNode();
 	const checked: IDataObject = {};
@@ -42,6 +46,9 @@ export function configurationOverrides(context: IExecuteFunctions, itemIndex: nu
 	if (overrides.dataLinkIds !== undefined) {
 		checked.mountDataV2 = mountsOf(node, itemIndex, overrides.dataLinkIds, mountedDataLinksField.displayName);
 	}
+	const environment = environmentOf(context, itemIndex, overrides.environment);
+	if (environment !== undefined) checked.environment = environment;
+	if (overrides.sshEnabled !== undefined) checked.sshEnabled = overrides.sshEnabled === true;
 	return checked;
 }
 

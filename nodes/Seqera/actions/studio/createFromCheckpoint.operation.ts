@@ -12,11 +12,14 @@ import { studioItem } from '../../studios/status';
 import { apiRequest } from '../../transport';
 import { configurationOverrideOptions, configurationOverrides, configurationWithOverrides } from './configuration';
 import { studioLocator } from './studio.descriptions';
+import { allowedUserField, environmentField, studioAccessOf, studioLabelFields } from './studioOptions';
 
 // DataStudioCreateRequest.name
 const NAME_MAX_LENGTH = 80;
 
 type CheckpointChoice = 'latest' | 'id' | 'name';
+
+const byDisplayName = (a: INodeProperties, b: INodeProperties) => a.displayName.localeCompare(b.displayName);
 
 const properties: INodeProperties[] = [
 	{ ...studioLocator, displayName: 'Parent Studio', description: 'The Studio whose checkpoint the new Studio starts from' },
@@ -82,7 +85,10 @@ const properties: INodeProperties[] = [
 		placeholder: 'Add Override',
 		default: {},
 		description: "Changes to the parent Studio's configuration for the new one; the rest, its mounts included, is copied",
-		options: configurationOverrideOptions,
+		options: [
+			...configurationOverrideOptions,
+			{ ...environmentField, description: "These replace the parent Studio's environment variables" },
+		].sort(byDisplayName),
 	},
 	{
 		displayName: 'Additional Fields',
@@ -91,6 +97,8 @@ const properties: INodeProperties[] = [
 		placeholder: 'Add Field',
 		default: {},
 		options: [
+			allowedUserField,
+			...studioLabelFields,
 			{
 				displayName: 'Private',
 				name: 'isPrivate',
@@ -155,7 +163,8 @@ async function checkpointIdOf(
 
 /**
  * Creates a Studio per item from a checkpoint of another, as tower-cli's `studios add-as-new` does: the
- * parent's template, compute environment and configuration, with the overrides laid over it.
+ * parent's template, compute environment and configuration, with the overrides laid over it, and the
+ * labels and allowed user given.
  */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await forEachItem(this, async (itemIndex) => {
@@ -176,6 +185,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 					: '';
 		const overrides = configurationOverrides(this, itemIndex, this.getNodeParameter('overrides', itemIndex, {}) as IDataObject);
 		const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+		const access = await studioAccessOf(this, itemIndex, additional);
 		const sessionId = await studioIdFor(this, itemIndex);
 		const workspaceId = await workspaceIdFor(this, itemIndex);
 
@@ -200,6 +210,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 				configuration: configurationWithOverrides(this, parent, overrides),
 				initialCheckpointId,
 				...(additional.isPrivate === undefined ? {} : { isPrivate: additional.isPrivate === true }),
+				...access,
 			},
 			itemIndex,
 		});

@@ -5,7 +5,7 @@ import { workspaceLocator } from '../../fields/sharedLocators';
 import { seqeraPlatform } from '../../nodeVersions';
 import { configurationOverrideOptions, configurationOverrides, configurationWithOverrides } from './configuration';
 import { studioLocator } from './studio.descriptions';
-import { environmentField, environmentOf, sshField, studioAccessFields, studioAccessOf } from './studioOptions';
+import { environmentField, sshField, studioAccessFields, studioAccessOf } from './studioOptions';
 import { submitStudioChange, type StartBodyOf } from './submit';
 
 const properties: INodeProperties[] = [
@@ -48,9 +48,6 @@ async function checkedOverrides(
 ): Promise<{ configuration: IDataObject; request: IDataObject }> {
 	const overrides = context.getNodeParameter('overrides', itemIndex, {}) as IDataObject;
 	const configuration = configurationOverrides(context, itemIndex, overrides);
-	const environment = environmentOf(context, itemIndex, overrides.environment);
-	if (environment !== undefined) configuration.environment = environment;
-	if (overrides.sshEnabled !== undefined) configuration.sshEnabled = overrides.sshEnabled === true;
 	const request = await studioAccessOf(context, itemIndex, overrides);
 	if (typeof overrides.description === 'string') request.description = overrides.description.trim();
 	return { configuration, request };

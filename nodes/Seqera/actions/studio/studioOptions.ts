@@ -71,18 +71,8 @@ export const sshField: INodeProperties = {
 	description: 'Whether the Studio can be connected to over SSH',
 };
 
-/** What a Studio's create and start requests take beside its configuration: spot, labels, the allowed user. */
-export const studioAccessFields: INodeProperties[] = [
-	{
-		displayName: 'Allowed User',
-		name: 'allowedUser',
-		type: 'string',
-		default: '',
-		placeholder: 'jane-doe',
-		description:
-			'A user of the workspace, besides the creator, who may connect to and start the Studio when it is private: ' +
-			'numeric user ID, user name or email',
-	},
+/** The labels to put on a Studio: by ID, and by name. */
+export const studioLabelFields: INodeProperties[] = [
 	{
 		displayName: 'Label IDs',
 		name: 'labelIds',
@@ -92,6 +82,23 @@ export const studioAccessFields: INodeProperties[] = [
 		description: 'Comma-separated numeric IDs of labels to put on the Studio',
 	},
 	labelNamesField('the Studio'),
+];
+
+export const allowedUserField: INodeProperties = {
+	displayName: 'Allowed User',
+	name: 'allowedUser',
+	type: 'string',
+	default: '',
+	placeholder: 'jane-doe',
+	description:
+		'A user of the workspace, besides the creator, who may connect to and start the Studio when it is private: ' +
+		'numeric user ID, user name or email',
+};
+
+/** What a Studio's create and start requests take beside its configuration: spot, labels, the allowed user. */
+export const studioAccessFields: INodeProperties[] = [
+	allowedUserField,
+	...studioLabelFields,
 	{
 		displayName: 'Spot',
 		name: 'spot',
@@ -208,13 +215,24 @@ export async function studioAccessOf(context: IExecuteFunctions, itemIndex: numb
 			description: `Give one user: a numeric ID, a user name such as jane-doe, or an email (item ${itemIndex}).`,
 		});
 	}
-	const labelIds = requireNumericIdList(node, itemIndex, options.labelIds ?? '', 'Label IDs');
-	const labelNames = toList(options.labels);
+	const labelIds = await studioLabelIdsOf(context, itemIndex, options);
 	const workspaceId = async () => await workspaceIdFor(context, itemIndex);
-	if (labelNames.length > 0) labelIds.push(...(await launchLabelIds(context, itemIndex, await workspaceId(), labelNames)));
 	return {
 		...(allowedUser === '' ? {} : { allowedUserIds: [await allowedUserIdOf(context, itemIndex, workspaceId, allowedUser)] }),
-		...(labelIds.length === 0 ? {} : { labelIds: [...new Set(labelIds)] }),
+		...(labelIds.length === 0 ? {} : { labelIds }),
 		...(options.spot === undefined ? {} : { spot: options.spot === true }),
 	};
+}
+
+/**
+ * The IDs of the labels of studioLabelFields, checked, without repeats; labels by name are found or
+ * created. None given, nothing is read.
+ */
+export async function studioLabelIdsOf(context: IExecuteFunctions, itemIndex: number, options: IDataObject): Promise<number[]> {
+	const labelIds = requireNumericIdList(context.getNode(), itemIndex, options.labelIds ?? '', 'Label IDs');
+	const labelNames = toList(options.labels);
+	if (labelNames.length > 0) {
+		labelIds.push(...(await launchLabelIds(context, itemIndex, await workspaceIdFor(context, itemIndex), labelNames)));
+	}
+	return [...new Set(labelIds)];
 }

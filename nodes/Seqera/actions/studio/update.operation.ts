@@ -2,23 +2,47 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { workspaceLocator } from '../../fields/sharedLocators';
+import { computeEnvLocator, workspaceLocator } from '../../fields/sharedLocators';
 import { requireText } from '../../helpers/validate';
 import { forEachItem } from '../../items/perItem';
-import { studioIdFor } from '../../names/lookups';
+import { computeEnvIdFor, studioIdFor } from '../../names/lookups';
 import { workspaceIdFor } from '../../names/workspaceId';
 import { studioItem } from '../../studios/status';
 import { apiRequest } from '../../transport';
 import { configurationOverrideOptions, configurationOverrides, configurationWithOverrides } from './configuration';
 import { studioLocator } from './studio.descriptions';
+import { environmentField, sshField, studioLabelFields, studioLabelIdsOf } from './studioOptions';
 
 // DataStudioUpdateRequest.name and .description
 const NAME_MAX_LENGTH = 80;
 const DESCRIPTION_MAX_LENGTH = 2048;
 
+const byDisplayName = (a: INodeProperties, b: INodeProperties) => a.displayName.localeCompare(b.displayName);
+
+const updateFieldOptions: INodeProperties[] = [
+	{ displayName: 'Description', name: 'description', type: 'string', default: '', typeOptions: { rows: 2 } },
+	{ ...environmentField, description: "These replace the Studio's environment variables" },
+	{
+		displayName: 'Name',
+		name: 'name',
+		type: 'string',
+		default: '',
+		description: 'Unique among the Studios of the workspace; at most 80 characters',
+	},
+	...configurationOverrideOptions,
+	sshField,
+	...studioLabelFields.map((field) => ({ ...field, hint: "These replace the Studio's labels" })),
+];
+
 const properties: INodeProperties[] = [
 	studioLocator,
 	workspaceLocator,
+	{
+		...computeEnvLocator,
+		description:
+			'Moves the Studio to this compute environment, which must be compatible with the one it is on. ' +
+			"Leave empty to keep the Studio's.",
+	},
 	{
 		displayName: 'Update Fields',
 		name: 'updateFields',
@@ -26,17 +50,7 @@ const properties: INodeProperties[] = [
 		placeholder: 'Add Field',
 		default: {},
 		description: 'What to change; the rest of the Studio, its mounts included, stays as it is',
-		options: [
-			{ displayName: 'Description', name: 'description', type: 'string', default: '', typeOptions: { rows: 2 } },
-			{
-				displayName: 'Name',
-				name: 'name',
-				type: 'string',
-				default: '',
-				description: 'Unique among the Studios of the workspace; at most 80 characters',
-			},
-			...configurationOverrideOptions,
-		],
+		options: updateFieldOptions.sort(byDisplayName),
 	},
 ];
 
@@ -57,7 +71,8 @@ function checkedLength(context: IExecuteFunctions, itemIndex: number, field: str
 /**
  * Changes a Studio per item, as tower-cli's `studios update` does: it reads the Studio, then sends its
  * whole configuration with the changes laid over it, and its description, since the platform replaces
- * the configuration it is given. The platform updates only a Studio that is not running.
+ * the configuration it is given; a compute environment and labels only when given, as the labels given
+ * replace the Studio's. The platform updates only a Studio that is not running.
  */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await forEachItem(this, async (itemIndex) => {
@@ -72,8 +87,10 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 				? undefined
 				: checkedLength(this, itemIndex, 'Description', String(fields.description).trim(), DESCRIPTION_MAX_LENGTH);
 		const overrides = configurationOverrides(this, itemIndex, fields);
+		const labelIds = await studioLabelIdsOf(this, itemIndex, fields);
 		const sessionId = await studioIdFor(this, itemIndex);
 		const workspaceId = await workspaceIdFor(this, itemIndex);
+		const computeEnvId = await computeEnvIdFor(this, itemIndex, 'run', true);
 
 		const studio = await apiRequest<IDataObject>(this, {
 			method: 'GET',
@@ -90,6 +107,8 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 				...(name === undefined ? {} : { name }),
 				...(description === undefined ? {} : { description }),
 				configuration: configurationWithOverrides(this, studio, overrides),
+				...(computeEnvId === undefined ? {} : { computeEnvId }),
+				...(labelIds.length === 0 ? {} : { labelIds }),
 			},
 			itemIndex,
 		});
