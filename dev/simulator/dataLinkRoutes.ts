@@ -4,7 +4,9 @@
  * the storage host), a presigned download URL, and uploads: presigned part URLs, then finish
  * (complete, or abort with `withError`). A path below the data link's root comes a segment at a time or
  * as one segment with its `/` encoded (see pathTemplate.ts). The list answers 202 Accepted, with what it
- * has so far, while the platform is still fetching a workspace's data links from its cloud credentials.
+ * has so far, while the platform is still fetching a workspace's data links from its cloud credentials;
+ * narrowed to one credentials of the workspace, it answers 404 for credentials the workspace does not
+ * have. A data link's calls named with credentials that are not the data link's are refused (403).
  *
  * Creating, updating and deleting a data link: a new one's bucket must be written as its provider
  * writes buckets (`s3://`, `gs://`, `az://`), and its credentials must be the workspace's, of its
@@ -262,6 +264,9 @@ export const dataLinkRoutes: Route[] = [
 		const offset = integerParam(request, 'offset', 0);
 		const visibility = enumParam(request, 'visibility', ['visible', 'hidden', 'all'], 'visible');
 		const { credentialsId } = request.query;
+		const workspaceHas = (id: string) => credentialsOf(data).some((each) => each.id === id && each.workspaceId === workspace);
+		// The contract's 404: "workspace or credentials not found".
+		if (credentialsId !== undefined && !workspaceHas(credentialsId)) throw notFound(`Credentials '${credentialsId}'`);
 		if (stillFetching(data, workspace)) return json({ dataLinks: [], totalSize: 0 }, 202);
 		const matching = data
 			.dataLinksIn(workspace)

@@ -10,9 +10,10 @@ import { SeqeraApi } from '../../credentials/SeqeraApi.credentials';
 import { useFilesystemBinaryData } from '../../dev/engine/binaryDataMode';
 import { createHarness, type Harness } from '../../dev/engine/harness';
 import { ITEMS_SOURCE_TYPE, type SourceFile } from '../../dev/engine/nodeTypes';
-import { DATA_LINK_IDS } from '../../dev/simulator/seed';
+import { credentialsOf } from '../../dev/simulator/computeEnvRoutes';
+import { COMPUTE_ENV_IDS, DATA_LINK_IDS } from '../../dev/simulator/seed';
 import { Seqera } from '../../nodes/Seqera/Seqera.node';
-import { GENOMICS, SEQERA_NODE, seqeraCredentials, usePlatform, workspaceParameter } from './platform';
+import { GENOMICS, locator, SEQERA_NODE, seqeraCredentials, usePlatform, workspaceParameter } from './platform';
 
 const platform = usePlatform();
 
@@ -341,5 +342,55 @@ describe('Upload Folder', () => {
 		expect((await refused('finish/a.txt', '')).message).toBe('The file would go into a top folder named finish: "finish"');
 		expect((await refused('b.txt', 'a/../b')).message).toBe('Folder "a/../b" is not a path in the data link');
 		expect(platform.sim.log.length).toBe(before);
+	});
+});
+
+describe("Workspace Credentials of a data link that several of the workspace's credentials reach (tw's -c)", () => {
+	const SPOT_AWS = `${COMPUTE_ENV_IDS.genomicsSpot.slice(0, 10)}Cred`;
+	const query = { workspaceId: String(GENOMICS), credentialsId: SPOT_AWS };
+
+	// The platform lists a bucket once, with every credentials of the workspace that reach it.
+	beforeAll(() => {
+		const spot = credentialsOf(platform.sim.data).find((credential) => credential.id === SPOT_AWS)!;
+		platform.sim.data.dataLinkById(INBOX).credentials.push({ id: spot.id, name: spot.name });
+		putFile('spot/a.txt', 'read with the spot keys');
+	});
+	afterAll(() => {
+		const link = platform.sim.data.dataLinkById(INBOX);
+		link.credentials = link.credentials.filter((credential) => credential.id !== SPOT_AWS);
+	});
+
+	it('uploads a folder and downloads it again with the credentials given, every call with them', async () => {
+		const before = platform.sim.log.length;
+		const { items, error } = await uploadFolder([{ json: { relativePath: 'b/c.txt' }, file: file('c.txt', 'uploaded with them') }], {
+			folder: 'spot',
+			credentialsId: locator(SPOT_AWS, 'list'),
+			options: { pathField: 'relativePath' },
+		});
+		expect(error).toBeUndefined();
+		expect(items).toEqual([expect.objectContaining({ dataLinkId: INBOX, path: 'spot/b/c.txt', relativePath: 'b/c.txt' })]);
+		const downloaded = await platform.run({
+			resource: 'dataLink',
+			operation: 'downloadFolder',
+			folder: 'spot',
+			credentialsId: locator(SPOT_AWS),
+			...dataLink,
+			...workspaceParameter(GENOMICS),
+		});
+		expect(downloaded.error).toBeUndefined();
+		const texts = await Promise.all(
+			downloaded.outputs[0].map(async (item) => (await bytesOf(await binaryData.getAsStream(item.binary!.data.id!))).toString()),
+		);
+		expect(downloaded.outputs[0].map((item) => item.json.relativePath)).toEqual(['a.txt', 'b/c.txt']);
+		expect(texts).toEqual(['read with the spot keys', 'uploaded with them']);
+		expect(requestsSince(before)).toEqual([
+			{ method: 'GET', path: `/data-links/${INBOX}`, query },
+			{ method: 'POST', path: `/data-links/${INBOX}/upload/spot/b`, query },
+			{ method: 'POST', path: `/data-links/${INBOX}/upload/finish/spot/b`, query },
+			{ method: 'GET', path: `/data-links/${INBOX}`, query },
+			{ method: 'GET', path: `/data-links/${INBOX}/browse-tree`, query: { ...query, paths: 'spot/' } },
+			{ method: 'GET', path: `/data-links/${INBOX}/download/spot/a.txt`, query },
+			{ method: 'GET', path: `/data-links/${INBOX}/download/spot/b/c.txt`, query },
+		]);
 	});
 });

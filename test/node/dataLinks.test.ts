@@ -15,12 +15,13 @@ import { useFilesystemBinaryData } from '../../dev/engine/binaryDataMode';
 import { createHarness, type Harness } from '../../dev/engine/harness';
 import { ITEMS_SOURCE_TYPE, oneFileSource } from '../../dev/engine/nodeTypes';
 import type { DataLinkStorage } from '../../dev/simulator/dataLinkStorage';
+import { credentialsOf } from '../../dev/simulator/computeEnvRoutes';
 import { fetchDataLinksSlowly } from '../../dev/simulator/dataLinkRoutes';
 import { generatedContent } from '../../dev/simulator/dataLinks';
-import { DATA_LINK_IDS, WORKSPACE_IDS } from '../../dev/simulator/seed';
+import { COMPUTE_ENV_IDS, DATA_LINK_IDS, WORKSPACE_IDS } from '../../dev/simulator/seed';
 import { sleep } from '../../dev/until';
 import { Seqera } from '../../nodes/Seqera/Seqera.node';
-import { GENOMICS, RND, SEQERA_NODE, TOKEN, seqeraCredentials, usePlatform, workspaceParameter } from './platform';
+import { errorOf, GENOMICS, locator, RND, SEQERA_NODE, TOKEN, seqeraCredentials, usePlatform, workspaceParameter } from './platform';
 
 const SHOWCASE = WORKSPACE_IDS.showcase;
 
@@ -34,6 +35,11 @@ const RND_SCRATCH = DATA_LINK_IDS.rndScratch;
 const REFERENCES = DATA_LINK_IDS.genomicsReferences;
 const RESULTS = DATA_LINK_IDS.genomicsResults;
 const RUN_FOLDER = 'runs/240501_A00123_0042_AHVKJ3DSX7';
+/** The genomics workspace's AWS keys the sequencing inbox is read with, and those of its spot compute environment. */
+const GENOMICS_AWS = `${COMPUTE_ENV_IDS.genomicsBatch.slice(0, 10)}Cred`;
+const GENOMICS_SPOT_AWS = `${COMPUTE_ENV_IDS.genomicsSpot.slice(0, 10)}Cred`;
+/** AWS keys of the R&D workspace, which the genomics workspace does not have. */
+const RND_AWS = '9sKd2AwsRndCred';
 /** Small parts, so that files of a few hundred KiB take several. */
 const PART_SIZE = 64 * 1024;
 
@@ -85,6 +91,11 @@ async function bytesOf(stream: Readable): Promise<Buffer> {
 	const chunks: Buffer[] = [];
 	for await (const chunk of stream) chunks.push(chunk as Buffer);
 	return Buffer.concat(chunks);
+}
+
+/** The platform's requests from `index` on: method, path and query. */
+function requestsSince(index: number) {
+	return platform.sim.log.slice(index).map(({ method, path: requestPath, query }) => ({ method, path: requestPath, query }));
 }
 
 /** The platform's requests from `index` on, as method and path. */
@@ -170,6 +181,55 @@ describe('Get Many', () => {
 			}),
 		);
 		expect(searched.map((link) => link.name)).toEqual(['reference-genomes']);
+	});
+});
+
+describe('Get Many by Visibility and Workspace Credentials, as tw data-links list sends them', () => {
+	const getMany = (parameters: INodeParameters) =>
+		platform.run({ resource: 'dataLink', operation: 'getMany', returnAll: true, ...workspaceParameter(GENOMICS), ...parameters });
+	const names = (items: IDataObject[]) => items.map((link) => link.name);
+
+	it('lists the hidden data links, or all, and only those the platform reads with the credentials given', async () => {
+		const before = platform.sim.log.length;
+		const hidden = platform.json(await getMany({ visibility: 'hidden' }));
+		expect(hidden).toEqual([
+			expect.objectContaining({ id: DATA_LINK_IDS.genomicsOldInbox, name: 'old-sequencing-inbox', hidden: true }),
+		]);
+		const allOfTheKeys = platform.json(await getMany({ visibility: 'all', credentialsId: locator(GENOMICS_AWS, 'list') }));
+		expect(names(allOfTheKeys)).toEqual(['old-sequencing-inbox', 'sequencing-inbox']);
+		const visibleOfTheKeys = platform.json(await getMany({ credentialsId: locator(GENOMICS_AWS) }));
+		expect(names(visibleOfTheKeys)).toEqual(['sequencing-inbox']);
+		const page = { workspaceId: String(GENOMICS), max: '100', offset: '0' };
+		expect(requestsSince(before)).toEqual([
+			{ method: 'GET', path: '/data-links', query: { ...page, visibility: 'hidden' } },
+			{ method: 'GET', path: '/data-links', query: { ...page, credentialsId: GENOMICS_AWS, visibility: 'all' } },
+			{ method: 'GET', path: '/data-links', query: { ...page, credentialsId: GENOMICS_AWS } },
+		]);
+	});
+
+	it('sends neither when both are left empty, and lists the visible data links of every credentials', async () => {
+		const before = platform.sim.log.length;
+		const listed = platform.json(await getMany({ visibility: '', credentialsId: locator('', 'list') }));
+		expect(names(listed)).toEqual(['reference-genomes', 'results-archive', 'sequencing-inbox']);
+		expect(requestsSince(before)).toEqual([
+			{ method: 'GET', path: '/data-links', query: { workspaceId: String(GENOMICS), max: '100', offset: '0' } },
+		]);
+	});
+
+	it("fails with the platform's 404 for credentials the workspace does not have", async () => {
+		const result = await getMany({ credentialsId: locator(RND_AWS) });
+		expect(errorOf(result)?.message).toContain(`Credentials '${RND_AWS}' not found`);
+		expect(platform.sim.log.at(-1)).toMatchObject({ path: '/data-links', status: 404, query: { credentialsId: RND_AWS } });
+	});
+
+	it('refuses a Visibility the platform does not take and a credentials ID that is none, naming the field, before any call', async () => {
+		const before = platform.sim.log.length;
+		const unknown = await getMany({ visibility: '={{ "archived" }}' });
+		expect(errorOf(unknown)?.message).toBe('Visibility "archived" is not one the platform takes');
+		expect(errorOf(unknown)?.description).toContain('Give visible, hidden or all');
+		const malformed = await getMany({ credentialsId: locator('={{ "aws keys" }}') });
+		expect(errorOf(malformed)?.message).toBe('Workspace Credentials "aws keys" is not a valid ID');
+		expect(platform.sim.log.length).toBe(before);
 	});
 });
 
@@ -870,6 +930,156 @@ describe('Upload File', () => {
 		const { error } = await upload({ fileName: 'a.txt', size: 10 }, { fileName: 'runs/a.txt' });
 		expect(error!.message).toBe('File Name "runs/a.txt" is not a file name');
 		expect(error!.description).toContain('put them in "Folder"');
+		expect(platform.sim.log.length).toBe(before);
+	});
+});
+
+describe("Workspace Credentials of a data link that several of the workspace's credentials reach (tw's -c)", () => {
+	const SAMPLE_SHEET = `${RUN_FOLDER}/SampleSheet.csv`;
+	const SECOND_RUN = 'runs/240508_A00123_0043_BHWLM2DSX7';
+	const withSpotKeys = { credentialsId: locator(GENOMICS_SPOT_AWS, 'list') };
+	const query = (credentialsId: string) => ({ workspaceId: String(GENOMICS), credentialsId });
+
+	// The platform lists a bucket once, with every credentials of the workspace that reach it.
+	beforeAll(() => {
+		const spot = credentialsOf(platform.sim.data).find((credential) => credential.id === GENOMICS_SPOT_AWS)!;
+		platform.sim.data.dataLinkById(INBOX).credentials.push({ id: spot.id, name: spot.name });
+	});
+	afterAll(() => {
+		const link = platform.sim.data.dataLinkById(INBOX);
+		link.credentials = link.credentials.filter((credential) => credential.id !== GENOMICS_SPOT_AWS);
+	});
+
+	it('browses with the credentials given, from describing the data link on', async () => {
+		const before = platform.sim.log.length;
+		const entries = platform.json(
+			await platform.run({
+				resource: 'dataLink',
+				operation: 'browse',
+				returnAll: true,
+				path: SECOND_RUN,
+				...dataLink(INBOX),
+				...workspaceParameter(GENOMICS),
+				...withSpotKeys,
+			}),
+		);
+		expect(entries.map((entry) => entry.path)).toEqual([`${SECOND_RUN}/fastq`, `${SECOND_RUN}/SampleSheet.csv`]);
+		expect(requestsSince(before)).toEqual([
+			{ method: 'GET', path: `/data-links/${INBOX}`, query: query(GENOMICS_SPOT_AWS) },
+			{ method: 'GET', path: `/data-links/${INBOX}/browse/${SECOND_RUN}`, query: query(GENOMICS_SPOT_AWS) },
+		]);
+	});
+
+	it("without them still sends the data link's first credentials, and describes it with none", async () => {
+		const before = platform.sim.log.length;
+		const result = await platform.run({
+			resource: 'dataLink',
+			operation: 'browse',
+			returnAll: true,
+			...dataLink(INBOX),
+			...workspaceParameter(GENOMICS),
+		});
+		expect(result.error).toBeUndefined();
+		expect(requestsSince(before)).toEqual([
+			{ method: 'GET', path: `/data-links/${INBOX}`, query: { workspaceId: String(GENOMICS) } },
+			{ method: 'GET', path: `/data-links/${INBOX}/browse`, query: query(GENOMICS_AWS) },
+		]);
+	});
+
+	it('downloads a file and generates its download URL with the credentials given', async () => {
+		const before = platform.sim.log.length;
+		const downloaded = await platform.run({
+			resource: 'dataLink',
+			operation: 'downloadFile',
+			filePath: SAMPLE_SHEET,
+			...dataLink(INBOX),
+			...workspaceParameter(GENOMICS),
+			...withSpotKeys,
+		});
+		expect(downloaded.error).toBeUndefined();
+		const [file] = downloaded.outputs[0];
+		expect(file.json).toEqual({ dataLinkId: INBOX, path: SAMPLE_SHEET, fileName: 'SampleSheet.csv', size: 2388, mimeType: 'text/csv' });
+		expect(
+			(await bytesOf(await binaryData.getAsStream(file.binary!.data.id!))).equals(
+				await bytesOf(generatedContent(SAMPLE_SHEET, 2388)),
+			),
+		).toBe(true);
+		const [url] = platform.json(
+			await platform.run({
+				resource: 'dataLink',
+				operation: 'generateDownloadUrl',
+				filePath: SAMPLE_SHEET,
+				...dataLink(INBOX),
+				...workspaceParameter(GENOMICS),
+				...withSpotKeys,
+			}),
+		);
+		expect(url).toMatchObject({ dataLinkId: INBOX, path: SAMPLE_SHEET, resolvedPath: SAMPLE_SHEET, resolvedMimeType: 'text/csv' });
+		expect(requestsSince(before)).toEqual([
+			{ method: 'GET', path: `/data-links/${INBOX}`, query: query(GENOMICS_SPOT_AWS) },
+			{ method: 'GET', path: `/data-links/${INBOX}/download/${SAMPLE_SHEET}`, query: query(GENOMICS_SPOT_AWS) },
+			{ method: 'GET', path: `/data-links/${INBOX}`, query: query(GENOMICS_SPOT_AWS) },
+			{
+				method: 'GET',
+				path: `/data-links/${INBOX}/generate-download-url`,
+				query: { ...query(GENOMICS_SPOT_AWS), filePath: SAMPLE_SHEET, preview: 'false' },
+			},
+		]);
+	});
+
+	it('uploads a file with the credentials given, and the bucket holds it', async () => {
+		const before = platform.sim.log.length;
+		const { items, error } = await upload(
+			{ fileName: 'keys.csv', size: 1_000, mimeType: 'text/csv' },
+			{ folder: 'spot', ...withSpotKeys },
+		);
+		expect(error).toBeUndefined();
+		expect(items).toEqual([
+			{
+				dataLinkId: INBOX,
+				path: 'spot/keys.csv',
+				uri: 's3://acme-sequencing-inbox/spot/keys.csv',
+				size: 1_000,
+				mimeType: 'text/csv',
+				parts: 1,
+			},
+		]);
+		expect(requestsSince(before)).toEqual([
+			{ method: 'GET', path: `/data-links/${INBOX}`, query: query(GENOMICS_SPOT_AWS) },
+			{ method: 'POST', path: `/data-links/${INBOX}/upload/spot`, query: query(GENOMICS_SPOT_AWS) },
+			{ method: 'POST', path: `/data-links/${INBOX}/upload/finish/spot`, query: query(GENOMICS_SPOT_AWS) },
+		]);
+		expect(platform.sim.data.dataLinkById(INBOX).objects.get('spot/keys.csv')).toEqual({ size: 1_000, mimeType: 'text/csv' });
+	});
+
+	it("fails naming the credentials when they are not among the data link's, which the platform refuses", async () => {
+		const before = platform.sim.log.length;
+		const result = await platform.run({
+			resource: 'dataLink',
+			operation: 'browse',
+			returnAll: true,
+			...dataLink(REFERENCES),
+			...workspaceParameter(GENOMICS),
+			credentialsId: locator(GENOMICS_AWS),
+		});
+		expect(errorOf(result)?.message).toBe(
+			`Data Link "${REFERENCES}" was not found, or Workspace Credentials "${GENOMICS_AWS}" are not among its credentials`,
+		);
+		expect(errorOf(result)?.description).toContain("leave Workspace Credentials empty for the data link's first");
+		expect(requestsSince(before)).toEqual([{ method: 'GET', path: `/data-links/${REFERENCES}`, query: query(GENOMICS_AWS) }]);
+	});
+
+	it('refuses a credentials ID that is none, naming the field, before any call', async () => {
+		const before = platform.sim.log.length;
+		const result = await platform.run({
+			resource: 'dataLink',
+			operation: 'generateDownloadUrl',
+			filePath: SAMPLE_SHEET,
+			...dataLink(INBOX),
+			...workspaceParameter(GENOMICS),
+			credentialsId: locator('={{ "../keys" }}'),
+		});
+		expect(errorOf(result)?.message).toBe('Workspace Credentials "../keys" is not a valid ID');
 		expect(platform.sim.log.length).toBe(before);
 	});
 });

@@ -25,40 +25,61 @@ export interface DataLinkScope {
 }
 
 /**
- * The data link, with the credentials the platform reads its bucket with. A refusal names the data
- * link and says where to look: the platform answers 403 alike for a data link of another workspace, a
- * mistyped ID and a token without access.
+ * The data link, with the credentials the platform reads its bucket with: the given ones, sent as tw's
+ * `-c` sends them, or else the data link's first. A refusal names the data link and says where to look:
+ * the platform answers 403 alike for a data link of another workspace, a mistyped ID, a token without
+ * access and credentials that are not among the data link's.
  */
-export async function describeDataLink(context: SeqeraFunctions, scope: DataLinkScope, dataLinkId: string): Promise<DataLinkInfo> {
+export async function describeDataLink(
+	context: SeqeraFunctions,
+	scope: DataLinkScope,
+	dataLinkId: string,
+	credentialsId?: string,
+): Promise<DataLinkInfo> {
 	let dataLink: IDataObject;
 	try {
 		const response = await apiRequest<{ dataLink?: IDataObject }>(context, {
 			method: 'GET',
 			path: ['data-links', dataLinkId],
-			query: { workspaceId: scope.workspaceId },
+			query: { workspaceId: scope.workspaceId, credentialsId },
 			itemIndex: scope.itemIndex,
 		});
 		dataLink = response.dataLink ?? {};
 	} catch (error) {
 		if (error instanceof NodeApiError && ['403', '404'].includes(String(error.httpCode))) {
-			throw new NodeOperationError(context.getNode(), `Data Link "${dataLinkId}" was not found, or the access token was refused`, {
-				itemIndex: scope.itemIndex,
-				description:
-					`The platform refused to describe this data link (HTTP ${String(error.httpCode)}). Pick it from the list, which ` +
-					`shows the data links of the chosen workspace, check the Workspace field, and check that the credential's access ` +
-					`token is valid.`,
-			});
+			const refusal = `HTTP ${String(error.httpCode)}`;
+			const node = context.getNode();
+			const itemIndex = scope.itemIndex;
+			if (credentialsId === undefined) {
+				throw new NodeOperationError(node, `Data Link "${dataLinkId}" was not found, or the access token was refused`, {
+					itemIndex,
+					description:
+						`The platform refused to describe this data link (${refusal}). Pick it from the list, which shows the data ` +
+						"links of the chosen workspace, check the Workspace field, and check that the credential's access token is valid.",
+				});
+			}
+			throw new NodeOperationError(
+				node,
+				`Data Link "${dataLinkId}" was not found, or Workspace Credentials "${credentialsId}" are not among its credentials`,
+				{
+					itemIndex,
+					description:
+						`The platform refused to describe this data link with these credentials (${refusal}). Pick credentials the ` +
+						'data link lists (Data Link → Get Many outputs them in credentials), or leave Workspace Credentials empty ' +
+						"for the data link's first. Check the Workspace field too.",
+				},
+			);
 		}
 		// Already the transport's NodeApiError or cancellation; wrapping would hide its HTTP code
 		// eslint-disable-next-line @n8n/community-nodes/require-node-api-error
 		throw error;
 	}
-	const [credentials] = (dataLink.credentials as IDataObject[] | undefined) ?? [];
+	const [firstCredentials] = (dataLink.credentials as IDataObject[] | undefined) ?? [];
 	return {
 		id: dataLinkId,
 		name: String(dataLink.name ?? dataLinkId),
 		resourceRef: String(dataLink.resourceRef ?? ''),
-		credentialsId: typeof credentials?.id === 'string' ? credentials.id : undefined,
+		credentialsId: credentialsId ?? (typeof firstCredentials?.id === 'string' ? firstCredentials.id : undefined),
 		provider: typeof dataLink.provider === 'string' ? dataLink.provider : undefined,
 	};
 }

@@ -8,7 +8,7 @@ import { returnAllAndLimit } from '../../fields/common';
 import { workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 import { dataLinkLocator } from '../../dataLinks/dataLinkLocator';
-import { dataLinkOfItem, pathParameter } from './dataLinkParameters';
+import { dataLinkOfItem, pathParameter, transferCredentialsLocator } from './dataLinkParameters';
 
 const PATH_FIELD = 'Path';
 const GLOB_FIELD = 'Name Glob';
@@ -18,6 +18,7 @@ const MAX_PAGE_SIZE = 1000;
 const properties: INodeProperties[] = [
 	dataLinkLocator,
 	workspaceLocator,
+	transferCredentialsLocator,
 	{
 		displayName: PATH_FIELD,
 		name: 'path',

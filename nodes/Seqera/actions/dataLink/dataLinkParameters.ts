@@ -9,13 +9,18 @@ import { DATA_LINKS, idOrName } from '../../names/lookups';
 import { describeValue } from '../../text/describeValue';
 import { workspaceCredentialsLocator } from '../computeEnv/computeEnv.descriptions';
 
-/** The item's workspace and data link (as the platform describes it), checked before anything is sent. */
+/**
+ * The item's workspace and data link (as the platform describes it), checked before anything is sent.
+ * The data link's calls go with the Workspace Credentials given (`transferCredentialsLocator`), or else
+ * with the data link's first.
+ */
 export async function dataLinkOfItem(
 	context: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<{ scope: DataLinkScope & { itemIndex: number }; dataLink: DataLinkInfo }> {
+	const credentialsId = credentialsIdFor(context, itemIndex);
 	const scope = { workspaceId: await workspaceIdFor(context, itemIndex), pathEncoding: pathEncodingOf(context), itemIndex };
-	return { scope, dataLink: await describeDataLink(context, scope, await dataLinkIdFor(context, itemIndex)) };
+	return { scope, dataLink: await describeDataLink(context, scope, await dataLinkIdFor(context, itemIndex), credentialsId) };
 }
 
 /**
@@ -85,6 +90,14 @@ export const dataLinkCredentialsLocator: INodeProperties = {
 	...workspaceCredentialsLocator,
 	displayName: CREDENTIALS_FIELD,
 	description: "Credentials of the workspace for the bucket's cloud; they must be of the data link's provider",
+};
+
+/** Which of the data link's credentials its browsing, downloads and uploads go with, as tw's `-c` chooses them. */
+export const transferCredentialsLocator: INodeProperties = {
+	...dataLinkCredentialsLocator,
+	description:
+		"Which of the data link's credentials the platform reads and writes the bucket with, for a bucket that several " +
+		"credentials of the workspace reach. Leave empty for the data link's first.",
 };
 
 /** The Workspace Credentials field's ID, or undefined when it is empty. */

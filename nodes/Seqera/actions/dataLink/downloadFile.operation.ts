@@ -9,9 +9,9 @@ import { workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItemWithBinary } from '../../items/perItem';
 import { dataLinkLocator } from '../../dataLinks/dataLinkLocator';
 import { filePathField } from './descriptions';
-import { dataLinkOfItem, pathParameter } from './dataLinkParameters';
+import { dataLinkOfItem, pathParameter, transferCredentialsLocator } from './dataLinkParameters';
 
-const properties: INodeProperties[] = [dataLinkLocator, workspaceLocator, filePathField, outputFileField];
+const properties: INodeProperties[] = [dataLinkLocator, workspaceLocator, transferCredentialsLocator, filePathField, outputFileField];
 
 const displayOptions = { show: { resource: ['dataLink'], operation: ['downloadFile'] } };
 

@@ -9,7 +9,7 @@ import { requireCount } from '../../helpers/validate';
 import { binaryOfStreamedFile } from '../../items/binaryFromStream';
 import { forEachItemWithBinary } from '../../items/perItem';
 import { apiRequestStream } from '../../transport';
-import { dataLinkOfItem, pathParameter } from './dataLinkParameters';
+import { dataLinkOfItem, pathParameter, transferCredentialsLocator } from './dataLinkParameters';
 
 const FOLDER_FIELD = 'Folder';
 const MAX_FILES_FIELD = 'Max Files';
@@ -19,6 +19,7 @@ const MIB = 1024 * 1024;
 const properties: INodeProperties[] = [
 	dataLinkLocator,
 	workspaceLocator,
+	transferCredentialsLocator,
 	{
 		displayName: FOLDER_FIELD,
 		name: 'folder',

@@ -6,11 +6,12 @@ import { workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 import { dataLinkLocator } from '../../dataLinks/dataLinkLocator';
 import { filePathField } from './descriptions';
-import { dataLinkOfItem, pathParameter } from './dataLinkParameters';
+import { dataLinkOfItem, pathParameter, transferCredentialsLocator } from './dataLinkParameters';
 
 const properties: INodeProperties[] = [
 	dataLinkLocator,
 	workspaceLocator,
+	transferCredentialsLocator,
 	filePathField,
 	{
 		displayName: 'For Preview',

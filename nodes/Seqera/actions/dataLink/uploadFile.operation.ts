@@ -7,13 +7,21 @@ import { connectionOf } from '../../transport';
 import { workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 import { dataLinkLocator } from '../../dataLinks/dataLinkLocator';
-import { BINARY_FIELD, dataLinkOfItem, FOLDER_FIELD, pathParameter, uploadSourceFields } from './dataLinkParameters';
+import {
+	BINARY_FIELD,
+	dataLinkOfItem,
+	FOLDER_FIELD,
+	pathParameter,
+	transferCredentialsLocator,
+	uploadSourceFields,
+} from './dataLinkParameters';
 
 const NAME_FIELD = 'File Name';
 
 const properties: INodeProperties[] = [
 	dataLinkLocator,
 	workspaceLocator,
+	transferCredentialsLocator,
 	...uploadSourceFields('The name of the input binary field holding the file to upload', {
 		placeholder: 'runs/240501_A00123_0042_AHVKJ3DSX7',
 		description: "The folder to upload into, below the data link's root. Leave empty for the root.",

@@ -9,13 +9,21 @@ import { requireText, requireWholeCharacters } from '../../helpers/validate';
 import { forEachItem } from '../../items/perItem';
 import { describeValue } from '../../text/describeValue';
 import { connectionOf } from '../../transport';
-import { BINARY_FIELD, dataLinkOfItem, FOLDER_FIELD, pathParameter, uploadSourceFields } from './dataLinkParameters';
+import {
+	BINARY_FIELD,
+	dataLinkOfItem,
+	FOLDER_FIELD,
+	pathParameter,
+	transferCredentialsLocator,
+	uploadSourceFields,
+} from './dataLinkParameters';
 
 const PATH_FIELD = 'Path Field';
 
 const properties: INodeProperties[] = [
 	dataLinkLocator,
 	workspaceLocator,
+	transferCredentialsLocator,
 	...uploadSourceFields("The name of the input binary field holding each item's file", {
 		placeholder: 'runs/240601_A00123_0043_BHVKJ3DSX7',
 		description: "The folder to upload the files into, below the data link's root. Leave empty for the root.",
