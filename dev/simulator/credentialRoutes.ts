@@ -7,6 +7,12 @@
  * `credentials update` relies on (it re-sends only the options given). Everything else an update is
  * given replaces what was stored, and what it leaves out is gone. A 400 quotes the request body (keys
  * included, a long one cut short) as some validators do, so tests can prove the node never repeats it.
+ *
+ * AWS credentials come in two modes (the contract's AwsCredentialsMode): keys (an access key pair, perhaps
+ * with a role to assume) or role (a role the platform assumes, with no keys). `useExternalId=true` on a
+ * create or update has the platform generate the External ID the role's trust policy must require; it
+ * keeps one it generated before when the update sends it back. Describing credentials that have one adds
+ * the trust policy to paste at AWS (`setupSnippet`), as tower-cli's `credentials add aws` shows it.
  */
 import { ApiError, badRequest, forbidden, json, noContent, withErrorId, type ApiRequest } from './apiTypes';
 import { credentialDto, credentialsOf, type SimCredential } from './computeEnvRoutes';
@@ -53,6 +59,9 @@ const REQUIRED_KEYS: Readonly<Record<string, ReadonlyArray<readonly string[]>>> 
 	'container-reg': [['userName', 'password', 'registry']],
 	'tw-agent': [['connectionId']],
 };
+
+/** The account the platform assumes roles from: the principal its trust policy names (AWS's documentation account). */
+const PLATFORM_AWS_PRINCIPAL = 'arn:aws:iam::111122223333:root';
 
 /** The platform's rule for credential names, as for compute environments. */
 const NAME_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
@@ -120,6 +129,51 @@ function newCredentialId(data: SimulatorData): string {
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 
+/**
+ * AWS keys as the platform keeps them: in role mode without a key pair (refused if sent), and with the External ID
+ * `useExternalId` asks for, which needs a role to go with.
+ */
+function awsKeysKept(request: ApiRequest, data: SimulatorData, keys: Record<string, unknown>, body: unknown): Record<string, unknown> {
+	const useExternalId = booleanParam(request, 'useExternalId');
+	if (keys.discriminator !== 'aws') {
+		if (useExternalId) throw rejected('An External ID is for AWS credentials only', body);
+		return keys;
+	}
+	if (keys.mode !== undefined && keys.mode !== 'keys' && keys.mode !== 'role') throw rejected('Invalid AWS credentials mode', body);
+	if (keys.mode === 'role') {
+		if (isGiven(keys.accessKey) || isGiven(keys.secretKey)) throw rejected('AWS credentials in role mode take no access key', body);
+		if (!isGiven(keys.assumeRoleArn)) throw rejected('AWS credentials in role mode need an IAM role ARN', body);
+	}
+	if (!useExternalId) return keys;
+	if (!isGiven(keys.assumeRoleArn)) throw rejected('Generating an External ID requires an IAM role ARN', body);
+	return isGiven(keys.externalId) ? keys : { ...keys, externalId: newExternalId(data) };
+}
+
+/** Each simulator's stream of External IDs: UUIDs, as the platform generates them. */
+const externalIdStreams = new WeakMap<SimulatorData, SeededRandom>();
+
+function newExternalId(data: SimulatorData): string {
+	let random = externalIdStreams.get(data);
+	if (!random) {
+		random = new SeededRandom(hashString('external IDs'));
+		externalIdStreams.set(data, random);
+	}
+	return random.uuid();
+}
+
+/** The trust policy to give the role, for AWS credentials with an External ID. */
+function setupSnippetOf(credential: SimCredential): string | undefined {
+	const externalId = text(credential.keys?.externalId);
+	if (credential.provider !== 'aws' || externalId === undefined) return undefined;
+	const statement = {
+		Effect: 'Allow',
+		Principal: { AWS: PLATFORM_AWS_PRINCIPAL },
+		Action: 'sts:AssumeRole',
+		Condition: { StringEquals: { 'sts:ExternalId': externalId } },
+	};
+	return JSON.stringify({ Version: '2012-10-17', Statement: [statement] }, null, 2);
+}
+
 export const credentialRoutes: Route[] = [
 	route('POST', '/credentials', (request, { data }) => {
 		const { body, credentials, keys } = credentialsOfBody(request);
@@ -130,6 +184,7 @@ export const credentialRoutes: Route[] = [
 		}
 		const name = String(credentials.name);
 		requireUniqueName(request, data, name, body);
+		const kept = awsKeysKept(request, data, keys, body);
 		const credential: SimCredential = {
 			id: newCredentialId(data),
 			workspaceId: workspaceOf(request, data),
@@ -138,7 +193,7 @@ export const credentialRoutes: Route[] = [
 			description: text(credentials.description),
 			baseUrl: text(credentials.baseUrl),
 			status: 'AVAILABLE',
-			keys: { ...keys },
+			keys: { ...kept },
 			dateCreated: new Date(),
 		};
 		credentialsOf(data).push(credential);
@@ -146,7 +201,11 @@ export const credentialRoutes: Route[] = [
 	}),
 	route('GET', '/credentials/{credentialsId}', (request, { data }) => {
 		const credential = findCredential(request, data);
-		return json({ credentials: { ...credentialDto(credential), keys: visibleKeys(credential) } });
+		const setupSnippet = setupSnippetOf(credential);
+		return json({
+			credentials: { ...credentialDto(credential), keys: visibleKeys(credential) },
+			...(setupSnippet === undefined ? {} : { setupSnippet }),
+		});
 	}),
 	// The platform replaces the credential with what it is sent, but for secret parts left out, which it keeps.
 	route('PUT', '/credentials/{credentialsId}', (request, { data }) => {
@@ -157,14 +216,16 @@ export const credentialRoutes: Route[] = [
 		}
 		const name = String(credentials.name);
 		requireUniqueName(request, data, name, body, credential);
-		const kept = (SECRET_KEYS[credential.provider] ?? [])
+		const sent = awsKeysKept(request, data, keys, body);
+		// Role mode holds no key pair, so a secret key is not kept into it.
+		const kept = (sent.mode === 'role' ? [] : (SECRET_KEYS[credential.provider] ?? []))
 			.filter((key) => !isGiven(keys[key]) && credential.keys?.[key] !== undefined)
 			.map((key) => [key, credential.keys?.[key]]);
 		credential.name = name;
 		credential.description = text(credentials.description);
 		credential.baseUrl = text(credentials.baseUrl);
 		credential.keys = {
-			...Object.fromEntries(Object.entries(keys).filter(([, value]) => isGiven(value))),
+			...Object.fromEntries(Object.entries(sent).filter(([, value]) => isGiven(value))),
 			...Object.fromEntries(kept),
 		};
 		credential.lastUpdated = new Date();

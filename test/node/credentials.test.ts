@@ -430,6 +430,247 @@ describe('Credential → Update', () => {
 	});
 });
 
+describe('Credential → AWS Role mode and Generate External ID, as tw credentials add aws --mode role does', () => {
+	const ROLE_ARN = 'arn:aws:iam::123456789012:role/SeqeraRole';
+	const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+	const trustPolicyOf = (externalId: string) => ({
+		Version: '2012-10-17',
+		Statement: [
+			{
+				Effect: 'Allow',
+				Principal: { AWS: 'arn:aws:iam::111122223333:root' },
+				Action: 'sts:AssumeRole',
+				Condition: { StringEquals: { 'sts:ExternalId': externalId } },
+			},
+		],
+	});
+
+	it('Role mode sends the role without keys, asks for an External ID, and outputs it with the trust policy', async () => {
+		const before = platform.sim.log.length;
+		// Keys typed before switching to Role mode stay in the hidden fields; they are not sent.
+		const { parameters, items } = createAws('aws-role-only', { awsMode: 'role', credentialDescription: '' });
+		const result = await platform.run(parameters, { items });
+
+		expect(result.error).toBeUndefined();
+		const created = credentialNamed('aws-role-only')!;
+		const externalId = String(created.keys?.externalId);
+		expect(externalId).toMatch(UUID);
+		const query = { workspaceId: String(GENOMICS) };
+		expect(requestsSince(before)).toEqual([
+			{
+				method: 'POST',
+				path: '/credentials',
+				query: { ...query, useExternalId: 'true' },
+				body: {
+					credentials: {
+						name: 'aws-role-only',
+						provider: 'aws',
+						keys: { discriminator: 'aws', assumeRoleArn: ROLE_ARN, mode: 'role' },
+					},
+				},
+			},
+			{ method: 'GET', path: `/credentials/${created.id}`, query, body: undefined },
+		]);
+		const [output] = platform.json(result);
+		expect(output).toEqual({
+			id: created.id,
+			name: 'aws-role-only',
+			provider: 'aws',
+			externalId,
+			trustPolicy: expect.any(String),
+		});
+		expect(JSON.parse(String(output.trustPolicy))).toEqual(trustPolicyOf(externalId));
+
+		const got = await platform.run({ resource: 'credential', operation: 'get', ...byId(created.id), ...workspaceParameter(GENOMICS) });
+		expect(platform.json(got)[0].settings).toEqual({ assumeRoleArn: ROLE_ARN, mode: 'role', externalId });
+		expectKeysNowhere(result);
+		expectKeysNowhere(got);
+	});
+
+	it('Generate External ID in Keys mode sends the keys as before with useExternalId; no key part reaches the output', async () => {
+		const { parameters, items } = createAws('aws-keys-external-id', { awsGenerateExternalId: true });
+		const before = platform.sim.log.length;
+		const result = await platform.run(parameters, { items });
+
+		expect(result.error).toBeUndefined();
+		const created = credentialNamed('aws-keys-external-id')!;
+		expect(requestsSince(before)).toEqual([
+			{
+				method: 'POST',
+				path: '/credentials',
+				query: { workspaceId: String(GENOMICS), useExternalId: 'true' },
+				body: {
+					credentials: {
+						name: 'aws-keys-external-id',
+						provider: 'aws',
+						description: 'Batch keys of the genomics account',
+						keys: { discriminator: 'aws', accessKey: ACCESS_KEY, secretKey: SECRET_KEY, assumeRoleArn: ROLE_ARN },
+					},
+				},
+			},
+			// The platform describes the access key ID too; the node takes only the External ID and the trust policy.
+			{ method: 'GET', path: `/credentials/${created.id}`, query: { workspaceId: String(GENOMICS) }, body: undefined },
+		]);
+		expect(created.keys).toEqual({
+			discriminator: 'aws',
+			accessKey: ACCESS_KEY,
+			secretKey: SECRET_KEY,
+			assumeRoleArn: ROLE_ARN,
+			externalId: expect.stringMatching(UUID),
+		});
+		expect(platform.json(result)).toEqual([
+			{
+				id: created.id,
+				name: 'aws-keys-external-id',
+				provider: 'aws',
+				externalId: created.keys?.externalId,
+				trustPolicy: expect.any(String),
+			},
+		]);
+		expectKeysNowhere(result);
+	});
+
+	it('Update to Role mode drops the key pair and gets an External ID; a later update keeps it', async () => {
+		const { parameters, items } = createAws('aws-to-role');
+		expect((await platform.run(parameters, { items })).error).toBeUndefined();
+		const credential = credentialNamed('aws-to-role')!;
+		const before = platform.sim.log.length;
+		const toRole = await platform.run({
+			resource: 'credential',
+			operation: 'update',
+			...byId(credential.id),
+			provider: 'aws',
+			awsMode: 'role',
+			...workspaceParameter(GENOMICS),
+		});
+
+		expect(toRole.error).toBeUndefined();
+		const query = { workspaceId: String(GENOMICS) };
+		expect(requestsSince(before)).toEqual([
+			{ method: 'GET', path: `/credentials/${credential.id}`, query, body: undefined },
+			{
+				method: 'PUT',
+				path: `/credentials/${credential.id}`,
+				query: { ...query, useExternalId: 'true' },
+				body: {
+					credentials: {
+						id: credential.id,
+						name: 'aws-to-role',
+						provider: 'aws',
+						description: 'Batch keys of the genomics account',
+						keys: { discriminator: 'aws', assumeRoleArn: ROLE_ARN, mode: 'role' },
+					},
+				},
+			},
+			{ method: 'GET', path: `/credentials/${credential.id}`, query, body: undefined },
+		]);
+		const externalId = String(credentialNamed('aws-to-role')!.keys?.externalId);
+		expect(credentialNamed('aws-to-role')!.keys).toEqual({ discriminator: 'aws', assumeRoleArn: ROLE_ARN, mode: 'role', externalId });
+		expect(platform.json(toRole)).toEqual([
+			{ id: credential.id, name: 'aws-to-role', provider: 'aws', updated: true, externalId, trustPolicy: expect.any(String) },
+		]);
+		expectKeysNowhere(toRole);
+
+		// Without the new fields an update sends what it did before: the keys as the platform describes them, External ID included.
+		const renamed = await platform.run({
+			resource: 'credential',
+			operation: 'update',
+			...byId(credential.id),
+			provider: 'aws',
+			credentialName: 'aws-role-renamed',
+			...workspaceParameter(GENOMICS),
+		});
+		expect(renamed.error).toBeUndefined();
+		expect(platform.sim.log.at(-1)).toMatchObject({
+			method: 'PUT',
+			query,
+			body: {
+				credentials: {
+					name: 'aws-role-renamed',
+					keys: { discriminator: 'aws', assumeRoleArn: ROLE_ARN, mode: 'role', externalId },
+				},
+			},
+		});
+		expect(platform.sim.log.at(-1)!.query).toEqual(query);
+		expect(platform.json(renamed)).toEqual([{ id: credential.id, name: 'aws-role-renamed', provider: 'aws', updated: true }]);
+	});
+
+	it('Update back to Keys mode needs a new key pair, refused before the update', async () => {
+		const created = await platform.run({
+			resource: 'credential',
+			operation: 'create',
+			credentialName: 'aws-role-to-keys',
+			provider: 'aws',
+			awsMode: 'role',
+			awsAssumeRoleArn: ROLE_ARN,
+			...workspaceParameter(GENOMICS),
+		});
+		expect(created.error).toBeUndefined();
+		const credential = credentialNamed('aws-role-to-keys')!;
+		const before = platform.sim.log.length;
+		const update = (extra: INodeParameters, items?: IDataObject[]) =>
+			platform.run(
+				{
+					resource: 'credential',
+					operation: 'update',
+					...byId(credential.id),
+					provider: 'aws',
+					awsMode: 'keys',
+					...extra,
+					...workspaceParameter(GENOMICS),
+				},
+				items ? { items } : {},
+			);
+
+		const refused = await update({ awsAccessKey: '={{ $json.accessKey }}' }, [{ accessKey: ACCESS_KEY }]);
+		expect(refused.error?.message).toBe('Keys mode needs an Access Key ID and a Secret Access Key');
+		expect(requestsSince(before).map((request) => request.method)).toEqual(['GET']);
+		expectKeysNowhere(refused);
+
+		const keys = { accessKey: ACCESS_KEY, secretKey: SECRET_KEY };
+		const result = await update({ awsAccessKey: '={{ $json.accessKey }}', awsSecretKey: '={{ $json.secretKey }}' }, [keys]);
+		expect(result.error).toBeUndefined();
+		expect(credentialNamed('aws-role-to-keys')!.keys).toEqual({
+			discriminator: 'aws',
+			assumeRoleArn: ROLE_ARN,
+			externalId: credential.keys?.externalId,
+			mode: 'keys',
+			...keys,
+		});
+		expectKeysNowhere(result);
+	});
+
+	const refusals: Array<[string, INodeParameters, string]> = [
+		['Role mode without a role', { awsMode: 'role' }, 'Role mode needs an Assume Role ARN'],
+		[
+			'Generate External ID without a role',
+			{ awsAccessKey: ACCESS_KEY, awsSecretKey: SECRET_KEY, awsGenerateExternalId: true },
+			'Generate External ID needs an Assume Role ARN',
+		],
+	];
+
+	it.each(refusals)('Create refuses %s before any call', async (_what, fields, message) => {
+		const keyFields = Object.entries(fields).filter(([field]) => field === 'awsAccessKey' || field === 'awsSecretKey');
+		const fromItem = Object.fromEntries(keyFields.map(([field]) => [field, `={{ $json.${field} }}`]));
+		const before = platform.sim.log.length;
+		const result = await platform.run(
+			{
+				resource: 'credential',
+				operation: 'create',
+				credentialName: 'refused',
+				provider: 'aws',
+				...fields,
+				...fromItem,
+				...workspaceParameter(GENOMICS),
+			},
+			{ items: [Object.fromEntries(keyFields) as IDataObject] },
+		);
+		expect(result.error?.message).toBe(message);
+		expect(platform.sim.log.length).toBe(before);
+		expectKeysNowhere(result);
+	});
+});
+
 describe('Credential → Delete and Validate', () => {
 	it('Delete removes the credentials picked by name, as tower-cli does (checked=false)', async () => {
 		const { parameters, items } = createAws('aws-delete-me');

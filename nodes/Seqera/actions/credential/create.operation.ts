@@ -7,6 +7,7 @@ import { workspaceIdFor } from '../../names/workspaceId';
 import { apiRequest } from '../../transport';
 import { workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
+import { awsModeFields, awsModeSettingsOf, generatedExternalId, keysInMode, requiredKeysIn } from './awsMode';
 import { baseUrlField, credentialDescriptionField, keyProperties, providerField } from './credential.descriptions';
 import { baseUrlOf, credentialNameOf, givenKeys } from './credentialChecks';
 import { providerOf } from './credentialParameters';
@@ -22,6 +23,7 @@ const properties: INodeProperties[] = [
 		description: 'How compute environments and pipelines refer to the credentials; unique in the workspace',
 	},
 	providerField,
+	...awsModeFields(false),
 	...keyProperties(false),
 	baseUrlField,
 	credentialDescriptionField,
@@ -35,13 +37,16 @@ export const description = updateDisplayOptions(displayOptions, properties);
 
 /**
  * Creates workspace credentials, with Overwrite after deleting the workspace's credentials of that name as their Delete
- * does; the output item has the new ID, name and provider, never a key.
+ * does; the output item has the new ID, name and provider, never a key, and the External ID the platform generated
+ * when asked for one, read back as tower-cli does.
  */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await forEachItem(this, async (itemIndex) => {
 		const name = credentialNameOf(this, itemIndex, 'Name', this.getNodeParameter('credentialName', itemIndex));
 		const provider = providerOf(this, itemIndex);
-		const { keys, secrets } = givenKeys(this, itemIndex, provider, true);
+		const awsMode = awsModeSettingsOf(this, itemIndex, provider, false);
+		const { keys: given, secrets } = givenKeys(this, itemIndex, provider, true, requiredKeysIn(awsMode, provider));
+		const keys = keysInMode(this, itemIndex, awsMode, given, given);
 		const baseUrl = provider.baseUrl ? baseUrlOf(this, itemIndex, this.getNodeParameter('baseUrl', itemIndex, '')) : undefined;
 		const description = String(this.getNodeParameter('credentialDescription', itemIndex, '') ?? '').trim();
 		const workspaceId = await workspaceIdFor(this, itemIndex);
@@ -54,7 +59,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const response = await apiRequest<{ credentialsId?: string }>(this, {
 			method: 'POST',
 			path: ['credentials'],
-			query: { workspaceId },
+			query: { workspaceId, ...(awsMode.useExternalId ? { useExternalId: true } : {}) },
 			body: {
 				credentials: {
 					name,
@@ -67,6 +72,8 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			redact: secrets,
 			itemIndex,
 		});
-		return { id: response.credentialsId ?? null, name, provider: provider.value };
+		const created = { id: response.credentialsId ?? null, name, provider: provider.value };
+		if (!awsMode.useExternalId || response.credentialsId === undefined) return created;
+		return { ...created, ...(await generatedExternalId(this, itemIndex, response.credentialsId, workspaceId)) };
 	});
 }

@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { byId, byName, fromList, locator } from '../../fields/locatorBuilders';
+import { keyPairModes } from './awsMode';
 import { CREDENTIAL_PROVIDERS, type KeyField } from './credentialProviders';
 
 export const credentialLocator: INodeProperties = locator(
@@ -33,7 +34,7 @@ function keyProperty(provider: string, field: KeyField, updating: boolean): INod
 		displayName: field.displayName,
 		name: field.parameter,
 		description: updating ? `${field.description}. ${keep}` : field.description,
-		displayOptions: { show: { provider: [provider] } },
+		displayOptions: { show: { provider: [provider], ...(field.keyPairPart ? { awsMode: keyPairModes(updating) } : {}) } },
 		...(field.placeholder ? { placeholder: field.placeholder } : {}),
 	};
 	if (field.kind === 'boolean') return { ...base, type: 'boolean', default: field.defaultValue === true };

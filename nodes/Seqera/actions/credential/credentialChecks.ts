@@ -170,9 +170,15 @@ export interface GivenKeys {
 
 /**
  * The provider's key fields that were given, checked. On Create (`creating`) a field left empty takes its
- * default, and the keys must make one of the provider's required sets; on Update an empty field is not sent.
+ * default, and the keys must make one of the `required` sets, when there are any; on Update an empty field is not sent.
  */
-export function givenKeys(context: IExecuteFunctions, itemIndex: number, provider: CredentialProvider, creating: boolean): GivenKeys {
+export function givenKeys(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	provider: CredentialProvider,
+	creating: boolean,
+	required = provider.required,
+): GivenKeys {
 	const keys: Record<string, string | boolean> = {};
 	const secrets: string[] = [];
 	for (const field of provider.fields) {
@@ -190,9 +196,9 @@ export function givenKeys(context: IExecuteFunctions, itemIndex: number, provide
 		keys[field.key] = checkedValue(context, itemIndex, field, value);
 		if (field.secret || field.kind === 'awsAccessKey') secrets.push(value);
 	}
-	if (creating && !provider.required.some((set) => set.every((key) => keys[key] !== undefined))) {
+	if (creating && required.length > 0 && !required.some((set) => set.every((key) => keys[key] !== undefined))) {
 		const fieldNamed = (key: string) => provider.fields.find((field) => field.key === key)?.displayName ?? key;
-		const sets = provider.required.map((set) => set.map(fieldNamed).join(', '));
+		const sets = required.map((set) => set.map(fieldNamed).join(', '));
 		fail(context, itemIndex, `${provider.name} credentials need ${sets.join(', or ')}`, `Fill in ${sets.join(', or ')}`);
 	}
 	return { keys, secrets };

@@ -39,6 +39,8 @@ export interface KeyField {
 	defaultValue?: string | boolean;
 	/** Set when created only; an update keeps what the platform holds. */
 	createOnly?: boolean;
+	/** Part of an AWS access key pair: hidden in Role mode, which takes none (awsMode.ts). */
+	keyPairPart?: boolean;
 }
 
 export interface CredentialProvider {
@@ -50,6 +52,8 @@ export interface CredentialProvider {
 	required: ReadonlyArray<readonly string[]>;
 	/** Whether the credential has a Base URL (a Git server's). */
 	baseUrl?: boolean;
+	/** Key parts no field sets that the node may output: what the platform chose or generated. */
+	settings?: readonly string[];
 }
 
 const gitFields = (provider: string, label: string, secretLabel: string, secretHelp: string): KeyField[] => [
@@ -84,6 +88,7 @@ export const CREDENTIAL_PROVIDERS: readonly CredentialProvider[] = [
 				secret: false,
 				placeholder: 'AKIAIOSFODNN7EXAMPLE',
 				description: "The IAM user's access key ID: AKIA or ASIA and 16 capitals and digits",
+				keyPairPart: true,
 			},
 			{
 				key: 'secretKey',
@@ -92,6 +97,7 @@ export const CREDENTIAL_PROVIDERS: readonly CredentialProvider[] = [
 				kind: 'awsSecretKey',
 				secret: true,
 				description: 'The secret access key that goes with the access key ID (40 characters)',
+				keyPairPart: true,
 			},
 			{
 				key: 'assumeRoleArn',
@@ -100,10 +106,13 @@ export const CREDENTIAL_PROVIDERS: readonly CredentialProvider[] = [
 				kind: 'roleArn',
 				secret: false,
 				placeholder: 'arn:aws:iam::123456789012:role/SeqeraRole',
-				description: 'An IAM role to assume with these keys, for access to another account or for more rights',
+				description:
+					'An IAM role to assume with these keys, for access to another account or for more rights; in Role mode, the role',
 			},
 		],
 		required: [['accessKey', 'secretKey']],
+		// Role or keys, and the External ID the role's trust policy requires (awsMode.ts).
+		settings: ['mode', 'externalId'],
 	},
 	{
 		value: 'google',
@@ -409,7 +418,9 @@ export function providerNamed(value: string): CredentialProvider | undefined {
  * which the platform shows but which is half of a key pair.
  */
 export function shownKeysOf(provider: string): string[] {
-	return (providerNamed(provider)?.fields ?? [])
+	const known = providerNamed(provider);
+	const fields = (known?.fields ?? [])
 		.filter((field) => !field.secret && field.kind !== 'awsAccessKey' && field.kind !== 'certificate')
 		.map((field) => field.key);
+	return [...fields, ...(known?.settings ?? [])];
 }

@@ -7,6 +7,7 @@ import { apiRequest } from '../../transport';
 import { workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 import { describeValue } from '../../text/describeValue';
+import { awsModeFields, awsModeSettingsOf, generatedExternalId, keysInMode } from './awsMode';
 import { baseUrlField, credentialDescriptionField, credentialLocator, keyProperties, providerField } from './credential.descriptions';
 import { baseUrlOf, credentialNameOf, givenKeys } from './credentialChecks';
 import { providerOf } from './credentialParameters';
@@ -28,6 +29,7 @@ const properties: INodeProperties[] = [
 		placeholder: 'aws-genomics-keys',
 		description: 'Leave empty to keep the current name',
 	},
+	...awsModeFields(true),
 	...keyProperties(true),
 	{ ...baseUrlField, description: "The Git server's address. Leave empty to keep the current one." },
 	{ ...credentialDescriptionField, description: 'What the credentials are for. Leave empty to keep the current description.' },
@@ -53,7 +55,8 @@ const textOf = (value: unknown): string | undefined => (typeof value === 'string
  * Changes credentials. The platform replaces the whole credential with what an update sends, so the
  * credential is read first and sent back with only what was given changed: name, description, base URL
  * and the keys' other parts as they were. A secret part left empty is not sent, and the platform keeps
- * the one it holds, as with tower-cli's `credentials update`.
+ * the one it holds, as with tower-cli's `credentials update`. When the platform is asked for an External ID
+ * (AWS), the output has it, read back after the update.
  */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await forEachItem(this, async (itemIndex) => {
@@ -62,6 +65,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const newName = String(this.getNodeParameter('credentialName', itemIndex, '') ?? '').trim();
 		const name = newName === '' ? undefined : credentialNameOf(this, itemIndex, NEW_NAME, newName);
 		const { keys, secrets } = givenKeys(this, itemIndex, provider, false);
+		const awsMode = awsModeSettingsOf(this, itemIndex, provider, true);
 		const baseUrl = provider.baseUrl ? baseUrlOf(this, itemIndex, this.getNodeParameter('baseUrl', itemIndex, '')) : undefined;
 		const newDescription = String(this.getNodeParameter('credentialDescription', itemIndex, '') ?? '').trim();
 		const workspaceId = await workspaceIdFor(this, itemIndex);
@@ -86,6 +90,8 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const sentBaseUrl = baseUrl ?? textOf(current.baseUrl);
 		const category = textOf(current.category);
 		const kept = keptKeys(current, provider);
+		const currentMode = (current.keys as IDataObject | undefined)?.mode;
+		const sentKeys = keysInMode(this, itemIndex, awsMode, keys, { ...kept, ...keys }, currentMode);
 		// Parts sent back that the node never shows (an access key ID) stay out of errors too.
 		const shown = shownKeysOf(provider.value);
 		const hidden = Object.entries(kept)
@@ -94,7 +100,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		await apiRequest(this, {
 			method: 'PUT',
 			path: ['credentials', credentialsId],
-			query: { workspaceId },
+			query: { workspaceId, ...(awsMode.useExternalId ? { useExternalId: true } : {}) },
 			body: {
 				credentials: {
 					id: credentialsId,
@@ -103,12 +109,14 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 					...(sentDescription === undefined ? {} : { description: sentDescription }),
 					...(sentBaseUrl === undefined ? {} : { baseUrl: sentBaseUrl }),
 					...(category === undefined ? {} : { category }),
-					keys: { discriminator: provider.value, ...kept, ...keys },
+					keys: { discriminator: provider.value, ...sentKeys },
 				},
 			},
 			redact: [...secrets, ...hidden],
 			itemIndex,
 		});
-		return { id: credentialsId, name: sentName, provider: provider.value, updated: true };
+		const updated = { id: credentialsId, name: sentName, provider: provider.value, updated: true };
+		if (!awsMode.useExternalId) return updated;
+		return { ...updated, ...(await generatedExternalId(this, itemIndex, credentialsId, workspaceId)) };
 	});
 }
