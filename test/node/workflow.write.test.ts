@@ -170,6 +170,51 @@ describe('Workflow → Relaunch', () => {
 		});
 		expect(platform.sim.data.findRun(lastLaunch().workflowId)!.sessionId).not.toBe(original.sessionId);
 	});
+
+	it('runs the launch from another repository given in Pipeline Repository, as tw runs relaunch --pipeline sends it', async () => {
+		const original = failedRun();
+		const fork = 'https://github.com/acme-bio/rnaseq-fork';
+		const relaunch = (launchSettings: Record<string, string>) =>
+			platform.run({
+				resource: 'workflow',
+				operation: 'relaunch',
+				launchSettings,
+				...runParameter(original.id),
+				...workspaceParameter(GENOMICS),
+			});
+		expect((await relaunch({})).error).toBeUndefined();
+		const { dateCreated: _sentBefore, ...asBefore } = launchBody();
+		expect(asBefore.pipeline).toBe(original.launch.pipeline);
+
+		const result = await relaunch({ pipeline: ` ${fork} ` });
+		expect(result.error).toBeUndefined();
+		const { dateCreated: _sentNow, ...sent } = launchBody();
+		// The same launch but for the repository: the run's session, commit and work directory, resumed.
+		expect(sent).toEqual({ ...asBefore, pipeline: fork });
+		const [output] = platform.json(result);
+		expect(output).toMatchObject({ workflowId: lastLaunch().workflowId, pipeline: fork, sourceWorkflowId: original.id, resume: true });
+
+		const got = await platform.run({
+			resource: 'workflow',
+			operation: 'get',
+			...runParameter(String(output.workflowId)),
+			...workspaceParameter(GENOMICS),
+		});
+		expect(platform.json(got)[0]).toMatchObject({ id: output.workflowId, repository: fork });
+	});
+
+	it('refuses a Pipeline Repository with a space in it, naming the field, before any call', async () => {
+		const before = platform.sim.log.length;
+		const result = await platform.run({
+			resource: 'workflow',
+			operation: 'relaunch',
+			launchSettings: { pipeline: 'https://github.com/acme-bio/rnaseq fork' },
+			...runParameter(failedRun().id),
+			...workspaceParameter(GENOMICS),
+		});
+		expect(result.error?.message).toBe('Pipeline Repository "https://github.com/acme-bio/rnaseq fork" is not a repository');
+		expect(platform.sim.log.length).toBe(before);
+	});
 });
 
 describe('Workflow → Cancel and Delete', () => {

@@ -1,8 +1,10 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { EVENTS_DESTINATION_SETTING, LAUNCH_SETTINGS_FIELD } from '../fields/fieldNames';
 import { requireJsonOrYaml, requireNumericIdList, toList } from '../helpers/validate';
 import { computeEnvIdFor, pipelineIdFor } from '../names/lookups';
+import { describeValue } from '../text/describeValue';
 import { seqeraPlatform } from '../nodeVersions';
 import { apiRequest } from '../transport';
 import { computeEnvDefaults, computeEnvIdToUse } from './computeEnv';
@@ -79,6 +81,12 @@ function readLaunchSettings(context: IExecuteFunctions, itemIndex: number): Laun
 				if (revision.trim() !== '') fields.revision = revision.trim();
 				break;
 			}
+			case 'pipeline': {
+				// Relaunch's other repository (a fork), as tower-cli's `runs relaunch --pipeline` sends it.
+				const repository = pipelineRepositoryOf(context, itemIndex, value);
+				if (repository !== undefined) fields.pipeline = repository;
+				break;
+			}
 			case 'paramsText':
 			case 'labels':
 				// Read above, for steps of their own: withParameters and withNamedLabels.
@@ -95,6 +103,21 @@ function readLaunchSettings(context: IExecuteFunctions, itemIndex: number): Laun
 		}
 	}
 	return settings;
+}
+
+/** Relaunch's Pipeline Repository: an address or owner/name in one piece; undefined when only spaces. */
+export function pipelineRepositoryOf(context: IExecuteFunctions, itemIndex: number, value: unknown): string | undefined {
+	const repository = String(value).trim();
+	if (repository === '') return undefined;
+	if (/\s/.test(repository)) {
+		throw new NodeOperationError(context.getNode(), `Pipeline Repository "${describeValue(repository)}" is not a repository`, {
+			itemIndex,
+			description:
+				`Give the Git repository to run, such as https://github.com/my-org/rnaseq, or leave "Pipeline Repository" empty to ` +
+				`run the original run's (item ${itemIndex}). Nothing was launched.`,
+		});
+	}
+	return repository;
 }
 
 /** Pipeline Parameters as typed text, or as JSON where an expression built an object; undefined when left empty. */

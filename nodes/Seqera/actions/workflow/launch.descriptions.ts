@@ -302,6 +302,26 @@ export const launchSettingsField: INodeProperties = {
 	],
 };
 
+/** Relaunch's settings: the launch settings, and another repository to run the run's launch from, as `tw runs relaunch --pipeline`. */
+export const relaunchSettingsField: INodeProperties = {
+	...launchSettingsField,
+	options: (launchSettingsField.options as INodeProperties[]).flatMap((setting) =>
+		setting.name === 'paramsText'
+			? [
+					setting,
+					{
+						displayName: 'Pipeline Repository',
+						name: 'pipeline',
+						type: 'string',
+						default: '',
+						placeholder: 'https://github.com/my-org/rnaseq',
+						description: "Another repository to run the original run's launch from, such as a fork; empty for the run's own",
+					},
+				]
+			: [setting],
+	),
+};
+
 /**
  * Launch settings for a launch from a repository: its revisions and config profiles are picked from
  * lists the platform reads from the repository, or typed.

@@ -5,14 +5,14 @@ import { LAUNCH_SETTINGS_FIELD } from '../../fields/fieldNames';
 import { runIdFor } from '../../helpers/parameters';
 import { workspaceIdFor } from '../../names/workspaceId';
 import { launchRequestFromSaved, relaunchFromSaved } from '../../runs/records';
-import { sendLaunch } from '../../runs/launch';
+import { pipelineRepositoryOf, sendLaunch } from '../../runs/launch';
 import { waitFields } from '../../fields/waitFields';
 import { apiRequest } from '../../transport';
 import { computeEnvLocator, runLocator, workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 import { seqeraPlatform } from '../../nodeVersions';
 import { holdIfAsked } from '../../waits/holdWait';
-import { launchSettingsField } from './launch.descriptions';
+import { relaunchSettingsField } from './launch.descriptions';
 
 const properties: INodeProperties[] = [
 	runLocator,
@@ -25,7 +25,7 @@ const properties: INodeProperties[] = [
 		description: "Whether to resume from the original run's cached results (Nextflow -resume), so finished tasks are not run again",
 	},
 	{ ...computeEnvLocator, description: "Leave empty to use the original run's compute environment" },
-	{ ...launchSettingsField, description: "Settings left empty keep the original run's values" },
+	{ ...relaunchSettingsField, description: "Settings left empty keep the original run's values" },
 	...waitFields({ heldByN8n: true }),
 ];
 
@@ -101,6 +101,8 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const workspaceId = await workspaceIdFor(this, itemIndex);
 		const resumeAsked = this.getNodeParameter('resume', itemIndex, true) as boolean;
 		if (asSeqeraClientsSend && resumeAsked) refuseWorkDirOnResume(this, itemIndex);
+		// Checked before any call; the launch takes it with the other settings.
+		pipelineRepositoryOf(this, itemIndex, this.getNodeParameter(`${LAUNCH_SETTINGS_FIELD}.pipeline`, itemIndex, ''));
 
 		const original = await apiRequest<{ launch?: IDataObject }>(this, {
 			method: 'GET',
