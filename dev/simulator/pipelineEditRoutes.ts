@@ -1,6 +1,6 @@
 /**
- * Adding and deleting Launchpad pipelines: POST /pipelines, DELETE /pipelines/{pipelineId}, the labels
- * of pipelines (POST /pipelines/labels/add|remove|apply) and pipeline schemas (POST /pipeline-schemas);
+ * Adding and deleting Launchpad pipelines: POST /pipelines (with its first version where the request names it),
+ * DELETE /pipelines/{pipelineId}, the labels of pipelines (POST /pipelines/labels/add|remove|apply) and pipeline schemas (POST /pipeline-schemas);
  * what an update keeps, which pipelineVersionRoutes.ts applies. Names are unique in a workspace (409 otherwise, as on the platform).
  */
 import { randomBytes, randomInt } from 'node:crypto';
@@ -11,9 +11,12 @@ import { pipelineDto } from './dto';
 import type { SimPipeline, WorkspaceRef } from './model';
 import { workspaceOf } from './params';
 import { findPipeline } from './pipelineInfoRoutes';
+import type { SimPipelineVersion } from './pipelineVersionSeed';
+import { versionEntryDto } from './pipelineVersions';
 import { route, type Route } from './router';
 
 const PIPELINE_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{1,98}[A-Za-z0-9]$/;
+const VERSION_NAME = /^[a-zA-Z\d][-._a-zA-Z\d]{1,108}$/;
 
 export const isRecord = (value: unknown): value is Record<string, unknown> =>
 	typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -65,6 +68,19 @@ function changePipelineLabels(data: SimulatorData, workspace: WorkspaceRef, body
 	}
 }
 
+/**
+ * The first version a CreatePipelineRequest names (`version.name`), the default one; its launch is the pipeline's own. The
+ * platform's refusal of a bad name is tower-cli's captured one.
+ */
+function firstVersion(body: Record<string, unknown>): SimPipelineVersion | undefined {
+	if (!isRecord(body.version) || body.version.name === undefined || body.version.name === null) return undefined;
+	const { name } = body.version;
+	if (typeof name !== 'string' || !VERSION_NAME.test(name))
+		throw badRequest('Invalid pipeline version name: must match pattern [a-zA-Z\\d][-._a-zA-Z\\d]{1,108}');
+	const id = randomBytes(16).toString('base64url').slice(0, 22);
+	return { id, name, isDefault: true, hash: Buffer.from(`$v5:${id}`).toString('base64'), created: new Date(), launchId: id, launch: {} };
+}
+
 /** The saved launch settings a request's `launch` gives; what it leaves out stays as it was. */
 function launchSettings(data: SimulatorData, workspace: WorkspaceRef, launch: Record<string, unknown>): Partial<SimPipeline> {
 	const settings: Partial<SimPipeline> = {};
@@ -93,6 +109,9 @@ const SAVED_WITH_FIELDS = [
 	'syntaxParser',
 	'launchContainer',
 	'headJobCpus',
+	'commitId',
+	'userSecrets',
+	'workspaceSecrets',
 ] as const satisfies readonly (keyof SavedWith)[];
 
 /**
@@ -100,7 +119,10 @@ const SAVED_WITH_FIELDS = [
  * update that leaves one of these out loses it.
  */
 function savedWithOf(launch: Record<string, unknown>): SavedWith | undefined {
-	const given = SAVED_WITH_FIELDS.filter((field) => launch[field] !== undefined && launch[field] !== null);
+	// No secrets is what a saved launch answers without any (pipelineLaunchDto), so an empty list is nothing kept.
+	const given = SAVED_WITH_FIELDS.filter(
+		(field) => launch[field] !== undefined && launch[field] !== null && !(Array.isArray(launch[field]) && launch[field].length === 0),
+	);
 	return given.length === 0 ? undefined : (Object.fromEntries(given.map((field) => [field, launch[field]])) as SavedWith);
 }
 
@@ -125,6 +147,7 @@ export const pipelineEditRoutes: Route[] = [
 		const launch = isRecord(body.launch) ? body.launch : {};
 		if (!text(launch.pipeline)) throw badRequest('Missing pipeline repository');
 		const name = checkedName(data, workspace, body.name);
+		const version = firstVersion(body);
 		const now = new Date();
 		const pipeline: SimPipeline = {
 			id: randomInt(1, 2 ** 47),
@@ -140,12 +163,15 @@ export const pipelineEditRoutes: Route[] = [
 			labelIds: checkedLabels(data, workspace, body.labelIds) ?? [],
 			dateCreated: now,
 			lastUpdated: now,
-			launchId: randomBytes(16).toString('base64url').slice(0, 22),
+			launchId: version?.launchId ?? randomBytes(16).toString('base64url').slice(0, 22),
 			...launchSettings(data, workspace, launch),
 			savedWith: savedWithOf(launch),
 		};
 		data.pipelines.push(pipeline);
-		return json({ pipeline: pipelineDto(pipeline, data, new Set()) });
+		const dto = pipelineDto(pipeline, data, new Set());
+		if (version === undefined) return json({ pipeline: dto });
+		data.pipelineVersions.set(pipeline.id, [version]);
+		return json({ pipeline: { ...dto, version: versionEntryDto(pipeline, version, data).version } });
 	}),
 	// CreatePipelineSchemaResponse, as tower-cli's captured pipelineschemas/create_response.json has it.
 	route('POST', '/pipeline-schemas', (request, { data }) => {

@@ -1,5 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { labelNamesField } from '../../fields/labelFields';
+
 /** The launch settings a Launchpad pipeline saves, as tower-cli's `pipelines add` and `pipelines update` take them. */
 export const pipelineSettingsField: INodeProperties = {
 	displayName: 'Pipeline Settings',
@@ -8,6 +10,14 @@ export const pipelineSettingsField: INodeProperties = {
 	placeholder: 'Add Setting',
 	default: {},
 	options: [
+		{
+			displayName: 'Commit ID',
+			name: 'commitId',
+			type: 'string',
+			default: '',
+			placeholder: '3f2e1d0c9b8a7f6e5d4c3b2a1f0e9d8c7b6a5f4e',
+			description: 'The Git commit to run, pinned within the revision',
+		},
 		{
 			displayName: 'Config Profiles',
 			name: 'configProfiles',
@@ -40,6 +50,14 @@ export const pipelineSettingsField: INodeProperties = {
 			typeOptions: { rows: 4 },
 			default: '',
 			description: 'JSON or YAML, checked before sending',
+		},
+		{
+			displayName: 'Pipeline Schema ID',
+			name: 'pipelineSchemaId',
+			type: 'string',
+			default: '',
+			placeholder: '138659136604200',
+			description: "The workspace's pipeline schema the launch form uses, by ID, as Pipeline → Create Schema outputs it",
 		},
 		{
 			displayName: 'Post-Run Script',
@@ -81,6 +99,15 @@ export const pipelineSettingsField: INodeProperties = {
 			description: 'Whether launches run the stubs of the processes instead of their scripts',
 		},
 		{
+			displayName: 'User Secret Names',
+			name: 'userSecretNames',
+			// Names of secrets, not their values: nothing to hide.
+			// eslint-disable-next-line n8n-nodes-base/node-param-type-options-password-missing
+			type: 'string',
+			default: '',
+			description: 'Comma-separated names of your own secrets to make available to the runs',
+		},
+		{
 			displayName: 'Work Directory',
 			name: 'workDir',
 			type: 'string',
@@ -88,5 +115,22 @@ export const pipelineSettingsField: INodeProperties = {
 			placeholder: 's3://bucket/work',
 			description: "Empty takes the compute environment's",
 		},
+		{
+			displayName: 'Workspace Secret Names',
+			name: 'workspaceSecretNames',
+			// Names of secrets, not their values: nothing to hide.
+			// eslint-disable-next-line n8n-nodes-base/node-param-type-options-password-missing
+			type: 'string',
+			default: '',
+			description: 'Comma-separated names of workspace secrets to make available to the runs',
+		},
 	],
+};
+
+/** Pipeline → Create's settings: those of Update, and labels by name, as tower-cli's `pipelines add --labels` takes them. */
+export const createPipelineSettingsField: INodeProperties = {
+	...pipelineSettingsField,
+	options: (pipelineSettingsField.options as INodeProperties[]).flatMap((setting) =>
+		setting.name === 'labelIds' ? [setting, labelNamesField('the pipeline')] : [setting],
+	),
 };

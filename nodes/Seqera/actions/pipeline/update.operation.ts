@@ -62,6 +62,9 @@ function labelIdsOf(pipeline: IDataObject): number[] {
 	return labels.map((label) => Number(label.id));
 }
 
+/** Pipeline Settings as given, checked before any call. */
+type GivenSettings = ReturnType<typeof pipelineSettingsOf>;
+
 /** What the node reads before an update: the pipeline (1.3: with its labels) and the saved launch of the version changed. */
 interface Read {
 	pipeline: IDataObject;
@@ -80,9 +83,9 @@ async function updateRequest(
 	itemIndex: number,
 	{ pipeline, saved }: Read,
 	keepsAll: boolean,
+	{ launch: given, labelIds: givenLabelIds }: GivenSettings,
 ): Promise<IDataObject> {
 	const fields = context.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
-	const { launch: given, labelIds: givenLabelIds } = pipelineSettingsOf(context, itemIndex);
 	const launch = pipelineUpdateFromSaved(saved, await chosenComputeEnvId(context, itemIndex), keepsAll);
 	if (typeof fields.pipeline === 'string' && fields.pipeline !== '') launch.pipeline = fields.pipeline;
 	Object.assign(launch, given);
@@ -111,6 +114,7 @@ async function updateThroughVersion(
 	itemIndex: number,
 	pipelineId: string,
 	workspaceId: string | undefined,
+	given: GivenSettings,
 ): Promise<IDataObject> {
 	const read = async <T>(path: string[], query: IDataObject = {}) =>
 		await apiRequest<T>(context, { method: 'GET', path, query: { workspaceId, ...query }, itemIndex });
@@ -124,7 +128,7 @@ async function updateThroughVersion(
 				: await unknownVersionError(context, itemIndex, pipelineId, workspaceId, versionId, error);
 		},
 	);
-	const body = await updateRequest(context, itemIndex, { pipeline, saved }, true);
+	const body = await updateRequest(context, itemIndex, { pipeline, saved }, true, given);
 	if (versionId === undefined) {
 		const response = await apiRequest<{ pipeline?: IDataObject }>(context, {
 			method: 'PUT',
@@ -164,13 +168,14 @@ async function updateThroughVersion(
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const throughVersions = seqeraPlatform.brings(this, 'pipelineUpdatesThroughVersions');
 	return await forEachItem(this, async (itemIndex) => {
+		const given = pipelineSettingsOf(this, itemIndex);
 		const pipelineId = await pipelineIdFor(this, itemIndex);
 		const workspaceId = await workspaceIdFor(this, itemIndex);
-		if (throughVersions) return await updateThroughVersion(this, itemIndex, pipelineId, workspaceId);
+		if (throughVersions) return await updateThroughVersion(this, itemIndex, pipelineId, workspaceId, given);
 		const read = async <T>(path: string[]) => await apiRequest<T>(this, { method: 'GET', path, query: { workspaceId }, itemIndex });
 		const { pipeline = {} } = await read<{ pipeline?: IDataObject }>(['pipelines', pipelineId]);
 		const { launch: saved = {} } = await read<{ launch?: IDataObject }>(['pipelines', pipelineId, 'launch']);
-		const body = await updateRequest(this, itemIndex, { pipeline, saved }, false);
+		const body = await updateRequest(this, itemIndex, { pipeline, saved }, false, given);
 		const response = await apiRequest<{ pipeline?: IDataObject }>(this, {
 			method: 'PUT',
 			path: ['pipelines', pipelineId],
