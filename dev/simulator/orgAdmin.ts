@@ -45,7 +45,16 @@ export interface SimParticipant {
 	workspaceId: number;
 	memberId?: number;
 	teamId?: number;
-	role: WorkspaceRole;
+	/** A predefined WorkspaceRole, or the name of a custom role of the workspace's organization. */
+	role: string;
+}
+
+/** A role an organization defines beside the predefined ones, as `GET /roles/{roleName}` describes it. */
+export interface SimCustomRole {
+	orgId: number;
+	name: string;
+	description: string;
+	permissions: string[];
 }
 
 export const PERSON_USER_IDS = { ada: SEED_USER.id, grace: 5203, alan: 6110, rosalind: 7342, katherine: 8015 } as const;
@@ -141,9 +150,26 @@ const SEED_PARTICIPANTS: SimParticipant[] = [
 	{ participantId: PARTICIPANT_IDS.rosalindRnd, workspaceId: WORKSPACE_IDS.rnd, memberId: MEMBER_IDS.rosalindAcme, role: 'view' },
 ];
 
+const SEED_CUSTOM_ROLES: SimCustomRole[] = [
+	{
+		orgId: ORG_IDS.acmeBio,
+		name: 'pipeline-curator',
+		description: 'Curates the Launchpad: edits pipelines and launches them',
+		permissions: ['pipeline:read', 'pipeline:write', 'workflow:read', 'workflow:launch'],
+	},
+];
+
 /** What the platform gives a participant added without a role. */
 const DEFAULT_PARTICIPANT_ROLE: WorkspaceRole = 'launch';
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * The predefined role whose rights a participant's role gives. The contract lists a custom role's permissions
+ * only as names, without saying which routes each allows, so a custom role counts as View: it reads.
+ */
+function rightsOfRole(role: string): WorkspaceRole {
+	return WORKSPACE_ROLES.find((each) => each === role) ?? 'view';
+}
 
 const conflict = (text: string): ApiError => new ApiError(409, { message: withErrorId(text) });
 
@@ -152,6 +178,7 @@ export class OrgAdminStore {
 	readonly members: SimMember[] = SEED_MEMBERS.map((member) => ({ ...member }));
 	readonly teams: SimTeam[] = SEED_TEAMS.map((team) => ({ ...team, memberIds: [...team.memberIds] }));
 	readonly participants: SimParticipant[] = SEED_PARTICIPANTS.map((participant) => ({ ...participant }));
+	readonly customRoles: SimCustomRole[] = SEED_CUSTOM_ROLES.map((role) => ({ ...role, permissions: [...role.permissions] }));
 	/** Answer a participant's addition with `{}`, which the contract allows, instead of `{participant}`. */
 	answerParticipantAddWithoutParticipant = false;
 	private nextId = 900_000_001;
@@ -250,6 +277,15 @@ export class OrgAdminStore {
 		team.memberIds = team.memberIds.filter((id) => id !== memberId);
 	}
 
+	customRolesOf(orgId: number): SimCustomRole[] {
+		return this.customRoles.filter((role) => role.orgId === orgId);
+	}
+
+	/** Whether a participant of the organization's workspaces may be given the role: a predefined one or one of its custom roles. */
+	isWorkspaceRole(orgId: number, role: string): boolean {
+		return WORKSPACE_ROLES.some((each) => each === role) || this.customRolesOf(orgId).some((each) => each.name === role);
+	}
+
 	participantsOf(workspaceId: number): SimParticipant[] {
 		return this.participants.filter((participant) => participant.workspaceId === workspaceId);
 	}
@@ -279,7 +315,7 @@ export class OrgAdminStore {
 			.map((team) => team.teamId);
 		const roles = this.participantsOf(workspaceId)
 			.filter((each) => each.memberId === member.memberId || (each.teamId !== undefined && teamIds.includes(each.teamId)))
-			.map((each) => each.role);
+			.map((each) => rightsOfRole(each.role));
 		// WORKSPACE_ROLES goes from the highest role down.
 		return WORKSPACE_ROLES.find((role) => roles.includes(role));
 	}

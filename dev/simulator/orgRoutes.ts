@@ -9,7 +9,6 @@ import {
 	type SimMember,
 	type SimParticipant,
 	type SimTeam,
-	type WorkspaceRole,
 } from './orgAdmin';
 import { DEFAULT_PAGE, MAX_PAGE, integerParam, numericPathParam, pageOf } from './params';
 import { route, type Route } from './router';
@@ -98,6 +97,14 @@ function roleIn<T extends string>(request: ApiRequest, allowed: readonly T[]): T
 	const found = allowed.find((each) => each === role);
 	if (!found) throw badRequest(`Invalid role '${String(role)}' - allowed: ${allowed.join(', ')}`);
 	return found;
+}
+
+/** A predefined workspace role or a custom role of the workspace's organization. */
+function workspaceRoleIn(request: ApiRequest, store: OrgAdminStore, orgId: number): string {
+	const role = bodyOf(request).role;
+	if (typeof role === 'string' && store.isWorkspaceRole(orgId, role)) return role;
+	const allowed = [...WORKSPACE_ROLES, ...store.customRolesOf(orgId).map((each) => each.name)];
+	throw badRequest(`Invalid role '${String(role)}' - allowed: ${allowed.join(', ')}`);
 }
 
 function optionalNumber(request: ApiRequest, field: string): number | undefined {
@@ -210,9 +217,9 @@ export const orgRoutes: Route[] = [
 	}),
 	route('PUT', '/orgs/{orgId}/workspaces/{workspaceId}/participants/{participantId}/role', (request, { data, callerId }) => {
 		const store = orgAdminOf(data);
-		const { workspaceId } = workspaceOf(request, store, true, callerId);
+		const { orgId, workspaceId } = workspaceOf(request, store, true, callerId);
 		const participant = store.participant(workspaceId, numericPathParam(request, 'participantId'));
-		participant.role = roleIn<WorkspaceRole>(request, WORKSPACE_ROLES);
+		participant.role = workspaceRoleIn(request, store, orgId);
 		return noContent();
 	}),
 ];

@@ -41,6 +41,7 @@ import { nextflowVersionsAnswer } from './nextflowCatalog';
 import { orgAdminOf } from './orgAdmin';
 import { orgRoutes } from './orgRoutes';
 import { orgStructureRoutes } from './orgStructureRoutes';
+import { roleRoutes } from './roleRoutes';
 import { resourceRoutes } from './resourceRoutes';
 import { route, type Route } from './router';
 import { secretRoutes } from './secretRoutes';
@@ -217,6 +218,7 @@ export function allRoutes(): Route[] {
 		...studioRoutes,
 		...orgRoutes,
 		...orgStructureRoutes,
+		...roleRoutes,
 		...secretRoutes,
 		...credentialRoutes,
 	];

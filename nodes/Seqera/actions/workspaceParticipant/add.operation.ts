@@ -3,10 +3,10 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { requireText } from '../../helpers/validate';
 import { describeValue } from '../../text/describeValue';
-import { personField } from '../../orgAdmin/fields';
+import { personField, workspaceRoleField } from '../../orgAdmin/fields';
 import { memberLocator, participantWorkspaceLocator, teamLocator } from '../../orgAdmin/orgAdminLocators';
 import { addedOrExisting, findInList, idFromLocator, isPerson, membersOf, teamIdFor } from '../../orgAdmin/resolve';
-import { WORKSPACE_ROLES, requireRole } from '../../orgAdmin/roles';
+import { requireWorkspaceRole } from '../../orgAdmin/roles';
 import { apiRequest } from '../../transport';
 import { forEachParticipantItem, participantsOf, withScope } from './participants';
 
@@ -34,14 +34,7 @@ const properties: INodeProperties[] = [
 		displayOptions: { show: { addBy: ['member'] } },
 	},
 	{ ...teamLocator, description: "A team of the workspace's organization", displayOptions: { show: { addBy: ['team'] } } },
-	{
-		displayName: 'Role',
-		name: 'role',
-		type: 'options',
-		options: WORKSPACE_ROLES,
-		default: 'launch',
-		description: 'The role in the workspace',
-	},
+	workspaceRoleField('The role in the workspace'),
 	{
 		displayName: 'If Already a Participant',
 		name: 'ifAlreadyParticipant',
@@ -91,7 +84,7 @@ async function addRequestFor(context: IExecuteFunctions, itemIndex: number, orgI
  */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await forEachParticipantItem(this, async (itemIndex, scope) => {
-		const role = requireRole(this.getNode(), itemIndex, this.getNodeParameter('role', itemIndex), WORKSPACE_ROLES, 'Role');
+		const role = await requireWorkspaceRole(this, itemIndex, scope.orgId, this.getNodeParameter('role', itemIndex), 'Role');
 		const request = await addRequestFor(this, itemIndex, scope.orgId);
 		const list = participantsOf(scope);
 		const listed = async () => (await findInList(this, list, request.search, itemIndex, request.isSame))[0];
