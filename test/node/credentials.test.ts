@@ -190,6 +190,19 @@ describe('Credential → Create', () => {
 	const providers: Array<[string, INodeParameters, IDataObject, IDataObject?]> = [
 		['google', { googleServiceAccountKey: SERVICE_ACCOUNT_KEY }, { data: SERVICE_ACCOUNT_KEY }],
 		[
+			'google',
+			{
+				googleServiceAccountEmail: 'nextflow@genomics-refs.iam.gserviceaccount.com',
+				googleWorkloadIdentityProvider: 'projects/123456789012/locations/global/workloadIdentityPools/seqera/providers/platform',
+				googleTokenAudience: 'https://iam.googleapis.com/seqera',
+			},
+			{
+				serviceAccountEmail: 'nextflow@genomics-refs.iam.gserviceaccount.com',
+				workloadIdentityProvider: 'projects/123456789012/locations/global/workloadIdentityPools/seqera/providers/platform',
+				tokenAudience: 'https://iam.googleapis.com/seqera',
+			},
+		],
+		[
 			'azure',
 			{
 				azureBatchName: 'genomicsbatch',
@@ -770,6 +783,24 @@ describe('Credential: bad input is refused naming the field, before any call', (
 			'JSON that is no service account key',
 			{ provider: 'google', googleServiceAccountKey: '{"LEAKCHECK":true}' },
 			'Service Account Key (JSON) is not a service account key',
+		],
+		[
+			'a key file beside Workload Identity',
+			{
+				provider: 'google',
+				googleServiceAccountKey: SERVICE_ACCOUNT_KEY,
+				googleServiceAccountEmail: 'nextflow@genomics-refs.iam.gserviceaccount.com',
+			},
+			'Service Account Key (JSON) cannot go with Service Account Email',
+		],
+		[
+			'a Workload Identity provider that is not a resource name',
+			{
+				provider: 'google',
+				googleServiceAccountEmail: 'nextflow@genomics-refs.iam.gserviceaccount.com',
+				googleWorkloadIdentityProvider: 'seqera-pool',
+			},
+			'Workload Identity Provider "seqera-pool" is not valid',
 		],
 		[
 			'a private key without a PEM block',

@@ -34,6 +34,14 @@ const PATTERNS: Partial<Record<KeyKind, { pattern: RegExp; expected: string }>> 
 		pattern: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
 		expected: 'an Entra ID is a GUID such as 72f988bf-86f1-41af-91ab-2d7cd011db47',
 	},
+	serviceAccountEmail: {
+		pattern: /^[a-zA-Z0-9._%+-]+@[a-zA-Z0-9.-]+\.iam\.gserviceaccount\.com$/,
+		expected: 'a service account email looks like nextflow@my-project.iam.gserviceaccount.com',
+	},
+	workloadIdentityProvider: {
+		pattern: /^projects\/[^/\s]+\/locations\/global\/workloadIdentityPools\/[^/\s]+\/providers\/[^/\s]+$/,
+		expected: 'a Workload Identity provider is projects/NUMBER/locations/global/workloadIdentityPools/POOL/providers/PROVIDER',
+	},
 	registry: {
 		pattern: /^[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?(:\d{1,5})?$/,
 		expected: 'a registry is a host name, such as docker.io or ghcr.io, without https://',
@@ -50,6 +58,8 @@ const NO_WHITESPACE: ReadonlySet<KeyKind> = new Set([
 	'uuid',
 	'token',
 	'registry',
+	'serviceAccountEmail',
+	'workloadIdentityProvider',
 ]);
 
 function fail(context: IExecuteFunctions, itemIndex: number, message: string, description: string): never {
@@ -196,8 +206,19 @@ export function givenKeys(
 		keys[field.key] = checkedValue(context, itemIndex, field, value);
 		if (field.secret || field.kind === 'awsAccessKey') secrets.push(value);
 	}
+	const fieldNamed = (key: string) => provider.fields.find((field) => field.key === key)?.displayName ?? key;
+	for (const [key, excluded] of provider.excludes ?? []) {
+		const clashing = excluded.filter((other) => keys[other] !== undefined);
+		if (keys[key] !== undefined && clashing.length > 0) {
+			fail(
+				context,
+				itemIndex,
+				`${fieldNamed(key)} cannot go with ${clashing.map(fieldNamed).join(', ')}`,
+				`Give ${fieldNamed(key)}, or ${excluded.map(fieldNamed).join(', ')}, not both`,
+			);
+		}
+	}
 	if (creating && required.length > 0 && !required.some((set) => set.every((key) => keys[key] !== undefined))) {
-		const fieldNamed = (key: string) => provider.fields.find((field) => field.key === key)?.displayName ?? key;
 		const sets = required.map((set) => set.map(fieldNamed).join(', '));
 		fail(context, itemIndex, `${provider.name} credentials need ${sets.join(', or ')}`, `Fill in ${sets.join(', or ')}`);
 	}

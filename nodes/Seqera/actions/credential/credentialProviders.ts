@@ -11,6 +11,8 @@ export type KeyKind =
 	| 'awsSecretKey'
 	| 'roleArn'
 	| 'serviceAccountJson'
+	| 'serviceAccountEmail'
+	| 'workloadIdentityProvider'
 	| 'accountName'
 	| 'accountKey'
 	| 'uuid'
@@ -54,6 +56,8 @@ export interface CredentialProvider {
 	baseUrl?: boolean;
 	/** Key parts no field sets that the node may output: what the platform chose or generated. */
 	settings?: readonly string[];
+	/** Keys of one form that refuse those of another (a key file and Workload Identity): each with the keys it excludes. */
+	excludes?: ReadonlyArray<readonly [string, readonly string[]]>;
 }
 
 const gitFields = (provider: string, label: string, secretLabel: string, secretHelp: string): KeyField[] => [
@@ -125,10 +129,40 @@ export const CREDENTIAL_PROVIDERS: readonly CredentialProvider[] = [
 				kind: 'serviceAccountJson',
 				secret: true,
 				multiline: true,
-				description: "The whole JSON key file of a service account, from Google Cloud's IAM & Admin → Service Accounts → Keys",
+				description:
+					"The whole JSON key file of a service account, from Google Cloud's IAM & Admin → Service Accounts → Keys; leave " +
+					'empty for Workload Identity',
+			},
+			{
+				key: 'serviceAccountEmail',
+				parameter: 'googleServiceAccountEmail',
+				displayName: 'Service Account Email',
+				kind: 'serviceAccountEmail',
+				secret: false,
+				placeholder: 'nextflow@my-project.iam.gserviceaccount.com',
+				description: 'Workload Identity Federation, with no key file: the service account the platform impersonates',
+			},
+			{
+				key: 'workloadIdentityProvider',
+				parameter: 'googleWorkloadIdentityProvider',
+				displayName: 'Workload Identity Provider',
+				kind: 'workloadIdentityProvider',
+				secret: false,
+				placeholder: 'projects/123456789012/locations/global/workloadIdentityPools/seqera/providers/platform',
+				description: "Workload Identity Federation: the full resource name of the pool's provider",
+			},
+			{
+				key: 'tokenAudience',
+				parameter: 'googleTokenAudience',
+				displayName: 'Token Audience',
+				kind: 'text',
+				secret: false,
+				description: "Workload Identity Federation: the OIDC token's audience; empty for the provider's resource name",
 			},
 		],
-		required: [['data']],
+		// A key file, or Workload Identity Federation without one, as tower-cli's --mode service-account-key|workload-identity.
+		required: [['data'], ['serviceAccountEmail', 'workloadIdentityProvider']],
+		excludes: [['data', ['serviceAccountEmail', 'workloadIdentityProvider', 'tokenAudience']]],
 	},
 	{
 		value: 'azure',
