@@ -1,9 +1,8 @@
-import { NodeConnectionTypes, type IConnections, type IDataObject, type INode, type INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { ITEMS_SOURCE_TYPE, oneFileSource } from '../../dev/engine/nodeTypes';
 import { LAUNCH_ROLE_TOKEN } from '../../dev/simulator/roles';
 import { COMPUTE_ENV_IDS, PIPELINE_IDS } from '../../dev/simulator/seed';
-import { GENOMICS, RND, SEQERA_NODE, seqeraCredentials, usePlatform, workspaceParameter } from './platform';
+import { GENOMICS, RND, runWithFile, usePlatform, workspaceParameter } from './platform';
 
 const platform = usePlatform();
 
@@ -119,32 +118,13 @@ describe('Pipeline → Export', () => {
 	});
 });
 
-/** Runs "Test File → Seqera (Pipeline → Import)" through the engine: the export comes as a binary file. */
-async function importFromFile(content: string, parameters: INodeParameters) {
-	const nodes: INode[] = [
-		{
-			id: 'file',
-			name: 'File',
-			type: ITEMS_SOURCE_TYPE,
-			typeVersion: 1,
-			position: [0, 0],
-			parameters: oneFileSource({ fileName: 'pipeline.json', content }),
-		},
-		{
-			id: 'seqera',
-			name: 'Seqera',
-			type: SEQERA_NODE,
-			typeVersion: 1,
-			position: [200, 0],
-			parameters: { resource: 'pipeline', operation: 'import', exportSource: 'binary', ...parameters },
-			credentials: { seqeraApi: { id: '1', name: 'Seqera simulator' } },
-		},
-	];
-	const connections: IConnections = { File: { main: [[{ node: 'Seqera', type: NodeConnectionTypes.Main, index: 0 }]] } };
-	const run = await platform.harness.runWorkflow({ nodes, connections }, { seqeraApi: seqeraCredentials(platform.sim) });
-	const outputs = run.data.resultData.runData.Seqera?.[0]?.data?.main?.[0] ?? [];
-	return { items: outputs.map((item) => item.json), error: run.data.resultData.error };
-}
+/** Runs "Test File → Seqera (Import)" through the engine: the export comes as a binary file. */
+const importFromFile = async (content: string, parameters: INodeParameters) =>
+	await runWithFile(
+		platform,
+		{ fileName: 'pipeline.json', content },
+		{ resource: 'pipeline', operation: 'import', exportSource: 'binary', ...parameters },
+	);
 
 describe('Pipeline → Import', () => {
 	it('adds the exported pipeline to another workspace as tower-cli does, and exporting it there gives the same pipeline', async () => {

@@ -1,9 +1,18 @@
-import type { ICredentialDataDecryptedObject, IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import {
+	NodeConnectionTypes,
+	type IConnections,
+	type ICredentialDataDecryptedObject,
+	type IDataObject,
+	type INode,
+	type INodeExecutionData,
+	type INodeParameters,
+} from 'n8n-workflow';
 
 import { SeqeraApi } from '../../credentials/SeqeraApi.credentials';
 import { SeqeraNextflowEventsApi } from '../../credentials/SeqeraNextflowEventsApi.credentials';
 import { Seqera } from '../../nodes/Seqera/Seqera.node';
 import { SeqeraTrigger } from '../../nodes/Seqera/SeqeraTrigger.node';
+import { ITEMS_SOURCE_TYPE, oneFileSource } from '../../dev/engine/nodeTypes';
 import { createHarness, type Harness, type NodeRunResult, type RunNodeOptions } from '../../dev/engine/harness';
 import { startSimulator, type Simulator, type SimulatorOptions } from '../../dev/simulator/server';
 
@@ -125,6 +134,29 @@ export const operationOn =
 		...workspaceParameter(workspace),
 		...parameters,
 	});
+
+/**
+ * Runs "File → Seqera" through the engine: the file is the Seqera node's input item, as binary `data`. Returns what the
+ * Seqera node output, or the execution's error.
+ */
+export async function runWithFile(platform: Platform, file: { fileName: string; content: string }, parameters: INodeParameters) {
+	const nodes: INode[] = [
+		{ id: 'file', name: 'File', type: ITEMS_SOURCE_TYPE, typeVersion: 1, position: [0, 0], parameters: oneFileSource(file) },
+		{
+			id: 'seqera',
+			name: 'Seqera',
+			type: SEQERA_NODE,
+			typeVersion: 1,
+			position: [200, 0],
+			parameters,
+			credentials: { seqeraApi: { id: '1', name: 'Seqera simulator' } },
+		},
+	];
+	const connections: IConnections = { File: { main: [[{ node: 'Seqera', type: NodeConnectionTypes.Main, index: 0 }]] } };
+	const run = await platform.harness.runWorkflow({ nodes, connections }, { seqeraApi: seqeraCredentials(platform.sim) });
+	const outputs = run.data.resultData.runData.Seqera?.[0]?.data?.main?.[0] ?? [];
+	return { items: outputs.map((item) => item.json), error: run.data.resultData.error };
+}
 
 export function workspaceParameter(id: number): INodeParameters {
 	return { workspace: { __rl: true, mode: 'id', value: String(id) } };

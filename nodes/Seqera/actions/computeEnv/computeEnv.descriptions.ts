@@ -1,7 +1,8 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { byId, byUrl, fromList, locator } from '../../fields/locatorBuilders';
 import { computeEnvLocator } from '../../fields/sharedLocators';
+import { requireStringId } from '../../helpers/validate';
 
 /**
  * A compute environment of the workspace in any status, not only the available ones a launch can use:
@@ -42,3 +43,11 @@ export const workspaceCredentialsLocator: INodeProperties = locator(
 		}),
 	],
 );
+
+export const WORKSPACE_CREDENTIALS_FIELD = 'Workspace Credentials';
+
+/** The ID given in a Workspace Credentials field (workspaceCredentialsLocator), checked before any call; undefined when empty. */
+export function workspaceCredentialsIdFor(context: IExecuteFunctions, itemIndex: number): string | undefined {
+	const value = String(context.getNodeParameter(workspaceCredentialsLocator.name, itemIndex, '', { extractValue: true }) ?? '').trim();
+	return value === '' ? undefined : requireStringId(context.getNode(), itemIndex, value, WORKSPACE_CREDENTIALS_FIELD);
+}

@@ -11,10 +11,10 @@ import { apiRequest } from '../../transport';
 import { workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 import { seqeraPlatform } from '../../nodeVersions';
-import { workspaceCredentialsLocator } from './computeEnv.descriptions';
+import { workspaceCredentialsIdFor, workspaceCredentialsLocator } from './computeEnv.descriptions';
 import { asPlatformAnswerCopy } from './computeEnvExport';
 import { computeEnvFromForm, DEFINE_FIELD, defineField, formLabelNames, formProperties } from './createForm';
-import { chosenWorkspaceCredentials, credentialsForNewComputeEnv } from './newComputeEnvCredentials';
+import { credentialsForNewComputeEnv } from './newComputeEnvCredentials';
 
 const CONFIGURATION_FIELD = 'Configuration (JSON)';
 
@@ -123,9 +123,9 @@ function applyOverrides(context: IExecuteFunctions, itemIndex: number, body: IDa
 	const node = context.getNode();
 	const computeEnv = body.computeEnv;
 	const name = nameOf(context, itemIndex);
-	const credentials = chosenWorkspaceCredentials(context, itemIndex);
+	const credentials = workspaceCredentialsIdFor(context, itemIndex);
 	if (isObject(computeEnv) && name !== '') computeEnv.name = name;
-	if (isObject(computeEnv) && credentials !== '') computeEnv.credentialsId = credentials;
+	if (isObject(computeEnv) && credentials !== undefined) computeEnv.credentialsId = credentials;
 	const labelIds = requireNumericIdList(node, itemIndex, context.getNodeParameter('labelIds', itemIndex, ''), 'Label IDs');
 	if (labelIds.length > 0) body.labelIds = labelIds;
 }
@@ -166,7 +166,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const workspaceId = await workspaceIdFor(this, itemIndex);
 		const computeEnv = body.computeEnv as IDataObject;
 		if (fromForm) {
-			const chosen = String(computeEnv.credentialsId ?? '');
+			const chosen = computeEnv.credentialsId as string | undefined;
 			const credentialsId = await credentialsForNewComputeEnv(this, itemIndex, workspaceId, String(computeEnv.platform), chosen);
 			if (credentialsId !== undefined) computeEnv.credentialsId = credentialsId;
 			const namedLabelIds = await launchLabelIds(this, itemIndex, workspaceId, formLabelNames(this, itemIndex));

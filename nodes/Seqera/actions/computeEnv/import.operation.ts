@@ -13,9 +13,9 @@ import { COMPUTE_ENVS, currentIdsNamed } from '../../names/lookups';
 import { workspaceIdFor } from '../../names/workspaceId';
 import { launchLabelIds } from '../../runs/labels';
 import { apiRequest } from '../../transport';
-import { workspaceCredentialsLocator } from './computeEnv.descriptions';
+import { workspaceCredentialsIdFor, workspaceCredentialsLocator } from './computeEnv.descriptions';
 import { COMPUTE_ENV_EXPORT, importedComputeEnv } from './computeEnvExport';
-import { chosenWorkspaceCredentials, credentialsForNewComputeEnv } from './newComputeEnvCredentials';
+import { credentialsForNewComputeEnv } from './newComputeEnvCredentials';
 
 const properties: INodeProperties[] = [
 	{
@@ -80,7 +80,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const { platform, config, labels } = importedComputeEnv(this, itemIndex, exported);
 		const operation = findOperation('POST', ['compute-envs'])!;
 		checkRequestBody(node, itemIndex, operation, { computeEnv: { name, platform, config } }, exported.field);
-		const chosenCredentials = chosenWorkspaceCredentials(this, itemIndex);
+		const chosenCredentials = workspaceCredentialsIdFor(this, itemIndex);
 		const workspaceId = await workspaceIdFor(this, itemIndex);
 		const credentialsId = await credentialsForNewComputeEnv(this, itemIndex, workspaceId, platform, chosenCredentials);
 		const computeEnv: IDataObject = { name, platform, config, ...(credentialsId === undefined ? {} : { credentialsId }) };

@@ -1,10 +1,9 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { requireStringId } from '../../helpers/validate';
 import { apiRequest } from '../../transport';
 
-const CREDENTIALS_FIELD = 'Workspace Credentials';
+import { WORKSPACE_CREDENTIALS_FIELD } from './computeEnv.descriptions';
 
 /** Seqera Compute brings its own cloud account; every other platform runs with credentials of the workspace. */
 const WITHOUT_CREDENTIALS = new Set(['seqeracompute-platform']);
@@ -14,15 +13,9 @@ interface ListedCredentials {
 	name?: string;
 }
 
-/** The ID chosen in Workspace Credentials, checked before any call; empty when none is chosen. */
-export function chosenWorkspaceCredentials(context: IExecuteFunctions, itemIndex: number): string {
-	const chosen = String(context.getNodeParameter('credentialsId', itemIndex, '', { extractValue: true }) ?? '').trim();
-	return chosen === '' ? '' : requireStringId(context.getNode(), itemIndex, chosen, CREDENTIALS_FIELD);
-}
-
 /**
  * The credentials a new compute environment runs with, picked as tw's `compute-envs add` and `import` pick them: the
- * ones chosen (`chosen`, from chosenWorkspaceCredentials), else the workspace's only credentials for the platform
+ * ones chosen (`chosen`, from workspaceCredentialsIdFor), else the workspace's only credentials for the platform
  * (`GET /credentials` with `platformId`); none for Seqera Compute. No match, or more than one, fails the item naming
  * the field.
  */
@@ -31,9 +24,9 @@ export async function credentialsForNewComputeEnv(
 	itemIndex: number,
 	workspaceId: string | undefined,
 	platform: string,
-	chosen: string,
+	chosen: string | undefined,
 ): Promise<string | undefined> {
-	if (chosen !== '') return chosen;
+	if (chosen !== undefined) return chosen;
 	if (WITHOUT_CREDENTIALS.has(platform)) return undefined;
 	const { credentials = [] } = await apiRequest<{ credentials?: ListedCredentials[] }>(context, {
 		method: 'GET',
@@ -46,15 +39,15 @@ export async function credentialsForNewComputeEnv(
 	throw new NodeOperationError(
 		context.getNode(),
 		credentials.length === 0
-			? `${CREDENTIALS_FIELD}: the workspace has no credentials for ${platform}`
-			: `${CREDENTIALS_FIELD}: ${credentials.length} credentials of the workspace fit ${platform} (${names})`,
+			? `${WORKSPACE_CREDENTIALS_FIELD}: the workspace has no credentials for ${platform}`
+			: `${WORKSPACE_CREDENTIALS_FIELD}: ${credentials.length} credentials of the workspace fit ${platform} (${names})`,
 		{
 			itemIndex,
 			description:
 				credentials.length === 0
-					? `Add them with Credential → Create, then choose them in ${CREDENTIALS_FIELD} (item ${itemIndex}). ` +
+					? `Add them with Credential → Create, then choose them in ${WORKSPACE_CREDENTIALS_FIELD} (item ${itemIndex}). ` +
 						'Nothing was created.'
-					: `Choose the ones to use in ${CREDENTIALS_FIELD} (item ${itemIndex}). Nothing was created.`,
+					: `Choose the ones to use in ${WORKSPACE_CREDENTIALS_FIELD} (item ${itemIndex}). Nothing was created.`,
 		},
 	);
 }

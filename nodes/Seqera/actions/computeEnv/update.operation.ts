@@ -1,15 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { requireStringId } from '../../helpers/validate';
 import { workspaceIdFor } from '../../names/workspaceId';
 import { apiRequest } from '../../transport';
 import { workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 import { computeEnvIdFor } from '../../names/lookups';
-import { anyComputeEnvLocator, workspaceCredentialsLocator } from './computeEnv.descriptions';
-
-const CREDENTIALS_FIELD = 'Workspace Credentials';
+import { anyComputeEnvLocator, workspaceCredentialsIdFor, workspaceCredentialsLocator } from './computeEnv.descriptions';
 
 const properties: INodeProperties[] = [
 	anyComputeEnvLocator,
@@ -31,7 +28,6 @@ const properties: INodeProperties[] = [
 	},
 	{
 		...workspaceCredentialsLocator,
-		displayName: CREDENTIALS_FIELD,
 		description:
 			"Credentials of the workspace for the compute environment's cloud or cluster, such as new keys. Leave empty to keep its " +
 			'credentials.',
@@ -49,13 +45,10 @@ export const description = updateDisplayOptions(displayOptions, properties);
  */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await forEachItem(this, async (itemIndex) => {
-		const text = (name: string, options?: { extractValue: true }) =>
-			String(this.getNodeParameter(name, itemIndex, '', options) ?? '').trim();
+		const text = (name: string) => String(this.getNodeParameter(name, itemIndex, '') ?? '').trim();
 		const newName = text('name');
 		const newDescription = text('description');
-		const newCredentials = text('credentialsId', { extractValue: true });
-		const newCredentialsId =
-			newCredentials === '' ? undefined : requireStringId(this.getNode(), itemIndex, newCredentials, CREDENTIALS_FIELD);
+		const newCredentialsId = workspaceCredentialsIdFor(this, itemIndex);
 		const computeEnvId = await computeEnvIdFor(this, itemIndex, 'any');
 		const workspaceId = await workspaceIdFor(this, itemIndex);
 		const { computeEnv = {} } = await apiRequest<{ computeEnv?: IDataObject }>(this, {

@@ -9,11 +9,11 @@ import { forEachItem } from '../../items/perItem';
 import {
 	DATA_LINK_PROVIDERS,
 	RESOURCE_REFERENCE_FIELD,
-	credentialsIdFor,
 	dataLinkCredentialsLocator,
 	providerFor,
 	resourceReferenceFor,
 } from './dataLinkParameters';
+import { workspaceCredentialsIdFor } from '../computeEnv/computeEnv.descriptions';
 
 const properties: INodeProperties[] = [
 	workspaceLocator,
@@ -74,7 +74,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const name = requireText(this.getNode(), itemIndex, 'Name', this.getNodeParameter('name', itemIndex, ''));
 		const provider = providerFor(this, itemIndex);
 		const resourceRef = resourceReferenceFor(this, itemIndex, provider);
-		const credentialsId = credentialsIdFor(this, itemIndex);
+		const credentialsId = workspaceCredentialsIdFor(this, itemIndex);
 		const text = String(this.getNodeParameter('description', itemIndex, '') ?? '').trim();
 		return await apiRequest<IDataObject>(this, {
 			method: 'POST',

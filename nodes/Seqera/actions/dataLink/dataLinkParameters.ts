@@ -7,7 +7,7 @@ import { requireStringId, requireText, requireWholeCharacters } from '../../help
 import type { DataLinkInfo } from '../../dataLinks/dataLinkApi';
 import { DATA_LINKS, idOrName } from '../../names/lookups';
 import { describeValue } from '../../text/describeValue';
-import { workspaceCredentialsLocator } from '../computeEnv/computeEnv.descriptions';
+import { workspaceCredentialsIdFor, workspaceCredentialsLocator } from '../computeEnv/computeEnv.descriptions';
 
 /**
  * The item's workspace and data link (as the platform describes it), checked before anything is sent.
@@ -18,7 +18,7 @@ export async function dataLinkOfItem(
 	context: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<{ scope: DataLinkScope & { itemIndex: number }; dataLink: DataLinkInfo }> {
-	const credentialsId = credentialsIdFor(context, itemIndex);
+	const credentialsId = workspaceCredentialsIdFor(context, itemIndex);
 	const scope = { workspaceId: await workspaceIdFor(context, itemIndex), pathEncoding: pathEncodingOf(context), itemIndex };
 	return { scope, dataLink: await describeDataLink(context, scope, await dataLinkIdFor(context, itemIndex), credentialsId) };
 }
@@ -83,12 +83,10 @@ export function providerFor(context: IExecuteFunctions, itemIndex: number): Data
 }
 
 export const RESOURCE_REFERENCE_FIELD = 'Resource Reference';
-export const CREDENTIALS_FIELD = 'Workspace Credentials';
 
 /** Credentials of the workspace the platform reads the bucket with. */
 export const dataLinkCredentialsLocator: INodeProperties = {
 	...workspaceCredentialsLocator,
-	displayName: CREDENTIALS_FIELD,
 	description: "Credentials of the workspace for the bucket's cloud; they must be of the data link's provider",
 };
 
@@ -99,12 +97,6 @@ export const transferCredentialsLocator: INodeProperties = {
 		"Which of the data link's credentials the platform reads and writes the bucket with, for a bucket that several " +
 		"credentials of the workspace reach. Leave empty for the data link's first.",
 };
-
-/** The Workspace Credentials field's ID, or undefined when it is empty. */
-export function credentialsIdFor(context: IExecuteFunctions, itemIndex: number): string | undefined {
-	const value = String(context.getNodeParameter(dataLinkCredentialsLocator.name, itemIndex, '', { extractValue: true }) ?? '').trim();
-	return value === '' ? undefined : requireStringId(context.getNode(), itemIndex, value, CREDENTIALS_FIELD);
-}
 
 /**
  * The bucket, or folder of one, as the provider writes it (`s3://bucket/folder`), checked before any

@@ -8,7 +8,8 @@ import { returnAllAndLimit, searchField } from '../../fields/common';
 import { workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 import { describeValue } from '../../text/describeValue';
-import { credentialsIdFor, dataLinkCredentialsLocator } from './dataLinkParameters';
+import { workspaceCredentialsIdFor } from '../computeEnv/computeEnv.descriptions';
+import { dataLinkCredentialsLocator } from './dataLinkParameters';
 
 const VISIBILITY_FIELD = 'Visibility';
 
@@ -88,7 +89,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 				},
 			);
 		}
-		const credentialsId = credentialsIdFor(this, itemIndex);
+		const credentialsId = workspaceCredentialsIdFor(this, itemIndex);
 		return await apiRequestPages<IDataObject>(
 			this,
 			{

@@ -6,7 +6,8 @@ import { apiRequest } from '../../transport';
 import { workspaceLocator } from '../../fields/sharedLocators';
 import { forEachItem } from '../../items/perItem';
 import { dataLinkLocator } from '../../dataLinks/dataLinkLocator';
-import { credentialsIdFor, dataLinkCredentialsLocator, dataLinkIdFor } from './dataLinkParameters';
+import { workspaceCredentialsIdFor } from '../computeEnv/computeEnv.descriptions';
+import { dataLinkCredentialsLocator, dataLinkIdFor } from './dataLinkParameters';
 
 const properties: INodeProperties[] = [
 	dataLinkLocator,
@@ -39,7 +40,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const text = (name: string) => String(this.getNodeParameter(name, itemIndex, '') ?? '').trim();
 		const newName = text('name');
 		const newDescription = text('description');
-		const newCredentialsId = credentialsIdFor(this, itemIndex);
+		const newCredentialsId = workspaceCredentialsIdFor(this, itemIndex);
 		const dataLinkId = await dataLinkIdFor(this, itemIndex);
 		const workspaceId = await workspaceIdFor(this, itemIndex);
 		const { dataLink = {} } = await apiRequest<{ dataLink?: IDataObject }>(this, {
